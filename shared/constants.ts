@@ -1,0 +1,35 @@
+// Product constants of spec §9, shared by the worker and the web app.
+
+export const CATEGORIES = ["urgent", "later", "delegate", "no_list"] as const;
+export type Category = (typeof CATEGORIES)[number];
+/** A task with no category is shown under this one (spec §3). */
+export const DEFAULT_CATEGORY: Category = "later";
+
+/** Titles containing this marker are hidden everywhere (spec §4). */
+export const REMOVED_MARKER = "[REMOVED]";
+
+export const TOP_PRIORITY_COUNT = 3;
+
+export const FOCUS_MINUTES = { default: 25, min: 5, max: 120, step: 5, break: 5 } as const;
+/** Server bounds of a focus session, in seconds (DECISIONS 12). */
+export const FOCUS_SECONDS = { min: 60, max: 7200, break: 300 } as const;
+
+export const LIMITS = {
+  titleMax: 500,
+  descriptionMax: 2000,
+  reasonMax: 500,
+  braindumpTextMax: 200_000,
+  braindumpLinesMax: 2000,
+  usernameMin: 3,
+  usernameMax: 255,
+  emailMax: 255,
+  passwordMin: 8,
+  passwordMax: 256,
+  nameMax: 100,
+  promptMax: 2000,
+  suggestionsMax: 8,
+  suggestionMax: 120,
+} as const;
+
+export const AUTH_TOKEN_KEY = "auth_token";
+export const THEME_KEY = "theme";

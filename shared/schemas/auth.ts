@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+import { timeZoneSchema } from "./common";
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters.`)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters.`)
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, digits, dot, dash and underscore only.");
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters.`)
+  .pipe(z.email("Enter a valid email address."))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters.`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters.`);
+
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  timeZone: timeZoneSchema.optional(),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  login: z.string().trim().min(1, "Enter your username or email.").max(LIMITS.emailMax),
+  password: z.string().min(1, "Enter your password.").max(LIMITS.passwordMax),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  timeZone: z.string(),
+  defaultFocusMinutes: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;

@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { authRoutes } from "./auth/routes";
+import { loginFlowRoutes } from "./auth/login-flow";
+import { createDb } from "./db/client";
+import type { AppEnv } from "./env";
+import { errorResponse, notFound } from "./http/errors";
+import { securityHeaders } from "./http/security-headers";
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", securityHeaders);
+  app.use("*", async (c, next) => {
+    c.set("db", createDb(c.env.DB));
+    await next();
+  });
+
+  app.get("/api/health", (c) => c.json({ ok: true }));
+  app.route("/api/auth", authRoutes);
+  app.route("/api", loginFlowRoutes);
+
+  app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}
+
+export const app = createApp();

@@ -1,0 +1,43 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+/**
+ * scrypt with OWASP's minimum (N=2^14, r=8, p=5), within workerd's cap of N·r·p ≤ 2^20.
+ * The parameters are stored in each hash ("scrypt$N$r$p$salt$hash") so they can be raised later.
+ */
+export const CURRENT_PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
+  return new Promise<Buffer>((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, CURRENT_PARAMS);
+  const { N, r, p } = CURRENT_PARAMS;
+  return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const key = await derive(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+export function needsRehash(stored: string): boolean {
+  const [, n, r, p] = stored.split("$");
+  return Number(n) < CURRENT_PARAMS.N || Number(r) < CURRENT_PARAMS.r || Number(p) < CURRENT_PARAMS.p;
+}
+
+/** A hash of a random password: verifying against it costs the same as a real account. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  return dummyHash;
+}

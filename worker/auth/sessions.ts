@@ -1,0 +1,45 @@
+import { and, eq, lt, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { sessions } from "../db/schema";
+import { SESSION_TTL_MS } from "./tokens";
+
+/** How stale last_seen_at may get before a request refreshes it (keeps reads cheap). */
+const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  sess: { method: "password" | "oidc"; userAgent?: string },
+  now = Date.now(),
+): Promise<{ sid: string; expire: Date }> {
+  const sid = crypto.randomUUID();
+  const expire = new Date(now + SESSION_TTL_MS);
+  await db
+    .insert(sessions)
+    .values({ sid, userId, sess, expire, createdAt: new Date(now), lastSeenAt: new Date(now) });
+  return { sid, expire };
+}
+
+/** The live session row for this sid and user, or null when revoked or expired. */
+export async function findLiveSession(db: Db, sid: string, userId: string, now = Date.now()) {
+  const row = await db.query.sessions.findFirst({
+    where: and(eq(sessions.sid, sid), eq(sessions.userId, userId)),
+  });
+  if (!row || row.expire.getTime() <= now) return null;
+  if (now - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sid, sid));
+  }
+  return row;
+}
+
+export async function revokeSession(db: Db, sid: string) {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
+export function revokeOtherSessionsQuery(db: Db, userId: string, keepSid: string) {
+  return db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)));
+}
+
+export async function deleteExpiredSessions(db: Db, now = Date.now()) {
+  await db.delete(sessions).where(lt(sessions.expire, new Date(now)));
+}

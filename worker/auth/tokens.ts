@@ -1,0 +1,51 @@
+import { jwtVerify, SignJWT } from "jose";
+
+const ISSUER = "onething";
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+function key(secret: string | undefined): Uint8Array {
+  if (!secret || secret.length < 32) {
+    throw new Error("AUTH_SECRET must be set to at least 32 characters (see .dev.vars.example).");
+  }
+  return new TextEncoder().encode(secret);
+}
+
+export type TokenPurpose = "session" | "live";
+
+/** A JWT naming the user and their session row; the row is what makes revocation real. */
+export async function signToken(
+  secret: string | undefined,
+  claims: { userId: string; sessionId: string },
+  purpose: TokenPurpose,
+  ttlMs: number,
+  now = Date.now(),
+): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId, pur: purpose })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(purpose)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor((now + ttlMs) / 1000))
+    .sign(key(secret));
+}
+
+/** Returns the claims of a valid token for that purpose, or null for anything else. */
+export async function verifyToken(
+  secret: string | undefined,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<{ userId: string; sessionId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: purpose,
+    });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.pur !== purpose) return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch (err) {
+    if (err instanceof Error && err.message.startsWith("AUTH_SECRET")) throw err;
+    return null;
+  }
+}

@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Column names are snake_case in SQL (drizzle `casing: "snake_case"`); instants are UTC epoch ms.
+const createdAt = () =>
+  integer({ mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/**
+ * One table for every person, whichever way they sign in (spec §3 "local user" and
+ * "identity-provider user"): a local account has username + password_hash, a hosted identity
+ * has oidc_issuer + oidc_subject; a person linked by email can have both.
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    username: text({ length: 255 }).unique(),
+    email: text({ length: 255 }).unique(),
+    passwordHash: text(),
+    firstName: text(),
+    lastName: text(),
+    profileImageUrl: text(),
+    oidcIssuer: text(),
+    oidcSubject: text(),
+    timeZone: text().notNull().default("UTC"),
+    defaultFocusMinutes: integer().notNull().default(25),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_oidc_identity").on(t.oidcIssuer, t.oidcSubject)],
+);
+
+/** The session store of spec §3 (sid, sess, expire) with the owner pulled out for revocation. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sess: text({ mode: "json" }).$type<{ userAgent?: string; method: "password" | "oidc" }>().notNull(),
+    expire: integer({ mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: createdAt(),
+  },
+  (t) => [index("sessions_expire").on(t.expire), index("sessions_user").on(t.userId)],
+);
+
+/** Failed sign-in counters per key ("account:<login>" or "client:<ip>"), for throttling. */
+export const loginFailures = sqliteTable("login_failures", {
+  key: text().primaryKey(),
+  count: integer().notNull().default(0),
+  windowStart: integer({ mode: "timestamp_ms" }).notNull(),
+  lockedUntil: integer({ mode: "timestamp_ms" }),
+});
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    description: text(),
+    category: text({ enum: ["urgent", "later", "delegate", "no_list"] }).default("later"),
+    isCompleted: integer({ mode: "boolean" }).notNull().default(false),
+    isPriority: integer({ mode: "boolean" }).notNull().default(false),
+    noListReason: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    completedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("tasks_user").on(t.userId, t.id)],
+);
+
+export const focusSessions = sqliteTable(
+  "focus_sessions",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // A deleted task leaves its sessions (and their minutes) behind (DECISIONS 8).
+    taskId: integer().references(() => tasks.id, { onDelete: "set null" }),
+    /** Planned length in seconds (spec §3). */
+    duration: integer().notNull(),
+    /** Seconds actually focused, known once the session ends. */
+    focusedSeconds: integer(),
+    startedAt: createdAt(),
+    completedAt: integer({ mode: "timestamp_ms" }),
+    isCompleted: integer({ mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [index("focus_sessions_user").on(t.userId, t.id), index("focus_sessions_task").on(t.taskId)],
+);
+
+export type CategoryCounts = { urgent: number; later: number; delegate: number; no_list: number };
+
+export const dailyAnalytics = sqliteTable(
+  "daily_analytics",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The user's local date, YYYY-MM-DD. */
+    date: text().notNull(),
+    totalTasksCreated: integer().notNull().default(0),
+    tasksCompleted: integer().notNull().default(0),
+    priorityTasksCompleted: integer().notNull().default(0),
+    focusSessionsCompleted: integer().notNull().default(0),
+    totalFocusMinutes: integer().notNull().default(0),
+    mostProductiveHour: integer(),
+    categoryBreakdown: text().notNull().default('{"urgent":0,"later":0,"delegate":0,"no_list":0}'),
+    /** Activity per local hour (24 numbers: completions + focus minutes), to derive mostProductiveHour. */
+    hourlyActivity: text().notNull().default("[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]"),
+  },
+  (t) => [uniqueIndex("daily_analytics_user_date").on(t.userId, t.date)],
+);

@@ -1,0 +1,18 @@
+import type { Db } from "./db/client";
+
+/** Bindings from wrangler.toml (generated in worker-configuration.d.ts) plus the optional ones. */
+export type Bindings = Env & {
+  /** Workers AI: bound only in production configurations (no local simulation exists). */
+  AI?: Ai;
+};
+
+export type SessionUser = { id: string; sessionId: string };
+
+export type AppEnv = {
+  Bindings: Bindings;
+  Variables: {
+    db: Db;
+    /** Set by `requireUser`; read it with `c.get("user")` in protected routes. */
+    user: SessionUser;
+  };
+};

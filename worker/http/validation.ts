@@ -1,0 +1,35 @@
+import type { Context } from "hono";
+import { validator } from "hono/validator";
+import type { z } from "zod";
+import { badRequest, fromZodError } from "./errors";
+
+type Target = "json" | "query" | "param";
+const label: Record<Target, string> = { json: "request body", query: "query", param: "path" };
+
+/**
+ * Validates one part of the request with a zod schema from shared/ and hands the parsed value to
+ * the handler via `c.req.valid(target)`. Bad input answers 400 in the one error shape.
+ */
+export function validate<T extends Target, S extends z.ZodType>(target: T, schema: S) {
+  return validator(target, async (value, c: Context) => {
+    const result = await schema.safeParseAsync(value);
+    if (!result.success) throw fromZodError(result.error, label[target]);
+    return result.data as z.output<S>;
+  });
+}
+
+/**
+ * Reads a JSON body that may be empty (spec §7 sends `{}` or nothing to some endpoints).
+ * Anything present must still be a JSON object.
+ */
+export async function readOptionalJson(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw badRequest("Invalid request body. Send a JSON object.");
+}

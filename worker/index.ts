@@ -1,0 +1,5 @@
+import { app } from "./app";
+
+export { UserHub } from "./focus/user-hub";
+
+export default app satisfies ExportedHandler<Env>;
