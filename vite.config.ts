@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -5,7 +7,10 @@ import { defineConfig } from "vite";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
-const persistState = process.env.ONETHING_STATE_DIR ? { path: process.env.ONETHING_STATE_DIR } : true;
+// The Vite root is web/, so the local state path is given from the project root, where
+// `wrangler d1 migrations apply --local` writes it too.
+const projectRoot = fileURLToPath(new URL(".", import.meta.url));
+const persistState = { path: resolve(projectRoot, process.env.ONETHING_STATE_DIR ?? ".wrangler/state") };
 
 export default defineConfig({
   root: "web",

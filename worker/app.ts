@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { authRoutes } from "./auth/routes";
 import { loginFlowRoutes } from "./auth/login-flow";
+import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { errorResponse, notFound } from "./http/errors";

@@ -3,9 +3,7 @@ import { z } from "zod";
 /** The one error shape of every non-2xx API answer. */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  issues: z
-    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
-    .optional(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

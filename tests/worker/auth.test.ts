@@ -71,8 +71,14 @@ describe("login, user and logout", () => {
 
   it("answers one generic 401 for a wrong password and for an unknown account", async () => {
     const { user } = await registerUser();
-    const wrong = await api("/api/auth/login", { method: "POST", json: { login: user.username, password: "nope-nope" } });
-    const unknown = await api("/api/auth/login", { method: "POST", json: { login: "nobody-here", password: "nope-nope" } });
+    const wrong = await api("/api/auth/login", {
+      method: "POST",
+      json: { login: user.username, password: "nope-nope" },
+    });
+    const unknown = await api("/api/auth/login", {
+      method: "POST",
+      json: { login: "nobody-here", password: "nope-nope" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
@@ -123,7 +129,10 @@ describe("throttling", () => {
   it("locks an account after repeated failures with 429 and Retry-After, even with the right password", async () => {
     const { user } = await registerUser();
     for (let i = 0; i < 5; i++) {
-      const res = await api("/api/auth/login", { method: "POST", json: { login: user.username, password: "wrong-pass" } });
+      const res = await api("/api/auth/login", {
+        method: "POST",
+        json: { login: user.username, password: "wrong-pass" },
+      });
       expect(res.status).toBe(401);
     }
     const locked = await api("/api/auth/login", { method: "POST", json: { login: user.username, password: PASSWORD } });

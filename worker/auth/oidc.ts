@@ -1,5 +1,5 @@
-import { Hono } from "hono";
 import type { Context } from "hono";
+import { Hono } from "hono";
 import type { AppEnv, Bindings } from "../env";
 import { ApiError } from "../http/errors";
 

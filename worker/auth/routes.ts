@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
 import type { Context } from "hono";
+import { Hono } from "hono";
 import { loginSchema, registerSchema } from "../../shared/schemas/auth";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";

@@ -14,9 +14,7 @@ export async function createSession(
 ): Promise<{ sid: string; expire: Date }> {
   const sid = crypto.randomUUID();
   const expire = new Date(now + SESSION_TTL_MS);
-  await db
-    .insert(sessions)
-    .values({ sid, userId, sess, expire, createdAt: new Date(now), lastSeenAt: new Date(now) });
+  await db.insert(sessions).values({ sid, userId, sess, expire, createdAt: new Date(now), lastSeenAt: new Date(now) });
   return { sid, expire };
 }
 
@@ -27,7 +25,10 @@ export async function findLiveSession(db: Db, sid: string, userId: string, now =
   });
   if (!row || row.expire.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sid, sid));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.sid, sid));
   }
   return row;
 }

@@ -55,14 +55,9 @@ export async function assertNotLocked(db: Db, login: string, client: string, now
 /** Counts a failed sign-in against both keys, locking a key that reaches its limit. */
 export async function recordFailure(db: Db, login: string, client: string, now = Date.now()) {
   const keys = keysFor(login, client);
-  const statements = (
-    [
-      [keys.account, THROTTLE.account.maxFailures],
-      [keys.client, THROTTLE.client.maxFailures],
-    ] as const
-  ).map(([key, max]) => {
-    const windowStart = now - THROTTLE.windowMs;
-    return db
+  const windowStart = now - THROTTLE.windowMs;
+  const count = (key: string, max: number) =>
+    db
       .insert(loginFailures)
       .values({ key, count: 1, windowStart: new Date(now) })
       .onConflictDoUpdate({
@@ -74,8 +69,7 @@ export async function recordFailure(db: Db, login: string, client: string, now =
           lockedUntil: sql`case when ${loginFailures.windowStart} >= ${windowStart} and ${loginFailures.count} + 1 >= ${max} then ${now + THROTTLE.lockMs} else ${loginFailures.lockedUntil} end`,
         },
       });
-  });
-  await db.batch([statements[0], statements[1]]);
+  await db.batch([count(keys.account, THROTTLE.account.maxFailures), count(keys.client, THROTTLE.client.maxFailures)]);
 }
 
 export async function clearAccountFailures(db: Db, login: string) {

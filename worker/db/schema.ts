@@ -2,10 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Column names are snake_case in SQL (drizzle `casing: "snake_case"`); instants are UTC epoch ms.
-const createdAt = () =>
-  integer({ mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+const createdAt = () => integer({ mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 /**
  * One table for every person, whichever way they sign in (spec §3 "local user" and

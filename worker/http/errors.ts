@@ -16,8 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: ApiErrorBody["issues"]) =>
-  new ApiError(400, message, issues);
+export const badRequest = (message: string, issues?: ApiErrorBody["issues"]) => new ApiError(400, message, issues);
 export const unauthorized = (message = "You need to sign in.") => new ApiError(401, message);
 export const notFound = (message = "Not found.") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);

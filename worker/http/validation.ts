@@ -11,7 +11,7 @@ const label: Record<Target, string> = { json: "request body", query: "query", pa
  * the handler via `c.req.valid(target)`. Bad input answers 400 in the one error shape.
  */
 export function validate<T extends Target, S extends z.ZodType>(target: T, schema: S) {
-  return validator(target, async (value, c: Context) => {
+  return validator(target, async (value) => {
     const result = await schema.safeParseAsync(value);
     if (!result.success) throw fromZodError(result.error, label[target]);
     return result.data as z.output<S>;

@@ -1,0 +1,21 @@
+// Serves a fresh build of the app for the Playwright suite: its own output folder and its own
+// local database (migrated from scratch) per port, so parallel runs never share state.
+import { execSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+
+const port = process.env.E2E_PORT ?? "8790";
+const outDir = `dist-e2e-${port}`;
+const stateDir = `.wrangler/e2e-${port}`;
+const env = { ...process.env, ONETHING_OUT_DIR: outDir, ONETHING_STATE_DIR: stateDir };
+const run = (command) => execSync(command, { stdio: "inherit", env });
+
+rmSync(stateDir, { recursive: true, force: true });
+run("node scripts/ensure-dev-vars.mjs");
+if (process.env.E2E_SKIP_BUILD !== "1") run("npx vite build --logLevel warn");
+run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
+const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", port, "--strictPort"], {
+  stdio: "inherit",
+  env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,68 @@
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct horse battery";
+
+export type Account = { token: string; user: { id: string; username: string; email: string } };
+
+export function uniqueName(prefix = "user") {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Registers through the API (fast set-up for tests that are not about registering). */
+export async function registerViaApi(request: APIRequestContext, name = uniqueName()): Promise<Account> {
+  const res = await request.post("/api/auth/register", {
+    data: { username: name, email: `${name}@example.com`, password: PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Account;
+}
+
+/** Puts the account's token where the app keeps it, before any page script runs. */
+export async function signInPage(page: Page, account: Account) {
+  await page.addInitScript((token) => {
+    if (!sessionStorage.getItem("e2e-signed-in")) {
+      localStorage.setItem("auth_token", token);
+      sessionStorage.setItem("e2e-signed-in", "1");
+    }
+  }, account.token);
+}
+
+/** Fails the test on any console error or CSP violation on the page. */
+export const test = base.extend<{ signedIn: Account; consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error" && !/status of 401|Failed to load resource/.test(msg.text())) errors.push(msg.text());
+    });
+    page.on("pageerror", (err) => errors.push(err.message));
+    await use(errors);
+    expect(errors, "console errors").toEqual([]);
+  },
+  signedIn: async ({ page, request }, use) => {
+    const account = await registerViaApi(request);
+    await signInPage(page, account);
+    await use(account);
+  },
+});
+
+export { expect };
+
+/** Screenshots for people to look at: light and dark, narrow and wide. */
+export async function screenshots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem("theme", t);
+      document.documentElement.classList.toggle("dark", t === "dark");
+      document.documentElement.style.colorScheme = t;
+    }, theme);
+    for (const [label, width] of [
+      ["narrow", 390],
+      ["wide", 1280],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `tests/e2e/.artifacts/${name}-${theme}-${label}.png`, fullPage: true });
+    }
+  }
+}

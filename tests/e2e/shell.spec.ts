@@ -1,0 +1,101 @@
+import { expect, PASSWORD, registerViaApi, screenshots, test, uniqueName } from "./fixtures";
+
+test("an unknown path shows the not-found page", async ({ page, consoleErrors }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("anonymous / shows the landing page with the tagline", async ({ page, consoleErrors }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Focus on what matters today." })).toBeVisible();
+  await expect(page.getByRole("link", { name: /get started/i })).toHaveAttribute("href", "/register");
+  await expect(page.getByRole("link", { name: "Logout" })).toHaveCount(0);
+  await expect(page.getByText(`© ${new Date().getFullYear()} Onething — all rights reserved.`)).toBeVisible();
+  await screenshots(page, "landing");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the theme toggle flips the theme and the choice survives a reload", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  const html = page.locator("html");
+  await expect(html).not.toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(html).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Switch to light theme" }).click();
+  await expect(html).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+});
+
+test("with no stored theme the system preference decides", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+});
+
+test("a protected route signed out starts the login flow and lands on /login", async ({ page }) => {
+  await page.goto("/analytics");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+});
+
+test("register, see the signed-in shell, log out", async ({ page, consoleErrors }) => {
+  const name = uniqueName();
+  await page.goto("/register");
+  await screenshots(page, "register");
+  await page.getByLabel("Username").fill(name);
+  await page.getByLabel("Email").fill(`${name}@example.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const label of ["Braindump & Prioritize", "Focus Timer", '"No" List', "Analytics"]) {
+    await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: "Braindump & Prioritize" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("button", { name: "Start Fresh" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeTruthy();
+
+  await nav.getByRole("link", { name: "Analytics" }).click();
+  await expect(nav.getByRole("link", { name: "Analytics" })).toHaveAttribute("aria-current", "page");
+
+  await page.getByRole("link", { name: "Logout" }).click();
+  await expect(page.getByRole("heading", { name: "Focus on what matters today." })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+  await page.goto("/analytics");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("register shows field errors and a taken username", async ({ page, request }) => {
+  const existing = await registerViaApi(request);
+  await page.goto("/register");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Username must be at least 3 characters.")).toBeVisible();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
+
+  await page.getByLabel("Username").fill(existing.user.username);
+  await page.getByLabel("Email").fill(`${uniqueName()}@example.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("That username is already taken.")).toBeVisible();
+});
+
+test("sign in with email, and a wrong password says so", async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  await page.goto("/login");
+  await page.getByLabel("Username or email").fill(account.user.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("Invalid username/email or password.");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+});

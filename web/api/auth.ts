@@ -1,0 +1,40 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
+import { apiRequest, getQueryFn, setAuthToken } from "./client";
+import { queryKeys } from "./query-keys";
+
+/** Spec §6: signed in means the auth-user call returned data; that call is not retried. */
+export function useCurrentUser() {
+  const query = useQuery({
+    queryKey: queryKeys.user,
+    queryFn: getQueryFn<User>({ on401: "returnNull" }),
+    retry: false,
+  });
+  return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data) };
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return (response: AuthResponse) => {
+    setAuthToken(response.token);
+    queryClient.clear();
+    queryClient.setQueryData(queryKeys.user, response.user);
+  };
+}
+
+export const login = (input: LoginInput) => apiRequest<AuthResponse>("POST", "/api/auth/login", input);
+export const register = (input: RegisterInput) => apiRequest<AuthResponse>("POST", "/api/auth/register", input);
+
+/**
+ * Revokes the session server-side with the bearer token (the page navigation to /api/logout only
+ * carries the cookie), forgets the token, then navigates (spec §1).
+ */
+export async function logout() {
+  try {
+    await apiRequest("POST", "/api/auth/logout", undefined, { keepalive: true });
+  } catch {
+    // Already signed out or offline: /api/logout still clears the cookie.
+  }
+  setAuthToken(null);
+  window.location.assign("/api/logout");
+}

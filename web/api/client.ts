@@ -1,0 +1,95 @@
+import { AUTH_TOKEN_KEY } from "../../shared/constants";
+
+/**
+ * A non-OK answer. `message` follows spec §8 ("status: text"); `serverMessage` is the `message` of
+ * our JSON error shape, for toasts that show what the server said.
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly responseText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${responseText || statusText}`);
+    this.name = "ApiRequestError";
+  }
+
+  get serverMessage(): string | undefined {
+    try {
+      const body = JSON.parse(this.responseText) as { message?: unknown };
+      return typeof body.message === "string" ? body.message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export function getAuthToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setAuthToken(token: string | null) {
+  try {
+    if (token) localStorage.setItem(AUTH_TOKEN_KEY, token);
+    else localStorage.removeItem(AUTH_TOKEN_KEY);
+  } catch {
+    // Private mode without storage: the session cookie still carries the session.
+  }
+}
+
+/** Spec §7: the bearer token goes everywhere except the login and register calls. */
+function wantsToken(path: string) {
+  return !path.includes("/api/auth/login") && !path.includes("/api/auth/register");
+}
+
+/** Spec §7: an empty 204, or a body that is not JSON, reads as an empty object. */
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return {};
+  const text = await res.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: { signal?: AbortSignal; keepalive?: boolean } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const token = getAuthToken();
+  if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+    ...init,
+  });
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    throw new ApiRequestError(res.status, text, res.statusText);
+  }
+  return (await readBody(res)) as T;
+}
+
+/** Spec §7 default loader: GET on the query key's first element; optionally null on a 401. */
+export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }) {
+  return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T | null> => {
+    try {
+      return await apiRequest<T>("GET", String(queryKey[0]), undefined, { signal });
+    } catch (err) {
+      if (on401 === "returnNull" && err instanceof ApiRequestError && err.status === 401) return null;
+      throw err;
+    }
+  };
+}

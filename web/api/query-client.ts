@@ -1,0 +1,18 @@
+import { QueryClient } from "@tanstack/react-query";
+import { getQueryFn } from "./client";
+
+/** Spec §7: cached data never goes stale, no refetch on focus, no polling, no retries. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { z } from "zod";
+import { ApiRequestError } from "../../api/client";
+
+export type FieldErrors = Record<string, string>;
+
+/** First message per field from a zod error. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Field errors from an API answer: the `issues` of a 400, or the message as a form error. */
+export function apiFieldErrors(err: unknown, fallback: string): FieldErrors {
+  if (!(err instanceof ApiRequestError)) return { form: fallback };
+  try {
+    const body = JSON.parse(err.responseText) as { issues?: { path: string[]; message: string }[] };
+    if (body.issues?.length) {
+      const errors: FieldErrors = {};
+      for (const issue of body.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+      return errors;
+    }
+  } catch {
+    // not our JSON shape
+  }
+  return { form: err.serverMessage ?? fallback };
+}

@@ -1,0 +1,62 @@
+import { type FormEvent, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { loginSchema } from "../../../shared/schemas/auth";
+import { login, useCurrentUser, useSignIn } from "../../api/auth";
+import { Button } from "../../ui/button";
+import { Field, Input } from "../../ui/field";
+import { AuthLayout } from "./auth-layout";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
+
+export function LoginPage() {
+  const { isAuthenticated } = useCurrentUser();
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+
+  if (isAuthenticated) return <Navigate to="/" replace />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = loginSchema.safeParse({ login: form.get("login"), password: form.get("password") });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setErrors({});
+    setPending(true);
+    try {
+      signIn(await login(parsed.data));
+      navigate("/", { replace: true });
+    } catch (err) {
+      setErrors(apiFieldErrors(err, "Could not sign in. Please try again."));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Sign in">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {errors.form ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+            {errors.form}
+          </p>
+        ) : null}
+        <Field label="Username or email" error={errors.login}>
+          {(props) => <Input {...props} name="login" autoComplete="username" required />}
+        </Field>
+        <Field label="Password" error={errors.password}>
+          {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" required />}
+        </Field>
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Signing in..." : "Sign in"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+        New to Onething?{" "}
+        <Link to="/register" className="font-medium text-brand-700 underline dark:text-brand-100">
+          Create an account
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { type ReactNode, Suspense } from "react";
+import { Outlet } from "react-router";
+import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
+import { Spinner } from "../ui/spinner";
+import { Footer } from "./footer";
+import { Header } from "./header";
+
+/** The signed-in shell: header with navigation, the content, the AI widget and the footer. */
+export function AppShell({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+        <Suspense fallback={<Spinner className="py-24" />}>{children ?? <Outlet />}</Suspense>
+      </main>
+      <SuggestionWidget />
+      <Footer />
+    </div>
+  );
+}
