@@ -6,7 +6,8 @@ export type Bindings = Env & {
   AI?: Ai;
 };
 
-export type SessionUser = { id: string; sessionId: string };
+/** The signed-in user as protected routes see it; timeZone decides their "today" and "hour". */
+export type SessionUser = { id: string; sessionId: string; timeZone: string };
 
 export type AppEnv = {
   Bindings: Bindings;

@@ -36,6 +36,6 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   }
   const session = await findLiveSession(c.var.db, claims.sessionId, claims.userId);
   if (!session) throw unauthorized("Your session has ended. Please sign in again.");
-  c.set("user", { id: claims.userId, sessionId: claims.sessionId });
+  c.set("user", { id: claims.userId, sessionId: claims.sessionId, timeZone: session.timeZone });
   await next();
 });

@@ -1,6 +1,6 @@
 import { and, eq, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions } from "../db/schema";
+import { sessions, users } from "../db/schema";
 import { SESSION_TTL_MS } from "./tokens";
 
 /** How stale last_seen_at may get before a request refreshes it (keeps reads cheap). */
@@ -18,11 +18,17 @@ export async function createSession(
   return { sid, expire };
 }
 
-/** The live session row for this sid and user, or null when revoked or expired. */
+/**
+ * The live session for this sid and user with the user's time zone (one query), or null when
+ * revoked or expired.
+ */
 export async function findLiveSession(db: Db, sid: string, userId: string, now = Date.now()) {
-  const row = await db.query.sessions.findFirst({
-    where: and(eq(sessions.sid, sid), eq(sessions.userId, userId)),
-  });
+  const [row] = await db
+    .select({ expire: sessions.expire, lastSeenAt: sessions.lastSeenAt, timeZone: users.timeZone })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sid), eq(sessions.userId, userId)))
+    .limit(1);
   if (!row || row.expire.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
     await db
