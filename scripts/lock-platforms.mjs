@@ -60,10 +60,14 @@ function platformFromName(name) {
 
 function registryManifest(name, version) {
   try {
-    const out = execFileSync("npm", ["view", `${name}@${version}`, "--json", "os", "cpu", "libc", "dist.integrity", "license"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const out = execFileSync(
+      "npm",
+      ["view", `${name}@${version}`, "--json", "os", "cpu", "libc", "dist.integrity", "license"],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
     return out.trim() ? JSON.parse(out) : null;
   } catch {
     return null;
@@ -104,4 +108,6 @@ lock.packages = Object.fromEntries(
   Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
 );
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added ? `${added} platform entries added to package-lock.json` : "package-lock.json already lists every platform");
+console.log(
+  added ? `${added} platform entries added to package-lock.json` : "package-lock.json already lists every platform",
+);
