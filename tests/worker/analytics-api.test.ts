@@ -305,3 +305,64 @@ describe("POST /api/analytics/clear", () => {
     expect(await countRows(user.id)).toBe(0);
   });
 });
+
+describe("through the task API", () => {
+  async function createTask(token: string, json: Record<string, unknown>) {
+    const res = await api("/api/tasks", { method: "POST", token, json });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { id: number };
+  }
+
+  async function patchTask(token: string, id: number, json: Record<string, unknown>) {
+    const res = await api(`/api/tasks/${id}`, { method: "PATCH", token, json });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+
+  it("creating, moving, completing and deleting tasks shows in today's record, in the user's zone", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // 23:30 UTC: already 08:30 on the 11th in Tokyo.
+    vi.setSystemTime(new Date("2026-03-10T23:30:00Z"));
+    const user = await newUser("Asia/Tokyo");
+    const a = await createTask(user.token, { title: "Write report" });
+    const b = await createTask(user.token, { title: "Call the bank", category: "urgent" });
+    const c = await createTask(user.token, { title: "Ask Sam", category: "delegate" });
+    await createTask(user.token, { title: "Doomscroll", category: "no_list" });
+    await patchTask(user.token, a.id, { isPriority: true });
+    await patchTask(user.token, a.id, { isCompleted: true });
+    await patchTask(user.token, b.id, { isCompleted: true });
+    await patchTask(user.token, b.id, { isCompleted: true }); // already done: not counted twice
+    await patchTask(user.token, c.id, { category: "later" });
+    const today = await getJson<AnalyticsRecord>("/api/analytics/today", user.token);
+    expect(today).toMatchObject({
+      date: "2026-03-11",
+      totalTasksCreated: 4,
+      tasksCompleted: 2,
+      priorityTasksCompleted: 1,
+      mostProductiveHour: 8,
+      categoryBreakdown: { urgent: 0, later: 1, delegate: 0, no_list: 1 },
+    });
+    expect(today.hourlyActivity[8]).toBe(2);
+
+    const deleted = await api(`/api/tasks/${c.id}`, { method: "DELETE", token: user.token });
+    expect(deleted.status).toBe(204);
+    const after = await getJson<AnalyticsRecord>("/api/analytics/today", user.token);
+    expect(after.categoryBreakdown).toEqual({ urgent: 0, later: 0, delegate: 0, no_list: 1 });
+    expect(after.totalTasksCreated).toBe(4);
+
+    const range = await getJson<AnalyticsRecord[]>(
+      "/api/analytics?startDate=2026-03-05&endDate=2026-03-11",
+      user.token,
+    );
+    expect(range.map((day) => day.totalTasksCreated)).toEqual([0, 0, 0, 0, 0, 0, 4]);
+  });
+
+  it("another user's task changes never reach my record", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-12T10:00:00Z"));
+    const mine = await newUser();
+    const theirs = await newUser();
+    await createTask(theirs.token, { title: "Theirs", category: "urgent" });
+    const today = await getJson<AnalyticsRecord>("/api/analytics/today", mine.token);
+    expect(today).toMatchObject({ id: null, totalTasksCreated: 0, categoryBreakdown: zeros });
+  });
+});

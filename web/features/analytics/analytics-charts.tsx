@@ -32,7 +32,7 @@ const asDate = (date: string) => new Date(`${date}T12:00:00Z`);
 
 function shortDayLabel(date: string, todayDate: string) {
   if (date === todayDate) return "Today";
-  return `${weekdayFormat.format(asDate(date))} ${Number(date.slice(8))}`;
+  return `${weekdayFormat.format(asDate(date))}\n${Number(date.slice(8))}`;
 }
 
 const hourName = (hour: number) => `${String(hour).padStart(2, "0")}:00–${String((hour + 1) % 24).padStart(2, "0")}:00`;

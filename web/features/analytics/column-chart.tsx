@@ -7,7 +7,7 @@ export type ChartSeries = {
 };
 
 export type ChartColumn = {
-  /** Short label under the column (may be empty to thin out crowded axes). */
+  /** Short label under the column, "\n" between lines (may be empty to thin out crowded axes). */
   label: string;
   /** Full name for the data table and the tooltip. */
   name: string;
@@ -88,7 +88,7 @@ export function ColumnChart({
             <div
               key={column.name}
               title={`${column.name}: ${column.values.map((v, i) => `${v} ${series[i]?.name ?? ""}`.trim()).join(", ")}`}
-              className="flex h-full min-w-0 flex-1 items-end justify-center gap-0.5 px-[8%]"
+              className="flex h-full min-w-0 flex-1 items-end justify-center gap-0.5 px-px sm:px-0.5"
             >
               {column.values.map((value, i) => (
                 <div
@@ -100,7 +100,7 @@ export function ColumnChart({
                   )}
                   style={{ height: `${(value / top) * 100}%`, minHeight: value > 0 ? 2 : 0 }}
                 >
-                  {showValues ? (
+                  {showValues && value > 0 ? (
                     <span className="absolute inset-x-0 -top-5 text-center text-xs font-medium tabular-nums text-slate-700 dark:text-slate-200">
                       {value}
                     </span>
@@ -120,36 +120,39 @@ export function ColumnChart({
         {columns.map((column) => (
           <span
             key={column.name}
-            className="min-w-0 flex-1 text-center text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
+            className="min-w-0 flex-1 text-center text-xs leading-tight whitespace-pre text-slate-600 dark:text-slate-400"
           >
             {column.label}
           </span>
         ))}
       </div>
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columnHeader}</th>
-            {series.map((item) => (
-              <th key={item.name} scope="col">
-                {item.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {columns.map((column) => (
-            <tr key={column.name}>
-              <th scope="row">{column.name}</th>
-              {column.values.map((value, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per series, in series order.
-                <td key={i}>{value}</td>
+      {/* A table grows to fit its cells whatever its width, so the wrapper does the hiding. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{columnHeader}</th>
+              {series.map((item) => (
+                <th key={item.name} scope="col">
+                  {item.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {columns.map((column) => (
+              <tr key={column.name}>
+                <th scope="row">{column.name}</th>
+                {column.values.map((value, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one cell per series, in series order.
+                  <td key={i}>{value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
