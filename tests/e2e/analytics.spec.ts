@@ -130,10 +130,21 @@ test("Reset Stats clears the figures, says so and leaves the reset marks for the
   await page.goto("/analytics");
   await expect(card(page, "Tasks Completed")).toContainText("2/ 3 created");
 
+  // Hold the clear call until the working state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/analytics/clear", async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Reset Stats" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Reset Stats" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Reset Stats" }).click();
+  await expect(page.getByRole("button", { name: "Resetting..." })).toBeDisabled();
+  release();
 
   await expect(page.getByText("Analytics reset", { exact: true })).toBeVisible();
   await expect(page.getByText("Your analytics data has been reset successfully.")).toBeVisible();
