@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { analyticsRoutes } from "./analytics/routes";
 import { loginFlowRoutes } from "./auth/login-flow";
 import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
@@ -20,6 +21,7 @@ export function createApp() {
   app.route("/api/auth", authRoutes);
   app.route("/api", loginFlowRoutes);
   app.route("/api", taskRoutes);
+  app.route("/api/analytics", analyticsRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));

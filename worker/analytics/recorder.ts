@@ -1,5 +1,9 @@
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { localDateAndHour, zeroHourly } from "../../shared/analytics";
+import { REMOVED_MARKER } from "../../shared/constants";
 import type { Db } from "../db/client";
+import { dailyAnalytics, tasks } from "../db/schema";
 
 /**
  * Domain events that move the daily counters (DECISIONS 6). Callers add the returned statements
@@ -14,15 +18,119 @@ export type AnalyticsEvent =
 
 export type AnalyticsUser = { id: string; timeZone: string };
 
+type Deltas = {
+  created: number;
+  completed: number;
+  priorityCompleted: number;
+  sessions: number;
+  minutes: number;
+};
+
+const wholeNonNegative = (value: number) => (Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0);
+
+function sumEvents(events: readonly AnalyticsEvent[]): Deltas {
+  const deltas: Deltas = { created: 0, completed: 0, priorityCompleted: 0, sessions: 0, minutes: 0 };
+  for (const event of events) {
+    switch (event.type) {
+      case "task-created":
+        deltas.created += wholeNonNegative(event.count);
+        break;
+      case "task-completed":
+        deltas.completed += 1;
+        if (event.priority) deltas.priorityCompleted += 1;
+        break;
+      case "focus-completed":
+        deltas.sessions += 1;
+        deltas.minutes += wholeNonNegative(event.minutes);
+        break;
+      case "categories-changed":
+        break;
+    }
+  }
+  return deltas;
+}
+
 /**
- * Statements that upsert the user's record for their local date of `now` with these events.
- * Seam: filled in by the analytics capability; until then it records nothing.
+ * The user's live tasks per category as the JSON text the record stores. It is a subquery, so it
+ * sees the earlier statements of the same batch (the change being recorded). Live = not completed
+ * and not cleared with the "[REMOVED]" marker; no category counts as "later" (spec §3).
+ */
+function liveBreakdownSql(userId: string): SQL {
+  const count = (condition: SQL) => sql`count(case when ${condition} then 1 end)`;
+  return sql`(select json_object(
+      'urgent', ${count(sql`${tasks.category} = 'urgent'`)},
+      'later', ${count(sql`${tasks.category} = 'later' or ${tasks.category} is null`)},
+      'delegate', ${count(sql`${tasks.category} = 'delegate'`)},
+      'no_list', ${count(sql`${tasks.category} = 'no_list'`)})
+    from ${tasks}
+    where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and instr(${tasks.title}, ${REMOVED_MARKER}) = 0)`;
+}
+
+/**
+ * Statements that upsert the user's record for their local date of `now` with these events: one
+ * INSERT … ON CONFLICT(user_id, date) DO UPDATE whose counters are SQL arithmetic on the stored
+ * row, so concurrent requests never lose a count. Append them AFTER the change in the same batch.
+ *
+ * Every recorded event also refreshes the category breakdown from the live tasks (not only
+ * "categories-changed"), so a day's record always holds the breakdown after its last change.
  */
 export function analyticsStatements(
-  _db: Db,
-  _user: AnalyticsUser,
-  _events: AnalyticsEvent[],
-  _now: Date = new Date(),
+  db: Db,
+  user: AnalyticsUser,
+  events: AnalyticsEvent[],
+  now: Date = new Date(),
 ): BatchItem<"sqlite">[] {
-  return [];
+  if (events.length === 0) return [];
+  const d = sumEvents(events);
+  const { date, hour } = localDateAndHour(now, user.timeZone);
+  // What this change adds to its hour: completions plus focus minutes (DECISIONS 6).
+  const activity = d.completed + d.minutes;
+  const hourly = zeroHourly();
+  hourly[hour] = activity;
+
+  const slot = `$[${hour}]`;
+  const column = dailyAnalytics.hourlyActivity;
+  const updatedHourly =
+    activity > 0 ? sql`json_set(${column}, ${slot}, json_extract(${column}, ${slot}) + ${activity})` : null;
+
+  return [
+    db
+      .insert(dailyAnalytics)
+      .values({
+        userId: user.id,
+        date,
+        totalTasksCreated: d.created,
+        tasksCompleted: d.completed,
+        priorityTasksCompleted: d.priorityCompleted,
+        focusSessionsCompleted: d.sessions,
+        totalFocusMinutes: d.minutes,
+        mostProductiveHour: activity > 0 ? hour : null,
+        categoryBreakdown: liveBreakdownSql(user.id),
+        hourlyActivity: JSON.stringify(hourly),
+      })
+      .onConflictDoUpdate({
+        target: [dailyAnalytics.userId, dailyAnalytics.date],
+        set: {
+          totalTasksCreated: sql`${dailyAnalytics.totalTasksCreated} + ${d.created}`,
+          tasksCompleted: sql`${dailyAnalytics.tasksCompleted} + ${d.completed}`,
+          priorityTasksCompleted: sql`${dailyAnalytics.priorityTasksCompleted} + ${d.priorityCompleted}`,
+          focusSessionsCompleted: sql`${dailyAnalytics.focusSessionsCompleted} + ${d.sessions}`,
+          totalFocusMinutes: sql`${dailyAnalytics.totalFocusMinutes} + ${d.minutes}`,
+          categoryBreakdown: sql`excluded.category_breakdown`,
+          ...(updatedHourly
+            ? {
+                hourlyActivity: updatedHourly,
+                // SET expressions read the row as it was, so this ranks the updated array itself.
+                mostProductiveHour: sql`(select cast(key as integer) from json_each(${updatedHourly})
+                  where value > 0 order by value desc, key asc limit 1)`,
+              }
+            : {}),
+        },
+      }),
+  ];
+}
+
+/** Deletes every analytics record of the user (Reset Stats, Start Fresh, Clear Tasks). */
+export function clearAnalyticsStatements(db: Db, userId: string): BatchItem<"sqlite">[] {
+  return [db.delete(dailyAnalytics).where(eq(dailyAnalytics.userId, userId))];
 }

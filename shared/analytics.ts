@@ -1,0 +1,118 @@
+// Pure analytics logic shared by the worker and the web app: local dates and hours, date ranges,
+// zero records and the productivity score of spec §9.
+import type { AnalyticsRecord, CategoryBreakdown } from "./schemas/analytics";
+
+export const HOURS_IN_DAY = 24;
+
+export const zeroBreakdown = (): CategoryBreakdown => ({ urgent: 0, later: 0, delegate: 0, no_list: 0 });
+export const zeroHourly = (): number[] => Array.from({ length: HOURS_IN_DAY }, () => 0);
+
+/** A day with no activity: what the API answers for a date that has no stored record. */
+export function zeroRecord(userId: string, date: string, categoryBreakdown = zeroBreakdown()): AnalyticsRecord {
+  return {
+    id: null,
+    userId,
+    date,
+    totalTasksCreated: 0,
+    tasksCompleted: 0,
+    priorityTasksCompleted: 0,
+    focusSessionsCompleted: 0,
+    totalFocusMinutes: 0,
+    mostProductiveHour: null,
+    categoryBreakdown,
+    hourlyActivity: zeroHourly(),
+  };
+}
+
+// Building a DateTimeFormat is far slower than using one; keep one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        hourCycle: "h23",
+      });
+    } catch {
+      // A zone this runtime does not know (stored before a tzdata change): count in UTC rather than fail.
+      formatter = formatterFor("UTC");
+    }
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar date (YYYY-MM-DD) and hour (0–23) that `instant` has on a wall clock in `timeZone`. */
+export function localDateAndHour(instant: Date, timeZone: string): { date: string; hour: number } {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % HOURS_IN_DAY };
+}
+
+/** Today's date in `timeZone`. */
+export function localDate(instant: Date, timeZone: string): string {
+  return localDateAndHour(instant, timeZone).date;
+}
+
+/** `date` (YYYY-MM-DD) moved by `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** Every date from `start` to `end`, both included, in order (empty when end < start). */
+export function datesBetween(start: string, end: string): string[] {
+  const dates: string[] = [];
+  for (let date = start; date <= end; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+export type AnalyticsPeriod = "day" | "week";
+
+/** Spec §7: the Day range is today; the Week range is the last 7 days, today included. */
+export function periodRange(period: AnalyticsPeriod, today: string): { startDate: string; endDate: string } {
+  return { startDate: period === "week" ? addDays(today, -6) : today, endDate: today };
+}
+
+/**
+ * Spec §9: completed / created (created defaulting to 1) × 50, plus focus minutes / 120 × 50 capped
+ * at 50, rounded; 0 with no data. The completion part is capped at 50 too (completing tasks made on
+ * earlier days can exceed today's created count) so the score stays a score out of 100.
+ */
+export function productivityScore(
+  record: Pick<AnalyticsRecord, "tasksCompleted" | "totalTasksCreated" | "totalFocusMinutes"> | null | undefined,
+): number {
+  if (!record) return 0;
+  const completed = Math.max(0, record.tasksCompleted);
+  const created = Math.max(0, record.totalTasksCreated) || 1;
+  const focus = Math.max(0, record.totalFocusMinutes);
+  const completion = Math.min((completed / created) * 50, 50);
+  const focusPart = Math.min((focus / 120) * 50, 50);
+  return Math.round(completion + focusPart);
+}
+
+/** The hour with the most activity (ties → earliest), or null with none; same rule as the server. */
+export function busiestHour(hourly: readonly number[]): number | null {
+  let best: number | null = null;
+  hourly.forEach((value, hour) => {
+    if (value > 0 && (best === null || value > (hourly[best] ?? 0))) best = hour;
+  });
+  return best;
+}
+
+/** Element-wise sum of several days' hourly activity. */
+export function sumHourly(days: readonly { hourlyActivity: readonly number[] }[]): number[] {
+  const total = zeroHourly();
+  for (const day of days) {
+    day.hourlyActivity.forEach((value, hour) => {
+      if (hour < HOURS_IN_DAY) total[hour] = (total[hour] ?? 0) + value;
+    });
+  }
+  return total;
+}

@@ -1,0 +1,210 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { type Account, expect, PASSWORD, screenshots, signInPage, test, uniqueName } from "./fixtures";
+
+// The browser and the account agree on a zone far from UTC, so "today" is the user's, not the server's.
+const ZONE = "Asia/Tokyo";
+test.use({ timezoneId: ZONE });
+
+async function registerIn(request: APIRequestContext, timeZone: string): Promise<Account> {
+  const name = uniqueName("stats");
+  const res = await request.post("/api/auth/register", {
+    data: { username: name, email: `${name}@example.com`, password: PASSWORD, timeZone },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Account;
+}
+
+/** Real activity through the task API: 3 created (one per list), 2 completed, one of them a priority. */
+async function seedActivity(request: APIRequestContext, account: Account) {
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const ids: number[] = [];
+  for (const [title, category] of [
+    ["Write the report", "urgent"],
+    ["Book the dentist", "later"],
+    ["Ask Sam about the budget", "delegate"],
+  ] as const) {
+    const res = await request.post("/api/tasks", { headers, data: { title, category } });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  for (const [id, data] of [
+    [ids[0], { isPriority: true, isCompleted: true }],
+    [ids[1], { isCompleted: true }],
+  ] as const) {
+    const res = await request.patch(`/api/tasks/${id}`, { headers, data });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+/** Nothing on this screen's content is wider than the window, on a phone or a desktop. */
+async function expectNoSidewaysScroll(page: Page) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const wider = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("main *"))
+        .filter((el) => !el.closest(".sr-only") && el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 4).join(".")}`),
+    );
+    expect(wider, `wider than ${width}px`).toEqual([]);
+  }
+}
+
+function card(page: Page, title: string) {
+  return page
+    .getByRole("region", { name: "Today" })
+    .locator("div", { has: page.getByRole("heading", { name: title }) });
+}
+
+/** The visually hidden table that is a chart's text alternative, as rows of cell texts. */
+async function chartTable(page: Page, caption: string) {
+  const table = page.getByRole("table", { name: caption });
+  await expect(table).toHaveCount(1);
+  return table
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll("th, td"), (cell) => cell.textContent ?? "")),
+    );
+}
+
+test("cards and charts show the real figures of today and the week", async ({ page, request, consoleErrors }) => {
+  const account = await registerIn(request, ZONE);
+  await seedActivity(request, account);
+  await signInPage(page, account);
+  await page.goto("/analytics");
+
+  await expect(page.getByRole("heading", { name: "Productivity Analytics", level: 1 })).toBeVisible();
+  await expect(page.getByText("Days and hours follow your time zone, Asia/Tokyo.")).toBeVisible();
+  // 2 of 3 completed: 2/3 × 50 = 33; no focus time yet.
+  await expect(card(page, "Today's Productivity Score")).toContainText("33/100");
+  await expect(card(page, "Tasks Completed")).toContainText("2/ 3 created");
+  await expect(card(page, "Tasks Completed")).toContainText("1 of them was a priority task.");
+  await expect(card(page, "Focus Time Today")).toContainText("0minutes");
+  await expect(page.getByRole("button", { name: "Day" })).toHaveAttribute("aria-pressed", "true");
+
+  expect(await chartTable(page, "Tasks created and completed per day, today")).toEqual([
+    [expect.stringMatching(/\S/), "3", "2"],
+  ]);
+  await expect(page.getByText("3 tasks created and 2 completed today.")).toBeVisible();
+  const lists = page.getByRole("heading", { name: "Tasks by list" }).locator("xpath=..");
+  await expect(lists.getByRole("listitem")).toHaveText(["Urgent0", "Later0", "Delegate1", '"No" List0']);
+  await expect(page.getByText(/^Most productive hour today: \d\d:00–\d\d:00\./)).toBeVisible();
+  const hours = await chartTable(page, "Tasks completed plus focus minutes per hour of day, today");
+  expect(hours).toHaveLength(24);
+  expect(hours.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(2);
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, "analytics-day");
+
+  await page.getByRole("button", { name: "Week" }).click();
+  await expect(page.getByRole("button", { name: "Week" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("heading", { name: "The last 7 days" })).toBeVisible();
+  const week = await chartTable(page, "Tasks created and completed per day, in the last 7 days");
+  expect(week).toHaveLength(7);
+  expect(week.slice(0, 6).map((row) => row.slice(1))).toEqual(Array(6).fill(["0", "0"]));
+  expect(week[6]?.slice(1)).toEqual(["3", "2"]);
+  expect(await chartTable(page, "Focus minutes per day, in the last 7 days")).toHaveLength(7);
+  // The cards stay on today whatever the period.
+  await expect(card(page, "Tasks Completed")).toContainText("2/ 3 created");
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, "analytics-week");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a new account sees zeros, not made-up figures", async ({ page, signedIn, consoleErrors }) => {
+  void signedIn;
+  await page.goto("/analytics");
+  await expect(card(page, "Today's Productivity Score")).toContainText("0/100");
+  await expect(card(page, "Tasks Completed")).toContainText("0/ 0 created");
+  await expect(page.getByText("No tasks created or completed yet.")).toBeVisible();
+  await expect(page.getByText("No open tasks in your lists.")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("Reset Stats clears the figures, says so and leaves the reset marks for the screen", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const account = await registerIn(request, ZONE);
+  await seedActivity(request, account);
+  await signInPage(page, account);
+  await page.goto("/analytics");
+  await expect(card(page, "Tasks Completed")).toContainText("2/ 3 created");
+
+  // Hold the clear call until the working state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/analytics/clear", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Reset Stats" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Reset Stats" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Reset Stats" }).click();
+  await expect(page.getByRole("button", { name: "Resetting..." })).toBeDisabled();
+  release();
+
+  await expect(page.getByText("Analytics reset", { exact: true })).toBeVisible();
+  await expect(page.getByText("Your analytics data has been reset successfully.")).toBeVisible();
+  await expect(card(page, "Today's Productivity Score")).toContainText("0/100");
+  await expect(card(page, "Tasks Completed")).toContainText("0/ 0 created");
+  await expect(page.getByRole("button", { name: "Reset Stats" })).toBeEnabled();
+  expect(await chartTable(page, "Tasks created and completed per day, today")).toEqual([
+    [expect.stringMatching(/\S/), "0", "0"],
+  ]);
+
+  const stored = await page.evaluate(() => ({
+    flag: localStorage.getItem("analytics_reset"),
+    record: JSON.parse(localStorage.getItem("analytics_zero_record") ?? "null"),
+  }));
+  expect(stored.flag).toBe("true");
+  expect(stored.record).toMatchObject({ id: null, tasksCompleted: 0, totalTasksCreated: 0 });
+  const today = await page.evaluate(
+    (zone) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date()),
+    ZONE,
+  );
+  expect(stored.record.date).toBe(today);
+
+  // The server really forgot: its answer agrees after a reload, and the screen consumed the marks.
+  const server = await request.get("/api/analytics/today", { headers: { Authorization: `Bearer ${account.token}` } });
+  expect(await server.json()).toMatchObject({ id: null, tasksCompleted: 0, totalTasksCreated: 0 });
+  await page.reload();
+  await expect(card(page, "Tasks Completed")).toContainText("0/ 0 created");
+  expect(
+    await page.evaluate(() => [localStorage.getItem("analytics_reset"), localStorage.getItem("analytics_zero_record")]),
+  ).toEqual([null, null]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a failed reset keeps the figures and shows the error toast", async ({ page, request }) => {
+  const account = await registerIn(request, ZONE);
+  await seedActivity(request, account);
+  await signInPage(page, account);
+  await page.route("**/api/analytics/clear", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
+  );
+  await page.goto("/analytics");
+  await expect(card(page, "Tasks Completed")).toContainText("2/ 3 created");
+  await page.getByRole("button", { name: "Reset Stats" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Reset Stats" }).click();
+  await expect(page.getByText("Error resetting analytics")).toBeVisible();
+  await expect(page.getByText("There was a problem resetting your analytics. Please try again.")).toBeVisible();
+  await expect(card(page, "Tasks Completed")).toContainText("2/ 3 created");
+  expect(await page.evaluate(() => localStorage.getItem("analytics_reset"))).toBeNull();
+});
+
+test("the charts are their own chunk, fetched only on the analytics screen", async ({ page, signedIn }) => {
+  void signedIn;
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  expect(scripts.filter((path) => /analytics/.test(path))).toEqual([]);
+  await page.getByRole("link", { name: "Analytics", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Tasks by list" })).toBeVisible();
+  expect(scripts.some((path) => /analytics-charts/.test(path))).toBe(true);
+});

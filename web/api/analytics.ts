@@ -1,0 +1,129 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { localDate, zeroRecord } from "../../shared/analytics";
+import { type AnalyticsRecord, analyticsRecordSchema } from "../../shared/schemas/analytics";
+import { showError, showSuccess } from "../ui/toast";
+import { useCurrentUser } from "./auth";
+import { apiRequest, getQueryFn } from "./client";
+import { queryKeys } from "./query-keys";
+
+/** Spec §3 local storage: "analytics were reset" and the zeroed record, consumed by the analytics screen. */
+export const ANALYTICS_RESET_KEY = "analytics_reset";
+export const ANALYTICS_ZERO_RECORD_KEY = "analytics_zero_record";
+
+/** The zone the server counts the user's days in (their stored zone), falling back to the browser's. */
+export function useAnalyticsTimeZone(): string {
+  const { user } = useCurrentUser();
+  return user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Today's date as the server sees it for this user. */
+export function useToday(): string {
+  return localDate(new Date(), useAnalyticsTimeZone());
+}
+
+// Spec §7: both analytics reads answer null on a 401 instead of failing.
+export const analyticsTodayQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.analyticsToday,
+    queryFn: getQueryFn<AnalyticsRecord>({ on401: "returnNull" }),
+  });
+
+export const analyticsRangeQueryOptions = (startDate: string, endDate: string) =>
+  queryOptions({
+    queryKey: queryKeys.analyticsRange(startDate, endDate),
+    queryFn: getQueryFn<AnalyticsRecord[]>({ on401: "returnNull" }),
+  });
+
+export function useAnalyticsToday(placeholder?: AnalyticsRecord) {
+  return useQuery({ ...analyticsTodayQueryOptions(), placeholderData: placeholder });
+}
+
+export function useAnalyticsRange(startDate: string, endDate: string) {
+  return useQuery(analyticsRangeQueryOptions(startDate, endDate));
+}
+
+/** Every cached analytics answer (today and every range): their keys all start with the path. */
+export function isAnalyticsQuery(query: { queryKey: readonly unknown[] }): boolean {
+  const first = query.queryKey[0];
+  return typeof first === "string" && first.startsWith("/api/analytics");
+}
+
+/** Marks ranges stale so they refetch on next use (e.g. after today's record changed). */
+export function invalidateAnalyticsRanges(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => isAnalyticsQuery(query) && query.queryKey[0] !== queryKeys.analyticsToday[0],
+  });
+}
+
+export function clearAnalytics() {
+  return apiRequest("POST", "/api/analytics/clear", {});
+}
+
+/** Spec §7: after clearing, today's zero record comes from the server (it knows the user's today). */
+export async function fetchZeroToday(userId: string, today: string): Promise<AnalyticsRecord> {
+  try {
+    const answer = analyticsRecordSchema.safeParse(await apiRequest("GET", "/api/analytics/today?forceZero=true"));
+    if (answer.success) return answer.data;
+  } catch {
+    // The clear already happened; a zero record built here says the same thing.
+  }
+  return zeroRecord(userId, today);
+}
+
+/**
+ * Spec §4, after a successful clear: drop every cached analytics answer, cache a zeroed record
+ * dated today (as today's record and as the Day range), and leave the reset flag and the zeroed
+ * record in local storage for the analytics screen. Start Fresh calls this too.
+ */
+export function applyAnalyticsReset(queryClient: QueryClient, zero: AnalyticsRecord) {
+  queryClient.removeQueries({ predicate: isAnalyticsQuery });
+  queryClient.setQueryData(queryKeys.analyticsToday, zero);
+  queryClient.setQueryData(queryKeys.analyticsRange(zero.date, zero.date), [zero]);
+  try {
+    localStorage.setItem(ANALYTICS_RESET_KEY, "true");
+    localStorage.setItem(ANALYTICS_ZERO_RECORD_KEY, JSON.stringify(zero));
+  } catch {
+    // Storage unavailable: the cache above already shows the reset.
+  }
+}
+
+/** The zeroed record left by a reset, if the flag is set (reading only; see `forgetAnalyticsReset`). */
+export function readAnalyticsReset(): AnalyticsRecord | null {
+  try {
+    if (localStorage.getItem(ANALYTICS_RESET_KEY) !== "true") return null;
+    const parsed = analyticsRecordSchema.safeParse(JSON.parse(localStorage.getItem(ANALYTICS_ZERO_RECORD_KEY) ?? ""));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetAnalyticsReset() {
+  try {
+    localStorage.removeItem(ANALYTICS_RESET_KEY);
+    localStorage.removeItem(ANALYTICS_ZERO_RECORD_KEY);
+  } catch {
+    // nothing stored to forget
+  }
+}
+
+/** Reset Stats (spec §4): clear on the server, then show zeros; the §8 toasts either way. */
+export function useResetAnalytics() {
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const today = useToday();
+  return useMutation({
+    mutationFn: async () => {
+      await clearAnalytics();
+      return fetchZeroToday(user?.id ?? "", today);
+    },
+    onSuccess: (zero) => {
+      applyAnalyticsReset(queryClient, zero);
+      showSuccess("Analytics reset", "Your analytics data has been reset successfully.");
+    },
+    onError: (err) => {
+      console.warn("resetting analytics failed", err);
+      showError("Error resetting analytics", "There was a problem resetting your analytics. Please try again.");
+    },
+  });
+}
