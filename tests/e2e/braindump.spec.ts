@@ -66,6 +66,7 @@ test("dump → questions → results → organize by mouse and keyboard → relo
   signedIn,
   consoleErrors,
 }) => {
+  test.slow(); // the whole journey, with screenshots of every step when asked for
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
   await expect(currentTasks(page)).toContainText("No current tasks");

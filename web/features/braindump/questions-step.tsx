@@ -119,7 +119,13 @@ function QuestionRow({
     <fieldset
       aria-labelledby={labelId}
       aria-describedby={`${labelId}-hint`}
-      className="m-0 flex min-w-0 flex-col gap-2 rounded-lg border-0 bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/50"
+      className={cn(
+        "m-0 flex min-w-0 gap-2 rounded-lg border-0 bg-slate-50 p-3 dark:bg-slate-800/50",
+        // Yes/No fits beside the question even on a phone; the three effort options go below it there.
+        question.kind === "options"
+          ? "flex-col sm:flex-row sm:items-center sm:justify-between"
+          : "flex-row items-center justify-between",
+      )}
     >
       <div className="min-w-0">
         <span id={labelId} className="block text-sm font-medium">

@@ -18,9 +18,16 @@ export function StartFreshButton() {
   const startFresh = useStartFresh();
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="whitespace-nowrap"
+        title="Start Fresh"
+        onClick={() => setOpen(true)}
+      >
         <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        <span>Start Fresh</span>
+        {/* On the narrowest screens the icon alone keeps the header on one line. */}
+        <span className="sr-only min-[420px]:not-sr-only">Start Fresh</span>
       </Button>
       <ConfirmDialog
         open={open}

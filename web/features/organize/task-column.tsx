@@ -19,7 +19,7 @@ export function TaskColumn({ column, tasks, onFocus }: ColumnProps) {
       ref={setNodeRef}
       aria-labelledby={labelId}
       className={cn(
-        "flex min-h-48 flex-col gap-3 rounded-xl border-2 p-3 transition-colors",
+        "flex min-h-32 flex-col gap-3 rounded-xl border-2 p-3 transition-colors sm:min-h-48",
         isOver
           ? "border-brand-500 bg-brand-50 dark:bg-indigo-950/50"
           : "border-slate-200 bg-slate-100/70 dark:border-slate-800 dark:bg-slate-900/50",
