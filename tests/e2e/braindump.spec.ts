@@ -374,6 +374,7 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   request,
   signedIn,
 }) => {
+  test.slow(); // three rounds of questions and several drags
   const [a, b, c, d] = await createTasks(request, signedIn, ["First", "Second", "Third", "Fourth"]);
   // A task without a category shows under Later; a completed one is faded; No-list ones get no Focus.
   await request.post("/api/tasks", { headers: auth(signedIn), data: { title: "Uncategorised", category: null } });

@@ -14,7 +14,6 @@ type Props = {
   onTextChange: (text: string) => void;
   /** Tasks to prioritise next: the ones just created, or the current ones. */
   onTasksReady: (tasks: Task[]) => void;
-  onCleared: () => void;
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -25,7 +24,7 @@ function processFailure(err: unknown) {
   showError("Error processing tasks", detail ?? "Failed to process your input. Please try again.");
 }
 
-export function BraindumpInputStep({ text, onTextChange, onTasksReady, onCleared }: Props) {
+export function BraindumpInputStep({ text, onTextChange, onTasksReady }: Props) {
   // The braindump page is the one screen that refetches when the window regains focus (spec §7).
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const processTasks = useProcessTasks();
@@ -99,7 +98,7 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onCleared
           </div>
         </form>
       </section>
-      <CurrentTasksCard tasks={tasks} onPrioritize={onTasksReady} onCleared={onCleared} className="lg:col-span-2" />
+      <CurrentTasksCard tasks={tasks} onPrioritize={onTasksReady} className="lg:col-span-2" />
     </div>
   );
 }

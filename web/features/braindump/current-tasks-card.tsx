@@ -29,12 +29,11 @@ const CATEGORY_DOT: Record<Category, string> = {
 type Props = {
   tasks: ReturnType<typeof useTasks>;
   onPrioritize: (tasks: Task[]) => void;
-  onCleared: () => void;
   className?: string;
 };
 
 /** Spec §2: the active tasks, with "Prioritize", "Clear Tasks" and a delete button on each. */
-export function CurrentTasksCard({ tasks, onPrioritize, onCleared, className }: Props) {
+export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const clearTasks = useClearTasks();
   const deleteTask = useDeleteTask();
@@ -60,7 +59,6 @@ export function CurrentTasksCard({ tasks, onPrioritize, onCleared, className }: 
     clearTasks.mutate(undefined, {
       onSuccess: () => {
         setConfirmOpen(false);
-        onCleared();
         showSuccess("Starting fresh!", "All tasks have been cleared.");
       },
       onError: (err) => {

@@ -58,7 +58,6 @@ export function PriorityPickerPage() {
             setQuestionTasks(tasks);
             setStep("questions");
           }}
-          onCleared={startOver}
         />
       );
     case "questions":
