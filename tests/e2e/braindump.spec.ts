@@ -482,4 +482,28 @@ test("narrow screens: one column, and the keyboard moves a task down the lists",
   await expect
     .poll(async () => (await apiTasks(request, signedIn)).find((t) => t.title === "Tiny task")?.category)
     .toBe("delegate");
+
+  // A mouse drag held near the bottom edge scrolls the page down to the "No" List below the fold.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const handle = page.getByRole("button", { name: /^Tiny task/ });
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error("not on screen");
+  const startScroll = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, 835, { steps: 10 });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(startScroll + 100);
+  // Until the page can scroll no further: the "No" List is then fully on screen.
+  await expect
+    .poll(async () => {
+      const r = await column(page, '"No" List').boundingBox();
+      return r ? r.y + r.height : 9999;
+    })
+    .toBeLessThanOrEqual(844);
+  const noList = await column(page, '"No" List').boundingBox();
+  if (!noList) throw new Error("not on screen");
+  await page.mouse.move(noList.x + noList.width / 2, noList.y + 60, { steps: 5 });
+  await page.mouse.up();
+  await expect(column(page, '"No" List').getByRole("button", { name: /^Tiny task/ })).toBeVisible();
 });

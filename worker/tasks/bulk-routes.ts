@@ -19,6 +19,9 @@ import { isVisible, listVisibleTasks, toTask } from "./task-rows";
  */
 export const bulkTaskRoutes = new Hono<AppEnv>()
   .post("/process-tasks", requireUser, validate("json", processTasksSchema), async (c) => {
+    // `allowDuplicates` (spec §7 sends true) is accepted but changes nothing: the screen already
+    // drops duplicates before sending, and the server drops them again so a stale screen, a second
+    // tab or a double submit can never create the same task twice.
     const { text } = c.req.valid("json");
     const { db, user } = c.var;
     const existing = await db
