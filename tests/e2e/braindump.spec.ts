@@ -160,9 +160,12 @@ test("dump → questions → results → organize by mouse and keyboard → relo
   await expect(column(page, "Delegate").getByRole("button", { name: /^Plan week/ })).toBeFocused();
 
   // Escape cancels; nothing moves.
+  // (Each step waits for its announcement: the sensor listens for keys only once the drag started.)
   await page.getByRole("button", { name: /^Write report/ }).focus();
   await page.keyboard.press("Space");
+  await expect(liveRegion).toHaveText("Picked up Write report.");
   await page.keyboard.press("ArrowLeft");
+  await expect(liveRegion).toHaveText("Moved to Urgent.");
   await page.keyboard.press("Escape");
   await expect(liveRegion).toHaveText("Cancelled. Write report stays in Later.");
   await expect(column(page, "Later").getByRole("button", { name: /^Write report/ })).toBeVisible();
@@ -475,6 +478,7 @@ test("narrow screens: one column, and the keyboard moves a task down the lists",
 
   await page.getByRole("button", { name: /^Tiny task/ }).focus();
   await page.keyboard.press("Space");
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText("Picked up Tiny task.");
   await page.keyboard.press("ArrowDown");
   await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText("Moved to Delegate.");
   await page.keyboard.press("Space");
