@@ -33,3 +33,18 @@ export const LIMITS = {
 
 export const AUTH_TOKEN_KEY = "auth_token";
 export const THEME_KEY = "theme";
+
+/** Drag and drop of the organized step (spec §9, DECISIONS 16). */
+export const DRAG = {
+  /** A mouse drag starts after this much movement, so clicks stay clicks. */
+  mouseDistancePx: 5,
+  /** A touch drag starts after a press this long, so swipes still scroll. */
+  touchDelayMs: 120,
+  touchTolerancePx: 5,
+  /** Auto-scroll starts when the pointer is within this share of the viewport from an edge... */
+  autoScrollStart: 0.25,
+  /** ...and reaches full speed within this share. */
+  autoScrollFullAt: 0.05,
+  autoScrollMaxPxPerFrame: 28,
+  dropAnimationMs: 400,
+} as const;

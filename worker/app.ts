@@ -6,6 +6,7 @@ import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { bulkTaskRoutes } from "./tasks/bulk-routes";
 import { taskRoutes } from "./tasks/routes";
 
 export function createApp() {
@@ -22,6 +23,7 @@ export function createApp() {
   app.route("/api", loginFlowRoutes);
   app.route("/api", taskRoutes);
   app.route("/api/analytics", analyticsRoutes);
+  app.route("/api", bulkTaskRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));

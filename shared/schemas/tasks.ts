@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, LIMITS } from "../constants";
+import { EFFORT_OPTIONS } from "../questions";
 
 export const categorySchema = z.enum(CATEGORIES, {
   error: `Category must be one of ${CATEGORIES.join(", ")}.`,
@@ -59,3 +60,42 @@ export const patchTaskSchema = z
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, "Send at least one field to change.");
 export type PatchTaskInput = z.input<typeof patchTaskSchema>;
+
+/** POST /api/process-tasks (spec §7): the braindump text, titles separated by semicolons or newlines. */
+export const processTasksSchema = z.strictObject({
+  text: z
+    .string({ error: "Text must be a string." })
+    .max(LIMITS.braindumpTextMax, `A braindump can be at most ${LIMITS.braindumpTextMax} characters.`),
+  /** Sent as true by the spec's client; duplicates are dropped either way (see worker/tasks/braindump.ts). */
+  allowDuplicates: z.boolean().optional(),
+});
+export type ProcessTasksInput = z.input<typeof processTasksSchema>;
+
+const yesNo = z.boolean({ error: "Answer with true or false." });
+
+/** One task's answers (spec §3 "Answer"): Yes/No as booleans, effort as one of its options. */
+export const answersSchema = z
+  .strictObject({
+    urgent: yesNo,
+    important: yesNo,
+    goal_alignment: yesNo,
+    dependency: yesNo,
+    relief: yesNo,
+    resources: yesNo,
+    effort: z.enum(EFFORT_OPTIONS, { error: `Effort must be one of ${EFFORT_OPTIONS.join(", ")}.` }),
+  })
+  .partial()
+  .refine((answers) => Object.keys(answers).length > 0, "Answer at least one question for each task.");
+
+/**
+ * POST /api/tasks/priorities: the answers for every task being prioritised, in the order shown
+ * (ties keep it). The server scores them with shared/scoring.ts and saves the result atomically.
+ */
+export const savePrioritiesSchema = z.strictObject({
+  tasks: z
+    .array(z.strictObject({ id: z.number().int().positive(), answers: answersSchema }))
+    .min(1, "Send at least one task to prioritise.")
+    .max(LIMITS.braindumpLinesMax, `At most ${LIMITS.braindumpLinesMax} tasks can be prioritised at once.`)
+    .refine((items) => new Set(items.map((item) => item.id)).size === items.length, "Each task can appear only once."),
+});
+export type SavePrioritiesInput = z.input<typeof savePrioritiesSchema>;

@@ -107,18 +107,26 @@ export function forgetAnalyticsReset() {
   }
 }
 
-/** Reset Stats (spec §4): clear on the server, then show zeros; the §8 toasts either way. */
-export function useResetAnalytics() {
+/**
+ * After any clear that wiped the user's analytics on the server (Reset Stats, Clear Tasks, Start
+ * Fresh): fetch today's zero record and show it everywhere.
+ */
+export function useShowZeroAnalytics() {
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const today = useToday();
+  return async () => applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", today));
+}
+
+/** Reset Stats (spec §4): clear on the server, then show zeros; the §8 toasts either way. */
+export function useResetAnalytics() {
+  const showZeroAnalytics = useShowZeroAnalytics();
   return useMutation({
     mutationFn: async () => {
       await clearAnalytics();
-      return fetchZeroToday(user?.id ?? "", today);
+      await showZeroAnalytics();
     },
-    onSuccess: (zero) => {
-      applyAnalyticsReset(queryClient, zero);
+    onSuccess: () => {
       showSuccess("Analytics reset", "Your analytics data has been reset successfully.");
     },
     onError: (err) => {

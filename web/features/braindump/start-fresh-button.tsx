@@ -1,28 +1,60 @@
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
+import { useStartFresh } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { showError, showSuccess } from "../../ui/toast";
+import { announceFreshStart } from "./fresh-start-signal";
 
 export const START_FRESH_TEXT =
   'This will clear all your tasks including "Remaining Tasks" and history. Are you sure you want to start fresh?';
 
-/** Header button of spec §2 "Start Fresh": a confirmation, then one atomic clear. */
+/**
+ * Header button of spec §2 "Start Fresh": a confirmation, then one atomic call (tasks, analytics
+ * and the timer). The caches are reset and the braindump page starts over; no reload is needed.
+ */
 export function StartFreshButton() {
   const [open, setOpen] = useState(false);
+  const startFresh = useStartFresh();
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="whitespace-nowrap"
+        title="Start Fresh"
+        onClick={() => setOpen(true)}
+      >
         <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        <span>Start Fresh</span>
+        {/* On the narrowest screens the icon alone keeps the header on one line. */}
+        <span className="sr-only min-[420px]:not-sr-only">Start Fresh</span>
       </Button>
       <ConfirmDialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => {
+          if (!startFresh.isPending) setOpen(next);
+        }}
         title="Start Fresh"
         description={START_FRESH_TEXT}
-        confirmLabel="Yes, Start Fresh"
+        confirmLabel={startFresh.isPending ? "Starting fresh..." : "Yes, Start Fresh"}
         destructive
-        onConfirm={() => setOpen(false)}
+        pending={startFresh.isPending}
+        onConfirm={() =>
+          startFresh.mutate(undefined, {
+            onSuccess: () => {
+              announceFreshStart();
+              setOpen(false);
+              showSuccess("Fresh Start", "All tasks and analytics have been completely reset.");
+            },
+            onError: (err) => {
+              console.warn("Start Fresh failed", err);
+              showError(
+                "Error resetting app",
+                "There was a problem resetting your tasks and analytics. Please try again.",
+              );
+            },
+          })
+        }
       />
     </>
   );

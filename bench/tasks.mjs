@@ -1,0 +1,218 @@
+// Benchmark of the task endpoints (not a test): prints measured figures against their targets.
+//
+//   node bench/tasks.mjs            builds the app, serves it on BENCH_PORT (default 8795), measures
+//   BENCH_URL=http://127.0.0.1:8787 node bench/tasks.mjs    measures an app that is already running
+//
+// 1. POST /api/process-tasks with 500 lines vs POST /api/tasks with one task: median latency ratio
+//    (target ≤ 3×: the braindump is one statement whatever its size).
+// 2. GET /api/tasks returning 1,000 tasks vs GET /api/health under the same load (autocannon):
+//    p99 latency ratio (target ≤ 2×).
+import { spawn } from "node:child_process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function waitForHealth(baseUrl, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${baseUrl} did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/** Builds and serves the app with its own fresh database (scripts/serve-e2e.mjs); returns a stop function. */
+async function startServer(port) {
+  const child = spawn(process.execPath, ["scripts/serve-e2e.mjs"], {
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  try {
+    await waitForHealth(baseUrl, 240_000);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return { baseUrl, stop };
+}
+
+async function call(baseUrl, method, path, { token, json } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (json !== undefined) headers["Content-Type"] = "application/json";
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const body = await res.text();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${body.slice(0, 200)}`);
+  return { ms, body };
+}
+
+async function register(baseUrl) {
+  const name = `bench${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const { body } = await call(baseUrl, "POST", "/api/auth/register", {
+    json: { username: name, email: `${name}@example.com`, password: "correct horse battery" },
+  });
+  return JSON.parse(body).token;
+}
+
+const lines = (count, prefix) => Array.from({ length: count }, (_, i) => `${prefix} task ${i + 1}`).join("\n");
+
+async function braindumpVsSingle(baseUrl, rounds) {
+  const token = await register(baseUrl);
+  const dump = (i) => call(baseUrl, "POST", "/api/process-tasks", { token, json: { text: lines(500, `r${i}`) } });
+  const single = (i) => call(baseUrl, "POST", "/api/tasks", { token, json: { title: `single ${i}` } });
+  const clear = () => call(baseUrl, "POST", "/api/tasks/clear", { token });
+  for (let i = 0; i < 3; i += 1) {
+    await dump(`warm${i}`);
+    await single(`warm${i}`);
+    await clear();
+  }
+  const dumpMs = [];
+  const singleMs = [];
+  for (let i = 0; i < rounds; i += 1) {
+    // Same starting point for both: an empty list, so the duplicate check reads the same rows.
+    singleMs.push((await single(i)).ms);
+    await clear();
+    dumpMs.push((await dump(i)).ms);
+    await clear();
+  }
+  return { dump: median(dumpMs), single: median(singleMs) };
+}
+
+function load(url, headers, seconds, connections) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, duration: seconds, connections }, (err, result) => {
+      if (err) reject(err);
+      else resolve(result);
+    });
+  });
+}
+
+async function listVsHealth(baseUrl, seconds, connections) {
+  const token = await register(baseUrl);
+  await call(baseUrl, "POST", "/api/process-tasks", { token, json: { text: lines(1000, "listed") } });
+  const { body } = await call(baseUrl, "GET", "/api/tasks", { token });
+  const count = JSON.parse(body).length;
+  if (count !== 1000) throw new Error(`expected 1000 tasks, got ${count}`);
+  // A short warm-up of both, then the measured runs.
+  await load(`${baseUrl}/api/health`, {}, 2, connections);
+  await load(`${baseUrl}/api/tasks`, { Authorization: `Bearer ${token}` }, 2, connections);
+  const health = await load(`${baseUrl}/api/health`, {}, seconds, connections);
+  const tasks = await load(`${baseUrl}/api/tasks`, { Authorization: `Bearer ${token}` }, seconds, connections);
+  for (const [name, result] of [
+    ["health", health],
+    ["tasks", tasks],
+  ]) {
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+    }
+  }
+  return {
+    health: health.latency,
+    tasks: tasks.latency,
+    healthRps: health.requests.average,
+    tasksRps: tasks.requests.average,
+  };
+}
+
+/**
+ * Runs both measurements. Pass `baseUrl` to measure a running app; otherwise one is built and
+ * served on `port` for the run. Answers the rows of the table (measured, target, pass).
+ */
+export async function runTasksBench({
+  baseUrl = process.env.BENCH_URL,
+  port = Number(process.env.BENCH_PORT ?? 8795),
+  rounds = 15,
+  seconds = 10,
+  connections = 10,
+  log = console.log,
+} = {}) {
+  const server = baseUrl ? { baseUrl, stop: () => {} } : await startServer(port);
+  try {
+    log(`Measuring ${server.baseUrl} ...`);
+    const write = await braindumpVsSingle(server.baseUrl, rounds);
+    const read = await listVsHealth(server.baseUrl, seconds, connections);
+    const writeRatio = write.dump / write.single;
+    const p50Ratio = read.tasks.p50 / read.health.p50;
+    const p99Ratio = read.tasks.p99 / read.health.p99;
+    return [
+      {
+        name: "process-tasks 500 lines / one POST /api/tasks (median)",
+        measured: `${writeRatio.toFixed(2)}× (${write.dump.toFixed(1)} ms / ${write.single.toFixed(1)} ms)`,
+        target: "≤ 3×",
+        pass: writeRatio <= 3,
+      },
+      {
+        name: `GET /api/tasks (1,000 tasks) / GET /api/health, p99, ${connections} connections`,
+        measured: `${p99Ratio.toFixed(2)}× (${read.tasks.p99} ms / ${read.health.p99} ms)`,
+        target: "≤ 2×",
+        pass: p99Ratio <= 2,
+      },
+      {
+        name: "  same, p50 (for reference)",
+        measured: `${p50Ratio.toFixed(2)}× (${read.tasks.p50} ms / ${read.health.p50} ms)`,
+        target: "-",
+        pass: null,
+      },
+      {
+        name: "  throughput tasks / health (requests per second)",
+        measured: `${read.tasksRps.toFixed(0)} / ${read.healthRps.toFixed(0)}`,
+        target: "-",
+        pass: null,
+      },
+    ];
+  } finally {
+    server.stop();
+  }
+}
+
+export function printTable(rows, log = console.log) {
+  const widths = [
+    Math.max(...rows.map((r) => r.name.length), 6),
+    Math.max(...rows.map((r) => r.measured.length), 8),
+    Math.max(...rows.map((r) => r.target.length), 6),
+  ];
+  const line = (cells) => cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]) : cell)).join("  ");
+  log(line(["Figure", "Measured", "Target", "Result"]));
+  log(line(widths.map((w) => "-".repeat(w)).concat("------")));
+  for (const row of rows)
+    log(line([row.name, row.measured, row.target, row.pass === null ? "" : row.pass ? "pass" : "FAIL"]));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  runTasksBench()
+    .then((rows) => {
+      printTable(rows);
+      process.exitCode = rows.every((row) => row.pass !== false) ? 0 : 1;
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exitCode = 2;
+    });
+}

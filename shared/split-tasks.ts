@@ -1,0 +1,39 @@
+// Turning free text into task titles (spec §5). Used by the braindump screen before it sends and by
+// POST /api/process-tasks, so both sides agree on what counts as a task and as a duplicate.
+
+/** Splits on semicolons or newlines, trims each item and drops empty ones. Blank input gives []. */
+export function splitTasks(text: string): string[] {
+  return text
+    .split(/[;\r\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+/** The comparison key of a title: duplicates are found case-insensitively (spec §5). */
+export function titleKey(title: string): string {
+  return title.trim().toLowerCase();
+}
+
+/** Keeps the first of each case-insensitive duplicate, in input order. */
+export function dedupeTitles(titles: readonly string[]): { unique: string[]; removed: number } {
+  const seen = new Set<string>();
+  const unique: string[] = [];
+  for (const title of titles) {
+    const key = titleKey(title);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique.push(title);
+  }
+  return { unique, removed: titles.length - unique.length };
+}
+
+/** Drops the titles that match an existing title, case-insensitively. */
+export function withoutExisting(
+  titles: readonly string[],
+  existing: Iterable<string>,
+): { fresh: string[]; dropped: number } {
+  const known = new Set<string>();
+  for (const title of existing) known.add(titleKey(title));
+  const fresh = titles.filter((title) => !known.has(titleKey(title)));
+  return { fresh, dropped: titles.length - fresh.length };
+}

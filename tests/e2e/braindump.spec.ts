@@ -1,0 +1,513 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { type Account, expect, screenshots, test } from "./fixtures";
+
+type TaskBody = { id: number; title: string; category: string | null; isCompleted: boolean; isPriority: boolean };
+
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function createTasks(request: APIRequestContext, account: Account, titles: string[]) {
+  const res = await request.post("/api/process-tasks", {
+    headers: auth(account),
+    data: { text: titles.join("\n"), allowDuplicates: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as TaskBody[];
+}
+
+async function apiTasks(request: APIRequestContext, account: Account) {
+  const res = await request.get("/api/tasks", { headers: auth(account) });
+  return (await res.json()) as TaskBody[];
+}
+
+/** A toast with this title (and description); failures must use the destructive style (spec §8). */
+function toast(page: Page, title: string, description?: string) {
+  let locator = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  if (description) locator = locator.filter({ hasText: description });
+  return locator.first();
+}
+
+async function expectErrorToast(page: Page, title: string, description: string) {
+  const t = toast(page, title, description);
+  await expect(t).toBeVisible();
+  await expect(t).toHaveAttribute("data-type", "error");
+}
+
+const textarea = (page: Page) => page.getByLabel("What's on your mind?");
+const processButton = (page: Page) => page.getByRole("button", { name: "Process & Continue" });
+const currentTasks = (page: Page) => page.getByRole("region", { name: "Current Tasks" });
+const column = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const card = (page: Page, title: string) => page.getByRole("group", { name: title, exact: true });
+
+async function answer(page: Page, title: string, question: string, option: string) {
+  await card(page, title)
+    .getByRole("group", { name: question })
+    .getByRole("button", { name: option, exact: true })
+    .click();
+}
+
+async function mouseDrag(page: Page, source: Locator, target: Locator) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("not on screen");
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 12, y + 4, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(80, to.height / 2), { steps: 12 });
+  await page.mouse.up();
+  // The lifted card floats back or into place (about 0.4 s) before the next drag can start.
+  await expect(page.locator("[data-drag-overlay]")).toHaveCount(0);
+}
+
+test("dump → questions → results → organize by mouse and keyboard → reload → Start Fresh", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  test.slow(); // the whole journey, with screenshots of every step when asked for
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect(currentTasks(page)).toContainText("No current tasks");
+  await expect(textarea(page)).toHaveAttribute("rows", "6");
+  await screenshots(page, "braindump-input-empty");
+
+  await textarea(page).fill("Write report\nCall mum; Book dentist;\n\nPay rent ; Plan week");
+  await processButton(page).click();
+  await expect(toast(page, "Brain dump processed", "Now let's identify your priorities.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeFocused();
+
+  // Every task needs an answer first.
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expectErrorToast(page, "Missing task information", 'Please answer at least some questions for "Write report"');
+
+  // The same answer again removes it; a different one replaces it.
+  const urgentYes = card(page, "Call mum")
+    .getByRole("group", { name: "Is it urgent?" })
+    .getByRole("button", { name: "Yes" });
+  const urgentNo = card(page, "Call mum")
+    .getByRole("group", { name: "Is it urgent?" })
+    .getByRole("button", { name: "No" });
+  await urgentYes.click();
+  await expect(urgentYes).toHaveAttribute("aria-pressed", "true");
+  await urgentYes.click();
+  await expect(urgentYes).toHaveAttribute("aria-pressed", "false");
+  await urgentYes.click();
+  await urgentNo.click();
+  await expect(urgentYes).toHaveAttribute("aria-pressed", "false");
+  await expect(urgentNo).toHaveAttribute("aria-pressed", "true");
+
+  await answer(page, "Book dentist", "Is it urgent?", "Yes");
+  await answer(page, "Book dentist", "How much effort will it take?", "Small");
+  await answer(page, "Pay rent", "Is it important?", "Yes");
+  await answer(page, "Plan week", "Will it bring relief?", "Yes");
+  await answer(page, "Write report", "How much effort will it take?", "Medium");
+  await answer(page, "Write report", "How much effort will it take?", "Large");
+  await expect(
+    card(page, "Write report").getByRole("group", { name: "How much effort will it take?" }).getByRole("button", {
+      name: "Medium",
+    }),
+  ).toHaveAttribute("aria-pressed", "false");
+  await screenshots(page, "braindump-questions");
+
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(
+    toast(page, "Priority analysis complete", "Your top tasks have been identified based on your answers."),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+  const top = page.getByRole("heading", { level: 2 });
+  await expect(top.filter({ hasText: /^(Book dentist|Pay rent|Plan week)$/ })).toHaveCount(3);
+  await expect(page.getByText("START HERE")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Just Do This One" })).toHaveAccessibleDescription("Book dentist");
+  await expect(page.getByRole("button", { name: "Focus On This" })).toHaveCount(2);
+  await expect(page.getByText("Urgent", { exact: true })).toBeVisible();
+  await expect(page.getByText("Small effort", { exact: true })).toBeVisible();
+  const remaining = page.getByRole("region", { name: "Remaining Tasks" });
+  await expect(remaining.getByRole("listitem")).toHaveText([/Write report/, /Call mum/]);
+  await screenshots(page, "braindump-results");
+
+  const stored = await apiTasks(request, signedIn);
+  expect(stored.filter((t) => t.isPriority).map((t) => t.title)).toEqual(["Book dentist", "Pay rent", "Plan week"]);
+
+  await page.getByRole("button", { name: "Organize Tasks" }).click();
+  await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+  await expect(column(page, "Later").getByRole("listitem")).toHaveCount(5);
+  await expect(column(page, '"No" List')).toContainText("Drop tasks here");
+  await screenshots(page, "braindump-organized");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Mouse: Book dentist to Urgent.
+  await mouseDrag(page, page.getByRole("button", { name: /^Book dentist/ }), column(page, "Urgent"));
+  await expect(column(page, "Urgent").getByRole("button", { name: /^Book dentist/ })).toBeVisible();
+  await expect(column(page, "Later").getByRole("listitem")).toHaveCount(4);
+
+  // Keyboard: Space picks up, arrows choose the list, Space drops; a screen reader hears each step.
+  const liveRegion = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole("button", { name: /^Plan week/ }).focus();
+  await page.keyboard.press("Space");
+  await expect(liveRegion).toHaveText("Picked up Plan week.");
+  await page.keyboard.press("ArrowRight");
+  await expect(liveRegion).toHaveText("Moved to Delegate.");
+  await page.keyboard.press("ArrowRight");
+  await expect(liveRegion).toHaveText('Moved to "No" List.');
+  await page.keyboard.press("ArrowLeft");
+  await expect(liveRegion).toHaveText("Moved to Delegate.");
+  await page.keyboard.press("Space");
+  await expect(liveRegion).toHaveText("Dropped Plan week in Delegate.");
+  await expect(column(page, "Delegate").getByRole("button", { name: /^Plan week/ })).toBeVisible();
+  // Focus stays on the moved task, so the next move is one keypress away.
+  await expect(column(page, "Delegate").getByRole("button", { name: /^Plan week/ })).toBeFocused();
+
+  // Escape cancels; nothing moves.
+  // (Each step waits for its announcement: the sensor listens for keys only once the drag started.)
+  await page.getByRole("button", { name: /^Write report/ }).focus();
+  await page.keyboard.press("Space");
+  await expect(liveRegion).toHaveText("Picked up Write report.");
+  await page.keyboard.press("ArrowLeft");
+  await expect(liveRegion).toHaveText("Moved to Urgent.");
+  await page.keyboard.press("Escape");
+  await expect(liveRegion).toHaveText("Cancelled. Write report stays in Later.");
+  await expect(column(page, "Later").getByRole("button", { name: /^Write report/ })).toBeVisible();
+
+  // No Focus button in the "No" List.
+  await expect(column(page, "Later").getByRole("button", { name: "Focus" }).first()).toBeVisible();
+  await screenshots(page, "braindump-organized-moved");
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect(currentTasks(page).getByRole("listitem").filter({ hasText: "Book dentist" })).toContainText("Urgent");
+  await expect(currentTasks(page).getByRole("listitem").filter({ hasText: "Plan week" })).toContainText("Delegate");
+  const after = new Map((await apiTasks(request, signedIn)).map((t) => [t.title, t.category]));
+  expect(after.get("Book dentist")).toBe("urgent");
+  expect(after.get("Plan week")).toBe("delegate");
+  expect(after.get("Write report")).toBe("later");
+
+  // Start Fresh: one call, a clean screen, no reload.
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  await page.getByRole("button", { name: "Start Fresh" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(
+    'This will clear all your tasks including "Remaining Tasks" and history. Are you sure you want to start fresh?',
+  );
+  await screenshots(page, "braindump-start-fresh-dialog");
+  const calls: string[] = [];
+  page.on("request", (req) => {
+    if (req.method() !== "GET") calls.push(`${req.method()} ${new URL(req.url()).pathname}`);
+  });
+  await dialog.getByRole("button", { name: "Yes, Start Fresh" }).click();
+  await expect(toast(page, "Fresh Start", "All tasks and analytics have been completely reset.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(currentTasks(page)).toContainText("No current tasks");
+  expect(calls).toEqual(["POST /api/start-fresh"]);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  expect(await apiTasks(request, signedIn)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("Start Fresh from a later step returns to a clean input step", async ({ page, request, signedIn }) => {
+  await createTasks(request, signedIn, ["Alpha", "Beta"]);
+  await page.goto("/");
+  await textarea(page).fill("Gamma");
+  await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await expect(card(page, "Alpha")).toBeVisible();
+  await expect(card(page, "Beta")).toBeVisible();
+  await page.getByRole("button", { name: "Start Fresh" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Start Fresh" }).click();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect(textarea(page)).toHaveValue("");
+  await expect(currentTasks(page)).toContainText("No current tasks");
+});
+
+test("each braindump notice of spec §5 and §8", async ({ page, request, signedIn, consoleErrors }) => {
+  await createTasks(request, signedIn, ["Existing task"]);
+  await page.goto("/");
+  await expect(currentTasks(page)).toContainText("Existing task");
+
+  await processButton(page).click();
+  await expectErrorToast(page, "Empty input", "Please enter some tasks to process.");
+  await textarea(page).fill("   \n  ");
+  await processButton(page).click();
+  await expectErrorToast(page, "Empty input", "Please enter some tasks to process.");
+
+  await textarea(page).fill(" ;; \n ; ");
+  await processButton(page).click();
+  await expectErrorToast(page, "No tasks found", "Please enter tasks separated by semicolons or new lines.");
+
+  await textarea(page).fill("existing TASK; EXISTING task");
+  await processButton(page).click();
+  await expect(toast(page, "Duplicate tasks removed")).toBeVisible();
+  await expect(toast(page, "Duplicate tasks detected")).toBeVisible();
+  await expect(
+    toast(page, "No new tasks to add", "All the tasks you entered already exist in your list."),
+  ).toBeVisible();
+  await expect(textarea(page)).toHaveValue("existing TASK; EXISTING task");
+
+  // A task added elsewhere after this page loaded: the server drops it and answers [].
+  await createTasks(request, signedIn, ["Added elsewhere"]);
+  await textarea(page).fill("Added elsewhere");
+  await processButton(page).click();
+  await expectErrorToast(
+    page,
+    "No new tasks created",
+    "No unique tasks were found in your input, or they might already exist.",
+  );
+
+  // The server's reason shows when it refuses.
+  await textarea(page).fill("x".repeat(501));
+  await processButton(page).click();
+  await expectErrorToast(
+    page,
+    "Error processing tasks",
+    "Task 1 is too long: a task title can be at most 500 characters.",
+  );
+
+  // A failure without a reason from the server.
+  await page.route("**/api/process-tasks", (route) => route.fulfill({ status: 503, body: "" }));
+  await textarea(page).fill("Something new");
+  await processButton(page).click();
+  await expectErrorToast(page, "Error processing tasks", "Failed to process your input. Please try again.");
+  await page.unroute("**/api/process-tasks");
+
+  await textarea(page).fill("New one; new ONE; Existing task; Another");
+  await processButton(page).click();
+  await expect(toast(page, "Duplicate tasks removed")).toBeVisible();
+  await expect(toast(page, "Duplicate tasks detected")).toBeVisible();
+  await expect(toast(page, "Brain dump processed")).toBeVisible();
+  await expect(card(page, "New one")).toBeVisible();
+  await expect(card(page, "Another")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Existing task", exact: true })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the braindump page refetches when the window regains focus", async ({ page, request, signedIn }) => {
+  await page.goto("/");
+  await expect(currentTasks(page)).toContainText("No current tasks");
+  await createTasks(request, signedIn, ["From another device"]);
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+  await expect(currentTasks(page)).toContainText("From another device");
+});
+
+test("delete a task, and the failure toast", async ({ page, request, signedIn }) => {
+  await createTasks(request, signedIn, ["Keep", "Remove me", "Stubborn"]);
+  await page.goto("/");
+  await screenshots(page, "braindump-input-tasks");
+  await currentTasks(page).getByRole("button", { name: "Delete Remove me" }).click();
+  await expect(toast(page, "Task deleted", "The task has been removed.")).toBeVisible();
+  await expect(currentTasks(page).getByRole("listitem")).toHaveText([/Keep/, /Stubborn/]);
+  expect((await apiTasks(request, signedIn)).map((t) => t.title)).toEqual(["Keep", "Stubborn"]);
+
+  await page.route("**/api/tasks/*", (route) =>
+    route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+  );
+  await currentTasks(page).getByRole("button", { name: "Delete Stubborn" }).click();
+  await expectErrorToast(
+    page,
+    "Error deleting task",
+    "There might be focus sessions linked to this task. Try completing the task first.",
+  );
+  // The list is refreshed either way: the task was marked completed first, so it left the active list.
+  await expect(currentTasks(page).getByRole("listitem")).toHaveText([/Keep/]);
+});
+
+test("Clear Tasks asks, clears everything at once, and reports a failure", async ({ page, request, signedIn }) => {
+  await createTasks(request, signedIn, ["One", "Two"]);
+  await page.goto("/");
+  await page.route("**/api/tasks/clear", (route) => route.fulfill({ status: 500, body: "" }));
+  await currentTasks(page).getByRole("button", { name: "Clear Tasks" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(
+    "Are you sure you want to clear all current tasks and reset all statistics? This will remove them from your lists and reset your analytics.",
+  );
+  await screenshots(page, "braindump-clear-dialog");
+  await dialog.getByRole("button", { name: "Clear Tasks" }).click();
+  await expectErrorToast(page, "Error clearing tasks", "There was a problem clearing your tasks. Please try again.");
+  await expect(currentTasks(page).getByRole("listitem")).toHaveCount(2);
+  await page.unroute("**/api/tasks/clear");
+
+  await currentTasks(page).getByRole("button", { name: "Clear Tasks" }).click();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(currentTasks(page).getByRole("listitem")).toHaveCount(2);
+
+  await currentTasks(page).getByRole("button", { name: "Clear Tasks" }).click();
+  await dialog.getByRole("button", { name: "Clear Tasks" }).click();
+  await expect(toast(page, "Starting fresh!", "All tasks have been cleared.")).toBeVisible();
+  await expect(currentTasks(page)).toContainText("No current tasks");
+  expect(await apiTasks(request, signedIn)).toEqual([]);
+});
+
+test("Start Fresh failure keeps everything and says so", async ({ page, request, signedIn }) => {
+  await createTasks(request, signedIn, ["Survivor"]);
+  await page.goto("/");
+  await page.route("**/api/start-fresh", (route) => route.fulfill({ status: 500, body: "" }));
+  await page.getByRole("button", { name: "Start Fresh" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Start Fresh" }).click();
+  await expectErrorToast(
+    page,
+    "Error resetting app",
+    "There was a problem resetting your tasks and analytics. Please try again.",
+  );
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(currentTasks(page)).toContainText("Survivor");
+});
+
+test("saving priorities can fail without losing the answers", async ({ page, request, signedIn }) => {
+  await createTasks(request, signedIn, ["Solo"]);
+  await page.goto("/");
+  await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  await answer(page, "Solo", "Is it urgent?", "Yes");
+  await page.route("**/api/tasks/priorities", (route) => route.fulfill({ status: 500, body: "" }));
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expectErrorToast(
+    page,
+    "Error updating priorities",
+    "There was a problem saving your priorities. Please try again.",
+  );
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await page.unroute("**/api/tasks/priorities");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+});
+
+test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, rollback on failure", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.slow(); // three rounds of questions and several drags
+  const [a, b, c, d] = await createTasks(request, signedIn, ["First", "Second", "Third", "Fourth"]);
+  // A task without a category shows under Later; a completed one is faded; No-list ones get no Focus.
+  await request.post("/api/tasks", { headers: auth(signedIn), data: { title: "Uncategorised", category: null } });
+  await request.post("/api/tasks", {
+    headers: auth(signedIn),
+    data: { title: "Said no", category: "no_list", isCompleted: false },
+  });
+  await request.patch(`/api/tasks/${d?.id}`, { headers: auth(signedIn), data: { isCompleted: true } });
+  await page.goto("/");
+  await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  for (const title of ["First", "Second", "Third"]) await answer(page, title, "Is it urgent?", "No");
+  await answer(page, "Uncategorised", "Is it important?", "Yes");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Just Do This One" }).click();
+  await expect(page).toHaveURL(/\/focus-timer\?taskId=\d+$/);
+  const uncategorised = (await apiTasks(request, signedIn)).find((t) => t.title === "Uncategorised");
+  expect(page.url()).toContain(`taskId=${uncategorised?.id}`);
+  await page.goBack();
+
+  // The page starts over after navigating away; run the questions again to reach the results.
+  await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  for (const title of ["First", "Second", "Third", "Uncategorised"]) await answer(page, title, "Is it urgent?", "No");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  const remaining = page.getByRole("region", { name: "Remaining Tasks" });
+  await expect(remaining).toContainText("Uncategorised");
+  await remaining.getByRole("button", { name: "Focus" }).click();
+  await expect(page).toHaveURL(/\/focus-timer$/);
+  expect(await page.evaluate(() => (history.state as { usr?: { taskId?: number } }).usr?.taskId)).toBe(
+    uncategorised?.id,
+  );
+  await page.goBack();
+
+  await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  await answer(page, "First", "Is it urgent?", "Yes");
+  for (const title of ["Second", "Third", "Uncategorised"]) await answer(page, title, "Is it urgent?", "No");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await page.getByRole("button", { name: "Organize Tasks" }).click();
+  await expect(column(page, "Later")).toContainText("Uncategorised");
+  const fourth = column(page, "Later").getByRole("listitem").filter({ hasText: "Fourth" });
+  await expect(fourth.getByRole("button", { name: "Focus" })).toHaveCount(0);
+  await expect(column(page, '"No" List')).toContainText("Said no");
+  await expect(column(page, '"No" List').getByRole("button", { name: "Focus" })).toHaveCount(0);
+  await expect(
+    column(page, "Later").getByRole("listitem").filter({ hasText: "Second" }).getByRole("button", { name: "Focus" }),
+  ).toBeVisible();
+
+  // A drop on its own column, or outside any column, sends nothing.
+  const patches: string[] = [];
+  page.on("request", (req) => {
+    if (req.method() === "PATCH") patches.push(req.url());
+  });
+  const second = page.getByRole("button", { name: /^Second/ });
+  await mouseDrag(page, second, column(page, "Later"));
+  await mouseDrag(page, second, page.getByRole("heading", { name: "Your Organized Tasks" }));
+  await expect(column(page, "Later").getByRole("button", { name: /^Second/ })).toBeVisible();
+  expect(patches).toEqual([]);
+
+  // The server refuses: the card goes back and a toast says so.
+  await page.route("**/api/tasks/*", (route) =>
+    route.request().method() === "PATCH" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+  );
+  await mouseDrag(page, second, column(page, "Delegate"));
+  await expectErrorToast(page, "Error moving task", '"Second" could not be moved. Please try again.');
+  await expect(column(page, "Later").getByRole("button", { name: /^Second/ })).toBeVisible();
+  await page.unroute("**/api/tasks/*");
+
+  await page.getByRole("button", { name: "Back to Priorities" }).click();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+  await page.getByRole("button", { name: "Start Over" }).click();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+
+  await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  for (const title of ["First", "Second", "Third", "Uncategorised"]) await answer(page, title, "Is it urgent?", "No");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await page.getByRole("button", { name: "Organize Tasks" }).click();
+  await page.getByRole("button", { name: "Start Focus Timer" }).click();
+  await expect(page).toHaveURL(/\/focus-timer$/);
+  void [a, b, c];
+});
+
+test("narrow screens: one column, and the keyboard moves a task down the lists", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createTasks(request, signedIn, ["Tiny task"]);
+  await page.goto("/");
+  await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  await answer(page, "Tiny task", "Can you start right now?", "Yes");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await page.getByRole("button", { name: "Organize Tasks" }).click();
+  const urgent = await column(page, "Urgent").boundingBox();
+  const later = await column(page, "Later").boundingBox();
+  expect(later && urgent && later.y > urgent.y + urgent.height - 1).toBe(true);
+
+  await page.getByRole("button", { name: /^Tiny task/ }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText("Picked up Tiny task.");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText("Moved to Delegate.");
+  await page.keyboard.press("Space");
+  await expect(column(page, "Delegate").getByRole("button", { name: /^Tiny task/ })).toBeVisible();
+  await expect
+    .poll(async () => (await apiTasks(request, signedIn)).find((t) => t.title === "Tiny task")?.category)
+    .toBe("delegate");
+
+  // A mouse drag held near the bottom edge scrolls the page down to the "No" List below the fold.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const handle = page.getByRole("button", { name: /^Tiny task/ });
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error("not on screen");
+  const startScroll = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, 835, { steps: 10 });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(startScroll + 100);
+  // Until the page can scroll no further: the "No" List is then fully on screen.
+  await expect
+    .poll(async () => {
+      const r = await column(page, '"No" List').boundingBox();
+      return r ? r.y + r.height : 9999;
+    })
+    .toBeLessThanOrEqual(844);
+  const noList = await column(page, '"No" List').boundingBox();
+  if (!noList) throw new Error("not on screen");
+  await page.mouse.move(noList.x + noList.width / 2, noList.y + 60, { steps: 5 });
+  await page.mouse.up();
+  await expect(column(page, '"No" List').getByRole("button", { name: /^Tiny task/ })).toBeVisible();
+});

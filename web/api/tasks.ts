@@ -1,0 +1,172 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Category, REMOVED_MARKER } from "../../shared/constants";
+import type { Answers } from "../../shared/questions";
+import type { CreateTaskInput, PatchTaskInput, Task } from "../../shared/schemas/tasks";
+import { useShowZeroAnalytics } from "./analytics";
+import { apiRequest } from "./client";
+import { queryKeys } from "./query-keys";
+
+/** Spec §4: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
+export function isVisibleTask(task: Task): boolean {
+  return !task.title.includes(REMOVED_MARKER);
+}
+
+function visibleTasks(tasks: Task[]): Task[] {
+  return tasks.filter(isVisibleTask);
+}
+
+export const tasksQueryOptions = queryOptions({
+  queryKey: queryKeys.tasks,
+  queryFn: ({ signal }) => apiRequest<Task[]>("GET", queryKeys.tasks[0], undefined, { signal }),
+  select: visibleTasks,
+});
+
+/**
+ * The user's visible tasks. `refetchOnWindowFocus` is for the braindump page, the one screen that
+ * refetches when the window regains focus (spec §7); "always" because cached data never goes stale.
+ */
+export function useTasks({ refetchOnWindowFocus = false }: { refetchOnWindowFocus?: boolean } = {}) {
+  return useQuery({ ...tasksQueryOptions, refetchOnWindowFocus: refetchOnWindowFocus ? "always" : false });
+}
+
+/** Every analytics query: today's record and the ranges (their keys start with the GET path). */
+const isAnalyticsKey = (key: readonly unknown[]) => typeof key[0] === "string" && key[0].startsWith("/api/analytics");
+
+/** After any task change: refetch the tasks and today's analytics (and the analytics ranges). */
+export function invalidateTaskData(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
+    queryClient.invalidateQueries({ predicate: (query) => isAnalyticsKey(query.queryKey) }),
+  ]);
+}
+
+/** After Clear Tasks and Start Fresh: forget the cached tasks and analytics so nothing old shows. */
+export function resetTaskData(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.resetQueries({ queryKey: queryKeys.tasks }),
+    queryClient.resetQueries({ predicate: (query) => isAnalyticsKey(query.queryKey) }),
+  ]);
+}
+
+/** Puts tasks the server just answered into the cache, so the next step shows them at once. */
+function mergeIntoCache(queryClient: QueryClient, changed: Task[]) {
+  queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) => {
+    if (!old) return old;
+    const byId = new Map(changed.map((task) => [task.id, task]));
+    const merged = old.map((task) => byId.get(task.id) ?? task);
+    const known = new Set(old.map((task) => task.id));
+    return [...merged, ...changed.filter((task) => !known.has(task.id))];
+  });
+}
+
+/** POST /api/process-tasks: the titles joined with "; " (spec §5), answered with the created tasks. */
+export function useProcessTasks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (titles: string[]) =>
+      apiRequest<Task[]>("POST", "/api/process-tasks", { text: titles.join("; "), allowDuplicates: true }),
+    onSuccess: (created) => {
+      if (Array.isArray(created)) mergeIntoCache(queryClient, created);
+      return invalidateTaskData(queryClient);
+    },
+  });
+}
+
+export type PriorityAnswers = { id: number; answers: Answers };
+
+/** POST /api/tasks/priorities: one atomic save; answers the ranked tasks, top three first. */
+export function useSavePriorities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tasks: PriorityAnswers[]) => apiRequest<Task[]>("POST", "/api/tasks/priorities", { tasks }),
+    onSuccess: (ranked) => {
+      mergeIntoCache(queryClient, ranked);
+      return invalidateTaskData(queryClient);
+    },
+  });
+}
+
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTaskInput) => apiRequest<Task>("POST", "/api/tasks", input),
+    onSuccess: () => invalidateTaskData(queryClient),
+  });
+}
+
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: PatchTaskInput }) =>
+      apiRequest<Task>("PATCH", `/api/tasks/${id}`, patch),
+    onSuccess: () => invalidateTaskData(queryClient),
+  });
+}
+
+/**
+ * Spec §4: first try to mark the task completed (a failure there is only logged), then delete.
+ * The list is refreshed after success or failure.
+ */
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      try {
+        await apiRequest("PATCH", `/api/tasks/${id}`, { isCompleted: true });
+      } catch (err) {
+        console.warn("Could not mark the task completed before deleting it", err);
+      }
+      await apiRequest("DELETE", `/api/tasks/${id}`);
+    },
+    onSettled: () => invalidateTaskData(queryClient),
+  });
+}
+
+/**
+ * Moves a task to another list. Optimistic: the card moves at once and moves back if the server
+ * refuses (the caller shows the toast).
+ */
+export function useMoveTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, category }: { id: number; category: Category }) =>
+      apiRequest<Task>("PATCH", `/api/tasks/${id}`, { category }),
+    onMutate: async ({ id, category }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
+      const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks);
+      queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) =>
+        old?.map((task) => (task.id === id ? { ...task, category } : task)),
+      );
+      return { previous };
+    },
+    onError: (_err, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
+    },
+    onSettled: () => invalidateTaskData(queryClient),
+  });
+}
+
+/** POST /api/tasks/clear: every task and all analytics, in one atomic call (DECISIONS 9). */
+export function useClearTasks() {
+  const queryClient = useQueryClient();
+  const showZeroAnalytics = useShowZeroAnalytics();
+  return useMutation({
+    mutationFn: () => apiRequest("POST", "/api/tasks/clear"),
+    onSuccess: () => Promise.all([resetTaskData(queryClient), showZeroAnalytics()]),
+  });
+}
+
+/** POST /api/start-fresh: tasks, analytics and the running timer, in one atomic call. */
+export function useStartFresh() {
+  const queryClient = useQueryClient();
+  const showZeroAnalytics = useShowZeroAnalytics();
+  return useMutation({
+    mutationFn: () => apiRequest("POST", "/api/start-fresh"),
+    onSuccess: () =>
+      Promise.all([
+        resetTaskData(queryClient),
+        showZeroAnalytics(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timer }),
+      ]),
+  });
+}

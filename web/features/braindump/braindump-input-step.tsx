@@ -1,0 +1,104 @@
+import type { FormEvent } from "react";
+import type { Task } from "../../../shared/schemas/tasks";
+import { dedupeTitles, splitTasks, withoutExisting } from "../../../shared/split-tasks";
+import { ApiRequestError } from "../../api/client";
+import { useProcessTasks, useTasks } from "../../api/tasks";
+import { Button } from "../../ui/button";
+import { Textarea } from "../../ui/field";
+import { showError, showInfo, showSuccess } from "../../ui/toast";
+import { CurrentTasksCard } from "./current-tasks-card";
+import { STEP_HEADING_ID, StepHeading } from "./step-heading";
+
+type Props = {
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Tasks to prioritise next: the ones just created, or the current ones. */
+  onTasksReady: (tasks: Task[]) => void;
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Spec §8: the failure toast shows what went wrong when the server said so. */
+function processFailure(err: unknown) {
+  const detail = err instanceof ApiRequestError ? err.serverMessage : undefined;
+  showError("Error processing tasks", detail ?? "Failed to process your input. Please try again.");
+}
+
+export function BraindumpInputStep({ text, onTextChange, onTasksReady }: Props) {
+  // The braindump page is the one screen that refetches when the window regains focus (spec §7).
+  const tasks = useTasks({ refetchOnWindowFocus: true });
+  const processTasks = useProcessTasks();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Spec §5, in this order.
+    if (text.trim() === "") return showError("Empty input", "Please enter some tasks to process.");
+    const items = splitTasks(text);
+    if (items.length === 0) {
+      return showError("No tasks found", "Please enter tasks separated by semicolons or new lines.");
+    }
+    const { unique, removed } = dedupeTitles(items);
+    if (removed > 0) {
+      showInfo("Duplicate tasks removed", `${plural(removed, "repeated task")} in your input will be added only once.`);
+    }
+    const { fresh, dropped } = withoutExisting(
+      unique,
+      (tasks.data ?? []).map((task) => task.title),
+    );
+    if (dropped > 0) {
+      showInfo("Duplicate tasks detected", `${plural(dropped, "task")} already in your list will be skipped.`);
+    }
+    if (fresh.length === 0)
+      return showInfo("No new tasks to add", "All the tasks you entered already exist in your list.");
+    processTasks.mutate(fresh, {
+      onSuccess: (created) => {
+        if (!Array.isArray(created) || created.length === 0) {
+          return showError(
+            "No new tasks created",
+            "No unique tasks were found in your input, or they might already exist.",
+          );
+        }
+        showSuccess("Brain dump processed", "Now let's identify your priorities.");
+        onTextChange("");
+        onTasksReady(created);
+      },
+      onError: processFailure,
+    });
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-5">
+      <section aria-labelledby={STEP_HEADING_ID} className="space-y-4 lg:col-span-3">
+        <div className="space-y-2">
+          <StepHeading>Daily Tasks & Thought Braindump</StepHeading>
+          <p className="text-slate-700 dark:text-slate-300">
+            Empty your head: write down everything you need or want to do today. Put each task on its own line or
+            separate them with semicolons.
+          </p>
+        </div>
+        <form onSubmit={onSubmit} className="space-y-3" noValidate>
+          <label htmlFor="braindump-text" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            What's on your mind?
+          </label>
+          <Textarea
+            id="braindump-text"
+            rows={6}
+            value={text}
+            onChange={(event) => onTextChange(event.target.value)}
+            placeholder={"Reply to Sam's email; Book the dentist\nFinish the quarterly report"}
+            className="text-base"
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" size="lg" disabled={processTasks.isPending || tasks.isPending}>
+              {processTasks.isPending ? "Processing..." : "Process & Continue"}
+            </Button>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Next, a few quick questions find the three tasks that matter most.
+            </p>
+          </div>
+        </form>
+      </section>
+      <CurrentTasksCard tasks={tasks} onPrioritize={onTasksReady} className="lg:col-span-2" />
+    </div>
+  );
+}

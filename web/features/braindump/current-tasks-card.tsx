@@ -1,0 +1,168 @@
+import { Star, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
+import type { Task } from "../../../shared/schemas/tasks";
+import { useClearTasks, useDeleteTask, type useTasks } from "../../api/tasks";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { cn } from "../../ui/cn";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { Spinner } from "../../ui/spinner";
+import { showError, showSuccess } from "../../ui/toast";
+
+export const CLEAR_TASKS_TEXT =
+  "Are you sure you want to clear all current tasks and reset all statistics? This will remove them from your lists and reset your analytics.";
+
+const CATEGORY_LABEL: Record<Category, string> = {
+  urgent: "Urgent",
+  later: "Later",
+  delegate: "Delegate",
+  no_list: '"No" List',
+};
+const CATEGORY_DOT: Record<Category, string> = {
+  urgent: "bg-red-500",
+  later: "bg-sky-500",
+  delegate: "bg-amber-500",
+  no_list: "bg-slate-400",
+};
+
+type Props = {
+  tasks: ReturnType<typeof useTasks>;
+  onPrioritize: (tasks: Task[]) => void;
+  className?: string;
+};
+
+/** Spec §2: the active tasks, with "Prioritize", "Clear Tasks" and a delete button on each. */
+export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const clearTasks = useClearTasks();
+  const deleteTask = useDeleteTask();
+  const all = tasks.data ?? [];
+  const active = all.filter((task) => !task.isCompleted);
+  // Things the user said no to are not up for prioritising.
+  const toPrioritize = active.filter((task) => task.category !== "no_list");
+
+  function remove(task: Task) {
+    deleteTask.mutate(task.id, {
+      onSuccess: () => showSuccess("Task deleted", "The task has been removed."),
+      onError: (err) => {
+        console.warn("Deleting a task failed", err);
+        showError(
+          "Error deleting task",
+          "There might be focus sessions linked to this task. Try completing the task first.",
+        );
+      },
+    });
+  }
+
+  function clear() {
+    clearTasks.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmOpen(false);
+        showSuccess("Starting fresh!", "All tasks have been cleared.");
+      },
+      onError: (err) => {
+        console.warn("Clearing tasks failed", err);
+        setConfirmOpen(false);
+        showError("Error clearing tasks", "There was a problem clearing your tasks. Please try again.");
+      },
+    });
+  }
+
+  return (
+    <Card className={cn("flex flex-col", className)}>
+      <section aria-labelledby="current-tasks-heading" className="flex flex-1 flex-col">
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+          <h2 id="current-tasks-heading" className="text-lg font-semibold">
+            Current Tasks
+          </h2>
+          {tasks.data ? (
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+              {active.length}
+            </span>
+          ) : null}
+        </div>
+        <div className="flex-1 px-5 py-3">
+          {tasks.isPending ? (
+            <Spinner className="py-8" label="Loading your tasks..." showLabel />
+          ) : tasks.isError ? (
+            <div className="space-y-3 py-6 text-center">
+              <p className="text-sm text-slate-700 dark:text-slate-300">Your tasks could not be loaded.</p>
+              <Button variant="outline" size="sm" onClick={() => void tasks.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : active.length === 0 ? (
+            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+              No current tasks. Everything you process shows up here.
+            </p>
+          ) : (
+            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
+              {active.map((task) => {
+                const category = task.category ?? DEFAULT_CATEGORY;
+                const deleting = deleteTask.isPending && deleteTask.variables === task.id;
+                return (
+                  <li key={task.id} className="flex items-center gap-3 py-2">
+                    <span
+                      aria-hidden="true"
+                      title={CATEGORY_LABEL[category]}
+                      className={cn("h-2.5 w-2.5 shrink-0 rounded-full", CATEGORY_DOT[category])}
+                    />
+                    <span className="min-w-0 flex-1 break-words text-sm">
+                      {task.title}
+                      <span className="sr-only">, {CATEGORY_LABEL[category]}</span>
+                      {task.isPriority ? (
+                        <>
+                          <Star
+                            aria-hidden="true"
+                            className="ml-1.5 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]"
+                          />
+                          <span className="sr-only">, priority</span>
+                        </>
+                      ) : null}
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="h-9 w-9 shrink-0 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
+                      aria-label={`Delete ${task.title}`}
+                      title="Delete"
+                      disabled={deleting}
+                      onClick={() => remove(task)}
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+          <Button onClick={() => onPrioritize(toPrioritize)} disabled={toPrioritize.length === 0}>
+            Prioritize
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => setConfirmOpen(true)}
+            disabled={all.length === 0 || clearTasks.isPending}
+          >
+            Clear Tasks
+          </Button>
+        </div>
+      </section>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={(open) => {
+          if (!clearTasks.isPending) setConfirmOpen(open);
+        }}
+        title="Clear Tasks"
+        description={CLEAR_TASKS_TEXT}
+        confirmLabel={clearTasks.isPending ? "Clearing..." : "Clear Tasks"}
+        destructive
+        pending={clearTasks.isPending}
+        onConfirm={clear}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+import { type Answers, type AnswerValue, QUESTIONS, type Question, type QuestionId } from "../../../shared/questions";
+import type { Task } from "../../../shared/schemas/tasks";
+import { useSavePriorities } from "../../api/tasks";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { cn } from "../../ui/cn";
+import { showError, showSuccess } from "../../ui/toast";
+import { type AnswersState, firstUnanswered } from "./answers-reducer";
+import { STEP_HEADING_ID, StepHeading } from "./step-heading";
+
+type Props = {
+  tasks: Task[];
+  answers: AnswersState;
+  onAnswer: (taskId: number, questionId: QuestionId, value: AnswerValue) => void;
+  onAnalyzed: (ranked: Task[]) => void;
+  onStartOver: () => void;
+};
+
+const YES_NO: { label: string; value: boolean }[] = [
+  { label: "Yes", value: true },
+  { label: "No", value: false },
+];
+
+const taskCardId = (taskId: number) => `prioritize-task-${taskId}`;
+
+/** Spec §2 "Questions": every task with the questions; "Analyze Priorities" saves the ranking. */
+export function QuestionsStep({ tasks, answers, onAnswer, onAnalyzed, onStartOver }: Props) {
+  const savePriorities = useSavePriorities();
+
+  function analyze() {
+    const missing = firstUnanswered(tasks, answers);
+    if (missing) {
+      showError("Missing task information", `Please answer at least some questions for "${missing.title}"`);
+      document.getElementById(taskCardId(missing.id))?.focus();
+      return;
+    }
+    savePriorities.mutate(
+      tasks.map((task) => ({ id: task.id, answers: answers[task.id] ?? {} })),
+      {
+        onSuccess: (ranked) => {
+          showSuccess("Priority analysis complete", "Your top tasks have been identified based on your answers.");
+          onAnalyzed(ranked);
+        },
+        onError: (err) => {
+          console.warn("Saving priorities failed", err);
+          showError("Error updating priorities", "There was a problem saving your priorities. Please try again.");
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
+      <div className="space-y-2">
+        <StepHeading>Let's prioritize your tasks</StepHeading>
+        <p className="text-slate-700 dark:text-slate-300">
+          Answer what you can for each task; one answer is enough. Choose an answer again to clear it.
+        </p>
+      </div>
+      <ol className="space-y-4">
+        {tasks.map((task, index) => (
+          <li key={task.id}>
+            <Card
+              id={taskCardId(task.id)}
+              tabIndex={-1}
+              aria-labelledby={`${taskCardId(task.id)}-title`}
+              role="group"
+              className="p-4 sm:p-5"
+            >
+              <h2 id={`${taskCardId(task.id)}-title`} className="flex items-baseline gap-2 text-lg font-semibold">
+                <span className="text-sm font-medium text-slate-500 dark:text-slate-400" aria-hidden="true">
+                  {index + 1}.
+                </span>
+                <span className="break-words">{task.title}</span>
+              </h2>
+              <div className="mt-3 grid gap-x-6 gap-y-3 md:grid-cols-2">
+                {QUESTIONS.map((question) => (
+                  <QuestionRow
+                    key={question.id}
+                    taskId={task.id}
+                    question={question}
+                    answers={answers[task.id]}
+                    onAnswer={onAnswer}
+                  />
+                ))}
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-3">
+        <Button size="lg" onClick={analyze} disabled={savePriorities.isPending}>
+          {savePriorities.isPending ? "Analyzing..." : "Analyze Priorities"}
+        </Button>
+        <Button size="lg" variant="outline" onClick={onStartOver} disabled={savePriorities.isPending}>
+          Start Over
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function QuestionRow({
+  taskId,
+  question,
+  answers,
+  onAnswer,
+}: {
+  taskId: number;
+  question: Question;
+  answers: Answers | undefined;
+  onAnswer: Props["onAnswer"];
+}) {
+  const labelId = `q-${taskId}-${question.id}`;
+  const options: { label: string; value: AnswerValue }[] =
+    question.kind === "options" ? question.options.map((option) => ({ label: option, value: option })) : YES_NO;
+  const current = answers?.[question.id];
+  return (
+    <fieldset
+      aria-labelledby={labelId}
+      aria-describedby={`${labelId}-hint`}
+      className={cn(
+        "m-0 flex min-w-0 gap-2 rounded-lg border-0 bg-slate-50 p-3 dark:bg-slate-800/50",
+        // Yes/No fits beside the question even on a phone; the three effort options go below it there.
+        question.kind === "options"
+          ? "flex-col sm:flex-row sm:items-center sm:justify-between"
+          : "flex-row items-center justify-between",
+      )}
+    >
+      <div className="min-w-0">
+        <span id={labelId} className="block text-sm font-medium">
+          {question.text}
+        </span>
+        <span id={`${labelId}-hint`} className="block text-xs text-slate-600 dark:text-slate-400">
+          {question.description}
+        </span>
+      </div>
+      <div className="flex shrink-0 gap-1.5">
+        {options.map((option) => {
+          const pressed = current === option.value;
+          return (
+            <button
+              key={option.label}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => onAnswer(taskId, question.id, option.value)}
+              className={cn(
+                "h-9 min-w-12 rounded-lg border px-3 text-sm font-medium transition-colors",
+                pressed
+                  ? "border-brand-600 bg-brand-600 text-white"
+                  : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+              )}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,166 @@
+import { CheckCircle2, LayoutGrid, Target } from "lucide-react";
+import { useNavigate } from "react-router";
+import { TOP_PRIORITY_COUNT } from "../../../shared/constants";
+import type { Task } from "../../../shared/schemas/tasks";
+import { useTasks } from "../../api/tasks";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { cn } from "../../ui/cn";
+import { Spinner } from "../../ui/spinner";
+import { STEP_HEADING_ID, StepHeading } from "./step-heading";
+
+type Props = { ranking: number[]; onOrganize: () => void; onStartOver: () => void };
+
+/** Spec §2 "Results": the top three (the first marked START HERE), then the remaining tasks. */
+export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
+  const tasks = useTasks({ refetchOnWindowFocus: true });
+  const navigate = useNavigate();
+
+  if (tasks.isPending) return <Spinner className="py-24" label="Loading priorities..." showLabel />;
+
+  const byId = new Map((tasks.data ?? []).map((task) => [task.id, task]));
+  const ranked = ranking.flatMap((id) => byId.get(id) ?? []);
+  const top = ranked.slice(0, TOP_PRIORITY_COUNT);
+  const remaining = ranked.slice(TOP_PRIORITY_COUNT);
+  const focusWithQuery = (task: Task) => navigate(`/focus-timer?taskId=${task.id}`);
+
+  return (
+    <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
+      <div className="space-y-2">
+        <StepHeading>Your Priority Tasks</StepHeading>
+        <p className="text-slate-700 dark:text-slate-300">
+          Based on your answers, these matter most today. Start with the first one and give it your full attention.
+        </p>
+      </div>
+
+      {top.length === 0 ? (
+        <Card className="p-6 text-center text-slate-700 dark:text-slate-300">
+          These tasks are no longer in your list. Start over to add new ones.
+        </Card>
+      ) : (
+        <ol className="grid gap-4 md:grid-cols-3">
+          {top.map((task, index) => {
+            const first = index === 0;
+            const titleId = `priority-title-${task.id}`;
+            return (
+              <li key={task.id}>
+                <Card
+                  className={cn(
+                    "relative flex h-full flex-col gap-3 p-5",
+                    first && "border-brand-500 ring-2 ring-brand-500 dark:border-brand-500",
+                    task.isCompleted && "opacity-60",
+                  )}
+                >
+                  <div className="flex items-center justify-between gap-2">
+                    <span
+                      className={cn(
+                        "flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold",
+                        first
+                          ? "bg-brand-600 text-white"
+                          : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
+                      )}
+                    >
+                      <span className="sr-only">Priority </span>
+                      {index + 1}
+                    </span>
+                    {first ? (
+                      <span className="rounded-full bg-brand-600 px-2.5 py-1 text-xs font-bold tracking-wider text-white">
+                        START HERE
+                      </span>
+                    ) : null}
+                  </div>
+                  <h2
+                    id={titleId}
+                    className={cn("text-lg font-semibold break-words", task.isCompleted && "line-through")}
+                  >
+                    {task.title}
+                  </h2>
+                  {task.description ? (
+                    <ul aria-label="Why" className="flex flex-wrap gap-1.5">
+                      {task.description.split(", ").map((reason) => (
+                        <li
+                          key={reason}
+                          className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-indigo-950 dark:text-indigo-200"
+                        >
+                          {reason}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  <div className="mt-auto pt-2">
+                    {task.isCompleted ? (
+                      <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-700 dark:text-emerald-400">
+                        <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Done
+                      </p>
+                    ) : (
+                      <Button
+                        className="w-full"
+                        variant={first ? "primary" : "outline"}
+                        aria-describedby={titleId}
+                        onClick={() => focusWithQuery(task)}
+                      >
+                        <Target aria-hidden="true" className="h-4 w-4" />
+                        {first ? "Just Do This One" : "Focus On This"}
+                      </Button>
+                    )}
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      {remaining.length > 0 ? (
+        <Card>
+          <section aria-labelledby="remaining-heading">
+            <h2
+              id="remaining-heading"
+              className="border-b border-slate-200 px-5 py-4 text-lg font-semibold dark:border-slate-800"
+            >
+              Remaining Tasks
+            </h2>
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {remaining.map((task) => {
+                const titleId = `remaining-title-${task.id}`;
+                return (
+                  <li key={task.id} className="flex items-center gap-3 px-5 py-2.5">
+                    <span
+                      id={titleId}
+                      className={cn(
+                        "min-w-0 flex-1 break-words text-sm",
+                        task.isCompleted && "line-through opacity-60",
+                      )}
+                    >
+                      {task.title}
+                    </span>
+                    {task.isCompleted ? null : (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-describedby={titleId}
+                        onClick={() => navigate("/focus-timer", { state: { taskId: task.id } })}
+                      >
+                        Focus
+                      </Button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </Card>
+      ) : null}
+
+      <div className="flex flex-wrap gap-3">
+        <Button size="lg" onClick={onOrganize}>
+          <LayoutGrid aria-hidden="true" className="h-4 w-4" />
+          Organize Tasks
+        </Button>
+        <Button size="lg" variant="outline" onClick={onStartOver}>
+          Start Over
+        </Button>
+      </div>
+    </section>
+  );
+}

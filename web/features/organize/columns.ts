@@ -1,0 +1,73 @@
+import { Ban, Clock, Flame, type LucideIcon, Users } from "lucide-react";
+import { CATEGORIES, type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
+
+export type Column = {
+  id: Category;
+  label: string;
+  icon: LucideIcon;
+  /** The column's header accent. */
+  accent: string;
+  /** Cards differ in look by category (spec §2). */
+  card: string;
+  showFocus: boolean;
+};
+
+/** The four lists of spec §2, in their order on screen; column ids are the category values (§3). */
+export const COLUMNS: readonly Column[] = [
+  {
+    id: "urgent",
+    label: "Urgent",
+    icon: Flame,
+    accent: "text-red-700 dark:text-red-400",
+    card: "border-l-red-500 dark:border-l-red-500 bg-red-50 dark:bg-red-950/40",
+    showFocus: true,
+  },
+  {
+    id: "later",
+    label: "Later",
+    icon: Clock,
+    accent: "text-sky-700 dark:text-sky-400",
+    card: "border-l-sky-500 dark:border-l-sky-500 bg-white dark:bg-slate-900",
+    showFocus: true,
+  },
+  {
+    id: "delegate",
+    label: "Delegate",
+    icon: Users,
+    accent: "text-amber-700 dark:text-amber-400",
+    card: "border-l-amber-500 dark:border-l-amber-500 bg-amber-50 dark:bg-amber-950/30",
+    showFocus: true,
+  },
+  {
+    id: "no_list",
+    label: '"No" List',
+    icon: Ban,
+    accent: "text-slate-700 dark:text-slate-300",
+    card: "border-l-slate-400 dark:border-l-slate-500 border-dashed bg-slate-50 text-slate-700 dark:bg-slate-900/60 dark:text-slate-300",
+    showFocus: false,
+  },
+];
+
+export function isCategory(value: unknown): value is Category {
+  return typeof value === "string" && (CATEGORIES as readonly string[]).includes(value);
+}
+
+export function columnLabel(category: Category): string {
+  return COLUMNS.find((column) => column.id === category)?.label ?? category;
+}
+
+/** Spec §3: a task without a category is shown under Later. */
+export function columnOf(task: { category: Category | null }): Category {
+  return task.category ?? DEFAULT_CATEGORY;
+}
+
+/** Drag ids have the form task-{id} (spec §3). */
+export const dragId = (taskId: number) => `task-${taskId}`;
+
+/** The element id of a card's drag handle (focus returns there after a keyboard move). */
+export const dragHandleId = (taskId: number) => `drag-handle-${taskId}`;
+
+export function taskIdOf(id: string | number): number | undefined {
+  const match = /^task-(\d+)$/.exec(String(id));
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useRef } from "react";
+import { DRAG } from "../../../shared/constants";
+
+/**
+ * Spec §9 auto-scroll while dragging: nothing until the pointer is within 25 % of the viewport from
+ * an edge, then faster the closer it gets, reaching 28 px per frame within 5 %. Negative scrolls up.
+ */
+export function edgeScrollSpeed(position: number, size: number): number {
+  if (size <= 0) return 0;
+  const start = size * DRAG.autoScrollStart;
+  const full = size * DRAG.autoScrollFullAt;
+  const ramp = (distance: number) => {
+    if (distance >= start) return 0;
+    if (distance <= full) return DRAG.autoScrollMaxPxPerFrame;
+    return Math.round((DRAG.autoScrollMaxPxPerFrame * (start - distance)) / (start - full));
+  };
+  const up = ramp(position);
+  if (up > 0) return -up;
+  return ramp(size - position);
+}
+
+function clientY(event: Event): number | undefined {
+  if ("touches" in event) return (event as TouchEvent).touches[0]?.clientY;
+  if ("clientY" in event) return (event as MouseEvent).clientY;
+  return undefined;
+}
+
+/**
+ * Scrolls the page while a pointer drag nears the top or bottom edge. (@dnd-kit's own auto-scroll
+ * has no speed cap, so it is turned off and this one follows spec §9 instead.) Keyboard drags
+ * scroll through the KeyboardSensor.
+ */
+export function useEdgeAutoScroll() {
+  const state = useRef<{ y: number | undefined; frame: number; stop?: () => void }>({ y: undefined, frame: 0 });
+
+  const stop = useCallback(() => {
+    state.current.stop?.();
+    state.current = { y: undefined, frame: 0 };
+  }, []);
+
+  const start = useCallback(
+    (activator: Event) => {
+      stop();
+      const current = state.current;
+      current.y = clientY(activator);
+      const onMove = (event: Event) => {
+        current.y = clientY(event) ?? current.y;
+      };
+      const tick = () => {
+        if (current.y !== undefined) {
+          const speed = edgeScrollSpeed(current.y, window.innerHeight);
+          if (speed !== 0) window.scrollBy(0, speed);
+        }
+        current.frame = requestAnimationFrame(tick);
+      };
+      window.addEventListener("pointermove", onMove, { passive: true });
+      window.addEventListener("touchmove", onMove, { passive: true });
+      current.frame = requestAnimationFrame(tick);
+      current.stop = () => {
+        cancelAnimationFrame(current.frame);
+        window.removeEventListener("pointermove", onMove);
+        window.removeEventListener("touchmove", onMove);
+      };
+    },
+    [stop],
+  );
+
+  useEffect(() => stop, [stop]);
+  return { start, stop };
+}

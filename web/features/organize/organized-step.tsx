@@ -1,0 +1,172 @@
+import {
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  type DropAnimation,
+  defaultDropAnimationSideEffects,
+  KeyboardSensor,
+  MouseSensor,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { ArrowLeft, Timer } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { type Category, DRAG } from "../../../shared/constants";
+import type { Task } from "../../../shared/schemas/tasks";
+import { useMoveTask, useTasks } from "../../api/tasks";
+import { Button } from "../../ui/button";
+import { Spinner } from "../../ui/spinner";
+import { showError } from "../../ui/toast";
+import { STEP_HEADING_ID, StepHeading } from "../braindump/step-heading";
+import { createAnnouncements, screenReaderInstructions } from "./announcements";
+import { COLUMNS, columnOf, dragHandleId, isCategory, taskIdOf } from "./columns";
+import { useEdgeAutoScroll } from "./edge-auto-scroll";
+import { columnKeyboardCoordinates } from "./keyboard-coordinates";
+import { TaskCard, TaskColumn } from "./task-column";
+
+/** The pointer decides when there is one; keyboard drags have none and use the card's rectangle. */
+const collisionDetection: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length > 0 ? hits : rectIntersection(args);
+};
+
+const prefersReducedMotion = () =>
+  typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+const dropAnimation: DropAnimation = {
+  duration: DRAG.dropAnimationMs,
+  easing: "cubic-bezier(0.2, 0.8, 0.2, 1)",
+  sideEffects: defaultDropAnimationSideEffects({ styles: { active: { opacity: "0.4" } } }),
+};
+
+type Props = { onBack: () => void; onStartOver: () => void };
+
+/** Spec §2 "Organized": four lists, tasks move between them by mouse, touch or keyboard. */
+export function OrganizedStep({ onBack, onStartOver }: Props) {
+  const tasks = useTasks({ refetchOnWindowFocus: true });
+  const moveTask = useMoveTask();
+  const navigate = useNavigate();
+  const autoScroll = useEdgeAutoScroll();
+  const [activeTask, setActiveTask] = useState<Task | null>(null);
+  const [announcements] = useState(createAnnouncements);
+  /** After a keyboard drop the card is re-created in its new list; focus follows it there. */
+  const [refocus, setRefocus] = useState<{ id: number; category: Category } | null>(null);
+
+  useEffect(() => {
+    if (!refocus) return;
+    const task = tasks.data?.find((t) => t.id === refocus.id);
+    if (!task || columnOf(task) !== refocus.category) return;
+    const frame = requestAnimationFrame(() => {
+      document.getElementById(dragHandleId(refocus.id))?.focus();
+      setRefocus(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [refocus, tasks.data]);
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: DRAG.mouseDistancePx } }),
+    useSensor(TouchSensor, {
+      activationConstraint: { delay: DRAG.touchDelayMs, tolerance: DRAG.touchTolerancePx },
+    }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+  );
+
+  const byColumn = useMemo(() => {
+    const groups = new Map(COLUMNS.map((column) => [column.id, [] as Task[]]));
+    for (const task of tasks.data ?? []) groups.get(columnOf(task))?.push(task);
+    return groups;
+  }, [tasks.data]);
+
+  if (tasks.isPending) return <Spinner className="py-24" label="Organizing your tasks..." showLabel />;
+
+  const findTask = (id: string | number) => tasks.data?.find((task) => task.id === taskIdOf(id));
+
+  function onDragStart({ active, activatorEvent }: DragStartEvent) {
+    setActiveTask(findTask(active.id) ?? null);
+    if (!(activatorEvent instanceof KeyboardEvent)) autoScroll.start(activatorEvent);
+  }
+
+  function onDragEnd({ active, over, activatorEvent }: DragEndEvent) {
+    autoScroll.stop();
+    setActiveTask(null);
+    const task = findTask(active.id);
+    // Spec §4: a drop outside a column, or back where it was, does nothing.
+    if (!task || !over || !isCategory(over.id) || over.id === columnOf(task)) return;
+    const byKeyboard = activatorEvent instanceof KeyboardEvent;
+    const from = columnOf(task);
+    if (byKeyboard) setRefocus({ id: task.id, category: over.id });
+    moveTask.mutate(
+      { id: task.id, category: over.id },
+      {
+        onError: (err) => {
+          console.warn("Moving a task failed", err);
+          if (byKeyboard) setRefocus({ id: task.id, category: from });
+          showError("Error moving task", `"${task.title}" could not be moved. Please try again.`);
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="space-y-2">
+          <StepHeading>Your Organized Tasks</StepHeading>
+          <p className="max-w-2xl text-slate-700 dark:text-slate-300">
+            Drag tasks between the lists. With a keyboard, focus a task, press Space, choose a list with the arrow keys
+            and press Space again.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={onBack}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to Priorities
+          </Button>
+          <Button onClick={() => navigate("/focus-timer")}>
+            <Timer aria-hidden="true" className="h-4 w-4" />
+            Start Focus Timer
+          </Button>
+        </div>
+      </div>
+
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collisionDetection}
+        autoScroll={false}
+        accessibility={{ announcements, screenReaderInstructions }}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => {
+          autoScroll.stop();
+          setActiveTask(null);
+        }}
+      >
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {COLUMNS.map((column) => (
+            <TaskColumn
+              key={column.id}
+              column={column}
+              tasks={byColumn.get(column.id) ?? []}
+              onFocus={(task) => navigate(`/focus-timer?taskId=${task.id}`)}
+            />
+          ))}
+        </div>
+        <DragOverlay dropAnimation={prefersReducedMotion() ? null : dropAnimation}>
+          {activeTask ? <TaskCard task={activeTask} overlay /> : null}
+        </DragOverlay>
+      </DndContext>
+
+      <div>
+        <Button variant="ghost" onClick={onStartOver}>
+          Start Over
+        </Button>
+      </div>
+    </section>
+  );
+}

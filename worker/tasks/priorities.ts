@@ -1,0 +1,60 @@
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Answers } from "../../shared/questions";
+import { type Ranked, rankByAnswers } from "../../shared/scoring";
+import type { Db } from "../db/client";
+import { tasks } from "../db/schema";
+
+export type PriorityInput = { id: number; answers: Answers };
+
+/** Ids as one JSON parameter, so a list of any length stays within D1's 100 bound parameters. */
+const idsIn = (ids: readonly number[]) => sql`${tasks.id} in (select value from json_each(${JSON.stringify(ids)}))`;
+
+/**
+ * Scores the answers (shared/scoring.ts) and returns the ranking with the statements that save it:
+ * the top three become priority tasks with the reasons as description; every other ranked task
+ * loses both; and any other open task still marked priority from an earlier analysis loses it, so
+ * "the three that matter most" are exactly three.
+ */
+export function priorityStatements(
+  db: Db,
+  userId: string,
+  items: readonly PriorityInput[],
+  now: Date,
+): { ranking: Ranked<PriorityInput>[]; statements: BatchItem<"sqlite">[] } {
+  const ranking = rankByAnswers(items, (item) => item.answers);
+  const top = ranking.filter((item) => item.isTop);
+  const rest = ranking.filter((item) => !item.isTop).map((item) => item.id);
+  const topIds = top.map((item) => item.id);
+  const own = eq(tasks.userId, userId);
+
+  const statements: BatchItem<"sqlite">[] = top.map((item) =>
+    db
+      .update(tasks)
+      .set({ isPriority: true, description: item.description, updatedAt: now })
+      .where(and(own, eq(tasks.id, item.id))),
+  );
+  if (rest.length > 0) {
+    statements.push(
+      db
+        .update(tasks)
+        .set({ isPriority: false, description: null, updatedAt: now })
+        .where(and(own, idsIn(rest))),
+    );
+  }
+  // Earlier top tasks: their description was the reasons of that analysis, so it goes too.
+  statements.push(
+    db
+      .update(tasks)
+      .set({ isPriority: false, description: null, updatedAt: now })
+      .where(
+        and(
+          own,
+          eq(tasks.isPriority, true),
+          eq(tasks.isCompleted, false),
+          topIds.length > 0 ? notInArray(tasks.id, topIds) : undefined,
+        ),
+      ),
+  );
+  return { ranking, statements };
+}
