@@ -7,6 +7,7 @@ import type { AppEnv } from "./env";
 import { errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { bulkTaskRoutes } from "./tasks/bulk-routes";
+import { noListRoutes } from "./tasks/no-list-routes";
 import { taskRoutes } from "./tasks/routes";
 
 export function createApp() {
@@ -24,6 +25,7 @@ export function createApp() {
   app.route("/api", taskRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api", bulkTaskRoutes);
+  app.route("/api", noListRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));

@@ -1,4 +1,64 @@
-/** Placeholder until its capability is built. */
+import { useEffect, useRef, useState } from "react";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Spinner } from "../../ui/spinner";
+import { useTasks } from "./no-list-api";
+import { NoListBuilder } from "./no-list-builder";
+import { NoListCommitted } from "./no-list-committed";
+import { noListItems } from "./no-list-selection";
+
+type Mode = "builder" | "committed";
+
+/**
+ * Spec §2 "No" List screen. Builder mode becomes committed mode when a commit succeeds, and Edit List
+ * returns to the builder (spec §4). On opening the page the mode follows the data: a person who
+ * already has "No" items today sees them (committed mode) rather than an empty builder that hides
+ * them, since the builder lists only tasks NOT on the list; with no items it opens in the builder.
+ * The builder also links to the list whenever items exist.
+ */
 export function NoListPage() {
-  return <h1 className="text-2xl font-bold">Daily "No" List Builder</h1>;
+  const tasksQuery = useTasks();
+  const [mode, setMode] = useState<Mode | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const switchedByPerson = useRef(false);
+  const tasks = tasksQuery.data;
+  const items = tasks ? noListItems(tasks) : [];
+
+  // Decided once, when the tasks first arrive; later changes (deleting the last item) keep the mode.
+  if (mode === null && tasks) setMode(items.length > 0 ? "committed" : "builder");
+
+  // Moving between modes replaces the buttons that were pressed: focus goes to the new title.
+  useEffect(() => {
+    if (mode && switchedByPerson.current) headingRef.current?.focus();
+  }, [mode]);
+
+  function switchTo(next: Mode) {
+    switchedByPerson.current = true;
+    setMode(next);
+  }
+
+  if (tasksQuery.isError && !tasks) {
+    return (
+      <Card className="mx-auto max-w-3xl space-y-4 p-6" role="alert">
+        <h1 className="text-xl font-semibold">Your tasks could not be loaded</h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">Check your connection and try again.</p>
+        <Button variant="outline" onClick={() => void tasksQuery.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  if (!tasks || mode === null) return <Spinner className="py-24" label="Loading your tasks" showLabel />;
+
+  return mode === "committed" ? (
+    <NoListCommitted items={items} headingRef={headingRef} onEdit={() => switchTo("builder")} />
+  ) : (
+    <NoListBuilder
+      tasks={tasks}
+      noListCount={items.length}
+      headingRef={headingRef}
+      onCommitted={() => switchTo("committed")}
+      onShowList={() => switchTo("committed")}
+    />
+  );
 }

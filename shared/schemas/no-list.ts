@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+import { taskSchema } from "./tasks";
+
+/** The most tasks one commit or clear may name: a day's list is far shorter; this bounds the work. */
+export const NO_LIST_BATCH_MAX = 500;
+
+const taskIdSchema = z
+  .number({ error: "Task ids must be positive whole numbers." })
+  .int("Task ids must be positive whole numbers.")
+  .positive("Task ids must be positive whole numbers.")
+  .max(Number.MAX_SAFE_INTEGER, "The task id is too large.");
+
+/** The reason is optional; blank means none, so it is stored as null rather than "". */
+export const noListReasonSchema = z
+  .string({ error: "The reason must be text." })
+  .trim()
+  .max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax} characters.`)
+  .nullable()
+  .optional()
+  .transform((reason) => (reason ? reason : null));
+
+function withoutDuplicates(ids: number[]) {
+  return new Set(ids).size === ids.length;
+}
+
+const DUPLICATE_MESSAGE = "Each task can be named only once.";
+const EMPTY_MESSAGE = "Select at least one task.";
+const TOO_MANY_MESSAGE = `At most ${NO_LIST_BATCH_MAX} tasks at a time.`;
+
+/** POST /api/no-list/commit: the selected tasks and their optional reasons, all moved in one step. */
+export const commitNoListSchema = z.strictObject({
+  items: z
+    .array(z.strictObject({ id: taskIdSchema, reason: noListReasonSchema }), { error: "items must be a list." })
+    .min(1, EMPTY_MESSAGE)
+    .max(NO_LIST_BATCH_MAX, TOO_MANY_MESSAGE)
+    .refine((items) => withoutDuplicates(items.map((item) => item.id)), DUPLICATE_MESSAGE),
+});
+export type CommitNoListInput = z.input<typeof commitNoListSchema>;
+
+export const commitNoListResultSchema = z.object({ tasks: z.array(taskSchema) });
+export type CommitNoListResult = z.infer<typeof commitNoListResultSchema>;
+
+/** POST /api/no-list/clear: the selected tasks, all cleared in one step (spec §4 "Clear"). */
+export const clearNoListSchema = z.strictObject({
+  ids: z
+    .array(taskIdSchema, { error: "ids must be a list." })
+    .min(1, EMPTY_MESSAGE)
+    .max(NO_LIST_BATCH_MAX, TOO_MANY_MESSAGE)
+    .refine(withoutDuplicates, DUPLICATE_MESSAGE),
+});
+export type ClearNoListInput = z.input<typeof clearNoListSchema>;
+
+export const clearNoListResultSchema = z.object({ cleared: z.number().int() });
+export type ClearNoListResult = z.infer<typeof clearNoListResultSchema>;

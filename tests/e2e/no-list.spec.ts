@@ -1,0 +1,240 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { type Account, expect, screenshots, test } from "./fixtures";
+
+type ApiTask = {
+  id: number;
+  title: string;
+  category: string | null;
+  isCompleted: boolean;
+  noListReason: string | null;
+};
+
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function addTask(request: APIRequestContext, account: Account, data: Record<string, unknown>) {
+  const res = await request.post("/api/tasks", { headers: auth(account), data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ApiTask;
+}
+
+async function listTasks(request: APIRequestContext, account: Account) {
+  const res = await request.get("/api/tasks", { headers: auth(account) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ApiTask[];
+}
+
+/** The one toast on show (the app shows one at a time; older ones stay in the DOM, hidden). */
+const toast = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
+
+async function expectToast(page: Page, title: string, description?: string) {
+  await expect(toast(page).filter({ hasText: title })).toBeVisible();
+  if (description) await expect(toast(page).filter({ hasText: title })).toContainText(description);
+}
+
+const builderHeading = (page: Page) => page.getByRole("heading", { level: 1, name: 'Daily "No" List Builder' });
+const committedHeading = (page: Page) => page.getByRole("heading", { level: 1, name: 'Today\'s "No" List' });
+const commitButton = (page: Page) => page.getByRole("button", { name: 'Commit to "No" List' });
+const clearButton = (page: Page) => page.getByRole("button", { name: "CLEAR TASKS" });
+
+test("builder: disabled buttons explain themselves, a blank item is refused, an item is added", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  await page.goto("/no-list");
+  await expect(builderHeading(page)).toBeVisible();
+  await expect(page.getByText("No current tasks.")).toBeVisible();
+
+  // Nothing selected: both buttons are disabled; reached anyway, they say why (spec §5).
+  await expect(commitButton(page)).toBeDisabled();
+  await expect(clearButton(page)).toBeDisabled();
+  await screenshots(page, "no-list-builder-empty");
+  await commitButton(page).click({ force: true });
+  await expectToast(page, "No items selected", "Please select at least one item for your No List.");
+  await clearButton(page).focus();
+  await page.keyboard.press("Enter");
+  await expectToast(page, "No tasks selected", "Please select tasks to clear first.");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+  const input = page.getByLabel("Something you'll say no to today");
+  const add = page.getByRole("button", { name: "Add to No list" });
+  await add.click();
+  await expectToast(page, "Empty input", "Please enter something to add to your No List.");
+  await expect(toast(page).filter({ hasText: "Empty input" })).toHaveAttribute("data-type", "error");
+  await input.fill("   ");
+  await input.press("Enter");
+  await expectToast(page, "Empty input");
+  expect(await listTasks(request, signedIn)).toEqual([]);
+
+  await input.fill("Doomscrolling before bed");
+  await add.click();
+  await expectToast(page, "Item added", "Added to your No List successfully.");
+  await expect(input).toHaveValue("");
+  await expect(page.getByText('1 item(s) already on today\'s "No" List.')).toBeVisible();
+  const stored = await listTasks(request, signedIn);
+  expect(stored.map((t) => [t.title, t.category])).toEqual([["Doomscrolling before bed", "no_list"]]);
+
+  await page.getByRole("button", { name: 'View today\'s "No" List' }).click();
+  await expect(committedHeading(page)).toBeVisible();
+  await expect(committedHeading(page)).toBeFocused();
+  await expect(page.getByText("Doomscrolling before bed")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("select with reasons, commit, see today's list, delete an item, edit, go to the picker", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const email = await addTask(request, signedIn, { title: "Answer every email", category: "urgent", isPriority: true });
+  const garage = await addTask(request, signedIn, { title: "Reorganise the garage" });
+  await addTask(request, signedIn, { title: "Write the report", category: "delegate" });
+  await addTask(request, signedIn, { title: "Already done", isCompleted: true });
+
+  await page.goto("/no-list");
+  await expect(builderHeading(page)).toBeVisible();
+  const choices = page.getByRole("checkbox");
+  await expect(choices).toHaveCount(3);
+  await expect(page.getByText("Already done")).toHaveCount(0);
+
+  const emailBox = page.getByRole("checkbox", { name: "Answer every email" });
+  const emailReason = page.getByLabel("Reason for saying no to Answer every email (optional)");
+  await expect(emailReason).toHaveCount(0);
+  await emailBox.check();
+  await expect(emailReason).toBeVisible();
+  await expect(commitButton(page)).toBeEnabled();
+  await expect(clearButton(page)).toBeEnabled();
+  await page.getByRole("checkbox", { name: "Reorganise the garage" }).check();
+  await expect(page.getByText("2 selected")).toBeVisible();
+
+  // A reason over the limit is marked and blocks the commit with a clear message.
+  await emailReason.fill("x".repeat(501));
+  await expect(page.getByText("Reason must be at most 500 characters.")).toBeVisible();
+  await expect(emailReason).toHaveAttribute("aria-invalid", "true");
+  await commitButton(page).click();
+  await expectToast(page, "Reason too long");
+  await expect(emailReason).toBeFocused();
+  expect((await listTasks(request, signedIn)).filter((t) => t.category === "no_list")).toEqual([]);
+
+  await emailReason.fill("Batch them at 4 pm");
+  await expect(page.getByText("Reason must be at most 500 characters.")).toHaveCount(0);
+  await screenshots(page, "no-list-builder");
+
+  await commitButton(page).click();
+  await expectToast(page, "No List committed", "You've successfully committed to your No List for today.");
+  await expect(committedHeading(page)).toBeVisible();
+  const list = page.getByRole("list", { name: 'Items on today\'s "No" List' });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list).toContainText("Answer every email");
+  await expect(list).toContainText("Batch them at 4 pm");
+  await expect(list).toContainText("Reorganise the garage");
+  await expect(list).not.toContainText("Write the report");
+  // Not draggable: no drag handles or drag semantics on the items.
+  await expect(list.locator('[draggable="true"], [aria-roledescription="draggable"]')).toHaveCount(0);
+  await expect(page.getByText("Saying no with intention")).toBeVisible();
+
+  const stored = await listTasks(request, signedIn);
+  expect(stored.find((t) => t.id === email.id)).toMatchObject({
+    category: "no_list",
+    noListReason: "Batch them at 4 pm",
+    isPriority: false,
+  });
+  expect(stored.find((t) => t.id === garage.id)).toMatchObject({ category: "no_list", noListReason: null });
+  await screenshots(page, "no-list-committed");
+
+  await page.getByRole("button", { name: "Remove Reorganise the garage from No list" }).click();
+  await expectToast(page, "Task deleted", "The task has been removed.");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  expect((await listTasks(request, signedIn)).map((t) => t.id)).not.toContain(garage.id);
+
+  await page.getByRole("button", { name: "Edit List" }).click();
+  await expect(builderHeading(page)).toBeVisible();
+  await expect(page.getByRole("checkbox")).toHaveCount(1);
+  await expect(page.getByRole("checkbox", { name: "Write the report" })).not.toBeChecked();
+  await expect(commitButton(page)).toBeDisabled();
+  await expect(page.getByText('1 item(s) already on today\'s "No" List.')).toBeVisible();
+
+  await page.getByRole("button", { name: 'View today\'s "No" List' }).click();
+  await page.getByRole("link", { name: "To Priority Picker" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("opening the page with items already on the list shows today's list", async ({ page, request, signedIn }) => {
+  await addTask(request, signedIn, { title: "Say yes to every meeting", category: "no_list" });
+  await addTask(request, signedIn, { title: "Plan the week" });
+  await page.goto("/no-list");
+  await expect(committedHeading(page)).toBeVisible();
+  await expect(page.getByText("Say yes to every meeting")).toBeVisible();
+  await expect(page.getByText("Plan the week")).toHaveCount(0);
+
+  // Removing the last item keeps the committed view, with a way back to the builder.
+  await page.getByRole("button", { name: "Remove Say yes to every meeting from No list" }).click();
+  await expectToast(page, "Task deleted");
+  await expect(page.getByText('Nothing on your "No" List yet.')).toBeVisible();
+  await expect(committedHeading(page)).toBeVisible();
+  await page.getByRole("button", { name: "Edit List" }).click();
+  await expect(page.getByRole("checkbox", { name: "Plan the week" })).toBeVisible();
+});
+
+test("clear asks first, then clears the selected tasks in one go and resets the selection", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await addTask(request, signedIn, { title: "Old idea" });
+  await addTask(request, signedIn, { title: "Stale errand", category: "urgent" });
+  const keep = await addTask(request, signedIn, { title: "Keep me" });
+  await page.goto("/no-list");
+  await page.getByRole("checkbox", { name: "Old idea" }).check();
+  await page.getByRole("checkbox", { name: "Stale errand" }).check();
+  await page.getByLabel("Reason for saying no to Old idea (optional)").fill("Never mind");
+
+  await clearButton(page).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(
+    "Are you sure you want to clear 2 selected task(s)? This will remove them from this list.",
+  );
+  await screenshots(page, "no-list-clear-confirm");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(clearButton(page)).toBeFocused();
+  await expect(page.getByRole("checkbox", { name: "Old idea" })).toBeChecked();
+  expect(await listTasks(request, signedIn)).toHaveLength(3);
+
+  // Hold the request to see the in-progress notice; the server does the clearing itself.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const calls: unknown[] = [];
+  await page.route("**/api/no-list/clear", async (route) => {
+    calls.push(route.request().postDataJSON());
+    await held;
+    await route.continue();
+  });
+  await clearButton(page).click();
+  await dialog.getByRole("button", { name: "Clear tasks" }).click();
+  await expectToast(page, "Clearing tasks...", "Please wait while we clear your selected tasks.");
+  release();
+  await expectToast(page, "Tasks cleared successfully", "2 task(s) have been cleared from your list.");
+  expect(calls).toHaveLength(1);
+
+  await expect(page.getByRole("checkbox")).toHaveCount(1);
+  await expect(page.getByRole("checkbox", { name: "Keep me" })).not.toBeChecked();
+  await expect(page.getByText("0 selected")).toBeVisible();
+  await expect(clearButton(page)).toBeDisabled();
+  await expect(commitButton(page)).toBeDisabled();
+  expect((await listTasks(request, signedIn)).map((t) => t.id)).toEqual([keep.id]);
+});
+
+test("a failed add says so", async ({ page, request, signedIn }) => {
+  await page.goto("/no-list");
+  await expect(builderHeading(page)).toBeVisible();
+  // End the session behind the page's back: the next call really fails.
+  expect((await request.post("/api/auth/logout", { headers: auth(signedIn) })).status()).toBeLessThan(300);
+  await page.getByLabel("Something you'll say no to today").fill("Refuse nothing");
+  await page.getByRole("button", { name: "Add to No list" }).click();
+  await expectToast(page, "Failed to add task", "There was an error adding your task. Please try again.");
+  await expect(page.getByLabel("Something you'll say no to today")).toHaveValue("Refuse nothing");
+});

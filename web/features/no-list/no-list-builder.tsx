@@ -1,0 +1,336 @@
+import { Ban, ListChecks, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, type Ref, useRef, useState } from "react";
+import { LIMITS } from "../../../shared/constants";
+import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
+import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { Field, inputClasses } from "../../ui/field";
+import { showError, showInfo, showSuccess } from "../../ui/toast";
+import { CategoryBadge } from "./category-badge";
+import { failureText } from "./failure-text";
+import { useAddNoListItem, useClearNoList, useCommitNoList } from "./no-list-api";
+import { builderTasks, commitItems, selectedIds } from "./no-list-selection";
+
+/**
+ * Looks disabled and is announced as disabled, yet stays focusable and clickable, so that reaching it
+ * with nothing selected explains why (spec §5 toasts) instead of silently doing nothing.
+ */
+const softDisabled = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
+
+function reasonError(reason: string | undefined): string | undefined {
+  const parsed = noListReasonSchema.safeParse(reason ?? "");
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+type BuilderProps = {
+  tasks: readonly Task[];
+  noListCount: number;
+  headingRef: Ref<HTMLHeadingElement>;
+  onCommitted: () => void;
+  onShowList: () => void;
+};
+
+/** Spec §2 builder mode: pick today's "No" items from the current tasks, or add new ones. */
+export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onShowList }: BuilderProps) {
+  const listed = builderTasks(tasks);
+  // Spec §4: the selection and per-task reasons are held here, and reset after a clear or commit.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const reasonInputs = useRef(new Map<number, HTMLInputElement>());
+  const commit = useCommitNoList();
+  const clear = useClearNoList();
+  const busy = commit.isPending || clear.isPending;
+  const ids = selectedIds(listed, selected);
+  const nothingSelected = ids.length === 0;
+
+  function resetSelection() {
+    setSelected(new Set());
+    setReasons({});
+  }
+
+  function toggle(id: number, checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function onCommit() {
+    if (busy) return;
+    if (nothingSelected) {
+      showError("No items selected", "Please select at least one item for your No List.");
+      return;
+    }
+    const input = commitItems(ids, reasons);
+    const parsed = commitNoListSchema.safeParse(input);
+    if (!parsed.success) {
+      const firstTooLong = ids.find((id) => reasonError(reasons[id]));
+      if (firstTooLong !== undefined) {
+        showError("Reason too long", `Keep each reason to ${LIMITS.reasonMax} characters or fewer.`);
+        reasonInputs.current.get(firstTooLong)?.focus();
+      } else {
+        showError("Cannot commit your No List", parsed.error.issues[0]?.message);
+      }
+      return;
+    }
+    commit.mutate(input, {
+      onSuccess: () => {
+        showSuccess("No List committed", "You've successfully committed to your No List for today.");
+        resetSelection();
+        onCommitted();
+      },
+      onError: (err) =>
+        showError(
+          "Failed to commit your No List",
+          failureText(err, "There was a problem saving your No List. Please try again."),
+        ),
+    });
+  }
+
+  function onClearClick() {
+    if (busy) return;
+    if (nothingSelected) {
+      showError("No tasks selected", "Please select tasks to clear first.");
+      return;
+    }
+    setConfirmOpen(true);
+  }
+
+  function onConfirmClear() {
+    setConfirmOpen(false);
+    showInfo("Clearing tasks...", "Please wait while we clear your selected tasks.");
+    // One atomic call: every selected task is cleared or none is, so there is no partial result.
+    clear.mutate(
+      { ids },
+      {
+        onSuccess: ({ cleared }) => {
+          showSuccess("Tasks cleared successfully", `${cleared} task(s) have been cleared from your list.`);
+          resetSelection();
+        },
+        // Nothing changed on a failure, so the selection stays for another try.
+        onError: (err) =>
+          showError(
+            "Error clearing tasks",
+            failureText(err, "There was a problem clearing your tasks. Please try again."),
+          ),
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="no-list-heading" className="mx-auto max-w-3xl space-y-6">
+      <header className="space-y-2">
+        <div className="flex items-center gap-3">
+          <Ban aria-hidden="true" className="h-7 w-7 shrink-0 text-brand-600 dark:text-brand-500" />
+          <h1
+            id="no-list-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+          >
+            Daily "No" List Builder
+          </h1>
+        </div>
+        <p className="text-slate-700 dark:text-slate-300">
+          Every yes costs time and attention. Choose what you will deliberately not do today: tick tasks from your list
+          or add new ones, say why if it helps, then commit. What you leave out makes room for what matters.
+        </p>
+      </header>
+
+      <Card className="space-y-4 p-4 sm:p-6">
+        <AddItemForm />
+        {noListCount > 0 ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:bg-slate-800 dark:text-slate-200">
+            <span>{noListCount} item(s) already on today's "No" List.</span>
+            <Button variant="ghost" size="sm" onClick={onShowList} className="text-brand-700 dark:text-brand-100">
+              View today's "No" List
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+
+      <Card className="p-4 sm:p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold">Your current tasks</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {ids.length} selected
+          </p>
+        </div>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Select the tasks you are saying no to today.</p>
+        {listed.length === 0 ? (
+          <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            No current tasks. Add some on the Braindump screen, or add items straight to your "No" List above.
+          </p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+            {listed.map((task) => (
+              <TaskChoice
+                key={task.id}
+                task={task}
+                checked={selected.has(task.id)}
+                reason={reasons[task.id] ?? ""}
+                onToggle={(checked) => toggle(task.id, checked)}
+                onReason={(reason) => setReasons((current) => ({ ...current, [task.id]: reason }))}
+                reasonRef={(node) => {
+                  if (node) reasonInputs.current.set(task.id, node);
+                  else reasonInputs.current.delete(task.id);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button
+          variant="outline"
+          aria-disabled={nothingSelected || busy}
+          onClick={onClearClick}
+          className={softDisabled}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          CLEAR TASKS
+        </Button>
+        <Button aria-disabled={nothingSelected || busy} onClick={onCommit} className={softDisabled}>
+          <ListChecks aria-hidden="true" className="h-4 w-4" />
+          {commit.isPending ? "Committing..." : 'Commit to "No" List'}
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Clear selected tasks?"
+        description={`Are you sure you want to clear ${ids.length} selected task(s)? This will remove them from this list.`}
+        confirmLabel="Clear tasks"
+        destructive
+        pending={clear.isPending}
+        onConfirm={onConfirmClear}
+      />
+    </section>
+  );
+}
+
+/** The text input and add button: a new item goes straight onto the "No" List. */
+function AddItemForm() {
+  const [title, setTitle] = useState("");
+  const [error, setError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  const add = useAddNoListItem();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (add.isPending) return;
+    if (title.trim() === "") {
+      setError(undefined);
+      showError("Empty input", "Please enter something to add to your No List.");
+      input.current?.focus();
+      return;
+    }
+    const parsed = createTaskSchema.shape.title.safeParse(title);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      input.current?.focus();
+      return;
+    }
+    setError(undefined);
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        setTitle("");
+        showSuccess("Item added", "Added to your No List successfully.");
+      },
+      onError: () => showError("Failed to add task", "There was an error adding your task. Please try again."),
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Field label="Something you'll say no to today" error={error}>
+        {(props) => (
+          <div className="flex gap-2">
+            <input
+              {...props}
+              ref={input}
+              name="title"
+              autoComplete="off"
+              placeholder="e.g. Checking email before noon"
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              className={inputClasses}
+            />
+            {/* The visible "Add" starts the accessible name, so voice control finds it either way. */}
+            <button
+              type="submit"
+              aria-label="Add to No list"
+              aria-disabled={add.isPending}
+              className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white transition-colors hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
+            >
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add
+            </button>
+          </div>
+        )}
+      </Field>
+    </form>
+  );
+}
+
+type TaskChoiceProps = {
+  task: Task;
+  checked: boolean;
+  reason: string;
+  onToggle: (checked: boolean) => void;
+  onReason: (reason: string) => void;
+  reasonRef: Ref<HTMLInputElement>;
+};
+
+function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: TaskChoiceProps) {
+  const checkboxId = `no-list-task-${task.id}`;
+  const error = checked ? reasonError(reason) : undefined;
+  return (
+    <li className="py-3">
+      <div className="flex items-start gap-3">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onToggle(event.target.checked)}
+          className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-brand-600"
+        />
+        <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer text-sm font-medium break-words">
+          {task.title}
+        </label>
+        <CategoryBadge category={task.category} isPriority={task.isPriority} />
+      </div>
+      {checked ? (
+        <div className="mt-3 pl-8">
+          <Field
+            label={
+              <>
+                Reason<span className="sr-only"> for saying no to {task.title}</span> (optional)
+              </>
+            }
+            error={error}
+            hint={`${reason.length}/${LIMITS.reasonMax} characters`}
+          >
+            {(props) => (
+              <input
+                {...props}
+                ref={reasonRef}
+                value={reason}
+                onChange={(event) => onReason(event.target.value)}
+                placeholder="e.g. Not mine to do; it can wait until Friday"
+                className={inputClasses}
+              />
+            )}
+          </Field>
+        </div>
+      ) : null}
+    </li>
+  );
+}

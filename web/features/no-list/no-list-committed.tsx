@@ -1,0 +1,104 @@
+import { ArrowRight, Ban, Pencil, ShieldCheck, Trash2 } from "lucide-react";
+import type { Ref } from "react";
+import { Link } from "react-router";
+import type { Task } from "../../../shared/schemas/tasks";
+import { Button, buttonClasses } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { showError, showSuccess } from "../../ui/toast";
+import { useDeleteTask } from "./no-list-api";
+
+type CommittedProps = {
+  items: readonly Task[];
+  headingRef: Ref<HTMLHeadingElement>;
+  onEdit: () => void;
+};
+
+/** Spec §2 committed mode: today's "No" items, each removable, none draggable. */
+export function NoListCommitted({ items, headingRef, onEdit }: CommittedProps) {
+  const remove = useDeleteTask();
+
+  function onRemove(task: Task) {
+    remove.mutate(task.id, {
+      onSuccess: () => showSuccess("Task deleted", "The task has been removed."),
+      onError: () =>
+        showError(
+          "Error deleting task",
+          "There might be focus sessions linked to this task. Try completing the task first.",
+        ),
+    });
+  }
+
+  return (
+    <section aria-labelledby="no-list-heading" className="mx-auto max-w-3xl space-y-6">
+      <header className="flex items-center gap-3">
+        <Ban aria-hidden="true" className="h-7 w-7 shrink-0 text-brand-600 dark:text-brand-500" />
+        <h1
+          id="no-list-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+        >
+          Today's "No" List
+        </h1>
+      </header>
+
+      <Card className="p-4 sm:p-6">
+        {items.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            Nothing on your "No" List yet. Choose Edit List to pick what you will say no to today.
+          </p>
+        ) : (
+          <ul aria-label={`Items on today's "No" List`} className="divide-y divide-slate-200 dark:divide-slate-800">
+            {items.map((task) => {
+              const removing = remove.isPending && remove.variables === task.id;
+              return (
+                <li key={task.id} className="flex items-start gap-3 py-3">
+                  <Ban aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-600 dark:text-red-400" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words">{task.title}</p>
+                    {task.noListReason ? (
+                      <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-400">
+                        <span className="sr-only">Reason: </span>
+                        {task.noListReason}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${task.title} from No list`}
+                    title="Remove from No list"
+                    disabled={removing}
+                    onClick={() => onRemove(task)}
+                    className="-my-1 shrink-0 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-300"
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+
+      <aside className="flex gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600 dark:text-brand-500" />
+        <p>
+          Saying no with intention is how you say yes to what matters. Each item here is time and attention you have
+          given back to today's priorities. When one of them tugs at you, remember: you already decided.
+        </p>
+      </aside>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={onEdit}>
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+          Edit List
+        </Button>
+        <Link to="/" className={buttonClasses("primary")}>
+          To Priority Picker
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      </div>
+    </section>
+  );
+}

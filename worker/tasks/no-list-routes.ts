@@ -1,0 +1,97 @@
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { REMOVED_MARKER } from "../../shared/constants";
+import { clearNoListSchema, commitNoListSchema } from "../../shared/schemas/no-list";
+import { analyticsStatements } from "../analytics/recorder";
+import { requireUser } from "../auth/middleware";
+import type { Db } from "../db/client";
+import { tasks } from "../db/schema";
+import type { AppEnv } from "../env";
+import { notifyTasksChanged } from "../focus/live";
+import { notFound } from "../http/errors";
+import { validate } from "../http/validation";
+import { isVisible, toTask } from "./task-rows";
+
+const SOME_MISSING = "Some of these tasks were not found. Nothing was changed.";
+
+/**
+ * The ids travel as ONE bound JSON parameter read with json_each: D1 allows 100 bound parameters
+ * per statement, and a list of up to 500 ids must still be one statement.
+ */
+const idIn = (idsJson: string) => sql`${tasks.id} in (select value from json_each(${idsJson}))`;
+
+/** The user's visible tasks among these ids: every one of them must exist for the change to apply. */
+function ownVisibleAmong(userId: string, idsJson: string): SQL {
+  return and(eq(tasks.userId, userId), isVisible(), idIn(idsJson)) as SQL;
+}
+
+/**
+ * Guard for the update itself: it applies only if ALL ids are still the user's visible tasks at the
+ * moment it runs, so a task deleted between the check and the batch cannot leave a half-done change.
+ */
+function allPresent(db: Db, userId: string, idsJson: string, expected: number): SQL {
+  const present = db.select({ n: count() }).from(tasks).where(ownVisibleAmong(userId, idsJson));
+  return sql`(${present}) = ${expected}`;
+}
+
+async function assertAllOwned(db: Db, userId: string, idsJson: string, expected: number) {
+  const [row] = await db.select({ n: count() }).from(tasks).where(ownVisibleAmong(userId, idsJson));
+  // A missing id and another user's id look the same: 404, never a hint that the task exists.
+  if ((row?.n ?? 0) !== expected) throw notFound(SOME_MISSING);
+}
+
+/**
+ * Mounted at /api. The "No" list's multi-task changes (spec §4), each one statement in one D1
+ * batch with its analytics, so a list is committed or cleared entirely or not at all.
+ * Each route names requireUser itself so unknown /api paths still answer 404.
+ */
+export const noListRoutes = new Hono<AppEnv>()
+  .post("/no-list/commit", requireUser, validate("json", commitNoListSchema), async (c) => {
+    const { items } = c.req.valid("json");
+    const { db, user } = c.var;
+    const idsJson = JSON.stringify(items.map((item) => item.id));
+    const itemsJson = JSON.stringify(items);
+    await assertAllOwned(db, user.id, idsJson, items.length);
+    const now = new Date();
+    const update = db
+      .update(tasks)
+      .set({
+        category: "no_list",
+        // Each task gets its own reason from the same JSON list (null when none was given).
+        noListReason: sql`(select json_extract(value, '$.reason') from json_each(${itemsJson}) where json_extract(value, '$.id') = ${tasks.id})`,
+        isPriority: false,
+        updatedAt: now,
+      })
+      .where(and(ownVisibleAmong(user.id, idsJson), allPresent(db, user.id, idsJson, items.length)))
+      .returning();
+    const [updated] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
+    if (updated.length !== items.length) throw notFound(SOME_MISSING);
+    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    return c.json({ tasks: updated.map(toTask) });
+  })
+  .post("/no-list/clear", requireUser, validate("json", clearNoListSchema), async (c) => {
+    const { ids } = c.req.valid("json");
+    const { db, user } = c.var;
+    const idsJson = JSON.stringify(ids);
+    await assertAllOwned(db, user.id, idsJson, ids.length);
+    const now = new Date();
+    // Spec §4's clear, row by row: completed, no category, no reason, not priority, renamed so it
+    // is hidden everywhere. Clearing is a removal, not an achievement: no completion is counted.
+    const update = db
+      .update(tasks)
+      .set({
+        isCompleted: true,
+        category: null,
+        noListReason: null,
+        isPriority: false,
+        title: sql`${`${REMOVED_MARKER} Task `} || ${tasks.id}`,
+        completedAt: sql`coalesce(${tasks.completedAt}, ${now.getTime()})`,
+        updatedAt: now,
+      })
+      .where(and(ownVisibleAmong(user.id, idsJson), allPresent(db, user.id, idsJson, ids.length)))
+      .returning({ id: tasks.id });
+    const [cleared] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
+    if (cleared.length !== ids.length) throw notFound(SOME_MISSING);
+    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    return c.json({ cleared: cleared.length });
+  });
