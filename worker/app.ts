@@ -3,6 +3,7 @@ import { loginFlowRoutes } from "./auth/login-flow";
 import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
+import { focusRoutes } from "./focus/routes";
 import { errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { taskRoutes } from "./tasks/routes";
@@ -20,6 +21,7 @@ export function createApp() {
   app.route("/api/auth", authRoutes);
   app.route("/api", loginFlowRoutes);
   app.route("/api", taskRoutes);
+  app.route("/api", focusRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));
