@@ -60,7 +60,11 @@ describe("POST /api/focus-sessions", () => {
 
     // Paused counts as under way too.
     expect((await timer(token, "pause")).status).toBe(200);
-    const again = await api("/api/focus-sessions", { method: "POST", token, json: { taskId: second.id, duration: 600 } });
+    const again = await api("/api/focus-sessions", {
+      method: "POST",
+      token,
+      json: { taskId: second.id, duration: 600 },
+    });
     expect(again.status).toBe(409);
     expect(await sessionCount(user.id)).toBe(1);
   });
@@ -106,7 +110,8 @@ describe("POST /api/focus-sessions", () => {
   ])("refuses %o with 400 and changes nothing", async (json, field) => {
     const { token, user } = await registerUser();
     const task = await createTask(token);
-    const body = { ...json, ...(json.taskId === 1 ? { taskId: task.id } : {}) };
+    const body: Record<string, unknown> = { ...json };
+    if (body.taskId === 1) body.taskId = task.id;
     const res = await api("/api/focus-sessions", { method: "POST", token, json: body });
     expect(res.status).toBe(400);
     const error = (await res.json()) as { message: string; issues: { path: string[] }[] };
@@ -128,9 +133,7 @@ describe("POST /api/focus-sessions", () => {
   });
 
   it("requires sign-in", async () => {
-    expect((await api("/api/focus-sessions", { method: "POST", json: { taskId: 1, duration: 600 } })).status).toBe(
-      401,
-    );
+    expect((await api("/api/focus-sessions", { method: "POST", json: { taskId: 1, duration: 600 } })).status).toBe(401);
     expect((await api("/api/focus-sessions")).status).toBe(401);
     expect((await api("/api/focus-sessions/1/complete", { method: "PATCH", json: {} })).status).toBe(401);
   });

@@ -58,7 +58,9 @@ export async function completeFocusSession(
   const guard = db
     .update(focusSessions)
     .set({ userId: sql`null` })
-    .where(and(eq(focusSessions.id, sessionId), eq(focusSessions.userId, user.id), eq(focusSessions.isCompleted, true)));
+    .where(
+      and(eq(focusSessions.id, sessionId), eq(focusSessions.userId, user.id), eq(focusSessions.isCompleted, true)),
+    );
   const complete = db
     .update(focusSessions)
     .set({ isCompleted: true, completedAt: at, focusedSeconds: seconds })

@@ -212,7 +212,13 @@ export class UserHub extends DurableObject<Bindings> {
     const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
     if (!owner) return;
     const db = createDb(this.env.DB);
-    await completeFocusSession(db, { id: owner.userId, timeZone: owner.timeZone }, state.sessionId, focusedMs / 1000, at);
+    await completeFocusSession(
+      db,
+      { id: owner.userId, timeZone: owner.timeZone },
+      state.sessionId,
+      focusedMs / 1000,
+      at,
+    );
   }
 
   private snapshot(state: TimerState): TimerSnapshot {
