@@ -88,7 +88,7 @@ export function SelectionPhase({
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-6" noValidate={false}>
+    <form onSubmit={onSubmit} className="space-y-6">
       <div className="space-y-2">
         <label htmlFor={selectId} className="block font-medium text-slate-800 text-sm dark:text-slate-200">
           What will you focus on?
