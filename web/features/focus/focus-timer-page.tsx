@@ -130,16 +130,22 @@ export function FocusTimerPage() {
   const announcement = useMilestones(state, view?.offsetMs ?? 0);
   useEndOfRun(state, title);
 
-  const preferredTaskId =
-    taskIdFrom(searchParams.get("taskId")) ??
-    taskIdFrom((location.state as { taskId?: unknown } | null)?.taskId) ??
-    (state?.status === "idle" ? state.taskId : null);
+  const phase = state ? phaseOf(state) : null;
+  // The taskId of the address or the navigation state picks the task of the first selection
+  // only; once a run has been shown, the hub decides ("Need More Time" keeps the task, "Next
+  // Task" clears it), whatever the address still says.
+  const ranSinceLoad = useRef(false);
+  useEffect(() => {
+    if (phase === "active" || phase === "complete") ranSinceLoad.current = true;
+  }, [phase]);
+  const addressTaskId = ranSinceLoad.current
+    ? null
+    : (taskIdFrom(searchParams.get("taskId")) ?? taskIdFrom((location.state as { taskId?: unknown } | null)?.taskId));
+  const preferredTaskId = addressTaskId ?? (state?.status === "idle" ? state.taskId : null);
   const defaultMinutes =
     user && user.defaultFocusMinutes >= FOCUS_MINUTES.min && user.defaultFocusMinutes <= FOCUS_MINUTES.max
       ? user.defaultFocusMinutes
       : FOCUS_MINUTES.default;
-
-  const phase = state ? phaseOf(state) : null;
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
