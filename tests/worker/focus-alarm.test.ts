@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TimerState } from "../../shared/schemas/focus";
 import { createDb } from "../../worker/db/client";
-import { completeFocusSession } from "../../worker/focus/sessions";
+import { loginFailures } from "../../worker/db/schema";
+import { completeFocusSession, completionBatch } from "../../worker/focus/sessions";
 import type { UserHub } from "../../worker/focus/user-hub";
 import { createTask, hubOf, makeDue, sessionRow, startSession, timer, timerState } from "./focus-helpers";
 import { registerUser } from "./helpers";
@@ -128,6 +129,29 @@ describe("completeFocusSession", () => {
     // Someone else's session is missing for this user, and stays untouched.
     const other = await registerUser();
     expect(await completeFocusSession(db, { id: other.user.id, timeZone: "UTC" }, started.id, 1, at)).toBe("missing");
+  });
+});
+
+describe("the completion batch", () => {
+  it("commits what follows the guard (the analytics) only when it completes the session", async () => {
+    const { token, user } = await registerUser();
+    const task = await createTask(token);
+    const started = await startSession(token, task.id, 600);
+    const db = createDb(env.DB);
+    const owner = { id: user.id, timeZone: "UTC" };
+    // A probe row stands in for whatever the recorder appends: it must commit with the
+    // completion, and roll back with a batch that finds the session already completed.
+    const probe = (key: string) => db.insert(loginFailures).values({ key, count: 1, windowStart: new Date() });
+    const probeKey = `probe:${crypto.randomUUID()}`;
+    await db.batch([...completionBatch(db, owner, started.id, 600, new Date()), probe(`${probeKey}:1`)]);
+    await expect(
+      db.batch([...completionBatch(db, owner, started.id, 600, new Date()), probe(`${probeKey}:2`)]),
+    ).rejects.toThrow();
+    const probes = await env.DB.prepare("select key from login_failures where key like ? order by key")
+      .bind(`${probeKey}:%`)
+      .all<{ key: string }>();
+    expect(probes.results.map((r) => r.key)).toEqual([`${probeKey}:1`]);
+    expect(await sessionRow(started.id)).toMatchObject({ user_id: user.id, is_completed: 1, focused_seconds: 600 });
   });
 });
 

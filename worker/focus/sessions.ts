@@ -54,6 +54,22 @@ export async function completeFocusSession(
   if (!existing) return "missing";
   if (existing.isCompleted) return "already-completed";
   const seconds = Math.max(0, Math.min(existing.duration, Math.round(focusedSeconds)));
+  try {
+    await db.batch(completionBatch(db, user, sessionId, seconds, at));
+    return "completed";
+  } catch (err) {
+    const now = await findOwnSession(db, user.id, sessionId);
+    if (!now) return "missing";
+    if (now.isCompleted) return "already-completed";
+    throw err;
+  }
+}
+
+/**
+ * The statements of one completion, in order: the guard, the conditional update, the recorder's
+ * analytics. Anything after the guard (whatever the recorder adds) commits only with the update.
+ */
+export function completionBatch(db: Db, user: AnalyticsUser, sessionId: number, seconds: number, at: Date) {
   // Fails (user_id is NOT NULL) exactly when another caller completed the session since we read it.
   const guard = db
     .update(focusSessions)
@@ -73,13 +89,5 @@ export async function completeFocusSession(
     [{ type: "focus-completed", minutes: focusedMinutes(seconds * 1000) }],
     at,
   );
-  try {
-    await db.batch([guard, complete, ...analytics]);
-    return "completed";
-  } catch (err) {
-    const now = await findOwnSession(db, user.id, sessionId);
-    if (!now) return "missing";
-    if (now.isCompleted) return "already-completed";
-    throw err;
-  }
+  return [guard, complete, ...analytics] as const;
 }
