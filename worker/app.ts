@@ -4,6 +4,7 @@ import { loginFlowRoutes } from "./auth/login-flow";
 import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
+import { focusRoutes } from "./focus/routes";
 import { errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { bulkTaskRoutes } from "./tasks/bulk-routes";
@@ -26,6 +27,7 @@ export function createApp() {
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api", bulkTaskRoutes);
   app.route("/api", noListRoutes);
+  app.route("/api", focusRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));

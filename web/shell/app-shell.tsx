@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router";
+import { useLiveSync } from "../api/live";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { Spinner } from "../ui/spinner";
 import { Footer } from "./footer";
@@ -7,6 +8,7 @@ import { Header } from "./header";
 
 /** The signed-in shell: header with navigation, the content, the AI widget and the footer. */
 export function AppShell({ children }: { children?: ReactNode }) {
+  useLiveSync();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,8 +1,242 @@
 import { DurableObject } from "cloudflare:workers";
+import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
+import { clientFrameSchema, LIVE_PING, LIVE_PONG, parseFrame, type ServerFrame } from "../../shared/schemas/live";
+import { elapsedMs, endInstant } from "../../shared/timer";
+import { createDb } from "../db/client";
 import type { Bindings } from "../env";
+import { completeFocusSession } from "./sessions";
+import * as machine from "./timer-machine";
+
+/** A refused transition crosses RPC as data (custom error classes do not), and the route answers 409. */
+export type HubResult = { ok: true; snapshot: TimerSnapshot } | { ok: false; message: string };
+
+/** Whose hub this is: the alarm needs the user and their time zone to write to D1 with nobody asking. */
+type Owner = { userId: string; timeZone: string };
+
+/** What each hibernatable socket remembers across hibernation. */
+type SocketAttachment = { sessionId: string; connectedAt: number };
+
+export type StartFocusInput = Owner & {
+  taskId: number;
+  taskTitle: string;
+  sessionId: number;
+  durationMs: number;
+};
+
+const TIMER_KEY = "timer";
+const OWNER_KEY = "owner";
+/** Set by the Worker's /api/live route, which has already checked the ticket and the session. */
+export const LIVE_SESSION_HEADER = "X-Onething-Session";
 
 /**
  * One per user (`USER_HUB.getByName(userId)`): owns the live focus timer and the WebSockets of the
  * user's open tabs and devices.
+ *
+ * The timer lives in this object's SQLite storage (synchronous KV), so it survives eviction and
+ * restarts; remaining time is always derived from the stored instants. One alarm sits at the end
+ * instant and completes the run even when no tab is open. There are no timers in here: they would
+ * keep the object awake and forfeit WebSocket hibernation.
  */
-export class UserHub extends DurableObject<Bindings> {}
+export class UserHub extends DurableObject<Bindings> {
+  /** Transitions run one at a time: some await D1, and the input gate only covers storage calls. */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    // Answered by the runtime itself, so keep-alive pings never wake a hibernating object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
+  }
+
+  // ---- RPC ------------------------------------------------------------------------------------
+
+  async state(): Promise<TimerSnapshot> {
+    return this.snapshot(this.load());
+  }
+
+  async start(input: StartFocusInput): Promise<HubResult> {
+    return this.serial(async () => {
+      const { userId, timeZone, ...run } = input;
+      const result = machine.start(this.load(), { kind: "focus", ...run }, Date.now());
+      if (result.ok) this.ctx.storage.kv.put(OWNER_KEY, { userId, timeZone } satisfies Owner);
+      return this.commit(result);
+    });
+  }
+
+  async startBreak(owner: Owner): Promise<HubResult> {
+    return this.serial(async () => {
+      const result = machine.startBreak(this.load(), Date.now());
+      if (result.ok) this.ctx.storage.kv.put(OWNER_KEY, owner);
+      return this.commit(result);
+    });
+  }
+
+  async pause(): Promise<HubResult> {
+    return this.serial(async () => this.commit(machine.pause(this.load(), Date.now())));
+  }
+
+  async resume(): Promise<HubResult> {
+    return this.serial(async () => this.commit(machine.resume(this.load(), Date.now())));
+  }
+
+  /** Stop early: the session is completed in D1 with the minutes actually focused. */
+  async end(): Promise<HubResult> {
+    return this.serial(() => this.endNow());
+  }
+
+  /** Start Fresh and account deletion: back to idle, no alarm, and no one remembered as owner. */
+  async reset(): Promise<HubResult> {
+    return this.serial(async () => {
+      this.ctx.storage.kv.delete(OWNER_KEY);
+      return this.commit({ ok: true, state: machine.reset(this.load()) });
+    });
+  }
+
+  async acknowledge(keepTask = false): Promise<HubResult> {
+    return this.serial(async () => this.commit(machine.acknowledge(this.load(), keepTask)));
+  }
+
+  /**
+   * PATCH /api/focus-sessions/{id}/complete for the session this timer is running: it ends like
+   * "End Session". Answers false when the session is not the one under way here.
+   */
+  async endSession(sessionId: number): Promise<boolean> {
+    return this.serial(async () => {
+      const state = this.load();
+      if (state.sessionId !== sessionId || (state.status !== "running" && state.status !== "paused")) return false;
+      await this.endNow();
+      return true;
+    });
+  }
+
+  async notifyTasksChanged(): Promise<void> {
+    this.broadcast({ type: "tasks-changed" });
+  }
+
+  // ---- the alarm ------------------------------------------------------------------------------
+
+  /**
+   * At the end instant. Alarms are delivered at least once and retried when this throws, so every
+   * step is idempotent: a stale alarm (paused, reset, already finished) does nothing, an early one
+   * re-arms, and the D1 completion happens exactly once (see completeFocusSession). D1 is written
+   * before the state moves to "finished", so a crash in between is retried rather than lost.
+   */
+  override async alarm(): Promise<void> {
+    await this.serial(async () => {
+      const state = this.load();
+      const endsAt = endInstant(state);
+      if (state.status !== "running" || endsAt === null) return;
+      const now = Date.now();
+      if (now < endsAt) {
+        await this.ctx.storage.setAlarm(endsAt);
+        return;
+      }
+      await this.recordCompletion(state, state.durationMs, new Date(endsAt));
+      this.commit(machine.finishElapsed(state, now));
+    });
+  }
+
+  // ---- the live channel -----------------------------------------------------------------------
+
+  /** GET /api/live after the Worker checked the ticket, the session and the Origin. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("Expected a WebSocket upgrade.", { status: 426 });
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    // acceptWebSocket (not server.accept()) lets the object hibernate while sockets stay open.
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({
+      sessionId: request.headers.get(LIVE_SESSION_HEADER) ?? "",
+      connectedAt: Date.now(),
+    } satisfies SocketAttachment);
+    server.send(JSON.stringify(this.timerFrame(this.load())));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const frame = parseFrame(clientFrameSchema, message);
+    if (frame?.type === "sync") ws.send(JSON.stringify(this.timerFrame(this.load())));
+  }
+
+  override async webSocketClose(ws: WebSocket): Promise<void> {
+    try {
+      ws.close();
+    } catch {
+      // Already closed by the runtime's automatic close reply.
+    }
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.webSocketClose(ws);
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private load(): TimerState {
+    return this.ctx.storage.kv.get<TimerState>(TIMER_KEY) ?? machine.IDLE_TIMER;
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stores an accepted transition, points the alarm at the new end instant, and tells every socket. */
+  private async commit(result: machine.Transition): Promise<HubResult> {
+    if (!result.ok) return result;
+    const { state } = result;
+    this.ctx.storage.kv.put(TIMER_KEY, state);
+    const endsAt = state.status === "running" ? endInstant(state) : null;
+    if (endsAt === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(endsAt);
+    const snapshot = this.snapshot(state);
+    this.broadcast({ type: "timer", ...snapshot });
+    return { ok: true, snapshot };
+  }
+
+  private async endNow(): Promise<HubResult> {
+    const before = this.load();
+    const now = Date.now();
+    const result = machine.end(before, now);
+    if (!result.ok) return result;
+    const { state } = result;
+    const completedAt = new Date(state.finishedAt ?? now);
+    await this.recordCompletion(before, elapsedMs(state, now), completedAt);
+    return this.commit(result);
+  }
+
+  /** A focus run completes its session row and counts in analytics; a break records nothing. */
+  private async recordCompletion(state: TimerState, focusedMs: number, at: Date): Promise<void> {
+    if (state.kind !== "focus" || state.sessionId === null) return;
+    const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
+    if (!owner) return;
+    const db = createDb(this.env.DB);
+    await completeFocusSession(
+      db,
+      { id: owner.userId, timeZone: owner.timeZone },
+      state.sessionId,
+      focusedMs / 1000,
+      at,
+    );
+  }
+
+  private snapshot(state: TimerState): TimerSnapshot {
+    return { state, serverNow: Date.now() };
+  }
+
+  private timerFrame(state: TimerState): ServerFrame {
+    return { type: "timer", ...this.snapshot(state) };
+  }
+
+  private broadcast(frame: ServerFrame): void {
+    const text = JSON.stringify(frame);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // A socket closing right now; its close handler cleans up.
+      }
+    }
+  }
+}

@@ -1,4 +1,201 @@
-/** Placeholder until its capability is built. */
+import { useQuery } from "@tanstack/react-query";
+import { WifiOff } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
+import { FOCUS_MINUTES } from "../../../shared/constants";
+import type { TimerState } from "../../../shared/schemas/focus";
+import type { Task } from "../../../shared/schemas/tasks";
+import { remainingMs } from "../../../shared/timer";
+import { useCurrentUser } from "../../api/auth";
+import { queryKeys } from "../../api/query-keys";
+import { useTimer } from "../../api/timer";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Spinner } from "../../ui/spinner";
+import { ActivePhase } from "./active-phase";
+import { claimEndAlert, launchConfetti, notifySessionEnded, playChime } from "./celebrate";
+import { CompletePhase } from "./complete-phase";
+import { NotifyButton } from "./notify-button";
+import { readTimerCache, saveTimerCache } from "./offline-cache";
+import { SelectionPhase } from "./selection-phase";
+
+type Phase = "selection" | "active" | "complete";
+
+export function phaseOf(state: TimerState): Phase {
+  if (state.status === "idle") return "selection";
+  if (state.status === "finished") return "complete";
+  return "active";
+}
+
+/** A positive whole task id from the address or the navigation state, else null. */
+function taskIdFrom(value: unknown): number | null {
+  const id = typeof value === "string" ? Number(value) : value;
+  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+const minutesText = (ms: number) => {
+  const minutes = Math.ceil(ms / 60_000);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+};
+
+/**
+ * What screen readers hear (spec: milestones, not every second): start, pause and resume, each
+ * five minutes, the last minute, and the end.
+ */
+function useMilestones(state: TimerState | undefined, offsetMs: number): string {
+  const [text, setText] = useState("");
+  const previous = useRef<TimerState | undefined>(undefined);
+  const lastMinute = useRef<number | null>(null);
+
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = state;
+    if (!state || !before || before.version >= state.version) return;
+    const what = state.kind === "break" ? "Break" : "Focus session";
+    if (state.status === "running" && (before.status === "idle" || before.status === "finished")) {
+      setText(`${what} started: ${minutesText(state.durationMs)}.`);
+    } else if (state.status === "paused" && before.status === "running") {
+      setText(`${what} paused.`);
+    } else if (state.status === "running" && before.status === "paused") {
+      setText(`${what} resumed.`);
+    } else if (state.status === "finished" && before.status !== "finished") {
+      setText(state.kind === "break" ? "Break over." : "Focus session complete. Great job!");
+    }
+  }, [state]);
+
+  const running = state?.status === "running";
+  useEffect(() => {
+    if (!running || !state) {
+      lastMinute.current = null;
+      return;
+    }
+    const check = () => {
+      const minutes = Math.ceil(remainingMs(state, Date.now() + offsetMs) / 60_000);
+      const last = lastMinute.current;
+      lastMinute.current = minutes;
+      if (last === null || minutes >= last || minutes <= 0) return;
+      if (minutes === 1) setText("1 minute remaining.");
+      else if (minutes % 5 === 0) setText(`${minutes} minutes remaining.`);
+    };
+    check();
+    const id = setInterval(check, 1000);
+    return () => clearInterval(id);
+  }, [running, state, offsetMs]);
+
+  return text;
+}
+
+/** Celebrates a run this tab saw finishing: confetti, and for a run that ran out, a chime and a notification. */
+function useEndOfRun(state: TimerState | undefined, title: string) {
+  const previous = useRef<TimerState | undefined>(undefined);
+  const titleRef = useRef(title);
+  titleRef.current = title;
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = state;
+    if (!state || !before || before.version >= state.version) return;
+    if (state.status !== "finished" || (before.status !== "running" && before.status !== "paused")) return;
+    void launchConfetti();
+    if (state.finishReason === "elapsed" && claimEndAlert(String(state.startedAt))) {
+      playChime();
+      const body =
+        state.kind === "break"
+          ? "Your break is over. Ready for the next one thing?"
+          : `You've completed your focus session on: ${titleRef.current}`;
+      notifySessionEnded(state.kind === "break" ? "Break over" : "Great job!", body, `onething-${state.startedAt}`);
+    }
+  }, [state]);
+}
+
+/** Spec §2 "Focus timer screen": selection, active and complete, following the server's timer. */
 export function FocusTimerPage() {
-  return <h1 className="text-2xl font-bold">One-Thing Focus Timer</h1>;
+  const timer = useTimer();
+  const tasks = useQuery<Task[]>({ queryKey: queryKeys.tasks });
+  const { user } = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+
+  // Offline with a run cached on this device: show it rather than nothing (spec §4 "on load").
+  const cached = timer.isError && !timer.data ? readTimerCache() : null;
+  const view = timer.data ?? cached ?? undefined;
+  const offline = !timer.data && cached !== null;
+  const state = view?.state;
+
+  useEffect(() => {
+    if (timer.data) saveTimerCache(timer.data);
+  }, [timer.data]);
+
+  const task = state?.taskId != null ? tasks.data?.find((t) => t.id === state.taskId) : undefined;
+  const title = task?.title ?? state?.taskTitle ?? "Selected task";
+  const announcement = useMilestones(state, view?.offsetMs ?? 0);
+  useEndOfRun(state, title);
+
+  const phase = state ? phaseOf(state) : null;
+  // The taskId of the address or the navigation state picks the task of the first selection
+  // only; once a run has been shown, the hub decides ("Need More Time" keeps the task, "Next
+  // Task" clears it), whatever the address still says.
+  const ranSinceLoad = useRef(false);
+  useEffect(() => {
+    if (phase === "active" || phase === "complete") ranSinceLoad.current = true;
+  }, [phase]);
+  const addressTaskId = ranSinceLoad.current
+    ? null
+    : (taskIdFrom(searchParams.get("taskId")) ?? taskIdFrom((location.state as { taskId?: unknown } | null)?.taskId));
+  const preferredTaskId = addressTaskId ?? (state?.status === "idle" ? state.taskId : null);
+  const defaultMinutes =
+    user && user.defaultFocusMinutes >= FOCUS_MINUTES.min && user.defaultFocusMinutes <= FOCUS_MINUTES.max
+      ? user.defaultFocusMinutes
+      : FOCUS_MINUTES.default;
+
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div className="space-y-1 text-center">
+        <h1 className="font-bold text-2xl text-slate-900 sm:text-3xl dark:text-slate-50">One-Thing Focus Timer</h1>
+        <p className="text-slate-600 dark:text-slate-400">Select one task to focus on uninterrupted.</p>
+      </div>
+
+      {offline ? (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-sm dark:bg-amber-950 dark:text-amber-200"
+        >
+          <WifiOff aria-hidden="true" className="h-4 w-4" />
+          Offline: showing the timer saved on this device.
+        </p>
+      ) : null}
+
+      <Card className="p-5 sm:p-8" data-phase={phase ?? "loading"}>
+        {timer.isLoading ? (
+          <Spinner label="Loading your timer" showLabel className="py-16" />
+        ) : !view || !state ? (
+          <div className="space-y-4 py-8 text-center">
+            <p className="text-slate-700 dark:text-slate-300">Your timer could not be loaded.</p>
+            <Button variant="outline" onClick={() => void timer.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : phase === "selection" ? (
+          <SelectionPhase
+            tasks={tasks.data}
+            tasksLoading={tasks.isLoading}
+            tasksFailed={tasks.isError}
+            onRetryTasks={() => void tasks.refetch()}
+            defaultMinutes={defaultMinutes}
+            preferredTaskId={preferredTaskId}
+            offline={offline}
+          />
+        ) : phase === "active" ? (
+          <ActivePhase key={`${state.startedAt}`} view={view} title={title} offline={offline} />
+        ) : (
+          <CompletePhase view={view} title={title} task={task} offline={offline} />
+        )}
+      </Card>
+
+      {phase === "selection" || phase === "active" ? <NotifyButton /> : null}
+
+      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="focus-announcer">
+        {announcement}
+      </div>
+    </div>
+  );
 }

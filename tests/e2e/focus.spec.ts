@@ -1,0 +1,255 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { type Account, expect, registerViaApi, screenshots, signInPage, test } from "./fixtures";
+
+type Task = { id: number; title: string; isCompleted: boolean };
+
+async function createTask(request: APIRequestContext, account: Account, data: Record<string, unknown>) {
+  const res = await request.post("/api/tasks", { data, headers: { Authorization: `Bearer ${account.token}` } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Task;
+}
+
+async function apiCall(request: APIRequestContext, account: Account, method: string, path: string, data?: unknown) {
+  const res = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${account.token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** A second (or third) device: its own browser context, signed in as the same person. */
+async function device(browser: Browser, account: Account): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  await signInPage(page, account);
+  return page;
+}
+
+const clock = (page: Page) => page.getByRole("timer");
+async function secondsShown(page: Page): Promise<number> {
+  const text = (await clock(page).textContent()) ?? "";
+  const match = text.match(/^(\d{2}):(\d{2})$/);
+  if (!match) throw new Error(`not a clock: ${text}`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+const taskSelect = (page: Page) => page.getByLabel("What will you focus on?");
+
+test("two devices follow one timer: start, pause, reload, end", async ({ page, request, browser, signedIn }) => {
+  const task = await createTask(request, signedIn, { title: "Write the quarterly report" });
+  await createTask(request, signedIn, { title: "Answer email" });
+
+  await page.goto(`/focus-timer?taskId=${task.id}`);
+  await expect(page.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
+  await expect(page.getByText("Select one task to focus on uninterrupted.")).toBeVisible();
+  await expect(taskSelect(page)).toHaveValue(String(task.id));
+  await screenshots(page, "focus-selection");
+
+  const other = await device(browser, signedIn);
+  await other.goto("/focus-timer");
+  await expect(taskSelect(other)).toBeVisible();
+
+  await page.getByRole("button", { name: "Decrease duration" }).click();
+  await expect(page.getByLabel("Focus duration (minutes):")).toHaveValue("20");
+  await page.getByRole("button", { name: "Start Focus Session" }).click();
+  await expect(page.getByText("Currently focused on:")).toBeVisible();
+  await expect(page.getByText("Write the quarterly report")).toBeVisible();
+  await expect(page.getByText("minutes remaining")).toBeVisible();
+
+  // The other device switches to the same run by itself, and shows the same time within a second.
+  await expect(other.getByText("Write the quarterly report")).toBeVisible();
+  await expect(clock(other)).toHaveText(/^(20:00|19:\d{2})$/);
+  const [a, b] = await Promise.all([secondsShown(page), secondsShown(other)]);
+  expect(Math.abs(a - b)).toBeLessThanOrEqual(1);
+  await expect(page).toHaveTitle(/^(20:00|19:\d{2}) · Focus — Onething$/);
+  await screenshots(page, "focus-active");
+
+  // Pause on the other device: this one follows.
+  await other.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+  await expect(page.getByText("Paused", { exact: true })).toBeVisible();
+  const pausedAt = await secondsShown(page);
+  await page.waitForTimeout(1200);
+  expect(await secondsShown(page)).toBe(pausedAt);
+  expect(await page.evaluate(() => localStorage.getItem("timer_paused_at"))).toBeTruthy();
+
+  // A reload keeps the paused run, with the same time left.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+  expect(Math.abs((await secondsShown(page)) - pausedAt)).toBeLessThanOrEqual(1);
+
+  // Space resumes (focus is not in a form field).
+  await page.locator("h1").click();
+  await page.keyboard.press("Space");
+  await expect(other.getByRole("button", { name: "Pause" })).toBeVisible();
+
+  await page.getByRole("button", { name: "End Session" }).click();
+  for (const p of [page, other]) {
+    await expect(p.getByRole("heading", { name: "Great job!" })).toBeVisible();
+    await expect(p.getByText("You've completed your focus session on:")).toBeVisible();
+  }
+  expect(await page.evaluate(() => localStorage.getItem("timer_start"))).toBeNull();
+  await expect(page.getByTestId("focus-announcer")).toHaveText("Focus session complete. Great job!");
+  await screenshots(page, "focus-complete");
+
+  const sessions = (await apiCall(request, signedIn, "GET", "/api/focus-sessions")) as { isCompleted: boolean }[];
+  expect(sessions).toHaveLength(1);
+  expect(sessions[0]?.isCompleted).toBe(true);
+  await other.context().close();
+});
+
+test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  const task = await createTask(request, signedIn, { title: "Plan the sprint" });
+  const startAndEnd = async () => {
+    await page.getByRole("button", { name: "Start Focus Session" }).click();
+    await page.getByRole("button", { name: "End Session" }).click();
+    await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  };
+  await page.goto(`/focus-timer?taskId=${task.id}`);
+  await expect(taskSelect(page)).toHaveValue(String(task.id));
+  await startAndEnd();
+
+  // Need More Time: back to selection with the same task still chosen.
+  await page.getByRole("button", { name: "Need More Time" }).click();
+  await expect(taskSelect(page)).toHaveValue(String(task.id));
+
+  // 5 Min Break: a break on the same timer, with its toast.
+  await startAndEnd();
+  await page.getByRole("button", { name: "5 Min Break" }).click();
+  await expect(page.getByText("Break started", { exact: true })).toBeVisible();
+  await expect(page.getByText("Taking a 5 minute break. Relax and recharge.")).toBeVisible();
+  await expect(clock(page)).toHaveText(/^(05:00|04:\d{2})$/);
+  await expect(page.getByText("Taking a break from:")).toBeVisible();
+  await page.getByRole("button", { name: "End Session" }).click();
+  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+
+  // Next Task: selection with nothing chosen, and the taskId gone from the address.
+  await page.getByRole("button", { name: "Next Task" }).click();
+  await expect(taskSelect(page)).toHaveValue("");
+  await expect(page).toHaveURL(/\/focus-timer$/);
+  await expect(page.getByRole("button", { name: "Start Focus Session" })).toBeDisabled();
+
+  // Completed: the task is marked done and the session completed, with its toast.
+  await taskSelect(page).selectOption(String(task.id));
+  await startAndEnd();
+  await page.getByRole("button", { name: "Completed" }).click();
+  await expect(page.getByText("Task completed", { exact: true })).toBeVisible();
+  await expect(page.getByText("Great job completing your task!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Marked as done" })).toBeDisabled();
+  const tasks = (await apiCall(request, signedIn, "GET", "/api/tasks")) as Task[];
+  expect(tasks.find((t) => t.id === task.id)?.isCompleted).toBe(true);
+  const sessions = (await apiCall(request, signedIn, "GET", "/api/focus-sessions")) as { isCompleted: boolean }[];
+  expect(sessions).toHaveLength(3);
+  expect(sessions.every((s) => s.isCompleted)).toBe(true);
+
+  // The completed task can no longer be picked.
+  await page.getByRole("button", { name: "Next Task" }).click();
+  await expect(taskSelect(page).locator("option", { hasText: "Plan the sprint" })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("selection: the task list, the duration field and the start button", async ({ page, request, signedIn }) => {
+  await createTask(request, signedIn, { title: "Ordinary task" });
+  const priority = await createTask(request, signedIn, { title: "Top task", isPriority: true });
+  await createTask(request, signedIn, { title: "Finished task", isCompleted: true });
+  await createTask(request, signedIn, { title: "Not today", category: "no_list" });
+  await createTask(request, signedIn, { title: "[REMOVED] Task 1" });
+
+  await page.goto("/focus-timer");
+  const select = taskSelect(page);
+  await expect(select).toHaveValue("");
+  await expect(select.locator("option")).toHaveText(["Select a task", "★ Top task", "Ordinary task"]);
+  const start = page.getByRole("button", { name: "Start Focus Session" });
+  await expect(start).toBeDisabled();
+
+  const duration = page.getByLabel("Focus duration (minutes):");
+  await expect(duration).toHaveValue("25");
+  for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "Decrease duration" }).click({ force: true });
+  await expect(duration).toHaveValue("5");
+  await duration.fill("115");
+  await page.getByRole("button", { name: "Increase duration" }).click();
+  await page.getByRole("button", { name: "Increase duration" }).click({ force: true });
+  await expect(duration).toHaveValue("120");
+  await duration.fill("");
+  await duration.blur();
+  await expect(duration).toHaveValue("25");
+
+  // A task added on another device appears without a reload (live "tasks-changed").
+  await createTask(request, signedIn, { title: "Added elsewhere" });
+  await expect(select.locator("option", { hasText: "Added elsewhere" })).toHaveCount(1);
+
+  await select.selectOption(String(priority.id));
+  await expect(start).toBeEnabled();
+
+  // A start that cannot reach the server keeps the selection phase and says so.
+  await page.route("**/api/focus-sessions", (route) => route.abort("internetdisconnected"));
+  await start.click();
+  await expect(page.getByText("Error starting focus session")).toBeVisible();
+  await expect(page.getByText("Failed to start focus session. Please try again.")).toBeVisible();
+  await expect(start).toBeEnabled();
+  await expect(select).toHaveValue(String(priority.id));
+});
+
+test("navigation state preselects the task", async ({ page, request, signedIn }) => {
+  const task = await createTask(request, signedIn, { title: "From the results list" });
+  await page.goto("/no-list");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  // What the Remaining Tasks "Focus" button does: navigate with { taskId } as state.
+  await page.evaluate((id) => {
+    window.history.pushState({ usr: { taskId: id }, key: "focus", idx: 1 }, "", "/focus-timer");
+    window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
+  }, task.id);
+  await expect(taskSelect(page)).toHaveValue(String(task.id));
+});
+
+test("a session that ended with no tab open shows the complete phase on the next visit", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const task = await createTask(request, signedIn, { title: "Finished while away" });
+  await apiCall(request, signedIn, "POST", "/api/focus-sessions", {
+    taskId: task.id,
+    duration: 600,
+    isCompleted: false,
+  });
+  await apiCall(request, signedIn, "POST", "/api/timer/end");
+  await page.goto("/focus-timer");
+  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByText("Finished while away")).toBeVisible();
+});
+
+test("the alarm completes a one-minute session with no tab open", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const account = await registerViaApi(request);
+  const task = await createTask(request, account, { title: "One minute of focus" });
+  await apiCall(request, account, "POST", "/api/focus-sessions", { taskId: task.id, duration: 60, isCompleted: false });
+  await expect
+    .poll(
+      async () =>
+        ((await apiCall(request, account, "GET", "/api/timer")) as { state: { status: string } }).state.status,
+      {
+        timeout: 90_000,
+        intervals: [5_000],
+      },
+    )
+    .toBe("finished");
+  const sessions = (await apiCall(request, account, "GET", "/api/focus-sessions")) as {
+    isCompleted: boolean;
+    focusedSeconds: number;
+  }[];
+  expect(sessions[0]).toMatchObject({ isCompleted: true, focusedSeconds: 60 });
+  await signInPage(page, account);
+  await page.goto("/focus-timer");
+  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+});

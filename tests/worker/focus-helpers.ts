@@ -1,0 +1,108 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import type { StartedFocusSession, TimerSnapshot, TimerState } from "../../shared/schemas/focus";
+import { parseFrame, type ServerFrame, serverFrameSchema } from "../../shared/schemas/live";
+import { api, ORIGIN } from "./helpers";
+
+export type TaskBody = { id: number; title: string };
+
+export async function createTask(token: string, json: Record<string, unknown> = { title: "Write the report" }) {
+  const res = await api("/api/tasks", { method: "POST", token, json });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as TaskBody;
+}
+
+export async function startSession(token: string, taskId: number, duration = 1500) {
+  const res = await api("/api/focus-sessions", {
+    method: "POST",
+    token,
+    json: { taskId, duration, isCompleted: false },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as StartedFocusSession;
+}
+
+export async function timer(token: string, action?: string, json?: unknown) {
+  return action
+    ? api(`/api/timer/${action}`, { method: "POST", token, ...(json === undefined ? {} : { json }) })
+    : api("/api/timer", { token });
+}
+
+export async function timerState(token: string): Promise<TimerState> {
+  const res = await timer(token);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as TimerSnapshot).state;
+}
+
+export const hubOf = (userId: string) => env.USER_HUB.getByName(userId);
+
+/**
+ * Moves the stored run back in time so that its end instant has passed: the alarm is then due.
+ * Tests never wait for real minutes; they change the stored instants the hub derives time from.
+ */
+export async function makeDue(userId: string) {
+  await runInDurableObject(hubOf(userId), (_hub, state) => {
+    const timer = state.storage.kv.get<TimerState>("timer");
+    if (!timer?.startedAt) throw new Error("no run to make due");
+    state.storage.kv.put("timer", { ...timer, startedAt: timer.startedAt - timer.durationMs - 1000 });
+  });
+}
+
+export async function sessionRow(id: number) {
+  return env.DB.prepare(
+    "select id, user_id, task_id, duration, focused_seconds, is_completed, completed_at from focus_sessions where id = ?",
+  )
+    .bind(id)
+    .first<{
+      id: number;
+      user_id: string;
+      task_id: number | null;
+      duration: number;
+      focused_seconds: number | null;
+      is_completed: number;
+      completed_at: number | null;
+    }>();
+}
+
+export async function liveTicket(token: string) {
+  const res = await api("/api/live/ticket", { method: "POST", token });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { ticket: string }).ticket;
+}
+
+/** A WebSocket client of GET /api/live that collects the frames it receives. */
+export async function openLive(token: string) {
+  const ticket = await liveTicket(token);
+  const res = await api(`/api/live?ticket=${encodeURIComponent(ticket)}`, {
+    headers: { Upgrade: "websocket", Origin: ORIGIN },
+  });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket;
+  if (!ws) throw new Error("no WebSocket in the answer");
+  const frames: ServerFrame[] = [];
+  const waiters: (() => void)[] = [];
+  ws.addEventListener("message", (event) => {
+    const frame = parseFrame(serverFrameSchema, event.data);
+    if (frame) frames.push(frame);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  ws.accept();
+  /** Resolves with the first received frame (from the start) that matches. */
+  async function next(match: (frame: ServerFrame) => boolean, timeoutMs = 5000): Promise<ServerFrame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = frames.find(match);
+      if (found) {
+        frames.splice(frames.indexOf(found), 1);
+        return found;
+      }
+      if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+  return { ws, frames, next };
+}

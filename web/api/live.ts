@@ -1,0 +1,177 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import {
+  type ClientFrame,
+  LIVE_PING,
+  LIVE_PONG,
+  liveTicketSchema,
+  parseFrame,
+  serverFrameSchema,
+} from "../../shared/schemas/live";
+import { ApiRequestError, apiRequest } from "./client";
+import { queryKeys } from "./query-keys";
+import { applyTimer } from "./timer";
+
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 30_000;
+/** Keep-alive: proxies drop quiet sockets, and a dead one is only noticed by its silence. */
+const PING_EVERY_MS = 25_000;
+const SILENT_FOR_MS = 60_000;
+/** Route changes remount the shell: keep the socket through a short gap instead of reconnecting. */
+const RELEASE_GRACE_MS = 2_000;
+
+/** Delay before reconnect attempt n: exponential, capped, with jitter so devices don't stampede. */
+export function backoffDelay(attempt: number, random = Math.random()): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+
+/**
+ * One WebSocket to the user's hub (GET /api/live): timer frames go into the TanStack cache,
+ * "tasks-changed" refetches tasks and today's analytics. It reconnects with backoff and resyncs
+ * after a reconnect and whenever the tab becomes visible again.
+ */
+class LiveConnection {
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private stopped = false;
+  private connecting = false;
+  private hasConnected = false;
+  private lastHeard = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly queryClient: QueryClient) {}
+
+  start() {
+    document.addEventListener("visibilitychange", this.resync);
+    window.addEventListener("online", this.resync);
+    void this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    document.removeEventListener("visibilitychange", this.resync);
+    window.removeEventListener("online", this.resync);
+    clearTimeout(this.retryTimer);
+    clearInterval(this.heartbeat);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close(1000, "signed out or closed");
+  }
+
+  private async connect() {
+    if (this.stopped || this.connecting || this.ws) return;
+    this.connecting = true;
+    try {
+      const { ticket } = liveTicketSchema.parse(await apiRequest("POST", "/api/live/ticket"));
+      if (this.stopped) return;
+      const url = new URL("/api/live", window.location.href);
+      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+      url.searchParams.set("ticket", ticket);
+      this.open(new WebSocket(url));
+    } catch (err) {
+      // Signed out: nothing to sync until someone signs in again (the shell remounts then).
+      if (err instanceof ApiRequestError && err.status === 401) return;
+      this.scheduleReconnect();
+    } finally {
+      this.connecting = false;
+    }
+  }
+
+  private open(ws: WebSocket) {
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.attempt = 0;
+      this.lastHeard = Date.now();
+      // The hub sends the timer on connect; what changed while we were away is refetched.
+      if (this.hasConnected) this.refetchLists();
+      this.hasConnected = true;
+      clearInterval(this.heartbeat);
+      this.heartbeat = setInterval(() => this.beat(ws), PING_EVERY_MS);
+    });
+    ws.addEventListener("message", (event) => {
+      this.lastHeard = Date.now();
+      if (event.data === LIVE_PONG) return;
+      const frame = parseFrame(serverFrameSchema, event.data);
+      if (!frame) return;
+      if (frame.type === "timer") {
+        // One-way delay is ignored: it is a few milliseconds next to a countdown in seconds.
+        applyTimer(this.queryClient, { state: frame.state, serverNow: frame.serverNow }, frame.serverNow - Date.now());
+      } else {
+        this.refetchLists();
+      }
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      clearInterval(this.heartbeat);
+      this.scheduleReconnect();
+    });
+  }
+
+  private beat(ws: WebSocket) {
+    if (Date.now() - this.lastHeard > SILENT_FOR_MS) {
+      ws.close(4000, "silent");
+      return;
+    }
+    if (ws.readyState === WebSocket.OPEN) ws.send(LIVE_PING);
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    const delay = backoffDelay(this.attempt);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => void this.connect(), delay);
+  }
+
+  private refetchLists() {
+    void this.queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+    void this.queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+  }
+
+  /** Back in view or online: ask for the state now, or reconnect at once if the socket is gone. */
+  private resync = () => {
+    if (this.stopped || document.visibilityState !== "visible") return;
+    const ws = this.ws;
+    if (ws?.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: "sync" } satisfies ClientFrame));
+      return;
+    }
+    void this.queryClient.invalidateQueries({ queryKey: queryKeys.timer });
+    if (!ws) {
+      clearTimeout(this.retryTimer);
+      this.attempt = 0;
+      void this.connect();
+    }
+  };
+}
+
+let shared: { connection: LiveConnection; users: number; release?: ReturnType<typeof setTimeout> } | null = null;
+
+/** Keeps the signed-in user's live channel open while any shell is mounted (call it once there). */
+export function useLiveSync() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (shared) {
+      clearTimeout(shared.release);
+      shared.users += 1;
+    } else {
+      const connection = new LiveConnection(queryClient);
+      shared = { connection, users: 1 };
+      connection.start();
+    }
+    const mine = shared;
+    return () => {
+      mine.users -= 1;
+      if (mine.users > 0) return;
+      mine.release = setTimeout(() => {
+        if (shared === mine && mine.users === 0) {
+          mine.connection.stop();
+          shared = null;
+        }
+      }, RELEASE_GRACE_MS);
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,143 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Pause, Play, Square } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { formatClock, progressIcon, progressPercent, remainingMs } from "../../../shared/timer";
+import { ApiRequestError } from "../../api/client";
+import { queryKeys } from "../../api/query-keys";
+import { type TimerAction, type TimerView, timerAction } from "../../api/timer";
+import { Button } from "../../ui/button";
+import { showError } from "../../ui/toast";
+import { pickMessage } from "./messages";
+import { ProgressRing } from "./progress-ring";
+import { useNow } from "./use-now";
+
+const MESSAGE_EVERY_MS = 60_000;
+/** If the server's "finished" has not arrived this long after the end instant, ask for it. */
+const OVERDUE_REFETCH_MS = 2_000;
+
+const FAILURES: Partial<Record<TimerAction, string>> = {
+  pause: "Could not pause the session",
+  resume: "Could not resume the session",
+  end: "Could not end the session",
+};
+
+/** Space toggles pause, except where Space already means something (typing, pressing a control). */
+function spaceBelongsToTarget(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest(
+      "input, textarea, select, button, a[href], [contenteditable=''], [contenteditable='true'], [role='button'], [role='textbox'], [role='combobox'], [role='dialog']",
+    ) !== null
+  );
+}
+
+/** Phase two: the countdown, what it is about, a motivational line, and Pause/Resume and End. */
+export function ActivePhase({ view, title, offline }: { view: TimerView; title: string; offline: boolean }) {
+  const queryClient = useQueryClient();
+  const { state, offsetMs } = view;
+  const running = state.status === "running";
+  const now = useNow(running) + offsetMs;
+  const remaining = remainingMs(state, now);
+  const percent = progressPercent(state, now);
+  const clock = formatClock(remaining);
+  const [message, setMessage] = useState(() => pickMessage());
+
+  useEffect(() => {
+    if (!running) return;
+    const id = setInterval(() => setMessage((previous) => pickMessage(previous)), MESSAGE_EVERY_MS);
+    return () => clearInterval(id);
+  }, [running]);
+
+  const action = useMutation({
+    mutationFn: (name: TimerAction) => timerAction(queryClient, name),
+    onError: (err, name) => {
+      const message = err instanceof ApiRequestError ? err.serverMessage : undefined;
+      showError(FAILURES[name] ?? "Something went wrong", message ?? "Please try again.");
+      // The server may know better (e.g. the run ended elsewhere): show what it holds.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.timer });
+    },
+  });
+  const { mutate, isPending } = action;
+  const toggle = useCallback(() => {
+    if (!isPending) mutate(running ? "pause" : "resume");
+  }, [isPending, mutate, running]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== " " || event.repeat || event.defaultPrevented) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || spaceBelongsToTarget(event.target)) return;
+      event.preventDefault();
+      toggle();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [toggle]);
+
+  // The remaining time in the tab title, so it shows from other tabs too.
+  useEffect(() => {
+    const original = document.title;
+    return () => {
+      document.title = original;
+    };
+  }, []);
+  useEffect(() => {
+    const what = state.kind === "break" ? "Break" : "Focus";
+    document.title = running ? `${clock} · ${what} — Onething` : `Paused ${clock} · ${what} — Onething`;
+  }, [clock, running, state.kind]);
+
+  // The alarm's broadcast normally lands within milliseconds of the end; if it does not, ask.
+  const overdue = running && remaining <= 0;
+  useEffect(() => {
+    if (!overdue) return;
+    const id = setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.timer }), OVERDUE_REFETCH_MS);
+    return () => clearTimeout(id);
+  }, [overdue, queryClient]);
+
+  return (
+    <div className="space-y-6">
+      <ProgressRing percent={percent} clock={clock} icon={progressIcon(percent)} paused={!running} />
+      {state.status === "paused" ? (
+        <p className="text-center font-medium text-amber-700 text-sm dark:text-amber-300">Paused</p>
+      ) : null}
+
+      <div className="rounded-lg border border-brand-100 bg-brand-50 p-4 dark:border-slate-700 dark:bg-slate-800/60">
+        <p className="font-medium text-brand-700 text-sm dark:text-brand-100">
+          {state.kind === "break" ? "Taking a break from:" : "Currently focused on:"}
+        </p>
+        <p className="mt-1 break-words font-semibold text-lg text-slate-900 dark:text-slate-50">{title}</p>
+      </div>
+
+      <p className="text-center text-slate-700 italic dark:text-slate-300">
+        {state.kind === "break" ? "Relax and recharge. Your task will be here when you return." : message}
+      </p>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button
+          variant="outline"
+          size="lg"
+          className="w-full sm:w-auto sm:flex-1"
+          onClick={toggle}
+          disabled={isPending || offline}
+          aria-keyshortcuts="Space"
+        >
+          {running ? <Pause aria-hidden="true" className="h-4 w-4" /> : <Play aria-hidden="true" className="h-4 w-4" />}
+          {running ? "Pause" : "Resume"}
+        </Button>
+        <Button
+          variant="destructive"
+          size="lg"
+          className="w-full sm:w-auto sm:flex-1"
+          onClick={() => mutate("end")}
+          disabled={isPending || offline}
+        >
+          <Square aria-hidden="true" className="h-4 w-4" />
+          End Session
+        </Button>
+      </div>
+      <p className="text-center text-slate-600 text-xs dark:text-slate-400">
+        Press <kbd className="rounded border border-slate-300 px-1 font-mono dark:border-slate-600">Space</kbd> to{" "}
+        {running ? "pause" : "resume"}.
+      </p>
+    </div>
+  );
+}

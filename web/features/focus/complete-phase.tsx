@@ -1,0 +1,117 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ArrowRight, CircleCheck, Clock, Coffee, PartyPopper } from "lucide-react";
+import { useNavigate } from "react-router";
+import type { Task } from "../../../shared/schemas/tasks";
+import { ApiRequestError, apiRequest } from "../../api/client";
+import { queryKeys } from "../../api/query-keys";
+import { completeFocusSession, type TimerView, timerAction } from "../../api/timer";
+import { Button } from "../../ui/button";
+import { showError, showInfo, showSuccess } from "../../ui/toast";
+import { launchConfetti } from "./celebrate";
+
+const serverMessage = (err: unknown) => (err instanceof ApiRequestError ? err.serverMessage : undefined);
+
+/**
+ * Phase three: shown until a follow-up choice is made, on every device, even for a run that
+ * finished with no tab open (DECISIONS 11).
+ */
+export function CompletePhase({
+  view,
+  title,
+  task,
+  offline,
+}: {
+  view: TimerView;
+  title: string;
+  task: Task | undefined;
+  offline: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { state } = view;
+
+  const completed = useMutation({
+    mutationFn: async () => {
+      if (state.taskId !== null) await apiRequest("PATCH", `/api/tasks/${state.taskId}`, { isCompleted: true });
+      if (state.sessionId !== null) await completeFocusSession(queryClient, state.sessionId);
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+      void launchConfetti();
+      showSuccess("Task completed", "Great job completing your task!");
+    },
+    onError: (err) =>
+      showError(
+        "Error completing task",
+        serverMessage(err) ?? "There was a problem completing your task. Please try again.",
+      ),
+  });
+
+  const followUp = useMutation({
+    mutationFn: async (choice: "more-time" | "break" | "next-task") => {
+      if (choice === "break") return timerAction(queryClient, "break");
+      // "Next Task" clears the selection, including a taskId that came in the address or the
+      // navigation state: dropped before the selection phase mounts and preselects from them.
+      if (choice === "next-task") navigate("/focus-timer", { replace: true, state: null });
+      return timerAction(queryClient, "acknowledge", { keepTask: choice === "more-time" });
+    },
+    onSuccess: (_snapshot, choice) => {
+      if (choice === "break") showInfo("Break started", "Taking a 5 minute break. Relax and recharge.");
+    },
+    onError: (err) => {
+      showError("Something went wrong", serverMessage(err) ?? "Please try again.");
+      void queryClient.invalidateQueries({ queryKey: queryKeys.timer });
+    },
+  });
+
+  const taskDone = task?.isCompleted === true || completed.isSuccess;
+  const busy = completed.isPending || followUp.isPending || offline;
+
+  return (
+    <div className="space-y-6 text-center">
+      <div className="space-y-3">
+        <PartyPopper aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600 dark:text-brand-500" />
+        <h2 className="font-bold text-3xl text-slate-900 dark:text-slate-50">Great job!</h2>
+        <p className="text-slate-700 dark:text-slate-300">You've completed your focus session on:</p>
+        <p className="break-words font-semibold text-lg text-slate-900 dark:text-slate-50">{title}</p>
+      </div>
+
+      <section aria-labelledby="how-did-it-go" className="space-y-3">
+        <h3 id="how-did-it-go" className="font-semibold text-slate-800 dark:text-slate-200">
+          How did it go?
+        </h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Button
+            size="lg"
+            onClick={() => completed.mutate()}
+            disabled={busy || taskDone || state.taskId === null}
+            aria-busy={completed.isPending}
+          >
+            <CircleCheck aria-hidden="true" className="h-4 w-4" />
+            {taskDone ? "Marked as done" : "Completed"}
+          </Button>
+          <Button variant="outline" size="lg" onClick={() => followUp.mutate("more-time")} disabled={busy}>
+            <Clock aria-hidden="true" className="h-4 w-4" />
+            Need More Time
+          </Button>
+        </div>
+      </section>
+
+      <section aria-labelledby="break-or-continue" className="space-y-3">
+        <h3 id="break-or-continue" className="font-semibold text-slate-800 dark:text-slate-200">
+          Take a break or continue?
+        </h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Button variant="secondary" size="lg" onClick={() => followUp.mutate("break")} disabled={busy}>
+            <Coffee aria-hidden="true" className="h-4 w-4" />5 Min Break
+          </Button>
+          <Button variant="secondary" size="lg" onClick={() => followUp.mutate("next-task")} disabled={busy}>
+            Next Task
+            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}

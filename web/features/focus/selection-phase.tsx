@@ -1,0 +1,209 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Minus, Play, Plus } from "lucide-react";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { FOCUS_MINUTES, REMOVED_MARKER } from "../../../shared/constants";
+import type { Task } from "../../../shared/schemas/tasks";
+import { ApiRequestError } from "../../api/client";
+import { startFocusSession } from "../../api/timer";
+import { Button } from "../../ui/button";
+import { inputClasses } from "../../ui/field";
+import { Spinner } from "../../ui/spinner";
+import { showError } from "../../ui/toast";
+
+/** Spec §5: selectable tasks exclude completed ones, [REMOVED] ones and the "No" List. */
+export function selectableTasks(tasks: readonly Task[]): Task[] {
+  const open = tasks.filter(
+    (task) => !task.isCompleted && task.category !== "no_list" && !task.title.includes(REMOVED_MARKER),
+  );
+  // Priority tasks first (spec §2), each group in its own order.
+  return [...open.filter((task) => task.isPriority), ...open.filter((task) => !task.isPriority)];
+}
+
+export function clampMinutes(minutes: number): number {
+  return Math.min(FOCUS_MINUTES.max, Math.max(FOCUS_MINUTES.min, minutes));
+}
+
+type Props = {
+  tasks: readonly Task[] | undefined;
+  tasksLoading: boolean;
+  tasksFailed: boolean;
+  onRetryTasks: () => void;
+  defaultMinutes: number;
+  /** The task to preselect: the taskId query parameter, the navigation state, or the last run's. */
+  preferredTaskId: number | null;
+  offline: boolean;
+};
+
+/** Phase one: pick a task and a duration, then start a session on the server's timer. */
+export function SelectionPhase({
+  tasks,
+  tasksLoading,
+  tasksFailed,
+  onRetryTasks,
+  defaultMinutes,
+  preferredTaskId,
+  offline,
+}: Props) {
+  const queryClient = useQueryClient();
+  const selectId = useId();
+  const durationId = useId();
+  const options = useMemo(() => selectableTasks(tasks ?? []), [tasks]);
+  const [selected, setSelected] = useState("");
+  const [minutes, setMinutes] = useState(defaultMinutes);
+  const [draft, setDraft] = useState(String(defaultMinutes));
+
+  // Preselect once, when the tasks have loaded, and only a task that can be picked.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !tasks) return;
+    preselected.current = true;
+    if (preferredTaskId !== null && options.some((task) => task.id === preferredTaskId)) {
+      setSelected(String(preferredTaskId));
+    }
+  }, [tasks, options, preferredTaskId]);
+
+  const start = useMutation({
+    mutationFn: (input: { taskId: number; duration: number }) => startFocusSession(queryClient, input),
+    onError: (err) => {
+      const message = err instanceof ApiRequestError ? err.serverMessage : undefined;
+      showError("Error starting focus session", message ?? "Failed to start focus session. Please try again.");
+    },
+  });
+
+  function setBoth(next: number) {
+    setMinutes(next);
+    setDraft(String(next));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!selected) {
+      showError("No task selected", "Please select a task to focus on.");
+      return;
+    }
+    // The input's own min and max apply (spec §5); typed values are not clamped otherwise.
+    if (!event.currentTarget.reportValidity()) return;
+    start.mutate({ taskId: Number(selected), duration: Math.round(minutes * 60) });
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-6">
+      <div className="space-y-2">
+        <label htmlFor={selectId} className="block font-medium text-slate-800 text-sm dark:text-slate-200">
+          What will you focus on?
+        </label>
+        {tasksLoading ? (
+          <Spinner label="Loading your tasks" showLabel className="justify-start py-2" />
+        ) : (
+          <select
+            id={selectId}
+            value={selected}
+            onChange={(event) => setSelected(event.target.value)}
+            disabled={options.length === 0}
+            className={`${inputClasses} h-11`}
+          >
+            <option value="" disabled>
+              Select a task
+            </option>
+            {options.map((task) => (
+              <option key={task.id} value={task.id}>
+                {task.isPriority ? `★ ${task.title}` : task.title}
+              </option>
+            ))}
+          </select>
+        )}
+        {tasksFailed ? (
+          <p className="text-red-700 text-sm dark:text-red-400">
+            Your tasks could not be loaded.{" "}
+            <button type="button" onClick={onRetryTasks} className="font-medium underline">
+              Try again
+            </button>
+          </p>
+        ) : null}
+        {!tasksLoading && !tasksFailed && options.length === 0 ? (
+          <p className="text-slate-600 text-sm dark:text-slate-400">
+            No open tasks yet.{" "}
+            <Link to="/" className="font-medium text-brand-700 underline dark:text-brand-100">
+              Add some on Braindump &amp; Prioritize
+            </Link>
+            .
+          </p>
+        ) : null}
+      </div>
+
+      <div className="space-y-2">
+        <label htmlFor={durationId} className="block font-medium text-slate-800 text-sm dark:text-slate-200">
+          Focus duration (minutes):
+        </label>
+        <div className="flex items-center gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Decrease duration"
+            className="shrink-0"
+            onClick={() => setBoth(clampMinutes(minutes - FOCUS_MINUTES.step))}
+            disabled={minutes <= FOCUS_MINUTES.min}
+          >
+            <Minus aria-hidden="true" className="h-4 w-4" />
+          </Button>
+          <input
+            id={durationId}
+            type="number"
+            inputMode="numeric"
+            min={FOCUS_MINUTES.min}
+            max={FOCUS_MINUTES.max}
+            step={FOCUS_MINUTES.step}
+            value={draft}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              // Spec §5: an empty input resets to 25; a value that is not a number is ignored.
+              if (input.validity.badInput) return;
+              if (input.value.trim() === "") {
+                setDraft("");
+                setMinutes(FOCUS_MINUTES.default);
+                return;
+              }
+              const value = Number(input.value);
+              if (!Number.isFinite(value)) return;
+              setDraft(input.value);
+              setMinutes(value);
+            }}
+            onBlur={() => {
+              if (draft === "") setDraft(String(minutes));
+            }}
+            className={`${inputClasses} h-10 min-w-0 flex-1 text-center text-base tabular-nums`}
+          />
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Increase duration"
+            className="shrink-0"
+            onClick={() => setBoth(clampMinutes(minutes + FOCUS_MINUTES.step))}
+            disabled={minutes >= FOCUS_MINUTES.max}
+          >
+            <Plus aria-hidden="true" className="h-4 w-4" />
+          </Button>
+        </div>
+      </div>
+
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!selected || start.isPending || offline}
+        aria-busy={start.isPending}
+      >
+        {start.isPending ? (
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          />
+        ) : (
+          <Play aria-hidden="true" className="h-4 w-4" />
+        )}
+        Start Focus Session
+      </Button>
+    </form>
+  );
+}
