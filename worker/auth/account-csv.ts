@@ -14,5 +14,5 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 
 /** Rows to CSV text with CRLF line ends (RFC 4180), the first row being the header. */
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null | undefined>>): string {
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
