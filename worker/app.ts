@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { analyticsRoutes } from "./analytics/routes";
+import { accountRoutes } from "./auth/account-routes";
 import { loginFlowRoutes } from "./auth/login-flow";
 import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
@@ -22,6 +23,7 @@ export function createApp() {
 
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.route("/api/auth", authRoutes);
+  app.route("/api/account", accountRoutes);
   app.route("/api", loginFlowRoutes);
   app.route("/api", taskRoutes);
   app.route("/api/analytics", analyticsRoutes);

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { SESSION_TTL_MS } from "./tokens";
@@ -45,6 +45,19 @@ export async function revokeSession(db: Db, sid: string) {
 
 export function revokeOtherSessionsQuery(db: Db, userId: string, keepSid: string) {
   return db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)));
+}
+
+export function revokeAllSessionsQuery(db: Db, userId: string) {
+  return db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The user's sessions that still work, most recently used first. */
+export function listLiveSessions(db: Db, userId: string, now = Date.now()) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expire, new Date(now))))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
 export async function deleteExpiredSessions(db: Db, now = Date.now()) {

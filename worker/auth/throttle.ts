@@ -75,3 +75,13 @@ export async function recordFailure(db: Db, login: string, client: string, now =
 export async function clearAccountFailures(db: Db, login: string) {
   await db.delete(loginFailures).where(eq(loginFailures.key, keysFor(login, "").account));
 }
+
+/** The statement that forgets the failure counters of these logins (account deletion). */
+export function clearAccountFailuresQuery(db: Db, logins: string[]) {
+  return db.delete(loginFailures).where(
+    inArray(
+      loginFailures.key,
+      logins.map((login) => keysFor(login, "").account),
+    ),
+  );
+}

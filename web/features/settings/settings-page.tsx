@@ -1,4 +1,46 @@
-/** Placeholder until its capability is built. */
+import { useAccountInfo } from "../../api/account";
+import { useCurrentUser } from "../../api/auth";
+import { Button } from "../../ui/button";
+import { Spinner } from "../../ui/spinner";
+import { DeleteAccountSection } from "./delete-account-section";
+import { DevicesSection } from "./devices-section";
+import { ExportSection } from "./export-section";
+import { PasswordForm } from "./password-form";
+import { PreferencesForm } from "./preferences-form";
+import { ProfileForm } from "./profile-form";
+import { ThemeForm } from "./theme-form";
+
+/** `/settings` (DECISIONS 1): the person's own account, preferences and data. */
 export function SettingsPage() {
-  return <h1 className="text-2xl font-bold">Settings</h1>;
+  const { user } = useCurrentUser();
+  const account = useAccountInfo();
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Settings</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">Your account, your preferences and your data.</p>
+      </div>
+      {user ? (
+        <>
+          <ProfileForm user={user} />
+          <PreferencesForm user={user} />
+          <ThemeForm />
+          {account.data ? <PasswordForm hasPassword={account.data.hasPassword} /> : null}
+          <DevicesSection timeZone={user.timeZone} />
+          <ExportSection />
+          {account.data ? <DeleteAccountSection user={user} hasPassword={account.data.hasPassword} /> : null}
+          {account.isLoading ? <Spinner label="Loading your account" className="py-6" /> : null}
+          {account.isError ? (
+            <div role="alert" className="flex items-center gap-3 text-sm text-red-800 dark:text-red-300">
+              Could not load your password and deletion settings.
+              <Button variant="outline" size="sm" onClick={() => void account.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,127 @@
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { confirmsDeletion, DELETE_CONFIRMATION_WORD, deleteAccountSchema } from "../../../shared/schemas/account";
+import type { User } from "../../../shared/schemas/auth";
+import { deleteAccount } from "../../api/account";
+import { ApiRequestError, setAuthToken } from "../../api/client";
+import { queryKeys } from "../../api/query-keys";
+import { Button, buttonClasses } from "../../ui/button";
+import { Field, Input } from "../../ui/field";
+import { showError, showSuccess } from "../../ui/toast";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../auth/field-errors";
+import { FormError, SettingsSection } from "./settings-section";
+
+export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPassword: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [confirmation, setConfirmation] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const expected = user.username ?? DELETE_CONFIRMATION_WORD;
+  const confirmed = confirmsDeletion(confirmation, user.username);
+
+  function onOpenChange(next: boolean) {
+    if (pending) return;
+    setOpen(next);
+    if (!next) {
+      setConfirmation("");
+      setErrors({});
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input = {
+      confirmation,
+      ...(hasPassword ? { password: String(form.get("password") ?? "") } : {}),
+    };
+    const parsed = deleteAccountSchema.safeParse(input);
+    const fieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
+    if (!fieldErrors.confirmation && !confirmed) fieldErrors.confirmation = `Type ${expected} to confirm.`;
+    if (hasPassword && !input.password) fieldErrors.password = "Enter your current password.";
+    if (Object.keys(fieldErrors).length > 0) return setErrors(fieldErrors);
+    setErrors({});
+    setPending(true);
+    try {
+      await deleteAccount(input);
+    } catch (err) {
+      setPending(false);
+      setErrors(apiFieldErrors(err, "Could not delete your account. Please try again."));
+      showError(
+        "Could not delete your account",
+        err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.",
+      );
+      return;
+    }
+    setAuthToken(null);
+    // Signed out and on the landing page in one render: the protected route must never see a
+    // signed-out user on /settings, or it would start the sign-in flow instead.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
+    queryClient.setQueryData(queryKeys.user, null);
+    await navigate("/", { replace: true, flushSync: true });
+    showSuccess("Account deleted", "Your account and all of its data are gone. Thank you for using Onething.");
+  }
+
+  return (
+    <SettingsSection
+      title="Delete my account"
+      tone="danger"
+      description="Deletes your account with every task, focus session and analytics record, on every device. This cannot be undone — export your data first if you want to keep it."
+    >
+      <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+        <AlertDialog.Trigger className={buttonClasses("destructive")}>Delete my account</AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
+          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+            <AlertDialog.Title className="text-lg font-semibold">Delete your account?</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              Your account, tasks, focus sessions and analytics will be deleted for good, and every device signed out.
+            </AlertDialog.Description>
+            <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+              <FormError message={errors.form} />
+              <fieldset disabled={pending} className="space-y-4">
+                <Field
+                  label={
+                    <>
+                      Type <strong className="font-mono">{expected}</strong> to confirm
+                    </>
+                  }
+                  error={errors.confirmation}
+                >
+                  {(props) => (
+                    <Input
+                      {...props}
+                      name="confirmation"
+                      autoComplete="off"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      value={confirmation}
+                      onChange={(event) => setConfirmation(event.target.value)}
+                    />
+                  )}
+                </Field>
+                {hasPassword ? (
+                  <Field label="Current password" error={errors.password}>
+                    {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" />}
+                  </Field>
+                ) : null}
+              </fieldset>
+              <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+                <AlertDialog.Cancel className={buttonClasses("outline")} disabled={pending}>
+                  Cancel
+                </AlertDialog.Cancel>
+                <Button type="submit" variant="destructive" disabled={pending || !confirmed}>
+                  {pending ? "Deleting..." : "Delete my account forever"}
+                </Button>
+              </div>
+            </form>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </SettingsSection>
+  );
+}

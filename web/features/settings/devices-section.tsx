@@ -1,0 +1,135 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Laptop, Smartphone, Tablet } from "lucide-react";
+import { useState } from "react";
+import type { DeviceSession } from "../../../shared/schemas/account";
+import { signOutDevice, signOutOtherDevices, useDeviceSessions } from "../../api/account";
+import { ApiRequestError } from "../../api/client";
+import { queryKeys } from "../../api/query-keys";
+import { Button } from "../../ui/button";
+import { Spinner } from "../../ui/spinner";
+import { showError, showSuccess } from "../../ui/toast";
+import { describeUserAgent } from "./device-name";
+import { SettingsSection } from "./settings-section";
+
+const ICONS = { phone: Smartphone, tablet: Tablet, computer: Laptop } as const;
+
+function formatInstant(iso: string, timeZone: string) {
+  try {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone }).format(
+      new Date(iso),
+    );
+  } catch {
+    return new Date(iso).toLocaleString();
+  }
+}
+
+const failureText = (err: unknown) =>
+  err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.";
+
+export function DevicesSection({ timeZone }: { timeZone: string }) {
+  const queryClient = useQueryClient();
+  const { data: devices, isLoading, isError, refetch } = useDeviceSessions();
+  // The device being signed out, or "others" while signing out everywhere else.
+  const [pending, setPending] = useState<string | null>(null);
+  const others = devices?.filter((device) => !device.current) ?? [];
+
+  async function run(key: string, action: () => Promise<string>, failure: string) {
+    setPending(key);
+    try {
+      const message = await action();
+      showSuccess("Signed out", message);
+    } catch (err) {
+      showError(failure, failureText(err));
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions });
+      setPending(null);
+    }
+  }
+
+  const signOutOne = (device: DeviceSession, name: string) =>
+    run(
+      device.id,
+      async () => {
+        await signOutDevice(device.id);
+        return `${name} is signed out.`;
+      },
+      "Could not sign out that device",
+    );
+
+  const signOutOthers = () =>
+    run(
+      "others",
+      async () => {
+        const { signedOutSessions } = await signOutOtherDevices();
+        return `Signed out of ${signedOutSessions} other ${signedOutSessions === 1 ? "device" : "devices"}.`;
+      },
+      "Could not sign out the other devices",
+    );
+
+  return (
+    <SettingsSection title="Signed-in devices" description="Where your account is signed in right now.">
+      {isLoading ? <Spinner label="Loading your devices" className="py-6" /> : null}
+      {isError ? (
+        <div className="flex items-center gap-3 text-sm text-red-800 dark:text-red-300" role="alert">
+          Could not load your devices.
+          <Button variant="outline" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {devices ? (
+        <>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Signed-in devices">
+            {devices.map((device) => {
+              const { name, kind } = describeUserAgent(device.userAgent);
+              const Icon = ICONS[kind];
+              return (
+                <li key={device.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+                  <Icon aria-hidden="true" className="h-6 w-6 shrink-0 text-slate-600 dark:text-slate-400" />
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium" title={device.userAgent ?? undefined}>
+                      <span className="truncate">{name}</span>
+                      {device.current ? (
+                        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-brand-700 dark:text-white">
+                          This device
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="text-xs text-slate-600 dark:text-slate-400">
+                      Signed in {formatInstant(device.createdAt, timeZone)} · Last active{" "}
+                      {formatInstant(device.lastSeenAt, timeZone)}
+                      {device.method === "oidc" ? " · via identity provider" : ""}
+                    </p>
+                  </div>
+                  {device.current ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={pending !== null}
+                      aria-label={`Sign out ${name}, last active ${formatInstant(device.lastSeenAt, timeZone)}`}
+                      onClick={() => void signOutOne(device, name)}
+                    >
+                      {pending === device.id ? "Signing out..." : "Sign out"}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              disabled={pending !== null || others.length === 0}
+              onClick={() => void signOutOthers()}
+            >
+              {pending === "others" ? "Signing out..." : "Sign out everywhere else"}
+            </Button>
+            {others.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">No other device is signed in.</p>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </SettingsSection>
+  );
+}

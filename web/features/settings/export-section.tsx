@@ -1,0 +1,44 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { downloadExport } from "../../api/account";
+import { ApiRequestError } from "../../api/client";
+import { Button } from "../../ui/button";
+import { showError, showSuccess } from "../../ui/toast";
+import { SettingsSection } from "./settings-section";
+
+export function ExportSection() {
+  const [pending, setPending] = useState<"json" | "csv" | null>(null);
+
+  async function download(kind: "json" | "csv") {
+    setPending(kind);
+    try {
+      const name = await downloadExport(kind);
+      showSuccess("Export ready", `Saved as ${name}.`);
+    } catch (err) {
+      showError(
+        "Could not export your data",
+        err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.",
+      );
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <SettingsSection
+      title="Your data"
+      description="Download everything Onething keeps about you: profile, tasks, focus sessions and daily analytics."
+    >
+      <div className="flex flex-wrap gap-3">
+        <Button variant="outline" disabled={pending !== null} onClick={() => void download("json")}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          {pending === "json" ? "Preparing..." : "Export my data (JSON)"}
+        </Button>
+        <Button variant="outline" disabled={pending !== null} onClick={() => void download("csv")}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          {pending === "csv" ? "Preparing..." : "Export tasks (CSV)"}
+        </Button>
+      </div>
+    </SettingsSection>
+  );
+}

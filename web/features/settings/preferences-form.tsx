@@ -1,0 +1,123 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { MapPin } from "lucide-react";
+import { type FormEvent, useMemo, useState } from "react";
+import { FOCUS_MINUTES } from "../../../shared/constants";
+import { accountUpdateSchema } from "../../../shared/schemas/account";
+import type { User } from "../../../shared/schemas/auth";
+import { updateAccount } from "../../api/account";
+import { ApiRequestError } from "../../api/client";
+import { queryKeys } from "../../api/query-keys";
+import { Button } from "../../ui/button";
+import { Field, Input, inputClasses } from "../../ui/field";
+import { showError, showSuccess } from "../../ui/toast";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../auth/field-errors";
+import { FormError, SettingsSection } from "./settings-section";
+import { deviceTimeZone, timeZoneOptions, zoneOffset } from "./time-zones";
+
+/** Time zone (decides "today" for analytics) and the focus timer's starting duration. */
+export function PreferencesForm({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const device = deviceTimeZone();
+  // "UTC" is what accounts start with when the browser did not say; the device knows better.
+  const [timeZone, setTimeZone] = useState(user.timeZone === "UTC" && device ? device : user.timeZone);
+  const [minutes, setMinutes] = useState(String(user.defaultFocusMinutes));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const zones = useMemo(() => {
+    const now = new Date();
+    return timeZoneOptions([user.timeZone, device]).map((zone) => ({ zone, offset: zoneOffset(zone, now) }));
+  }, [user.timeZone, device]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = { timeZone, defaultFocusMinutes: minutes.trim() === "" ? Number.NaN : Number(minutes) };
+    const parsed = accountUpdateSchema.safeParse(input);
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setErrors({});
+    setPending(true);
+    try {
+      const saved = await updateAccount(parsed.data);
+      queryClient.setQueryData(queryKeys.user, saved);
+      showSuccess(
+        "Preferences saved",
+        `Time zone ${saved.timeZone}, focus sessions of ${saved.defaultFocusMinutes} min.`,
+      );
+    } catch (err) {
+      setErrors(apiFieldErrors(err, "Could not save your preferences. Please try again."));
+      showError(
+        "Could not save your preferences",
+        err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.",
+      );
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const unsaved = timeZone !== user.timeZone;
+  return (
+    <SettingsSection
+      title="Time zone and focus"
+      description="Your time zone decides when your day starts for analytics and the daily “No” list."
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Time zone and focus">
+        <FormError message={errors.form} />
+        <fieldset disabled={pending} className="space-y-4">
+          <Field
+            label="Time zone"
+            error={errors.timeZone}
+            hint={
+              unsaved && user.timeZone === "UTC" && timeZone === device
+                ? "Detected from this device. Save to use it."
+                : `Saved: ${user.timeZone}`
+            }
+          >
+            {(props) => (
+              <select
+                {...props}
+                name="timeZone"
+                value={timeZone}
+                onChange={(event) => setTimeZone(event.target.value)}
+                className={inputClasses}
+              >
+                {zones.map(({ zone, offset }) => (
+                  <option key={zone} value={zone}>
+                    {offset ? `${zone.replaceAll("_", " ")} (${offset})` : zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {device && device !== timeZone ? (
+            <Button variant="outline" size="sm" onClick={() => setTimeZone(device)}>
+              <MapPin aria-hidden="true" className="h-4 w-4" />
+              Use this device's time zone ({device.replaceAll("_", " ")})
+            </Button>
+          ) : null}
+          <Field
+            label="Default focus duration (minutes)"
+            error={errors.defaultFocusMinutes}
+            hint={`From ${FOCUS_MINUTES.min} to ${FOCUS_MINUTES.max} minutes, in steps of ${FOCUS_MINUTES.step}.`}
+          >
+            {(props) => (
+              <Input
+                {...props}
+                name="defaultFocusMinutes"
+                type="number"
+                inputMode="numeric"
+                min={FOCUS_MINUTES.min}
+                max={FOCUS_MINUTES.max}
+                step={FOCUS_MINUTES.step}
+                value={minutes}
+                onChange={(event) => setMinutes(event.target.value)}
+                className="sm:max-w-40"
+              />
+            )}
+          </Field>
+        </fieldset>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Save preferences"}
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,56 @@
+import { Monitor, Moon, Sun } from "lucide-react";
+import { type ThemePreference, useTheme } from "../../shell/theme";
+import { cn } from "../../ui/cn";
+import { SettingsSection } from "./settings-section";
+
+const CHOICES: { value: ThemePreference; label: string; hint: string; icon: typeof Sun }[] = [
+  { value: "light", label: "Light", hint: "Always light", icon: Sun },
+  { value: "dark", label: "Dark", hint: "Always dark", icon: Moon },
+  { value: "system", label: "System", hint: "Follow this device", icon: Monitor },
+];
+
+/**
+ * The same preference as the header's toggle (both go through useTheme), kept on this device:
+ * it applies at once, so there is nothing to save.
+ */
+export function ThemeForm() {
+  const { preference, setPreference } = useTheme();
+  return (
+    <SettingsSection title="Appearance" description="Applies at once on this device, like the button in the header.">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Theme</legend>
+        <div className="mt-2 grid gap-3 sm:grid-cols-3">
+          {CHOICES.map(({ value, label, hint, icon: Icon }) => (
+            <label
+              key={value}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm transition-colors",
+                preference === value
+                  ? "border-brand-600 bg-brand-50 dark:border-brand-500 dark:bg-slate-800"
+                  : "border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800",
+              )}
+            >
+              <input
+                type="radio"
+                name="theme"
+                value={value}
+                checked={preference === value}
+                onChange={() => setPreference(value)}
+                aria-label={label}
+                aria-describedby={`theme-${value}-hint`}
+                className="h-4 w-4 accent-brand-600"
+              />
+              <Icon aria-hidden="true" className="h-5 w-5 text-slate-700 dark:text-slate-300" />
+              <span>
+                <span className="block font-medium">{label}</span>
+                <span id={`theme-${value}-hint`} className="block text-xs text-slate-600 dark:text-slate-400">
+                  {hint}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,161 @@
+import { Hono } from "hono";
+import { listDailyAnalyticsForExport } from "../analytics/user-data";
+import type { Db } from "../db/client";
+import type { AppEnv } from "../env";
+import { listFocusSessionsForExport } from "../focus/user-data";
+import { unauthorized } from "../http/errors";
+import { listTasksForExport } from "../tasks/user-data";
+import { toCsv } from "./account-csv";
+import { requireUser } from "./middleware";
+import { listLiveSessions } from "./sessions";
+import { findUserById } from "./users";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Everything Onething keeps about a person, as one JSON document (GET /api/account/export).
+ * Instants are ISO 8601 UTC strings; dates of daily analytics are the user's local YYYY-MM-DD.
+ *
+ *   format, version       "onething-export", 1 — bumped when a field changes meaning
+ *   exportedAt            when this file was made
+ *   user                  profile and preferences (never the password hash): id, username, email,
+ *                         firstName, lastName, profileImageUrl, timeZone, defaultFocusMinutes,
+ *                         createdAt, updatedAt, hasPassword, identityProvider (issuer or null)
+ *   tasks[]               every task, hidden "[REMOVED]" ones included: id, title, description,
+ *                         category, isCompleted, isPriority, noListReason, createdAt, updatedAt,
+ *                         completedAt
+ *   focusSessions[]       id, taskId (null once the task is deleted), plannedSeconds,
+ *                         focusedSeconds, startedAt, completedAt, isCompleted
+ *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted,
+ *                         focusSessionsCompleted, totalFocusMinutes, mostProductiveHour,
+ *                         categoryBreakdown {urgent, later, delegate, no_list}, hourlyActivity[24]
+ *   devices[]             signed-in devices: method, userAgent, createdAt, lastSeenAt, expiresAt
+ */
+export async function buildAccountExport(db: Db, userId: string, now = new Date()) {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  const [tasks, focusSessions, dailyAnalytics, devices] = await Promise.all([
+    listTasksForExport(db, userId),
+    listFocusSessionsForExport(db, userId),
+    listDailyAnalyticsForExport(db, userId),
+    listLiveSessions(db, userId, now.getTime()),
+  ]);
+  return {
+    format: "onething-export",
+    version: 1,
+    exportedAt: now.toISOString(),
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+      timeZone: user.timeZone,
+      defaultFocusMinutes: user.defaultFocusMinutes,
+      createdAt: iso(user.createdAt),
+      updatedAt: iso(user.updatedAt),
+      hasPassword: user.passwordHash !== null,
+      identityProvider: user.oidcIssuer,
+    },
+    tasks: tasks.map((task) => ({
+      id: task.id,
+      title: task.title,
+      description: task.description,
+      category: task.category,
+      isCompleted: task.isCompleted,
+      isPriority: task.isPriority,
+      noListReason: task.noListReason,
+      createdAt: iso(task.createdAt),
+      updatedAt: iso(task.updatedAt),
+      completedAt: iso(task.completedAt),
+    })),
+    focusSessions: focusSessions.map((session) => ({
+      id: session.id,
+      taskId: session.taskId,
+      plannedSeconds: session.duration,
+      focusedSeconds: session.focusedSeconds,
+      startedAt: iso(session.startedAt),
+      completedAt: iso(session.completedAt),
+      isCompleted: session.isCompleted,
+    })),
+    dailyAnalytics: dailyAnalytics.map((day) => ({
+      date: day.date,
+      totalTasksCreated: day.totalTasksCreated,
+      tasksCompleted: day.tasksCompleted,
+      priorityTasksCompleted: day.priorityTasksCompleted,
+      focusSessionsCompleted: day.focusSessionsCompleted,
+      totalFocusMinutes: day.totalFocusMinutes,
+      mostProductiveHour: day.mostProductiveHour,
+      categoryBreakdown: parseJson<unknown>(day.categoryBreakdown, day.categoryBreakdown),
+      hourlyActivity: parseJson<unknown>(day.hourlyActivity, day.hourlyActivity),
+    })),
+    devices: devices.map((session) => ({
+      method: session.sess.method,
+      userAgent: session.sess.userAgent ?? null,
+      createdAt: iso(session.createdAt),
+      lastSeenAt: iso(session.lastSeenAt),
+      expiresAt: iso(session.expire),
+    })),
+  };
+}
+export type AccountExport = Awaited<ReturnType<typeof buildAccountExport>>;
+
+export const TASK_CSV_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "category",
+  "isCompleted",
+  "isPriority",
+  "noListReason",
+  "createdAt",
+  "completedAt",
+] as const;
+
+/** The user's local date for file names, so an export made late at night is named for "today". */
+function localDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/** GET /api/account/export and /api/account/export.csv (mounted under /api/account). */
+export const accountExportRoutes = new Hono<AppEnv>()
+  .get("/export", requireUser, async (c) => {
+    const now = new Date();
+    const data = await buildAccountExport(c.var.db, c.var.user.id, now);
+    return c.body(JSON.stringify(data, null, 2), 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": attachment(`onething-export-${localDate(now, c.var.user.timeZone)}.json`),
+    });
+  })
+  .get("/export.csv", requireUser, async (c) => {
+    const now = new Date();
+    const tasks = await listTasksForExport(c.var.db, c.var.user.id);
+    const rows = tasks.map((task) => [
+      task.id,
+      task.title,
+      task.description,
+      task.category,
+      task.isCompleted,
+      task.isPriority,
+      task.noListReason,
+      iso(task.createdAt),
+      iso(task.completedAt),
+    ]);
+    // The byte order mark makes spreadsheet programs read the file as UTF-8.
+    const body = `\uFEFF${toCsv([TASK_CSV_COLUMNS, ...rows])}`;
+    return c.body(body, 200, {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": attachment(`onething-tasks-${localDate(now, c.var.user.timeZone)}.csv`),
+    });
+  });

@@ -1,0 +1,152 @@
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { AccountInfo } from "../../shared/schemas/account";
+import {
+  accountUpdateSchema,
+  changePasswordSchema,
+  confirmsDeletion,
+  DELETE_CONFIRMATION_WORD,
+  deleteAccountSchema,
+} from "../../shared/schemas/account";
+import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
+import { sessions, users } from "../db/schema";
+import type { AppEnv } from "../env";
+import { resetUserTimer } from "../focus/live";
+import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
+import { ApiError, badRequest, unauthorized } from "../http/errors";
+import { validate } from "../http/validation";
+import { deleteTasksOfUserQuery } from "../tasks/user-data";
+import { accountExportRoutes } from "./account-export";
+import { accountSessionRoutes } from "./account-sessions";
+import { clearSessionCookie } from "./cookies";
+import { requireUser } from "./middleware";
+import { hashPassword, verifyPassword } from "./password";
+import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "./sessions";
+import {
+  assertNotLocked,
+  clearAccountFailures,
+  clearAccountFailuresQuery,
+  clientAddress,
+  recordFailure,
+} from "./throttle";
+import { findTakenIdentity, findUserById, toPublicUser } from "./users";
+
+const TAKEN = {
+  username: "That username is already taken.",
+  email: "An account with that email already exists.",
+} as const;
+
+function takenError(field: "username" | "email") {
+  return new ApiError(409, TAKEN[field], [{ path: [field], message: TAKEN[field] }]);
+}
+
+/** The signed-in user's row; a session whose user is gone is signed out. */
+async function currentUserRow(c: Context<AppEnv>) {
+  const row = await findUserById(c.var.db, c.var.user.id);
+  if (!row) throw unauthorized();
+  return row;
+}
+
+/** Failure counters for re-entered passwords are per user, apart from sign-in by name. */
+const reauthKey = (userId: string) => `user:${userId}`;
+
+/**
+ * Checks a re-entered password. Wrong answers count towards the same lock as sign-in attempts,
+ * so a stolen session cannot be used to guess the password at leisure.
+ */
+async function assertPassword(c: Context<AppEnv>, hash: string, password: string | undefined, field: string) {
+  const { db, user } = c.var;
+  const client = clientAddress(c);
+  await assertNotLocked(db, reauthKey(user.id), client);
+  if (!password) {
+    const message = "Enter your current password.";
+    throw badRequest(message, [{ path: [field], message }]);
+  }
+  if (!(await verifyPassword(password, hash))) {
+    await recordFailure(db, reauthKey(user.id), client);
+    const message = "Your current password is not correct.";
+    throw badRequest(message, [{ path: [field], message }]);
+  }
+  await clearAccountFailures(db, reauthKey(user.id));
+}
+
+const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE constraint/i.test(String(err.cause ?? err));
+
+/**
+ * /api/account: the signed-in person's own account (DECISIONS 1, settings). Each route names
+ * requireUser itself, like the other capabilities.
+ */
+export const accountRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => {
+    const row = await currentUserRow(c);
+    return c.json({
+      hasPassword: row.passwordHash !== null,
+      hasIdentityProvider: row.oidcSubject !== null,
+      createdAt: row.createdAt.toISOString(),
+    } satisfies AccountInfo);
+  })
+  .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
+    const input = c.req.valid("json");
+    const { db, user } = c.var;
+    const taken = await findTakenIdentity(db, { username: input.username, email: input.email }, user.id);
+    if (taken) throw takenError(taken);
+    try {
+      // drizzle leaves keys that are undefined out of the SET clause.
+      await db
+        .update(users)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+    } catch (err) {
+      // Lost a race with another account taking the same name between the check and the write.
+      if (isUniqueViolation(err)) throw takenError(input.username !== undefined ? "username" : "email");
+      throw err;
+    }
+    return c.json(toPublicUser(await currentUserRow(c)));
+  })
+  .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid("json");
+    const { db, user } = c.var;
+    const row = await currentUserRow(c);
+    // People who only sign in through an identity provider have no password yet: they may set one.
+    if (row.passwordHash) await assertPassword(c, row.passwordHash, currentPassword, "currentPassword");
+    const passwordHash = await hashPassword(newPassword);
+    const [, revoked] = await db.batch([
+      db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)),
+      revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid }),
+    ]);
+    return c.json({ signedOutSessions: revoked.length });
+  })
+  .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
+    const { confirmation, password } = c.req.valid("json");
+    const { db } = c.var;
+    const row = await currentUserRow(c);
+    if (!confirmsDeletion(confirmation, row.username)) {
+      const message = row.username
+        ? `Type your username (${row.username}) or ${DELETE_CONFIRMATION_WORD} to confirm.`
+        : `Type ${DELETE_CONFIRMATION_WORD} to confirm.`;
+      throw badRequest(message, [{ path: ["confirmation"], message }]);
+    }
+    if (row.passwordHash) await assertPassword(c, row.passwordHash, password, "password");
+    const logins = [row.username, row.email, reauthKey(row.id)].filter((login): login is string => Boolean(login));
+    // Every row of the user in one transaction. The foreign keys cascade from users, but each
+    // table is named so that nothing is left behind if a cascade is ever changed.
+    await db.batch([
+      deleteFocusSessionsOfUserQuery(db, row.id),
+      deleteTasksOfUserQuery(db, row.id),
+      deleteDailyAnalyticsOfUserQuery(db, row.id),
+      revokeAllSessionsQuery(db, row.id),
+      clearAccountFailuresQuery(db, logins),
+      db.delete(users).where(eq(users.id, row.id)),
+    ]);
+    try {
+      await resetUserTimer(c.env, row.id);
+    } catch (err) {
+      // The account is gone already; a timer left running finds no user and no session to write to.
+      console.error("resetting the timer of a deleted account failed", err);
+    }
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+  .route("/sessions", accountSessionRoutes)
+  .route("/", accountExportRoutes);

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
+import { sessions } from "../db/schema";
+import type { AppEnv } from "../env";
+import { notFound } from "../http/errors";
+import { validate } from "../http/validation";
+import { clearSessionCookie } from "./cookies";
+import { requireUser } from "./middleware";
+import { listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "./sessions";
+
+/**
+ * The id a device is shown under: a hash of the session id. The session id is what a token
+ * names, so it never leaves the server; the handle only means something together with the
+ * signed-in user who owns it (every lookup goes through that user's own sessions).
+ */
+export async function deviceHandle(sid: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`onething-device:${sid}`));
+  return Buffer.from(digest).toString("base64url").slice(0, 32);
+}
+
+/** /api/account/sessions: the signed-in devices of this user. */
+export const accountSessionRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => {
+    const { db, user } = c.var;
+    const rows = await listLiveSessions(db, user.id);
+    const devices = await Promise.all(
+      rows.map(
+        async (row): Promise<DeviceSession> => ({
+          id: await deviceHandle(row.sid),
+          current: row.sid === user.sessionId,
+          method: row.sess.method,
+          userAgent: row.sess.userAgent ?? null,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+        }),
+      ),
+    );
+    // This device first, then the most recently used.
+    devices.sort((a, b) => Number(b.current) - Number(a.current));
+    return c.json(devices);
+  })
+  .delete("/", requireUser, async (c) => {
+    const { db, user } = c.var;
+    const revoked = await revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
+    return c.json({ signedOutSessions: revoked.length });
+  })
+  .delete("/:id", requireUser, validate("param", deviceSessionIdParamSchema), async (c) => {
+    const { db, user } = c.var;
+    const { id } = c.req.valid("param");
+    const rows = await listLiveSessions(db, user.id);
+    let target: string | undefined;
+    for (const row of rows) {
+      if ((await deviceHandle(row.sid)) === id) target = row.sid;
+    }
+    // Another user's device, an expired one or a made-up handle: all the same 404.
+    if (!target) throw notFound("That device is not signed in.");
+    await revokeSession(db, target);
+    if (target === user.sessionId) clearSessionCookie(c);
+    return c.body(null, 204);
+  });
