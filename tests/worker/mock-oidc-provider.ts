@@ -72,8 +72,9 @@ export default async function setup(project: TestProject) {
   });
 
   await server.start(0, "127.0.0.1");
-  const issuer = server.issuer.url;
-  if (!issuer) throw new Error("The mock OpenID provider did not start.");
+  // Named by address rather than "localhost", so every client reaches the socket it listens on.
+  const issuer = `http://127.0.0.1:${server.address().port}`;
+  server.issuer.url = issuer;
   project.provide("oidcIssuer", issuer);
   return async () => {
     await server.stop();
