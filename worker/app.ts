@@ -5,6 +5,7 @@ import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { taskRoutes } from "./tasks/routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -18,6 +19,7 @@ export function createApp() {
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.route("/api/auth", authRoutes);
   app.route("/api", loginFlowRoutes);
+  app.route("/api", taskRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));

@@ -1,0 +1,94 @@
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { REMOVED_MARKER } from "../../shared/constants";
+import { idParamSchema } from "../../shared/schemas/common";
+import { createTaskSchema, patchTaskSchema } from "../../shared/schemas/tasks";
+import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
+import { requireUser } from "../auth/middleware";
+import { tasks } from "../db/schema";
+import type { AppEnv } from "../env";
+import { notifyTasksChanged } from "../focus/live";
+import { notFound } from "../http/errors";
+import { validate } from "../http/validation";
+import { findOwnTask, listVisibleTasks, toTask } from "./task-rows";
+
+/** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
+export const taskRoutes = new Hono<AppEnv>()
+  .get("/tasks", requireUser, async (c) => {
+    const rows = await listVisibleTasks(c.var.db, c.var.user.id);
+    return c.json(rows.map(toTask));
+  })
+  .post("/tasks", requireUser, validate("json", createTaskSchema), async (c) => {
+    const input = c.req.valid("json");
+    const { db, user } = c.var;
+    const now = new Date();
+    const insert = db
+      .insert(tasks)
+      .values({
+        userId: user.id,
+        title: input.title,
+        description: input.description ?? null,
+        // Spec §3: the default category is later; an explicit null is kept (shown under later).
+        category: input.category === undefined ? "later" : input.category,
+        isCompleted: input.isCompleted ?? false,
+        isPriority: input.isPriority ?? false,
+        noListReason: input.noListReason ?? null,
+        completedAt: input.isCompleted ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const events: AnalyticsEvent[] = [{ type: "task-created", count: 1 }, { type: "categories-changed" }];
+    if (input.isCompleted) events.push({ type: "task-completed", priority: input.isPriority ?? false });
+    const [inserted] = await db.batch([insert, ...analyticsStatements(db, user, events, now)]);
+    const row = inserted[0];
+    if (!row) throw new Error("insert returned no row");
+    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    return c.json(toTask(row), 201);
+  })
+  .patch("/tasks/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const patch = c.req.valid("json");
+    const { db, user } = c.var;
+    const existing = await findOwnTask(db, user.id, id);
+    if (!existing) throw notFound("Task not found.");
+    const now = new Date();
+    const completing = patch.isCompleted === true && !existing.isCompleted;
+    // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
+    const removing = patch.title?.includes(REMOVED_MARKER) ?? false;
+    const update = db
+      .update(tasks)
+      .set({
+        ...patch,
+        updatedAt: now,
+        ...(completing ? { completedAt: now } : {}),
+        ...(patch.isCompleted === false ? { completedAt: null } : {}),
+      })
+      .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+      .returning();
+    const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
+    if (completing && !removing) {
+      events.push({ type: "task-completed", priority: patch.isPriority ?? existing.isPriority });
+    }
+    const [updated] = await db.batch([update, ...analyticsStatements(db, user, events, now)]);
+    const row = updated[0];
+    if (!row) throw notFound("Task not found.");
+    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    return c.json(toTask(row));
+  })
+  .delete("/tasks/:id", requireUser, validate("param", idParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { db, user } = c.var;
+    // Focus sessions keep their minutes; their task reference becomes null (DECISIONS 8, FK on delete set null).
+    const remove = db
+      .delete(tasks)
+      .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+      .returning({ id: tasks.id });
+    const [deleted] = await db.batch([
+      remove,
+      ...analyticsStatements(db, user, [{ type: "categories-changed" }], new Date()),
+    ]);
+    if (deleted.length === 0) throw notFound("Task not found.");
+    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    return c.body(null, 204);
+  });

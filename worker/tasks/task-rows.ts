@@ -1,0 +1,38 @@
+import { and, eq, notLike } from "drizzle-orm";
+import { REMOVED_MARKER } from "../../shared/constants";
+import type { Task } from "../../shared/schemas/tasks";
+import type { Db } from "../db/client";
+import { tasks } from "../db/schema";
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+/** The API shape of a task row (spec §3). */
+export function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    isCompleted: row.isCompleted,
+    isPriority: row.isPriority,
+    noListReason: row.noListReason,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}
+
+/** Tasks whose title carries "[REMOVED]" are hidden everywhere (spec §4). */
+export const isVisible = () => notLike(tasks.title, `%${REMOVED_MARKER}%`);
+
+export function listVisibleTasks(db: Db, userId: string) {
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), isVisible()))
+    .orderBy(tasks.id);
+}
+
+export function findOwnTask(db: Db, userId: string, id: number) {
+  return db.query.tasks.findFirst({ where: and(eq(tasks.id, id), eq(tasks.userId, userId)) });
+}
