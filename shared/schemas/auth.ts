@@ -49,3 +49,23 @@ export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** GET /api/auth/providers: which sign-in methods besides local accounts this deployment offers. */
+export const authProvidersSchema = z.object({ oidc: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/**
+ * Why a sign-in with the identity provider ended back on the login page: the callback redirects to
+ * `/login#error=<code>` and the page shows the message.
+ */
+export const OIDC_ERROR_MESSAGES = {
+  cancelled: "Sign-in was cancelled at your identity provider.",
+  state:
+    "This sign-in attempt could not be verified (it may have expired or been started in another tab). Please try again.",
+  provider: "Your identity provider could not complete the sign-in. Please try again.",
+  unavailable: "Signing in with your identity provider is not available right now. Please try again later.",
+  conflict:
+    "An account with this email address is already linked to a different identity-provider login. Sign in with your password instead.",
+  throttled: "Too many sign-in attempts. Please wait a minute and try again.",
+} as const;
+export type OidcErrorCode = keyof typeof OIDC_ERROR_MESSAGES;

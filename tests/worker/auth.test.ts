@@ -117,12 +117,6 @@ describe("login, user and logout", () => {
     });
     expect(same.status).toBe(204);
   });
-
-  it("GET /api/login without an identity provider redirects to /login", async () => {
-    const res = await api("/api/login", { redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
-  });
 });
 
 describe("throttling", () => {

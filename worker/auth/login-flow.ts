@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { clearSessionCookie, readSessionCookie } from "./cookies";
-import { oidcConfigured, oidcRoutes, startOidcLogin } from "./oidc";
+import { oidcRoutes, startOidcLogin } from "./oidc";
+import { oidcConfigured } from "./oidc-provider";
 import { revokeSession } from "./sessions";
 import { verifyToken } from "./tokens";
 

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { loginSchema, registerSchema } from "../../shared/schemas/auth";
+import { type AuthProviders, loginSchema, registerSchema } from "../../shared/schemas/auth";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { setSessionCookie } from "./cookies";
 import { requireUser } from "./middleware";
+import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { createSession, revokeSession } from "./sessions";
 import { assertNotLocked, clearAccountFailures, clientAddress, limitAuthRequests, recordFailure } from "./throttle";
@@ -76,6 +77,8 @@ export const authRoutes = new Hono<AppEnv>()
     const token = await signIn(c, user.id, "password");
     return c.json({ token, user: toPublicUser(user) });
   })
+  // Public: the login page offers the identity provider only when one is configured.
+  .get("/providers", (c) => c.json({ oidc: oidcConfigured(c.env) } satisfies AuthProviders))
   .get("/user", requireUser, async (c) => {
     const user = await findUserById(c.var.db, c.var.user.id);
     if (!user) throw unauthorized();

@@ -1,19 +1,42 @@
-import { type FormEvent, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser, useSignIn } from "../../api/auth";
+import { setAuthToken } from "../../api/client";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
+import { Spinner } from "../../ui/spinner";
 import { AuthLayout } from "./auth-layout";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
+import { IdentityProviderSignIn } from "./identity-provider-sign-in";
+import { readOidcReturn } from "./oidc-return";
 
 export function LoginPage() {
   const { isAuthenticated } = useCurrentUser();
   const signIn = useSignIn();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const queryClient = useQueryClient();
+  // The identity-provider callback lands here with `#token=...` or `#error=<code>`.
+  const [oidcReturn] = useState(() => readOidcReturn(window.location.hash));
+  const [errors, setErrors] = useState<FieldErrors>(() => {
+    const initial: FieldErrors = {};
+    if (oidcReturn?.kind === "error") initial.form = oidcReturn.message;
+    return initial;
+  });
   const [pending, setPending] = useState(false);
 
+  useEffect(() => {
+    if (!oidcReturn) return;
+    // Drop the fragment at once, so the token stays neither in the address bar nor in history.
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
+    if (oidcReturn.kind !== "token") return;
+    setAuthToken(oidcReturn.token);
+    queryClient.clear();
+    navigate("/", { replace: true });
+  }, [oidcReturn, queryClient, navigate]);
+
+  if (oidcReturn?.kind === "token") return <Spinner className="min-h-dvh" label="Signing you in" showLabel />;
   if (isAuthenticated) return <Navigate to="/" replace />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -51,6 +74,7 @@ export function LoginPage() {
           {pending ? "Signing in..." : "Sign in"}
         </Button>
       </form>
+      <IdentityProviderSignIn />
       <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
         New to Onething?{" "}
         <Link to="/register" className="font-medium text-brand-700 underline dark:text-brand-100">

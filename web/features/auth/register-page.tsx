@@ -6,15 +6,9 @@ import { register, useCurrentUser, useSignIn } from "../../api/auth";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { AuthLayout } from "./auth-layout";
+import { browserTimeZone } from "./browser-time-zone";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
+import { IdentityProviderSignIn } from "./identity-provider-sign-in";
 
 export function RegisterPage() {
   const { isAuthenticated } = useCurrentUser();
@@ -73,6 +67,7 @@ export function RegisterPage() {
           {pending ? "Creating account..." : "Create account"}
         </Button>
       </form>
+      <IdentityProviderSignIn />
       <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
         Already have an account?{" "}
         <Link to="/login" className="font-medium text-brand-700 underline dark:text-brand-100">

@@ -1,0 +1,58 @@
+// Serves the app configured for a hosted identity provider, for the browser test of that sign-in
+// (tests/e2e/oidc.spec.ts starts it): a mock OpenID provider on loopback, and a fresh build of the
+// app with OIDC_* pointing at it, its own output folder and its own database.
+//   E2E_OIDC_APP_PORT       the app (default 9790)
+//   E2E_OIDC_PROVIDER_PORT  the provider (default 10790)
+import { execSync, spawn } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Events, OAuth2Server } from "oauth2-mock-server";
+
+const appPort = process.env.E2E_OIDC_APP_PORT ?? "9790";
+const providerPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? "10790");
+const outDir = `dist-e2e-oidc-${appPort}`;
+const stateDir = `.wrangler/e2e-oidc-${appPort}`;
+const env = { ...process.env, ONETHING_OUT_DIR: outDir, ONETHING_STATE_DIR: stateDir };
+const run = (command) => execSync(command, { stdio: "inherit", env });
+
+// The provider signs in one fixed person without showing a page.
+const provider = new OAuth2Server();
+await provider.issuer.keys.generate("RS256");
+provider.issuer.url = `http://127.0.0.1:${providerPort}`;
+provider.service.on(Events.BeforeTokenSigning, (token) => {
+  Object.assign(token.payload, {
+    sub: "e2e-grace",
+    email: "grace.e2e@example.com",
+    email_verified: true,
+    given_name: "Grace",
+    family_name: "Hopper",
+  });
+});
+await provider.start(providerPort, "127.0.0.1");
+
+rmSync(stateDir, { recursive: true, force: true });
+run("node scripts/ensure-dev-vars.mjs");
+run("npx vite build --logLevel warn");
+// The build bakes .dev.vars into the output, which `vite preview` reads: set the provider there.
+const devVarsPath = `${outDir}/onething/.dev.vars`;
+const devVars = readFileSync(devVarsPath, "utf8")
+  .split("\n")
+  .filter((line) => !/^OIDC_(ISSUER|CLIENT_ID|CLIENT_SECRET)=/.test(line))
+  .join("\n");
+writeFileSync(
+  devVarsPath,
+  `${devVars.trimEnd()}\nOIDC_ISSUER='${provider.issuer.url}'\nOIDC_CLIENT_ID='onethinge2e'\nOIDC_CLIENT_SECRET='e2e-client-secret'\n`,
+);
+run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
+const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {
+  stdio: "inherit",
+  env,
+});
+async function stop(signal) {
+  server.kill(signal);
+  await provider.stop();
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
+server.on("exit", async (code) => {
+  await provider.stop().catch(() => {});
+  process.exit(code ?? 0);
+});

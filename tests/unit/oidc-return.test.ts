@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { OIDC_ERROR_MESSAGES } from "../../shared/schemas/auth";
+import { readOidcReturn } from "../../web/features/auth/oidc-return";
+
+const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl_-";
+
+describe("readOidcReturn", () => {
+  it("reads the token the callback put in the fragment", () => {
+    expect(readOidcReturn(`#token=${TOKEN}`)).toEqual({ kind: "token", token: TOKEN });
+    expect(readOidcReturn(`token=${TOKEN}`)).toEqual({ kind: "token", token: TOKEN });
+  });
+
+  it("maps each known error code to its message", () => {
+    for (const [code, message] of Object.entries(OIDC_ERROR_MESSAGES)) {
+      expect(readOidcReturn(`#error=${code}`)).toEqual({ kind: "error", message });
+    }
+  });
+
+  it("shows a generic message for an unknown code, never the text from the link", () => {
+    const result = readOidcReturn("#error=Call%20this%20number%20to%20unlock%20your%20account");
+    expect(result?.kind).toBe("error");
+    expect(result?.kind === "error" && result.message).not.toMatch(/number/);
+    expect(readOidcReturn("#error=toString")).toEqual(readOidcReturn("#error=nope"));
+  });
+
+  it("ignores other fragments and malformed tokens", () => {
+    expect(readOidcReturn("")).toBeNull();
+    expect(readOidcReturn("#main")).toBeNull();
+    expect(readOidcReturn("#token=not-a-jwt")).toBeNull();
+    expect(readOidcReturn("#token=a.b.c<script>")).toBeNull();
+  });
+});

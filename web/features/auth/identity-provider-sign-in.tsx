@@ -1,0 +1,42 @@
+import { useQuery } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
+import type { AuthProviders } from "../../../shared/schemas/auth";
+import { getQueryFn } from "../../api/client";
+import { buttonClasses } from "../../ui/button";
+import { cn } from "../../ui/cn";
+import { browserTimeZone } from "./browser-time-zone";
+
+/** Which sign-in methods the server offers; it only changes with a redeploy. */
+const providersKey = ["/api/auth/providers"] as const;
+
+function useAuthProviders() {
+  return useQuery({
+    queryKey: providersKey,
+    queryFn: getQueryFn<AuthProviders>({ on401: "throw" }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** The way to the hosted identity provider, shown only when the server has one configured. */
+export function IdentityProviderSignIn() {
+  const { data } = useAuthProviders();
+  if (!data?.oidc) return null;
+  const timeZone = browserTimeZone();
+  // A full-page navigation (spec §1): the server redirects on to the provider.
+  const href = timeZone ? `/api/login?timeZone=${encodeURIComponent(timeZone)}` : "/api/login";
+  return (
+    <div className="mt-6">
+      <div className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
+        <span aria-hidden="true" className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        or
+        <span aria-hidden="true" className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      {/* Grows instead of clipping when the label wraps on a narrow screen. */}
+      <a href={href} className={cn(buttonClasses("outline"), "mt-6 min-h-10 w-full py-2 text-center h-auto!")}>
+        <KeyRound aria-hidden="true" className="h-4 w-4" />
+        Continue with your identity provider
+      </a>
+    </div>
+  );
+}
