@@ -5,6 +5,7 @@ import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { suggestionRoutes } from "./suggestions/routes";
 import { taskRoutes } from "./tasks/routes";
 
 export function createApp() {
@@ -20,6 +21,7 @@ export function createApp() {
   app.route("/api/auth", authRoutes);
   app.route("/api", loginFlowRoutes);
   app.route("/api", taskRoutes);
+  app.route("/api", suggestionRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));
