@@ -1,19 +1,21 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { createQueryClient } from "./api/query-client";
-import { router } from "./router";
+import { getAuthToken } from "./api/client";
+import { LandingPage } from "./features/landing/landing-page";
 import "./styles.css";
 
-const queryClient = createQueryClient();
-const root = document.getElementById("root");
-if (!root) throw new Error("#root is missing from index.html");
+const container = document.getElementById("root");
+if (!container) throw new Error("#root is missing from index.html");
+const root = createRoot(container);
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Someone with no session opening "/" only needs the landing page: show it from this small bundle and
+// leave the router, the data layer and the screens for when they are needed.
+if (window.location.pathname === "/" && !getAuthToken()) {
+  root.render(
+    <StrictMode>
+      <LandingPage />
+    </StrictMode>,
+  );
+} else {
+  void import("./app").then(({ renderApp }) => renderApp(root));
+}

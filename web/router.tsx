@@ -1,9 +1,7 @@
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Outlet } from "react-router";
 import { Toaster } from "sonner";
 import { useCurrentUser } from "./api/auth";
-import { LoginPage } from "./features/auth/login-page";
-import { RegisterPage } from "./features/auth/register-page";
 import { LandingPage } from "./features/landing/landing-page";
 import { AppShell } from "./shell/app-shell";
 import { NotFoundPage } from "./shell/not-found-page";
@@ -22,6 +20,8 @@ const NoListPage = lazy(() => import("./features/no-list/no-list-page").then((m)
 const AnalyticsPage = lazy(() =>
   import("./features/analytics/analytics-page").then((m) => ({ default: m.AnalyticsPage })),
 );
+const LoginPage = lazy(() => import("./features/auth/login-page").then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import("./features/auth/register-page").then((m) => ({ default: m.RegisterPage })));
 const SettingsPage = lazy(() => import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
 
 /** Spec §9 toasts: one at a time, 5 s, swipe right to dismiss, F8 focuses the region. */
@@ -29,7 +29,9 @@ function RootLayout() {
   const { theme } = useTheme();
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<Spinner className="min-h-dvh" />}>
+        <Outlet />
+      </Suspense>
       <Toaster
         theme={theme}
         position="top-right"

@@ -99,3 +99,17 @@ test("sign in with email, and a wrong password says so", async ({ page, request 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });
+
+test("app pages and hashed assets carry the security headers; assets are cached immutably", async ({ page }) => {
+  const response = await page.goto("/some/client/route");
+  const headers = response?.headers() ?? {};
+  expect(headers["content-security-policy"]).toContain("script-src 'self'");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["strict-transport-security"]).toContain("max-age=");
+  const script = await page.locator("script[type=module]").first().getAttribute("src");
+  expect(script).toMatch(/^\/assets\//);
+  const asset = await page.request.get(script as string);
+  expect(asset.headers()["cache-control"]).toContain("immutable");
+  expect(asset.headers()["content-security-policy"]).toContain("object-src 'none'");
+});

@@ -1,14 +1,11 @@
 import { Link } from "react-router";
+import { LogoMark } from "./logo-mark";
 
+/** The logo as an in-app link home. */
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-lg font-semibold tracking-tight" aria-label="Onething home">
-      <svg aria-hidden="true" viewBox="0 0 64 64" className="h-8 w-8">
-        <rect width="64" height="64" rx="14" className="fill-brand-600" />
-        <circle cx="32" cy="32" r="16" fill="none" stroke="#fff" strokeWidth="6" />
-        <circle cx="32" cy="32" r="5" fill="#fff" />
-      </svg>
-      <span className="text-lg">Onething</span>
+    <Link to="/" className="rounded-lg" aria-label="Onething home">
+      <LogoMark />
     </Link>
   );
 }

@@ -1,7 +1,6 @@
 import { Ban, Brain, ListOrdered, Timer } from "lucide-react";
-import { Link } from "react-router";
 import { Footer } from "../../shell/footer";
-import { Logo } from "../../shell/logo";
+import { LogoMark } from "../../shell/logo-mark";
 import { ThemeToggle } from "../../shell/theme-toggle";
 import { buttonClasses } from "../../ui/button";
 
@@ -16,16 +15,22 @@ const PILLARS = [
   { icon: Ban, title: "Say no", text: "Keep a daily “No” list of what you deliberately won’t do today." },
 ];
 
+/**
+ * The anonymous home page. It uses plain links and no router or data layer, so web/main.tsx can show
+ * it from the first, small bundle.
+ */
 export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-4">
-        <Logo />
+        <a href="/" className="rounded-lg" aria-label="Onething home">
+          <LogoMark />
+        </a>
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          <Link to="/login" className={buttonClasses("ghost", "sm")}>
+          <a href="/login" className={buttonClasses("ghost", "sm")}>
             Sign in
-          </Link>
+          </a>
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4">
@@ -36,12 +41,12 @@ export function LandingPage() {
             keeps you on it.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Link to="/register" className={buttonClasses("primary", "lg")}>
+            <a href="/register" className={buttonClasses("primary", "lg")}>
               Get started — it’s free
-            </Link>
-            <Link to="/login" className={buttonClasses("outline", "lg")}>
+            </a>
+            <a href="/login" className={buttonClasses("outline", "lg")}>
               I already have an account
-            </Link>
+            </a>
           </div>
         </section>
         <section aria-labelledby="pillars" className="pb-20">

@@ -1,0 +1,13 @@
+/** The logo artwork and name, with no router dependency (the landing page renders without the router). */
+export function LogoMark() {
+  return (
+    <span className="flex items-center gap-2 font-semibold tracking-tight">
+      <svg aria-hidden="true" viewBox="0 0 64 64" className="h-8 w-8">
+        <rect width="64" height="64" rx="14" className="fill-brand-600" />
+        <circle cx="32" cy="32" r="16" fill="none" stroke="#fff" strokeWidth="6" />
+        <circle cx="32" cy="32" r="5" fill="#fff" />
+      </svg>
+      <span className="text-lg">Onething</span>
+    </span>
+  );
+}
