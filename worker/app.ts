@@ -8,6 +8,7 @@ import type { AppEnv } from "./env";
 import { focusRoutes } from "./focus/routes";
 import { errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { suggestionRoutes } from "./suggestions/routes";
 import { bulkTaskRoutes } from "./tasks/bulk-routes";
 import { noListRoutes } from "./tasks/no-list-routes";
 import { taskRoutes } from "./tasks/routes";
@@ -30,6 +31,7 @@ export function createApp() {
   app.route("/api", bulkTaskRoutes);
   app.route("/api", noListRoutes);
   app.route("/api", focusRoutes);
+  app.route("/api", suggestionRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));

@@ -4,6 +4,8 @@ import type { Db } from "./db/client";
 export type Bindings = Env & {
   /** Workers AI: bound only in production configurations (no local simulation exists). */
   AI?: Ai;
+  /** Deadline of a suggestion provider in milliseconds (default 10 000); tests shorten it. */
+  AI_TIMEOUT_MS?: string;
 };
 
 /** The signed-in user as protected routes see it; timeZone decides their "today" and "hour". */

@@ -9,7 +9,7 @@ export default defineConfig(async () => {
   return {
     root,
     plugins: [
-      // A function, so it can read what the global setup provided: the mock provider's URL.
+      // A function, so it can read what the global setups provided: the mock servers' URLs.
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
@@ -22,13 +22,18 @@ export default defineConfig(async () => {
             // credentials, so the id keeps to characters that encoding leaves alone.
             OIDC_CLIENT_ID: "onethingtest",
             OIDC_CLIENT_SECRET: "test-client-secret",
+            // The loopback OpenAI-compatible server of openai-mock-server.ts.
+            OPENAI_BASE_URL: inject<string>("openaiMockUrl"),
+            OPENAI_API_KEY: "test-openai-key",
+            OPENAI_MODEL: "test-model",
           },
         },
       })),
     ],
     test: {
       include: ["tests/worker/**/*.test.ts"],
-      globalSetup: ["tests/worker/mock-oidc-provider.ts"],
+      // Loopback stand-ins for the outside services: an OIDC provider and an OpenAI-compatible API.
+      globalSetup: ["tests/worker/mock-oidc-provider.ts", "tests/worker/openai-mock-server.ts"],
       setupFiles: ["tests/worker/apply-migrations.ts"],
       testTimeout: 20_000,
     },

@@ -10,7 +10,8 @@ import { Header } from "./header";
 export function AppShell({ children }: { children?: ReactNode }) {
   useLiveSync();
   return (
-    <div className="flex min-h-dvh flex-col">
+    // Bottom padding keeps the floating suggestion button (bottom right) off the last content and the footer.
+    <div className="flex min-h-dvh flex-col pb-20 sm:pb-24">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"

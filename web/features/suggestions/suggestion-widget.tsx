@@ -1,4 +1,46 @@
-/** The floating AI suggestion widget (spec §2); built by the AI suggestions capability. */
+import { Sparkles, X } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { cn } from "../../ui/cn";
+
+// The panel (dialog, form, list, API calls) loads on first use: only this button is in the first bundle.
+const loadPanel = () => import("./suggestion-panel");
+const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.SuggestionPanel })));
+
+/** The floating AI suggestion widget of spec §2: a round button in the bottom right that opens a panel. */
 export function SuggestionWidget() {
-  return null;
+  const [open, setOpen] = useState(false);
+  // Keeps the panel mounted after the first open, so the prompt and the list survive closing it.
+  const [used, setUsed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={open ? "Close AI task suggestions" : "Open AI task suggestions"}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        title="AI Task Suggestions"
+        data-suggestion-toggle=""
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => {
+          setUsed(true);
+          setOpen((value) => !value);
+        }}
+        className={cn(
+          "fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full shadow-lg transition-colors sm:right-6 sm:bottom-6",
+          "bg-brand-600 text-white hover:bg-brand-700 dark:ring-1 dark:ring-white/25 dark:hover:bg-brand-500",
+        )}
+      >
+        {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Sparkles aria-hidden="true" className="h-6 w-6" />}
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <SuggestionPanel open={open} onOpenChange={setOpen} returnFocus={() => buttonRef.current?.focus()} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

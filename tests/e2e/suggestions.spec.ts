@@ -1,0 +1,133 @@
+import type { Page } from "@playwright/test";
+import { expect, screenshots, test } from "./fixtures";
+
+const toggle = (page: Page) => page.getByRole("button", { name: /AI task suggestions/ });
+const panel = (page: Page) => page.getByRole("dialog", { name: "AI Task Suggestions" });
+
+test("ask for suggestions, add one to the task list, close with Escape", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  const panelChunks: string[] = [];
+  page.on("request", (req) => {
+    if (/suggestion-panel.*\.js/.test(req.url())) panelChunks.push(req.url());
+  });
+  await page.goto("/");
+  await expect(toggle(page)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  // Only the button ships with the page; the panel's code loads on first use.
+  expect(panelChunks).toEqual([]);
+  await screenshots(page, "suggestions-button");
+
+  await toggle(page).click();
+  const dialog = panel(page);
+  await expect(dialog).toBeVisible();
+  expect(panelChunks.length).toBeGreaterThan(0);
+  const prompt = dialog.getByLabel("What's on your mind?");
+  await expect(prompt).toBeFocused();
+
+  // A blank prompt is refused with the spec's toast.
+  await prompt.fill("   ");
+  await dialog.getByRole("button", { name: "Get Task Suggestions" }).click();
+  await expect(page.getByText("Please enter a prompt")).toBeVisible();
+  await expect(page.getByText("Tell us about your goals or what you need to do.")).toBeVisible();
+
+  // Hold the answer to see the waiting state.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/ai/task-suggestions", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await prompt.fill("I need to call the bank and book the dentist. Also get fit!");
+  await dialog.getByRole("button", { name: "Get Task Suggestions" }).click();
+  await expect(dialog.getByRole("button", { name: "Generating suggestions..." })).toBeVisible();
+  release();
+
+  await expect(page.getByText("Suggestions ready")).toBeVisible();
+  await expect(page.getByText("Click the + button to add any suggestions to your task list.")).toBeVisible();
+  const list = dialog.getByRole("list", { name: "Suggestions" });
+  await expect(list.getByRole("listitem")).toHaveText([
+    "Call the bank",
+    "Book the dentist",
+    "Get fit",
+    "Schedule a 20-minute walk",
+  ]);
+  await expect(dialog.getByText("Suggestions are generated on our server without an AI model.")).toBeVisible();
+  await screenshots(page, "suggestions-panel");
+
+  await dialog.getByRole("button", { name: "Add Call the bank" }).click();
+  await expect(page.getByText("Task added")).toBeVisible();
+  await expect(page.getByText("The suggested task has been added to your list.")).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Added Call the bank" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Add Call the bank" })).toHaveCount(0);
+  await screenshots(page, "suggestions-added");
+
+  const tasks = await request.get("/api/tasks", { headers: { Authorization: `Bearer ${signedIn.token}` } });
+  expect(tasks.status()).toBe(200);
+  const titles = ((await tasks.json()) as { title: string; description: string | null; isPriority: boolean }[]).filter(
+    (task) => task.title === "Call the bank",
+  );
+  expect(titles).toHaveLength(1);
+  expect(titles[0]).toMatchObject({ description: null, isPriority: false });
+
+  // Escape closes the panel and puts focus back on the floating button.
+  await dialog.getByRole("button", { name: "Add Book the dentist" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(toggle(page)).toBeFocused();
+  await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+
+  // Reopening keeps what was there; the close button also returns focus.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Added Call the bank" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toggle(page)).toBeFocused();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("no suggestions, a failing request and a failing add each say so", async ({ page, signedIn: _ }) => {
+  await page.goto("/");
+  await toggle(page).click();
+  const dialog = panel(page);
+  const prompt = dialog.getByLabel("What's on your mind?");
+  const ask = dialog.getByRole("button", { name: "Get Task Suggestions" });
+
+  await prompt.fill("hello");
+  await ask.click();
+  await expect(page.getByText("No suggestions found")).toBeVisible();
+  await expect(page.getByText("Try being more specific about your tasks or goals.")).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Suggestions" })).toHaveCount(0);
+
+  await page.route("**/api/ai/task-suggestions", (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: "application/json",
+      body: '{"message":"The suggestion service failed."}',
+    }),
+  );
+  await prompt.fill("call mom");
+  await ask.click();
+  await expect(page.getByText("Failed to get suggestions")).toBeVisible();
+  await expect(page.getByText("Please try again later or be more specific.")).toBeVisible();
+  await page.unroute("**/api/ai/task-suggestions");
+
+  await ask.click();
+  await expect(dialog.getByRole("listitem")).toHaveText(["Call mom"]);
+  await page.route("**/api/tasks", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Something went wrong."}' })
+      : route.continue(),
+  );
+  await dialog.getByRole("button", { name: "Add Call mom" }).click();
+  await expect(page.getByText("Failed to add task")).toBeVisible();
+  await expect(page.getByText("There was an error adding your task. Please try again.")).toBeVisible();
+  // Still there to try again.
+  await expect(dialog.getByRole("button", { name: "Add Call mom" })).toBeVisible();
+});

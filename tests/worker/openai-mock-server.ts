@@ -1,0 +1,101 @@
+// Vitest globalSetup (runs in Node, outside workerd): a real HTTP server on loopback that speaks
+// the OpenAI chat-completions protocol, so the "openai" provider is tested over a real socket.
+//
+// Paths are /{scenario}/{id}/v1/chat/completions; the worker gets the server's root URL as the
+// OPENAI_BASE_URL binding and a test picks a scenario by pointing the provider at
+// `${root}/{scenario}/{id}/v1`. GET /requests/{id} answers what the server received for that id.
+//   echo       200, the suggestions are the lines of the user message (tests choose the answer)
+//   garbage    200, message content that is not JSON
+//   wrong      200, JSON of the wrong shape
+//   refusal    200, a refusal instead of content
+//   not-chat   200, a JSON body that is not a chat completion
+//   error      500 with an OpenAI-style error body
+//   reset      drops the connection without answering
+//   hang       never answers
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    openaiMockUrl: string;
+  }
+}
+
+type Received = { authorization: string | null; body: unknown };
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function completion(message: Record<string, unknown>) {
+  return {
+    id: "chatcmpl-test",
+    object: "chat.completion",
+    created: 0,
+    model: "test-model",
+    choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop" }],
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const received = new Map<string, Received[]>();
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const lookup = url.pathname.match(/^\/requests\/([\w-]+)$/);
+    if (req.method === "GET" && lookup?.[1]) return json(res, 200, received.get(lookup[1]) ?? []);
+
+    const route = url.pathname.match(/^\/([\w-]+)\/([\w-]+)\/v1\/chat\/completions$/);
+    if (req.method !== "POST" || !route) return json(res, 404, { error: { message: "not found" } });
+    const [, scenario, id] = route as unknown as [string, string, string];
+    const text = await readBody(req);
+    let body: { messages?: { role: string; content: string }[] } = {};
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return json(res, 400, { error: { message: "invalid JSON" } });
+    }
+    received.set(id, [...(received.get(id) ?? []), { authorization: req.headers.authorization ?? null, body }]);
+
+    const userMessage = body.messages?.find((message) => message.role === "user")?.content ?? "";
+    switch (scenario) {
+      case "echo":
+        return json(res, 200, completion({ content: JSON.stringify({ suggestions: userMessage.split("\n") }) }));
+      case "garbage":
+        return json(res, 200, completion({ content: "Sure! Here are some tasks: call mom" }));
+      case "wrong":
+        return json(res, 200, completion({ content: JSON.stringify({ ideas: ["Call mom"] }) }));
+      case "refusal":
+        return json(res, 200, completion({ content: null, refusal: "I can't help with that." }));
+      case "not-chat":
+        return json(res, 200, { hello: "world" });
+      case "error":
+        return json(res, 500, { error: { message: "The server had an error", type: "server_error" } });
+      case "reset":
+        res.socket?.destroy(); // the connection drops mid-request
+        return;
+      case "hang":
+        return; // keeps the connection open without answering
+      default:
+        return json(res, 404, { error: { message: `unknown scenario ${scenario}` } });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  project.provide("openaiMockUrl", `http://127.0.0.1:${port}`);
+
+  return async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+}

@@ -1,0 +1,211 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Check, Plus, Sparkles, X } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { LIMITS } from "../../../shared/constants";
+import type { AiProvider } from "../../../shared/schemas/suggestions";
+import { Button } from "../../ui/button";
+import { cn } from "../../ui/cn";
+import { inputClasses } from "../../ui/field";
+import { showError, showInfo, showSuccess } from "../../ui/toast";
+import { useAddSuggestedTask, useSuggestions } from "./suggestions-api";
+
+// 32 px square icon buttons (the shared sizes are 40 px; the list rows are compact).
+const smallIconButton =
+  "inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg transition-colors [&>svg]:shrink-0";
+const outline =
+  "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
+const ghost = "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
+
+type Item = { title: string; status: "new" | "adding" | "added" };
+
+type SuggestionPanelProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Puts focus back on the floating button when the panel closes (Escape, close button). */
+  returnFocus: () => void;
+};
+
+/**
+ * The panel of spec §2 "AI suggestion widget": a prompt, "Get Task Suggestions", and the list of
+ * suggestions with an add button each. A non-modal dialog: the page (and its toasts) stay usable.
+ */
+export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionPanelProps) {
+  const promptId = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const closedFromOutside = useRef(false);
+  const [prompt, setPrompt] = useState("");
+  const [items, setItems] = useState<Item[]>([]);
+  const [provider, setProvider] = useState<AiProvider | null>(null);
+  const suggestions = useSuggestions();
+  const addTask = useAddSuggestedTask();
+
+  function getSuggestions(event?: FormEvent) {
+    event?.preventDefault();
+    if (suggestions.isPending) return;
+    const text = prompt.trim();
+    if (!text) {
+      showError("Please enter a prompt", "Tell us about your goals or what you need to do.");
+      textareaRef.current?.focus();
+      return;
+    }
+    suggestions.mutate(text, {
+      onSuccess: (answer) => {
+        setItems(answer.suggestions.map((title) => ({ title, status: "new" })));
+        setProvider(answer.provider);
+        if (answer.suggestions.length === 0) {
+          showInfo("No suggestions found", "Try being more specific about your tasks or goals.");
+        } else {
+          showSuccess("Suggestions ready", "Click the + button to add any suggestions to your task list.");
+        }
+      },
+      onError: () => showError("Failed to get suggestions", "Please try again later or be more specific."),
+    });
+  }
+
+  function setStatus(title: string, status: Item["status"]) {
+    setItems((current) => current.map((item) => (item.title === title ? { ...item, status } : item)));
+  }
+
+  async function add(item: Item) {
+    // Spec §5: a blank title is silently ignored.
+    if (!item.title.trim() || item.status !== "new") return;
+    setStatus(item.title, "adding");
+    try {
+      await addTask.mutateAsync(item.title);
+      setStatus(item.title, "added");
+      showSuccess("Task added", "The suggested task has been added to your list.");
+    } catch {
+      setStatus(item.title, "new");
+      showError("Failed to add task", "There was an error adding your task. Please try again.");
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <Dialog.Portal>
+        <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            textareaRef.current?.focus();
+          }}
+          onInteractOutside={(event) => {
+            const target = event.target instanceof Element ? event.target : null;
+            // The floating button toggles the panel itself; toasts belong to the panel's work.
+            if (target?.closest("[data-suggestion-toggle], [data-sonner-toaster]")) event.preventDefault();
+            else closedFromOutside.current = true;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            // A click elsewhere keeps focus where the person put it; Escape and Close go back to the button.
+            if (!closedFromOutside.current) returnFocus();
+            closedFromOutside.current = false;
+          }}
+          className={cn(
+            "fixed right-4 bottom-20 z-40 flex max-h-[calc(100dvh-6.5rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-y-auto",
+            "rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-6 sm:bottom-24 dark:border-slate-700 dark:bg-slate-900",
+          )}
+        >
+          <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+            <div className="flex items-center gap-2">
+              <Sparkles aria-hidden="true" className="h-5 w-5 text-brand-600 dark:text-brand-100" />
+              <Dialog.Title className="text-base font-semibold">AI Task Suggestions</Dialog.Title>
+            </div>
+            <Dialog.Close className={cn(smallIconButton, "-mt-0.5 -mr-2", ghost)} aria-label="Close">
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+
+          <form className="space-y-3 px-4 pt-3 pb-4" onSubmit={getSuggestions} noValidate>
+            <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">
+              Describe your goals or what you need to do, and add the tasks you like to your list.
+            </Dialog.Description>
+            <label htmlFor={promptId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+              What's on your mind?
+            </label>
+            <textarea
+              ref={textareaRef}
+              id={promptId}
+              className={cn(inputClasses, "resize-y")}
+              rows={4}
+              maxLength={LIMITS.promptMax}
+              value={prompt}
+              placeholder="e.g. I need to call the bank and book the dentist, and I want to get fit"
+              onChange={(event) => setPrompt(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) getSuggestions();
+              }}
+            />
+            {prompt.length > LIMITS.promptMax - 200 ? (
+              <p className="text-right text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+                {prompt.length} / {LIMITS.promptMax}
+              </p>
+            ) : null}
+            <Button type="submit" className="w-full" aria-busy={suggestions.isPending}>
+              {suggestions.isPending ? (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                  />
+                  Generating suggestions...
+                </>
+              ) : (
+                <>
+                  <Sparkles aria-hidden="true" className="h-4 w-4" />
+                  Get Task Suggestions
+                </>
+              )}
+            </Button>
+          </form>
+
+          {items.length > 0 ? (
+            <div className="border-t border-slate-200 px-4 pt-3 pb-4 dark:border-slate-700">
+              <h3 className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Suggestions</h3>
+              <ul aria-label="Suggestions" className="max-h-60 space-y-1.5 overflow-y-auto pr-1">
+                {items.map((item) => (
+                  <li
+                    key={item.title}
+                    className={cn(
+                      "flex items-center justify-between gap-2 rounded-lg border py-1.5 pr-1.5 pl-3 text-sm",
+                      item.status === "added"
+                        ? "border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40"
+                        : "border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60",
+                    )}
+                  >
+                    <span className="min-w-0 break-words">{item.title}</span>
+                    {item.status === "added" ? (
+                      <span
+                        role="img"
+                        aria-label={`Added ${item.title}`}
+                        className="flex h-8 w-8 shrink-0 items-center justify-center text-emerald-700 dark:text-emerald-300"
+                      >
+                        <Check aria-hidden="true" className="h-5 w-5" />
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        aria-label={`Add ${item.title}`}
+                        title="Add to my tasks"
+                        aria-disabled={item.status === "adding"}
+                        onClick={() => void add(item)}
+                        className={cn(smallIconButton, outline, "aria-disabled:cursor-wait aria-disabled:opacity-60")}
+                      >
+                        <Plus aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          {provider === "local" ? (
+            <p className="border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              Suggestions are generated on our server without an AI model.
+            </p>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

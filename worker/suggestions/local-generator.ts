@@ -1,0 +1,379 @@
+import { LIMITS } from "../../shared/constants";
+
+/**
+ * The embedded suggestion generator: no model, no network. It turns a person's own words into
+ * short imperative task titles ("I need to call the bank and book the dentist" → "Call the bank",
+ * "Book the dentist") and adds a first concrete step to vague goals ("get fit" → "Schedule a
+ * 20-minute walk"). Pure and deterministic: the same prompt always gives the same list.
+ */
+export function generateLocalSuggestions(prompt: string, max: number = LIMITS.suggestionsMax): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const push = (title: string) => {
+    const clean = capTitle(title);
+    const key = clean.toLowerCase();
+    if (clean && !seen.has(key)) {
+      seen.add(key);
+      out.push(clean);
+    }
+  };
+  for (const sentence of splitSentences(prompt)) {
+    for (const clause of splitClauses(sentence)) {
+      for (const title of clauseToTasks(clause)) push(title);
+    }
+  }
+  if (out.length === 0 && PLANNING_WORDS.test(prompt)) for (const title of PLANNING_STARTERS) push(title);
+  return out.slice(0, max);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word lists. Verbs a task title can start with; a piece of text that starts with one of these
+// reads as an instruction.
+
+const VERBS = new Set(
+  `add answer apply arrange ask attend bake bathe book borrow bring brush buy call cancel catch change charge
+  check choose clean clear close collect compare complete confirm contact cook copy create cut deal debug declutter
+  decide delete deliver deploy design discuss do donate download draft draw drink drive drop dust edit email
+  e-mail empty exchange exercise feed file fill find finish fix fold follow get give go grab hang help hire hoover
+  install interview invite iron jog join learn leave list look mail make manage meditate meet mend merge message
+  mop move mow order organise organize outline pack paint pay phone pick plan plant play post practice practise
+  prep prepare print publish put read rebook record refill register rehearse relax remind remove renew rent repair
+  replace reply reschedule research reserve respond return review revise ring run save scan schedule see sell send
+  set share shop shovel sign sleep sort start stop stretch study submit sweep swim take talk teach test text thank
+  tidy track train translate try tutor unpack unsubscribe update upload vacuum visit volunteer vote walk wash
+  watch water weed wrap write be become improve stay feel lose gain grow build achieve reach quit eat spend reduce
+  increase keep focus work listen cycle bike hike clarify celebrate collect gather hand turn log note`.split(/\s+/),
+);
+
+/** Verbs that, with an abstract object, make a goal rather than a task ("get fit", "be calmer"). */
+const VAGUE_VERBS = new Set(
+  "be become get improve stay feel start stop quit lose gain grow build achieve reach change learn eat sleep save spend reduce increase keep focus work read write exercise relax meditate try".split(
+    " ",
+  ),
+);
+const ABSTRACT =
+  /\b(more|less|better|healthier|fitter|happier|calmer|stronger|habits?|routine|consistent(ly)?|regularly|every ?day|daily|in general|overall|together)\b/i;
+
+/** Verbs that say nothing on their own: "do today" or "get" is no task. */
+const EMPTY_VERBS = new Set(["do", "be", "get", "go", "make", "have", "start", "stop", "try", "work", "stuff"]);
+
+const GREETINGS =
+  /^(hi|hello|hey|yo|thanks|thank you|please|help|ok|okay|yes|no|idk|i don'?t know|nothing|anything|something|stuff|things|lol|hmm+|test|testing|asdf)$/i;
+
+/** Time phrases at the start move to the end: "Tomorrow I need to call mom" → "Call mom tomorrow". */
+const LEADING_TIME =
+  /^(today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend|month)|next (?:week|month)|(?:on |by |before |this )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|later today|later|first thing(?: tomorrow)?|in the (?:morning|afternoon|evening))\b[,:]?\s*/i;
+const TRAILING_TIME =
+  /\s+(today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend|month)|next (?:week|month)|(?:on |by |before )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))$/i;
+
+/** Openers that carry no task: stripped repeatedly from the start of a clause. */
+const LEAD_INS: RegExp[] = [
+  /^(?:and|also|then|so|plus|oh|ok|okay|well|just|maybe|probably|please|pls|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|after that|afterwards|besides|additionally|basically|honestly|really)\b[,:]?\s*/i,
+  /^(?:i|we)\s+(?:really\s+|also\s+|still\s+|definitely\s+|probably\s+|seriously\s+|finally\s+)*(?:need|needs|have|has|want|wants|got|plan|hope|intend|ought|would like|'d like|d like|would love|'d love|try|have got|'ve got|ve got)\s+to\s+/i,
+  /^(?:i|we)\s*(?:'d|d| would)\s+(?:really\s+)?(?:like|love|prefer)\s+to\s+/i,
+  /^(?:i|we)\s*(?:'m|’m|m| am|'re| are)\s+(?:really\s+|also\s+|still\s+)?(?:going|planning|trying|hoping|supposed|meant|about)\s+to\s+/i,
+  /^(?:i|we)\s*(?:'ll|ll| will| shall| should| must| could| can| might| may)\s+(?:really\s+|also\s+|probably\s+|definitely\s+|still\s+)?/i,
+  /^(?:i|we)\s+(?:gotta|gonna|wanna|need|must|should)\s+/i,
+  /^(?:need|needs|have|has|want|got|try|plan|going|ought)\s+to\s+/i,
+  /^(?:remember|don'?t forget|do not forget|make sure)\s+(?:to\s+)?/i,
+  /^(?:gotta|gonna|wanna|must|should)\s+/i,
+  /^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:help\s+me\s+)?(?:to\s+)?/i,
+  /^help\s+me\s+(?:to\s+)?/i,
+  /^how\s+(?:can|could|do|should|would|might)\s+(?:i|we)\s+/i,
+  /^what\s+(?:can|could|should|would)\s+(?:i|we)\s+do\s+(?:to|about)\s+/i,
+  /^(?:my|our|the)\s+(?:main\s+)?(?:goal|plan|aim|priority|focus|resolution|task|idea)s?\s+(?:for\s+[\w\s]+?\s+)?(?:is|are|was)\s+(?:to\s+)?/i,
+  /^(?:it'?s|it is|it would be|it'd be)\s+(?:time|important|good|nice|a good idea)\s+(?:for me\s+)?to\s+/i,
+  /^(?:to-?do|todo|task|reminder|note)\s*[:-]\s*/i,
+  /^to\s+/i,
+];
+
+/** "I need a haircut" → "get a haircut". */
+const WANT_THING =
+  /^(?:i|we)\s+(?:really\s+)?(?:need|want|would like|'d like|could use)\s+(?=(?:a|an|some|more|new|the)\b)/i;
+
+/** Whole pieces that only announce a list. */
+const HEADER =
+  /^(?:(?:my|the|our)\s+)?(?:things|stuff|tasks|to-?dos?|todo list|to do list|list|chores|errands|plans?)(?:\s+(?:i|we)\s+(?:need|have|want)\s+to\s+do)?(?:\s+to\s+do)?(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this week|this weekend))?(?:\s+(?:is|are|include|includes))?$|^(?:here'?s|here is|this is)\s+(?:my|the|what)\b.*$/i;
+
+/** Pieces that describe a state rather than ask for an action ("I'm tired", "work is busy"). */
+const STATEMENT =
+  /^(?:i|i'm|im|i am|i've|ive|i was|i feel|i keep|i always|i never|i can'?t|i don'?t|we|we're|it|it's|its|he|she|they|there|there's|everything|nothing|(?:is|are|was|were|'s|has been|will be)|(?:life|work|today|this week)\s+(?:is|has|was|feels)|my\s+\w+\s+(?:is|are|has|have|was|were|\w+s))\b/i;
+
+/** Reasons after the action are dropped from the title ("call the bank because ..."). */
+const REASON = /\s+(?:because|since|so that|so i can|so we can|'cause|cause|as i|as we)\b.*$/i;
+
+const TRAILING_FILLER =
+  /(?:,?\s+(?:too|as well|also|please|pls|etc\.?|and so on|and stuff|and things|or something|i guess|i think|maybe|probably|if possible|if i can|at some point|sometime|someday|some day|one day|eventually|somehow|lol))+$/i;
+
+const DETERMINER = /^(?:my|the|a|an|our|his|her|their|this|that|these|those|some|your|[\w-]+'s)\b/i;
+
+// Noun phrases with an obvious verb ("groceries" → "Buy groceries").
+const NOUN_RULES: { pattern: RegExp; verb: string; article: boolean }[] = [
+  {
+    pattern: /\b(dentist|doctor|haircut|vet|appointment|flights?|hotel|tickets?|table for)\b/i,
+    verb: "Book",
+    article: true,
+  },
+  { pattern: /\b(bills?|rent|invoices?|parking ticket|credit card|mortgage|fine)\b/i, verb: "Pay", article: true },
+  { pattern: /\b(laundry|dishes|homework|taxes|tax return|ironing|paperwork|washing)\b/i, verb: "Do", article: true },
+  { pattern: /\b(e-?mails?|inbox|messages|voicemails?)\b/i, verb: "Go through", article: true },
+  {
+    pattern: /\b(report|essay|presentation|slides|assignment|proposal|thesis|project|chapter|article)\b/i,
+    verb: "Finish",
+    article: true,
+  },
+  { pattern: /\b(meeting|interview|exam|test)\b/i, verb: "Prepare for", article: true },
+  {
+    pattern: /\b(birthday|anniversary|party|wedding|dinner party|trip|holiday|vacation)\b/i,
+    verb: "Plan",
+    article: true,
+  },
+  {
+    pattern:
+      /^(?:the\s+|my\s+|some\s+)?(groceries|milk|bread|eggs|coffee|food|toilet paper|dog food|cat food|gift|present|shampoo)\b/i,
+    verb: "Buy",
+    article: false,
+  },
+  { pattern: /^(?:my\s+)?(mom|mum|dad|grandma|grandpa|granny|sister|brother|parents)$/i, verb: "Call", article: false },
+  {
+    pattern: /\b(bank|insurance|landlord|plumber|electrician|council|utility company)\b/i,
+    verb: "Call",
+    article: true,
+  },
+  { pattern: /\b(car|bike)\s+(service|repair|wash|inspection|mot)\b/i, verb: "Book", article: true },
+];
+
+// Vague goals and a first concrete step for each. The first that matches wins.
+const GOALS: { pattern: RegExp; step: (clause: string) => string }[] = [
+  {
+    pattern:
+      /\b(eat(?:ing)? (?:healthier|better|well|clean|less|more)|diet|nutrition|meal ?prep|sugar|snacking|vegetables|veggies)\b/i,
+    step: () => "Plan three healthy dinners for this week",
+  },
+  {
+    pattern:
+      /\b(fit|fitter|fitness|in shape|exercise|exercising|work ?out|working out|gym|healthier|healthy|active|lose weight|weight|running|cardio|stronger|marathon)\b/i,
+    step: () => "Schedule a 20-minute walk",
+  },
+  {
+    pattern: /\b(sleep|sleeping|rest|tired|exhausted|bed ?time|insomnia|wake up earlier|early riser)\b/i,
+    step: () => "Set a bedtime alarm for tonight",
+  },
+  {
+    pattern:
+      /\b(stress|stressed|anxious|anxiety|calm|calmer|relax|mental health|burn ?out|burnt out|overwhelmed|mindful(?:ness)?|meditat\w*)\b/i,
+    step: () => "Take a 5-minute breathing break",
+  },
+  {
+    pattern: /\b(money|savings?|budget\w*|financ\w*|debt|expenses|spend(?:ing)? less|invest\w*|retire\w*)\b/i,
+    step: () => "List this month's expenses",
+  },
+  {
+    pattern: /\blearn(?:ing)?\s+(.+)$/i,
+    step: (clause) => `Spend 15 minutes learning ${clause.replace(/^.*?\blearn(?:ing)?\s+/i, "")}`,
+  },
+  {
+    pattern: /\b(read(?:ing)? (?:more|books?)|reading)\b/i,
+    step: () => "Read 10 pages before bed",
+  },
+  {
+    pattern: /\b(writ(?:e|ing) (?:more|a book|a novel|my book)|journal\w*|blog\w*)\b/i,
+    step: () => "Write for 15 minutes",
+  },
+  {
+    pattern: /\b(declutter\w*|tidy|tidier|organi[sz]ed|cleaner|mess|messy|clutter\w*)\b/i,
+    step: () => "Declutter one drawer for 10 minutes",
+  },
+  {
+    pattern: /\b(new job|job|career|promotion|resume|résumé|cv|raise|get hired)\b/i,
+    step: () => "Update your resume with your latest role",
+  },
+  {
+    pattern: /\b(friends?|family|social|lonely|connect\w*|relationships?)\b/i,
+    step: () => "Message a friend to plan a catch-up",
+  },
+  {
+    pattern:
+      /\b(productive|productivity|procrastinat\w*|focus(?:ed)?|motivat\w*|disciplin\w*|on top of things|time management)\b/i,
+    step: () => "Pick one task and work on it for 25 minutes",
+  },
+  {
+    pattern: /\b(phone|screen time|social media|doomscroll\w*)\b/i,
+    step: () => "Put your phone in another room for an hour",
+  },
+  {
+    pattern: /\b(drink more water|hydrat\w*)\b/i,
+    step: () => "Fill a water bottle and keep it on your desk",
+  },
+];
+
+const PLANNING_WORDS =
+  /\b(today|tomorrow|day|week|plan|planning|productive|focus|organi[sz]e|prioriti[sz]e|overwhelmed|busy|to-?do|tasks?)\b/i;
+const PLANNING_STARTERS = [
+  "Write down everything on your mind",
+  "Pick your top three tasks for today",
+  "Block 25 minutes for the most important one",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Splitting.
+
+const ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|dr|mr|mrs|ms|st|approx|a\.m|p\.m)\./gi;
+const DOT = "\u2024"; // stands in for the dot of an abbreviation while sentences are split
+
+/** Lines, list items, sentences and "label:" headers, each trimmed. */
+export function splitSentences(text: string): string[] {
+  const normalized = text
+    .normalize("NFKC")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(ABBREVIATIONS, (match) => match.replace(/\./g, DOT));
+  const pieces: string[] = [];
+  for (const rawLine of normalized.split(/\r?\n|;/)) {
+    const line = rawLine.replace(/^\s*(?:[-*•·▪►–—]|\[[ xX]?\]|\d{1,3}[.)]|[a-zA-Z][)])\s+/, "").trim();
+    for (const sentence of line.split(/(?<=[.!?])\s+|:\s+/)) {
+      const clean = sentence.replace(new RegExp(DOT, "g"), ".").trim();
+      if (clean) pieces.push(clean);
+    }
+  }
+  return pieces;
+}
+
+const SEPARATOR =
+  /(\s*,\s*(?:and then|and also|and|then|also|plus|but)?\s*|\s+(?:and then|and also|and|then|also|plus|as well as|but|&|\+)\s+)/i;
+
+/**
+ * Cuts a sentence at commas and conjunctions where a new action starts ("call mom and pay the
+ * rent"), but keeps object lists whole ("buy milk, eggs and bread").
+ */
+export function splitClauses(sentence: string): string[] {
+  const parts = sentence.split(SEPARATOR);
+  const clauses: string[] = [parts[0] ?? ""];
+  for (let i = 1; i < parts.length; i += 2) {
+    const separator = parts[i] ?? "";
+    const piece = (parts[i + 1] ?? "").trim();
+    if (!piece) continue;
+    const previous = clauses[clauses.length - 1] ?? "";
+    if (startsNewClause(piece, previous)) clauses.push(piece);
+    else clauses[clauses.length - 1] = `${previous}${separator}${piece}`;
+  }
+  return clauses.map((clause) => clause.trim()).filter(Boolean);
+}
+
+function startsNewClause(piece: string, previous: string): boolean {
+  const stripped = stripLeadIns(piece);
+  if (stripped !== piece.trim() && stripped) return true; // "... and I also need to ..."
+  if (STATEMENT.test(piece)) return true;
+  const words = stripped.split(/\s+/);
+  const previousCore = stripLeadIns(previous);
+  // "read and reply to emails": a bare verb before the separator shares its object.
+  if (previousCore.split(/\s+/).length === 1 && isVerb(previousCore)) return false;
+  if (isVerb(words[0] ?? "") && words.length >= 2) return true;
+  // A noun after a noun is the next item of a list ("laundry, groceries"); after a verb it is
+  // one more object of that verb ("buy milk, eggs and bread").
+  return !isVerb(previousCore.split(/\s+/)[0] ?? "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// One clause → task titles.
+
+function stripLeadIns(text: string): string {
+  let current = text.trim().replace(/^["'(]+|["')]+$/g, "");
+  for (let round = 0; round < 8; round++) {
+    const before = current;
+    if (WANT_THING.test(current)) current = current.replace(WANT_THING, "get ");
+    for (const pattern of LEAD_INS) current = current.replace(pattern, "");
+    current = current.trim();
+    if (current === before) break;
+  }
+  return current;
+}
+
+function baseVerb(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  if (VERBS.has(lower)) return lower;
+  // "calling the bank" → "call the bank"
+  if (lower.length > 4 && lower.endsWith("ing")) {
+    const stem = lower.slice(0, -3);
+    const candidates = [stem, `${stem}e`, stem.slice(0, -1)];
+    return candidates.find((candidate) => VERBS.has(candidate));
+  }
+  return undefined;
+}
+
+function isVerb(word: string): boolean {
+  return baseVerb(word.replace(/[^\w'-]/g, "")) !== undefined;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function withArticle(phrase: string): string {
+  return DETERMINER.test(phrase) ? phrase : `the ${phrase}`;
+}
+
+function clauseToTasks(raw: string): string[] {
+  let text = raw
+    .replace(/^["'(\s]+|["')\s]+$/g, "")
+    .replace(/[.!?,;:]+$/, "")
+    .trim();
+  // The time phrase is remembered before the lead-ins go: "Tomorrow I need to ..." → "... tomorrow".
+  let when = "";
+  for (let round = 0; round < 3; round++) {
+    const beforeTime = text;
+    text = stripLeadIns(text);
+    const time = text.match(LEADING_TIME);
+    if (time?.[1]) {
+      when = time[1]
+        .toLowerCase()
+        .replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/, capitalize);
+      text = text.slice(time[0].length);
+    }
+    if (text === beforeTime) break;
+  }
+  text = text
+    .replace(REASON, "")
+    .replace(TRAILING_FILLER, "")
+    .replace(/[.!?,;:]+$/, "")
+    .trim();
+  if (!text || HEADER.test(text) || GREETINGS.test(text)) return [];
+
+  const goal = GOALS.find((rule) => rule.pattern.test(text));
+  if (STATEMENT.test(text)) return goal ? [goal.step(text)] : [];
+
+  const words = text.split(/\s+/);
+  const first = words[0] ?? "";
+  const verb = baseVerb(first.replace(/[^\w'-]/g, ""));
+  let title: string;
+  if (verb) {
+    if (first.toLowerCase() !== verb) words[0] = verb; // gerund → base form
+    title = words.join(" ");
+    const core = title.replace(TRAILING_TIME, "");
+    if (core.split(/\s+/).length === 1 && EMPTY_VERBS.has(core.toLowerCase())) return [];
+  } else if (/\?$/.test(raw.trim()) || words.length > 8) {
+    return goal ? [goal.step(text)] : [];
+  } else {
+    const rule = NOUN_RULES.find((candidate) => candidate.pattern.test(text));
+    if (goal) return [goal.step(text)]; // "my finances": the step is the task
+    title = rule ? `${rule.verb} ${rule.article ? withArticle(text) : text}` : text;
+  }
+  if (when && !title.toLowerCase().includes(when)) title = `${title} ${when}`;
+  title = capitalize(title);
+
+  const vague = verb !== undefined && VAGUE_VERBS.has(verb) && (goal !== undefined || ABSTRACT.test(text));
+  if (!vague) return [title];
+  const step = goal
+    ? goal.step(text)
+    : `Write down one small first step to ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+  return [title, step];
+}
+
+/** At most LIMITS.suggestionMax characters, cut at a word boundary. */
+export function capTitle(title: string): string {
+  const clean = title.replace(/\s+/g, " ").trim();
+  if (clean.length <= LIMITS.suggestionMax) return clean;
+  const cut = clean.slice(0, LIMITS.suggestionMax - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > LIMITS.suggestionMax / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import {
+  OUTPUT_JSON_SCHEMA,
+  ProviderError,
+  parseProviderOutput,
+  type SuggestionProvider,
+  SYSTEM_PROMPT,
+} from "./provider";
+
+export const OPENAI_DEFAULTS = { baseUrl: "https://api.openai.com/v1", model: "gpt-4o-mini" } as const;
+
+export type OpenAiConfig = { baseUrl?: string; apiKey?: string; model?: string };
+
+const chatCompletionSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }),
+      }),
+    )
+    .min(1),
+});
+
+/**
+ * Any OpenAI-compatible chat-completions endpoint (AI_PROVIDER=openai): OpenAI itself, a gateway,
+ * or a self-hosted server. Structured output is requested with a strict JSON schema.
+ */
+export function openAiProvider(config: OpenAiConfig): SuggestionProvider {
+  const baseUrl = (config.baseUrl || OPENAI_DEFAULTS.baseUrl).replace(/\/+$/, "");
+  const model = config.model || OPENAI_DEFAULTS.model;
+  return {
+    name: "openai",
+    async suggest(prompt, signal) {
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      // Self-hosted servers often need no key.
+      if (config.apiKey) headers.Authorization = `Bearer ${config.apiKey}`;
+      const res = await fetch(`${baseUrl}/chat/completions`, {
+        method: "POST",
+        headers,
+        signal,
+        body: JSON.stringify({
+          model,
+          messages: [
+            { role: "system", content: SYSTEM_PROMPT },
+            { role: "user", content: prompt },
+          ],
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: "task_suggestions", strict: true, schema: OUTPUT_JSON_SCHEMA },
+          },
+        }),
+      });
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new ProviderError(`openai: HTTP ${res.status}`);
+      }
+      let body: unknown;
+      try {
+        body = await res.json();
+      } catch {
+        if (signal.aborted) throw signal.reason;
+        throw new ProviderError("openai: the response body is not JSON");
+      }
+      const completion = chatCompletionSchema.safeParse(body);
+      if (!completion.success) throw new ProviderError("openai: not a chat completion");
+      const message = completion.data.choices[0]?.message;
+      if (message?.refusal) throw new ProviderError("openai: the model refused");
+      if (!message?.content) throw new ProviderError("openai: the completion has no content");
+      return parseProviderOutput(message.content, "openai");
+    },
+  };
+}
