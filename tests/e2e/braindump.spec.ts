@@ -223,6 +223,8 @@ test("Start Fresh from a later step returns to a clean input step", async ({ pag
 });
 
 test("each braindump notice of spec §5 and §8", async ({ page, request, signedIn, consoleErrors }) => {
+  // No live updates on this page: a task added elsewhere must stay unknown to it (see below).
+  await page.routeWebSocket(/\/api\/live/, () => {});
   await createTasks(request, signedIn, ["Existing task"]);
   await page.goto("/");
   await expect(currentTasks(page)).toContainText("Existing task");

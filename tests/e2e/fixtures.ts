@@ -27,8 +27,19 @@ export async function signInPage(page: Page, account: Account) {
   }, account.token);
 }
 
+/** A made-up client address, so each test has its own budget at the per-address auth limiter. */
+function testClientAddress() {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  return `198.18.${part()}.${part()}`;
+}
+
 /** Fails the test on any console error or CSP violation on the page. */
 export const test = base.extend<{ signedIn: Account; consoleErrors: string[] }>({
+  // Locally, workerd keeps a CF-Connecting-IP the client sends (Cloudflare's edge overwrites it),
+  // so parallel tests do not share one address's sign-in rate limit.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": testClientAddress() });
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {

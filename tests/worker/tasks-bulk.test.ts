@@ -313,6 +313,9 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
       await addAnalyticsRow(me.user.id, "2026-01-02");
       await dump(other.token, "Keep me");
       await addAnalyticsRow(other.user.id, "2026-01-01");
+      // The dump recorded today's creations too, so the other user has two records.
+      const othersRecords = await countRows("daily_analytics", other.user.id);
+      expect(othersRecords).toBe(2);
 
       const res = await api(path, { method: "POST", token: me.token });
       expect(res.status).toBe(204);
@@ -324,7 +327,7 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
         .first();
       expect(session).toEqual({ task_id: null, focused_seconds: 1500 });
       expect((await listTasks(other.token)).map((t) => t.title)).toEqual(["Keep me"]);
-      expect(await countRows("daily_analytics", other.user.id)).toBe(1);
+      expect(await countRows("daily_analytics", other.user.id)).toBe(othersRecords);
       // Again on an empty account: still fine.
       expect((await api(path, { method: "POST", token: me.token, json: {} })).status).toBe(204);
     });
@@ -333,6 +336,7 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
       const { token, user } = await registerUser();
       await dump(token, "Stay;Here");
       await addAnalyticsRow(user.id, "2026-02-01");
+      const records = await countRows("daily_analytics", user.id);
       await withFailingTrigger(
         `create trigger $NAME before delete on daily_analytics when old.user_id = '${user.id}' begin select raise(abort, 'refused'); end`,
         async () => {
@@ -340,7 +344,7 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
         },
       );
       expect((await listTasks(token)).map((t) => t.title)).toEqual(["Stay", "Here"]);
-      expect(await countRows("daily_analytics", user.id)).toBe(1);
+      expect(await countRows("daily_analytics", user.id)).toBe(records);
     });
 
     it(`${path} requires sign-in`, async () => {
