@@ -127,7 +127,9 @@ async function expectHeaderFits(page: Page, width: number) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const report = await page.evaluate(() => {
     const header = document.querySelector("header");
-    const controls = [...(header?.querySelectorAll<HTMLElement>("a, button") ?? [])].filter((el) => !el.closest("nav"));
+    const controls = Array.from(header?.querySelectorAll<HTMLElement>("a, button") ?? []).filter(
+      (el) => !el.closest("nav"),
+    );
     return {
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
@@ -182,7 +184,7 @@ test("reduced motion: no confetti and no animated transitions", async ({ browser
   // Every transition and animation on the page is instant.
   const moving = await page.evaluate(
     () =>
-      [...document.querySelectorAll("*")]
+      Array.from(document.querySelectorAll("*"))
         .map((el) => getComputedStyle(el))
         .filter((s) =>
           [s.transitionDuration, s.animationDuration].some((d) => d.split(",").some((v) => parseFloat(v) > 0.01)),

@@ -18,7 +18,7 @@ export const VARIANTS = [
 ] as const;
 
 /** One line per violation and node, so a failure says what to fix and where. */
-function describe(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
+function violationLines(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
   return violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`),
   );
@@ -40,7 +40,7 @@ export async function expectNoAxeViolations(page: Page, screen: string) {
     const builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(WCAG_22_AA);
     if (rules === "colour") builder.withRules(COLOUR_RULES);
     const result = await builder.analyze();
-    found.push(...describe(result.violations).map((line) => `[${screen} ${theme} ${width}px] ${line}`));
+    found.push(...violationLines(result.violations).map((line) => `[${screen} ${theme} ${width}px] ${line}`));
   }
   await page.setViewportSize(before);
   expect(found, `axe violations on ${screen}`).toEqual([]);

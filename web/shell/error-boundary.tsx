@@ -28,7 +28,7 @@ type BoundaryProps = { children: ReactNode; resetKey: string };
  * another screen (a new `resetKey`) clears it.
  */
 export class ScreenErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
-  state = { error: null as unknown, key: this.props.resetKey };
+  override state = { error: null as unknown, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
@@ -38,11 +38,11 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, { error: unkno
     return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
   }
 
-  componentDidCatch(error: unknown, info: ErrorInfo) {
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error("Screen failed to render", error, info.componentStack);
   }
 
-  render() {
+  override render() {
     // A reload, not a re-render: a lazy screen whose chunk failed to load stays failed until then.
     if (this.state.error) return <ErrorFallback onRetry={() => window.location.reload()} />;
     return this.props.children;
