@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Route, WebSocketRoute } from "@playwright/test";
-import { type Account, expect, test } from "./fixtures";
+import { type Account, expect, screenshots, test } from "./fixtures";
 
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
 
@@ -193,7 +193,10 @@ test("a dropped live connection reconnects and shows the timer as the server has
   expect(Math.abs((mm ?? 0) * 60 + (ss ?? 0) - leftSeconds)).toBeLessThanOrEqual(1);
 });
 
-test("a screen that fails to render shows a way back, inside the shell and outside it", async ({ page, signedIn }) => {
+test("a screen that fails to render shows a way back, inside the shell and outside it", async ({
+  page,
+  signedIn: _,
+}) => {
   page.on("pageerror", () => {}); // the failures below are on purpose
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
@@ -204,6 +207,7 @@ test("a screen that fails to render shows a way back, inside the shell and outsi
   await page.getByRole("link", { name: "Analytics" }).click();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" })).toBeVisible();
+  await screenshots(page, "error-boundary");
   // The shell stays: the other tabs still work.
   await page.getByRole("link", { name: "Focus Timer" }).click();
   await expect(page.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
