@@ -1,24 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Task } from "../../shared/schemas/tasks";
 import { backoffDelay } from "../../web/api/live";
 import { FOCUS_MESSAGES, pickMessage } from "../../web/features/focus/messages";
 import { clampMinutes, selectableTasks } from "../../web/features/focus/selection-phase";
-
-function task(id: number, change: Partial<Task> = {}): Task {
-  return {
-    id,
-    userId: "u",
-    title: `Task ${id}`,
-    description: null,
-    category: "later",
-    isCompleted: false,
-    isPriority: false,
-    noListReason: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    completedAt: null,
-    ...change,
-  };
-}
+import { task } from "./task-fixture";
 
 describe("the task list of the selection", () => {
   it("puts priority tasks first and leaves out completed, [REMOVED] and No-list tasks", () => {

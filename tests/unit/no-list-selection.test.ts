@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Task } from "../../shared/schemas/tasks";
 import { builderTasks, commitItems, noListItems, selectedIds } from "../../web/features/no-list/no-list-selection";
-
-function task(id: number, over: Partial<Task> = {}): Task {
-  return {
-    id,
-    userId: "u1",
-    title: `Task ${id}`,
-    description: null,
-    category: "later",
-    isCompleted: false,
-    isPriority: false,
-    noListReason: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    completedAt: null,
-    ...over,
-  };
-}
+import { task } from "./task-fixture";
 
 const tasks = [
   task(1, { category: "urgent" }),

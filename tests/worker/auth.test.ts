@@ -90,7 +90,10 @@ describe("login, user and logout", () => {
     const { token } = await registerUser();
     const [head, payload] = token.split(".");
     expect((await api("/api/auth/user", { token: `${head}.${payload}.forgedsignature` })).status).toBe(401);
-    expect((await api("/api/auth/logout", { method: "POST", token })).status).toBe(204);
+    const out = await api("/api/auth/logout", { method: "POST", token });
+    expect(out.status).toBe(204);
+    // The HttpOnly cookie set at sign-in goes too: the page cannot remove it itself.
+    expect(out.headers.get("Set-Cookie")).toMatch(/__Host-onething_session=;.*Max-Age=0/);
     expect((await api("/api/auth/user", { token })).status).toBe(401);
   });
 

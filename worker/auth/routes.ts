@@ -6,7 +6,7 @@ import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
-import { setSessionCookie } from "./cookies";
+import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
@@ -86,5 +86,6 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/logout", requireUser, async (c) => {
     await revokeSession(c.var.db, c.var.user.sessionId);
+    clearSessionCookie(c);
     return c.body(null, 204);
   });
