@@ -27,8 +27,9 @@ function violationLines(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["
 /**
  * Scans what is on screen now at WCAG 2.2 AA in light and dark, narrow and wide, switching the
  * theme through the app and resizing in place (no reload), then puts the page back as it was.
+ * `only` limits the scan to one part of the page (a CSS selector).
  */
-export async function expectNoAxeViolations(page: Page, screen: string) {
+export async function expectNoAxeViolations(page: Page, screen: string, { only }: { only?: string } = {}) {
   const before = page.viewportSize() ?? { width: 1280, height: 720 };
   const found: string[] = [];
   for (const { theme, width, rules } of VARIANTS) {
@@ -39,6 +40,8 @@ export async function expectNoAxeViolations(page: Page, screen: string) {
     // Legacy mode runs axe in the page itself; the app has no iframes, and it spares a helper page per scan.
     const builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(WCAG_22_AA);
     if (rules === "colour") builder.withRules(COLOUR_RULES);
+    // A modal dialog: the page behind it is inert and was scanned on its own.
+    if (only) builder.include(only);
     const result = await builder.analyze();
     found.push(...violationLines(result.violations).map((line) => `[${screen} ${theme} ${width}px] ${line}`));
   }

@@ -153,6 +153,7 @@ test("a dropped live connection reconnects and shows the timer as the server has
   request,
   signedIn,
 }) => {
+  test.slow(); // it waits out the reconnect backoff
   const task = (await call(request, signedIn, "POST", "/api/tasks", { title: "Write the report" })) as { id: number };
   await call(request, signedIn, "POST", "/api/focus-sessions", { taskId: task.id, duration: 1500, isCompleted: false });
 
@@ -176,6 +177,11 @@ test("a dropped live connection reconnects and shows the timer as the server has
   refuse = true;
   await sockets[0]?.close({ code: 1006, reason: "dropped" });
   await expect.poll(() => sockets.length).toBeGreaterThanOrEqual(2);
+  // Backoff: the delays double (0.25–0.5 s, 0.5–1 s, 1–2 s, 2–4 s...), so 3 s after the drop hold at
+  // most 4 attempts; retrying at a fixed half second would make 6 or more.
+  const droppedAt = sockets.length;
+  await page.waitForTimeout(3000);
+  expect(sockets.length - droppedAt).toBeLessThanOrEqual(3);
   const paused = (await call(request, signedIn, "POST", "/api/timer/pause")) as {
     state: { durationMs: number; startedAt: number; pausedAt: number; pausedTotalMs: number };
   };
