@@ -101,6 +101,7 @@ test("each screen's main action fails with the spec's toast, and works when trie
   await expect(
     errorToast(page, "Error processing tasks", "Failed to process your input. Please try again."),
   ).toBeVisible();
+  await screenshots(page, "error-toast");
   await expect(textarea).toHaveValue("Call the bank");
   await up();
   await page.getByRole("button", { name: "Process & Continue" }).click();
