@@ -4,6 +4,7 @@ import { Toaster } from "sonner";
 import { useCurrentUser } from "./api/auth";
 import { LandingPage } from "./features/landing/landing-page";
 import { AppShell } from "./shell/app-shell";
+import { RouteErrorPage } from "./shell/error-boundary";
 import { NotFoundPage } from "./shell/not-found-page";
 import { ProtectedRoute } from "./shell/protected-route";
 import { useTheme } from "./shell/theme";
@@ -62,6 +63,7 @@ function HomeRoute() {
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomeRoute /> },
       { path: "login", element: <LoginPage /> },

@@ -58,15 +58,24 @@ export const test = base.extend<{ signedIn: Account; consoleErrors: string[] }>(
 
 export { expect };
 
+/**
+ * Switches the theme the way the app itself follows a choice made in another tab: the stored
+ * preference plus a storage event, so the class on <html>, the header toggle and the toasts all follow.
+ */
+export async function setTheme(page: Page, theme: "light" | "dark") {
+  await page.evaluate((t) => {
+    const oldValue = localStorage.getItem("theme");
+    localStorage.setItem("theme", t);
+    window.dispatchEvent(new StorageEvent("storage", { key: "theme", oldValue, newValue: t }));
+  }, theme);
+  await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
 /** Screenshots for people to look at: light and dark, narrow and wide. */
 export async function screenshots(page: Page, name: string) {
   if (!process.env.E2E_SCREENSHOTS) return;
   for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem("theme", t);
-      document.documentElement.classList.toggle("dark", t === "dark");
-      document.documentElement.style.colorScheme = t;
-    }, theme);
+    await setTheme(page, theme);
     for (const [label, width] of [
       ["narrow", 390],
       ["wide", 1280],

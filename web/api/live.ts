@@ -82,7 +82,8 @@ class LiveConnection {
   private open(ws: WebSocket) {
     this.ws = ws;
     ws.addEventListener("open", () => {
-      this.attempt = 0;
+      // The backoff resets on the hub's first frame, not here: a socket that opens and is closed
+      // at once (a hub that is failing) would otherwise be retried every half second forever.
       this.lastHeard = Date.now();
       // The hub sends the timer on connect; what changed while we were away is refetched.
       if (this.hasConnected) this.refetchLists();
@@ -92,6 +93,7 @@ class LiveConnection {
     });
     ws.addEventListener("message", (event) => {
       this.lastHeard = Date.now();
+      this.attempt = 0;
       if (event.data === LIVE_PONG) return;
       const frame = parseFrame(serverFrameSchema, event.data);
       if (!frame) return;

@@ -1,14 +1,16 @@
 import { type ReactNode, Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useLiveSync } from "../api/live";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { Spinner } from "../ui/spinner";
+import { ScreenErrorBoundary } from "./error-boundary";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
 /** The signed-in shell: header with navigation, the content, the AI widget and the footer. */
 export function AppShell({ children }: { children?: ReactNode }) {
   useLiveSync();
+  const { pathname } = useLocation();
   return (
     // Bottom padding keeps the floating suggestion button (bottom right) off the last content and the footer.
     <div className="flex min-h-dvh flex-col pb-20 sm:pb-24">
@@ -20,7 +22,9 @@ export function AppShell({ children }: { children?: ReactNode }) {
       </a>
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
-        <Suspense fallback={<Spinner className="py-24" />}>{children ?? <Outlet />}</Suspense>
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner className="py-24" />}>{children ?? <Outlet />}</Suspense>
+        </ScreenErrorBoundary>
       </main>
       <SuggestionWidget />
       <Footer />

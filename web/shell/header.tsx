@@ -1,8 +1,9 @@
-import { Settings } from "lucide-react";
+import { LogOut, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
 import { buttonClasses } from "../ui/button";
+import { cn } from "../ui/cn";
 import { Logo } from "./logo";
 import { NavTabs } from "./nav-tabs";
 import { ThemeToggle } from "./theme-toggle";
@@ -11,10 +12,11 @@ export function Header() {
   const { isAuthenticated } = useCurrentUser();
   return (
     <header className="border-b border-slate-200 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-900/80">
-      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-3 py-3 sm:px-4">
         <div className="flex items-center justify-between gap-2">
           <Logo />
-          <div className="flex items-center gap-1">
+          {/* Below 640 px the header buttons are icons with a name and a tooltip, so they fit on one line down to 320 px. */}
+          <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
             {isAuthenticated ? <StartFreshButton /> : null}
             {isAuthenticated ? (
               <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">
@@ -25,13 +27,15 @@ export function Header() {
             {isAuthenticated ? (
               <a
                 href="/api/logout"
-                className={buttonClasses("ghost", "sm")}
+                className={cn(buttonClasses("ghost", "sm"), "px-2.5 sm:px-3")}
+                title="Logout"
                 onClick={(event) => {
                   event.preventDefault();
                   void logout();
                 }}
               >
-                Logout
+                <LogOut aria-hidden="true" className="h-4 w-4 sm:hidden" />
+                <span className="sr-only sm:not-sr-only">Logout</span>
               </a>
             ) : null}
           </div>

@@ -21,13 +21,13 @@ export function StartFreshButton() {
       <Button
         variant="outline"
         size="sm"
-        className="whitespace-nowrap"
+        className="px-2.5 whitespace-nowrap sm:px-3"
         title="Start Fresh"
         onClick={() => setOpen(true)}
       >
         <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        {/* On the narrowest screens the icon alone keeps the header on one line. */}
-        <span className="sr-only min-[420px]:not-sr-only">Start Fresh</span>
+        {/* Below 640 px the icon alone (named, with a tooltip) keeps the header on one line. */}
+        <span className="sr-only sm:not-sr-only">Start Fresh</span>
       </Button>
       <ConfirmDialog
         open={open}

@@ -1,0 +1,234 @@
+import type { APIRequestContext, Page, Route, WebSocketRoute } from "@playwright/test";
+import { type Account, expect, screenshots, test } from "./fixtures";
+
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function call(request: APIRequestContext, account: Account, method: string, path: string, data?: unknown) {
+  const res = await request.fetch(path, { method, headers: auth(account), ...(data === undefined ? {} : { data }) });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** The API is down for this method and path: a 503 with an empty body, as a proxy in front of it answers. */
+async function down(page: Page, method: string, path: string | RegExp) {
+  const handler = (route: Route) =>
+    route.request().method() === method ? route.fulfill({ status: 503, body: "" }) : route.fallback();
+  await page.route(path, handler);
+  return () => page.unroute(path, handler);
+}
+
+function errorToast(page: Page, title: string, description: string) {
+  return page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: title }).filter({
+    hasText: description,
+  });
+}
+
+const header = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+test("each screen's main load fails with an error and a retry that works, never a blank page", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+
+  let up = await down(page, "GET", "**/api/tasks");
+  await page.goto("/");
+  await expect(page.getByText("Your tasks could not be loaded.")).toBeVisible();
+  await expect(header(page)).toBeVisible();
+  await up();
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("region", { name: "Current Tasks" })).toContainText("Renew passport");
+
+  up = await down(page, "GET", "**/api/tasks");
+  await page.goto("/no-list");
+  await expect(page.getByRole("heading", { name: "Your tasks could not be loaded" })).toBeVisible();
+  await expect(header(page)).toBeVisible();
+  await up();
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("checkbox", { name: "Renew passport" })).toBeVisible();
+
+  up = await down(page, "GET", "**/api/tasks");
+  await page.goto("/focus-timer");
+  await expect(page.getByText("Your tasks could not be loaded.")).toBeVisible();
+  await up();
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByLabel("What will you focus on?").locator("option", { hasText: "Renew passport" })).toHaveCount(
+    1,
+  );
+
+  // The timer also arrives over the live connection, so that is down too here.
+  let liveDown = true;
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    if (liveDown) void ws.close({ code: 1011, reason: "down" });
+    else ws.connectToServer();
+  });
+  up = await down(page, "GET", "**/api/timer");
+  await page.goto("/focus-timer");
+  await expect(page.getByText("Your timer could not be loaded.")).toBeVisible();
+  await up();
+  liveDown = false;
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("button", { name: "Start Focus Session" })).toBeVisible();
+
+  up = await down(page, "GET", /\/api\/analytics\//);
+  await page.goto("/analytics");
+  await expect(page.getByText("Your analytics could not be loaded.")).toBeVisible();
+  await up();
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByText("Today's Productivity Score")).toBeVisible();
+
+  up = await down(page, "GET", "**/api/account");
+  await page.goto("/settings");
+  await expect(page.getByText("Could not load your password and deletion settings.")).toBeVisible();
+  await up();
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
+});
+
+test("each screen's main action fails with the spec's toast, and works when tried again", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const task = (await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" })) as { id: number };
+
+  await page.goto("/");
+  const textarea = page.getByLabel("What's on your mind?");
+  await textarea.fill("Call the bank");
+  let up = await down(page, "POST", "**/api/process-tasks");
+  await page.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(
+    errorToast(page, "Error processing tasks", "Failed to process your input. Please try again."),
+  ).toBeVisible();
+  await screenshots(page, "error-toast");
+  await expect(textarea).toHaveValue("Call the bank");
+  await up();
+  await page.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+
+  await page.goto(`/focus-timer?taskId=${task.id}`);
+  up = await down(page, "POST", "**/api/focus-sessions");
+  await page.getByRole("button", { name: "Start Focus Session" }).click();
+  await expect(
+    errorToast(page, "Error starting focus session", "Failed to start focus session. Please try again."),
+  ).toBeVisible();
+  await up();
+  await page.getByRole("button", { name: "Start Focus Session" }).click();
+  await expect(page.getByText("minutes remaining")).toBeVisible();
+  await page.getByRole("button", { name: "End Session" }).click();
+
+  await page.goto("/no-list");
+  const input = page.getByRole("textbox").first();
+  await input.fill("Doomscrolling");
+  up = await down(page, "POST", "**/api/tasks");
+  await input.press("Enter");
+  await expect(
+    errorToast(page, "Failed to add task", "There was an error adding your task. Please try again."),
+  ).toBeVisible();
+  await expect(input).toHaveValue("Doomscrolling");
+  await up();
+  await input.press("Enter");
+  await expect(page.getByText(`1 item(s) already on today's "No" List.`)).toBeVisible();
+});
+
+test("a slow API shows a loading state, then the screen", async ({ page, request, signedIn }) => {
+  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/tasks", async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto("/");
+  await expect(page.getByText("Loading your tasks...")).toBeVisible();
+  await expect(header(page)).toBeVisible();
+  release();
+  await expect(page.getByRole("region", { name: "Current Tasks" })).toContainText("Renew passport");
+});
+
+test("a dropped live connection reconnects and shows the timer as the server has it", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.slow(); // it waits out the reconnect backoff
+  const task = (await call(request, signedIn, "POST", "/api/tasks", { title: "Write the report" })) as { id: number };
+  await call(request, signedIn, "POST", "/api/focus-sessions", { taskId: task.id, duration: 1500, isCompleted: false });
+
+  // Every socket goes through here: while `refuse` is set, a new socket opens and is closed right
+  // after, before the hub says anything (as when the hub keeps failing).
+  const sockets: WebSocketRoute[] = [];
+  let refuse = false;
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    sockets.push(ws);
+    if (refuse) {
+      setTimeout(() => void ws.close({ code: 1011, reason: "down" }), 50);
+      return;
+    }
+    ws.connectToServer();
+  });
+
+  await page.goto("/focus-timer");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(1);
+
+  // The connection drops and stays down while the timer is paused elsewhere.
+  refuse = true;
+  await sockets[0]?.close({ code: 1006, reason: "dropped" });
+  await expect.poll(() => sockets.length).toBeGreaterThanOrEqual(2);
+  // Backoff: after the first retry the delays double (0.5–1 s, 1–2 s, 2–4 s...), so the next 4 s hold
+  // at most 3 attempts; retrying at a fixed half second (plus the ticket call) makes 5 or more.
+  const droppedAt = sockets.length;
+  await page.waitForTimeout(4000);
+  expect(sockets.length - droppedAt).toBeLessThanOrEqual(3);
+  const paused = (await call(request, signedIn, "POST", "/api/timer/pause")) as {
+    state: { durationMs: number; startedAt: number; pausedAt: number; pausedTotalMs: number };
+  };
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+
+  // Back up: the next attempt (with backoff) connects and the screen follows the server.
+  const attempts = sockets.length;
+  refuse = false;
+  await expect(page.getByRole("button", { name: "Resume" })).toBeVisible({ timeout: 15_000 });
+  expect(sockets.length).toBeGreaterThan(attempts);
+  const { state } = paused;
+  const leftSeconds = Math.ceil((state.durationMs - (state.pausedAt - state.startedAt - state.pausedTotalMs)) / 1000);
+  const text = (await page.getByRole("timer").textContent()) ?? "";
+  const [mm, ss] = text.split(":").map(Number);
+  expect(Math.abs((mm ?? 0) * 60 + (ss ?? 0) - leftSeconds)).toBeLessThanOrEqual(1);
+});
+
+test("a screen that fails to render shows a way back, inside the shell and outside it", async ({
+  page,
+  signedIn: _,
+}) => {
+  page.on("pageerror", () => {}); // the failures below are on purpose
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+
+  // A screen's code cannot be loaded (a deploy replaced it, or the network failed).
+  const chunk = /\/assets\/analytics-page-[^/]*\.js$/;
+  await page.route(chunk, (route) => route.abort());
+  await page.getByRole("link", { name: "Analytics" }).click();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" })).toBeVisible();
+  await screenshots(page, "error-boundary");
+  // The shell stays: the other tabs still work.
+  await page.getByRole("link", { name: "Focus Timer" }).click();
+  await expect(page.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
+  await page.getByRole("link", { name: "Analytics" }).click();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await page.unroute(chunk);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "Productivity Analytics" })).toBeVisible();
+
+  // Outside the shell (a public page): the router's own error page.
+  await page.route(/\/assets\/register-page-[^/]*\.js$/, (route) => route.abort());
+  await page.goto("/register");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Braindump & Prioritize" }).click();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+});

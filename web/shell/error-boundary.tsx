@@ -1,0 +1,61 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useRouteError } from "react-router";
+import { Button, buttonClasses } from "../ui/button";
+
+/** What anyone sees when a screen fails to render: what happened and two ways on, never a blank page. */
+export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="mx-auto max-w-md py-16 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
+        This screen could not be shown. Your tasks are safe; try again, or go back to your priorities.
+      </p>
+      <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
+        <Button onClick={onRetry}>Try again</Button>
+        {/* A full load, not a client navigation: the failure may be a stale bundle after a deploy. */}
+        <a href="/" className={buttonClasses("outline")}>
+          Back to Braindump & Prioritize
+        </a>
+      </div>
+    </div>
+  );
+}
+
+type BoundaryProps = { children: ReactNode; resetKey: string };
+
+/**
+ * Catches a render error inside the shell, so the header and the tabs stay usable. Moving to
+ * another screen (a new `resetKey`) clears it.
+ */
+export class ScreenErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("Screen failed to render", error, info.componentStack);
+  }
+
+  override render() {
+    // A reload, not a re-render: a lazy screen whose chunk failed to load stays failed until then.
+    if (this.state.error) return <ErrorFallback onRetry={() => window.location.reload()} />;
+    return this.props.children;
+  }
+}
+
+/** The router's last resort (public pages, or a failure outside the shell): a full page with a way back. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  console.error("Page failed to render", error);
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4">
+      <ErrorFallback onRetry={() => window.location.reload()} />
+    </main>
+  );
+}
