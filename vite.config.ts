@@ -11,11 +11,13 @@ const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
 // `wrangler d1 migrations apply --local` writes it too.
 const projectRoot = fileURLToPath(new URL(".", import.meta.url));
 const persistState = { path: resolve(projectRoot, process.env.ONETHING_STATE_DIR ?? ".wrangler/state") };
+// ONETHING_NO_INSPECTOR=1 turns off workerd's debugger port, which parallel servers would fight over.
+const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefined;
 
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), cloudflare({ configPath: "../wrangler.toml", persistState })],
+  plugins: [react(), tailwindcss(), cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort })],
   build: {
     outDir: `../${outDir}`,
     emptyOutDir: true,

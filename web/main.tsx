@@ -1,6 +1,8 @@
+import "./zod-csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { getAuthToken } from "./api/client";
+import { startEarlyRequests } from "./api/early-requests";
 import { LandingPage } from "./features/landing/landing-page";
 import "./styles.css";
 
@@ -17,5 +19,8 @@ if (window.location.pathname === "/" && !getAuthToken()) {
     </StrictMode>,
   );
 } else {
-  void import("./app").then(({ renderApp }) => renderApp(root));
+  // The first screen's data and code are asked for together, not one after the other.
+  const early = startEarlyRequests(window.location.pathname);
+  if (early.length > 1) void import("./features/braindump/priority-picker-page");
+  void import("./app").then(({ renderApp }) => renderApp(root, early));
 }

@@ -1,13 +1,13 @@
-import { lazy, Suspense } from "react";
-import { createBrowserRouter, Outlet } from "react-router";
-import { Toaster } from "sonner";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useCurrentUser } from "./api/auth";
 import { LandingPage } from "./features/landing/landing-page";
 import { AppShell } from "./shell/app-shell";
-import { RouteErrorPage } from "./shell/error-boundary";
+import { PageErrorBoundary } from "./shell/error-boundary";
+import { useLocation } from "./shell/navigation";
 import { NotFoundPage } from "./shell/not-found-page";
 import { ProtectedRoute } from "./shell/protected-route";
 import { useTheme } from "./shell/theme";
+import { onToasterWanted } from "./ui/sonner-loader";
 import { Spinner } from "./ui/spinner";
 
 // Screens load on demand so the first page stays small.
@@ -24,29 +24,17 @@ const AnalyticsPage = lazy(() =>
 const LoginPage = lazy(() => import("./features/auth/login-page").then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import("./features/auth/register-page").then((m) => ({ default: m.RegisterPage })));
 const SettingsPage = lazy(() => import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
+// Toasts: sonner loads with the first toast (web/ui/sonner-loader.ts).
+const AppToaster = lazy(() => import("./ui/toaster").then((m) => ({ default: m.AppToaster })));
 
-/** Spec §9 toasts: one at a time, 5 s, swipe right to dismiss, F8 focuses the region. */
-function RootLayout() {
-  const { theme } = useTheme();
-  return (
-    <>
-      <Suspense fallback={<Spinner className="min-h-dvh" />}>
-        <Outlet />
-      </Suspense>
-      <Toaster
-        theme={theme}
-        position="top-right"
-        visibleToasts={1}
-        duration={5000}
-        swipeDirections={["right"]}
-        hotkey={["F8"]}
-        richColors
-        closeButton
-        toastOptions={{ style: { maxWidth: "420px" } }}
-      />
-    </>
-  );
-}
+/** Screens that need a session, by path. */
+const PROTECTED: Record<string, () => ReactNode> = {
+  "/braindump": () => <PriorityPickerPage />,
+  "/focus-timer": () => <FocusTimerPage />,
+  "/no-list": () => <NoListPage />,
+  "/analytics": () => <AnalyticsPage />,
+  "/settings": () => <SettingsPage />,
+};
 
 /** `/`: the priority picker when signed in, the landing page otherwise. */
 function HomeRoute() {
@@ -60,25 +48,40 @@ function HomeRoute() {
   );
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      { index: true, element: <HomeRoute /> },
-      { path: "login", element: <LoginPage /> },
-      { path: "register", element: <RegisterPage /> },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          { path: "braindump", element: <PriorityPickerPage /> },
-          { path: "focus-timer", element: <FocusTimerPage /> },
-          { path: "no-list", element: <NoListPage /> },
-          { path: "analytics", element: <AnalyticsPage /> },
-          { path: "settings", element: <SettingsPage /> },
-        ],
-      },
-      { path: "*", element: <NotFoundPage /> },
-    ],
-  },
-]);
+/** The screen for a path (case and a trailing slash do not matter). */
+function routeFor(pathname: string): ReactNode {
+  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  if (path === "/") return <HomeRoute />;
+  if (path === "/login") return <LoginPage />;
+  if (path === "/register") return <RegisterPage />;
+  const screen = PROTECTED[path];
+  if (screen) return <ProtectedRoute>{screen()}</ProtectedRoute>;
+  return <NotFoundPage />;
+}
+
+/** Mounts the toaster when the first toast is sent. */
+function ToasterOnDemand() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onToasterWanted(() => setWanted(true)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
+
+/** Every page of the app, with the toasts (spec §9 settings in web/ui/toaster.tsx). */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  // Keeps every page's theme in step with the system and with other tabs (it listens while mounted).
+  useTheme();
+  return (
+    <>
+      <PageErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<Spinner className="min-h-dvh" />}>{routeFor(pathname)}</Suspense>
+      </PageErrorBoundary>
+      <ToasterOnDemand />
+    </>
+  );
+}

@@ -4,34 +4,16 @@ import { isoDateSchema } from "./common";
 /** The longest range one GET /api/analytics may ask for: a leap year, inclusive. */
 export const MAX_ANALYTICS_RANGE_DAYS = 366;
 
-export const categoryBreakdownSchema = z.object({
-  urgent: z.number().int(),
-  later: z.number().int(),
-  delegate: z.number().int(),
-  no_list: z.number().int(),
-});
-export type CategoryBreakdown = z.infer<typeof categoryBreakdownSchema>;
-
-/**
- * One day of a user's analytics as the API answers it (spec §3 "Daily analytics record").
- * `id` is null for a day with no stored record (answered as zeros). `categoryBreakdown` is stored
- * as JSON text and answered as an object; `hourlyActivity` holds 24 numbers (completions + focus
- * minutes per local hour) for the hour-of-day chart.
- */
-export const analyticsRecordSchema = z.object({
-  id: z.number().int().nullable(),
-  userId: z.string(),
-  date: z.string(),
-  totalTasksCreated: z.number().int(),
-  tasksCompleted: z.number().int(),
-  priorityTasksCompleted: z.number().int(),
-  focusSessionsCompleted: z.number().int(),
-  totalFocusMinutes: z.number().int(),
-  mostProductiveHour: z.number().int().min(0).max(23).nullable(),
-  categoryBreakdown: categoryBreakdownSchema,
-  hourlyActivity: z.array(z.number()).length(24),
-});
-export type AnalyticsRecord = z.infer<typeof analyticsRecordSchema>;
+// The record of a day (as the app uses it and as the API answers it) lives in
+// analytics-record.ts (zod/mini).
+export {
+  type AnalyticsRecord,
+  type ApiAnalyticsRecord,
+  analyticsRecordSchema,
+  apiAnalyticsRecordSchema,
+  type CategoryBreakdown,
+  categoryBreakdownSchema,
+} from "./analytics-record";
 
 const requiredDate = (name: string) => z.string({ error: `${name} is required, as YYYY-MM-DD.` }).pipe(isoDateSchema);
 

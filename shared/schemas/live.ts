@@ -1,5 +1,7 @@
-import { z } from "zod";
-import { timerStateSchema } from "./focus";
+import { z } from "zod/mini";
+import { timerStateSchema } from "./timer-state";
+
+// zod/mini, like timer-state.ts: the web app parses these frames on its first screen.
 
 /** POST /api/live/ticket: a short-lived ticket (about a minute) for opening the live channel. */
 export const liveTicketSchema = z.object({ ticket: z.string() });
@@ -9,6 +11,8 @@ export type LiveTicket = z.infer<typeof liveTicketSchema>;
 export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("timer"), state: timerStateSchema, serverNow: z.number() }),
   z.object({ type: z.literal("tasks-changed") }),
+  /** Sent just before the socket is closed with LIVE_SESSION_ENDED: its sign-in session was revoked. */
+  z.object({ type: z.literal("session-ended") }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 
@@ -16,12 +20,19 @@ export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export const clientFrameSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("sync") })]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
+/**
+ * The close code and reason of a socket whose sign-in session was revoked (logout, device signed
+ * out, password changed, account deleted). 4000–4999 is for applications; the client stops
+ * reconnecting on it and checks whether anyone is still signed in.
+ */
+export const LIVE_SESSION_ENDED = { code: 4401, reason: "session ended" } as const;
+
 /** Keep-alive text the server answers without waking up (hibernation auto-response). */
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";
 
 /** Parses one text message into a frame, or null for anything malformed. */
-export function parseFrame<S extends z.ZodType>(schema: S, data: unknown): z.output<S> | null {
+export function parseFrame<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {
   if (typeof data !== "string") return null;
   let value: unknown;
   try {

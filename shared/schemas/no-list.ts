@@ -41,7 +41,10 @@ export type CommitNoListInput = z.input<typeof commitNoListSchema>;
 export const commitNoListResultSchema = z.object({ tasks: z.array(taskSchema) });
 export type CommitNoListResult = z.infer<typeof commitNoListResultSchema>;
 
-/** POST /api/no-list/clear: the selected tasks, all cleared in one step (spec §4 "Clear"). */
+/**
+ * POST /api/no-list/clear: the selected tasks, cleared in one step (spec §4 "Clear"). Tasks that
+ * can no longer be cleared are skipped and counted in `notCleared`; none at all answers 404.
+ */
 export const clearNoListSchema = z.strictObject({
   ids: z
     .array(taskIdSchema, { error: "ids must be a list." })
@@ -51,5 +54,8 @@ export const clearNoListSchema = z.strictObject({
 });
 export type ClearNoListInput = z.input<typeof clearNoListSchema>;
 
-export const clearNoListResultSchema = z.object({ cleared: z.number().int() });
+export const clearNoListResultSchema = z.object({
+  cleared: z.number().int().nonnegative(),
+  notCleared: z.number().int().nonnegative(),
+});
 export type ClearNoListResult = z.infer<typeof clearNoListResultSchema>;

@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { type Account, expect, registerViaApi, screenshots, signInPage, test } from "./fixtures";
+import {
+  type Account,
+  closeToast,
+  expect,
+  registerViaApi,
+  screenshots,
+  shownToast,
+  signInPage,
+  test,
+} from "./fixtures";
 
 // Colours are read mid-transition otherwise; the suite checks the settled screens.
 test.use({ reducedMotion: "reduce" });
@@ -124,6 +133,48 @@ test("analytics, settings with the delete dialog, and the AI panel", async ({ pa
   await panel.getByRole("button", { name: "Get Task Suggestions" }).click();
   await expect(panel.getByRole("listitem").first()).toBeVisible();
   await expectNoAxeViolations(page, "AI suggestion panel");
+});
+
+test("with real figures: the analytics charts of a day and a week, and the toasts, light and dark", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.slow();
+  const created = (await post(request, signedIn, "/api/process-tasks", {
+    text: "Write report\nBook dentist\nPay rent\nPlan week\nCall Sam",
+  })) as { id: number }[];
+  for (const [i, data] of [
+    [0, { category: "urgent", isPriority: true, isCompleted: true }],
+    [1, { category: "delegate", isCompleted: true }],
+    [2, { category: "no_list" }],
+  ] as const) {
+    const res = await request.patch(`/api/tasks/${created[i]?.id}`, { headers: auth(signedIn), data });
+    expect(res.ok()).toBe(true);
+  }
+  await page.goto("/analytics");
+  await expect(page.getByText("Today's Productivity Score")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Tasks created and completed per day, today" })).toHaveCount(1);
+  await expect(page.getByText("5 tasks created and 2 completed today.")).toBeVisible();
+  await expectNoAxeViolations(page, "analytics day with figures");
+  await page.getByRole("button", { name: "Week" }).click();
+  await expect(page.getByRole("heading", { name: "The last 7 days" })).toBeVisible();
+  await expectNoAxeViolations(page, "analytics week with figures");
+
+  // A failure toast (destructive style) and a success toast. F8 (spec §9) focuses the
+  // notifications, which holds the toast on screen while it is scanned.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Braindump & Prioritize" }).click();
+  await page.mouse.move(0, 0);
+  await page.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(shownToast(page, "Empty input", "Please enter some tasks to process.")).toBeVisible();
+  await page.keyboard.press("F8");
+  await expectNoAxeViolations(page, "failure toast", { only: "[data-sonner-toaster]" });
+  await closeToast(page, "Empty input");
+  await page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: "Delete Call Sam" }).click();
+  await expect(shownToast(page, "Task deleted", "The task has been removed.")).toBeVisible();
+  await page.keyboard.press("F8");
+  await expectNoAxeViolations(page, "success toast", { only: "[data-sonner-toaster]" });
+  await closeToast(page, "Task deleted");
 });
 
 /** Every header control lies fully inside the viewport, and the page never scrolls sideways. */

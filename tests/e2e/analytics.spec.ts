@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, expect, PASSWORD, screenshots, signInPage, test, uniqueName } from "./fixtures";
+import { type Account, closeToast, expect, PASSWORD, screenshots, signInPage, test, uniqueName } from "./fixtures";
 
 // The browser and the account agree on a zone far from UTC, so "today" is the user's, not the server's.
 const ZONE = "Asia/Tokyo";
@@ -209,4 +209,31 @@ test("the charts are their own chunk, fetched only on the analytics screen", asy
   await page.getByRole("link", { name: "Analytics", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Tasks by list" })).toBeVisible();
   expect(scripts.some((path) => /analytics-charts/.test(path))).toBe(true);
+});
+
+test("a task completed on the focus screen shows on the cards, with no reload", async ({ page, request }) => {
+  const account = await registerIn(request, ZONE);
+  const res = await request.post("/api/tasks", {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { title: "Finish the slides" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await signInPage(page, account);
+  await page.goto("/analytics");
+  await expect(card(page, "Tasks Completed")).toContainText("0/ 1 created");
+  const nav = page.getByRole("navigation", { name: "Main" });
+
+  await nav.getByRole("link", { name: "Focus Timer" }).click();
+  await page.getByLabel("What will you focus on?").selectOption({ label: "Finish the slides" });
+  await page.getByRole("button", { name: "Start Focus Session" }).click();
+  await page.getByRole("button", { name: "End Session" }).click();
+  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await page.getByRole("button", { name: "Completed" }).click();
+  await closeToast(page, "Task completed", "Great job completing your task!");
+
+  await nav.getByRole("link", { name: "Analytics" }).click();
+  await expect(card(page, "Tasks Completed")).toContainText("1/ 1 created");
+  await expect(card(page, "Focus Time Today")).toContainText("1 focus session completed.");
+  // 1 of 1 completed: 50 points; under a minute of focus adds nothing.
+  await expect(card(page, "Today's Productivity Score")).toContainText("50/100");
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { type Account, expect, screenshots, test } from "./fixtures";
+import { type Account, closeToast, expect, keyboardDragReady, screenshots, shownToast, test } from "./fixtures";
 
 type TaskBody = { id: number; title: string; category: string | null; isCompleted: boolean; isPriority: boolean };
 
@@ -147,6 +147,7 @@ test("dump → questions → results → organize by mouse and keyboard → relo
   await page.getByRole("button", { name: /^Plan week/ }).focus();
   await page.keyboard.press("Space");
   await expect(liveRegion).toHaveText("Picked up Plan week.");
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowRight");
   await expect(liveRegion).toHaveText("Moved to Delegate.");
   await page.keyboard.press("ArrowRight");
@@ -164,6 +165,7 @@ test("dump → questions → results → organize by mouse and keyboard → relo
   await page.getByRole("button", { name: /^Write report/ }).focus();
   await page.keyboard.press("Space");
   await expect(liveRegion).toHaveText("Picked up Write report.");
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowLeft");
   await expect(liveRegion).toHaveText("Moved to Urgent.");
   await page.keyboard.press("Escape");
@@ -222,63 +224,73 @@ test("Start Fresh from a later step returns to a clean input step", async ({ pag
   await expect(currentTasks(page)).toContainText("No current tasks");
 });
 
-test("each braindump notice of spec §5 and §8", async ({ page, request, signedIn, consoleErrors }) => {
+test("each braindump notice of spec §5 and §8, one toast at a time and none lost", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
   // No live updates on this page: a task added elsewhere must stay unknown to it (see below).
   await page.routeWebSocket(/\/api\/live/, () => {});
   await createTasks(request, signedIn, ["Existing task"]);
   await page.goto("/");
   await expect(currentTasks(page)).toContainText("Existing task");
+  const onScreen = page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
+
+  /** The failure toast is on screen in the destructive style; then it is closed for the next one. */
+  const closeError = async (title: string, description: string) => {
+    await expect(shownToast(page, title, description)).toHaveAttribute("data-type", "error");
+    await closeToast(page, title, description);
+  };
 
   await processButton(page).click();
-  await expectErrorToast(page, "Empty input", "Please enter some tasks to process.");
+  await closeError("Empty input", "Please enter some tasks to process.");
   await textarea(page).fill("   \n  ");
   await processButton(page).click();
-  await expectErrorToast(page, "Empty input", "Please enter some tasks to process.");
+  await closeError("Empty input", "Please enter some tasks to process.");
 
   await textarea(page).fill(" ;; \n ; ");
   await processButton(page).click();
-  await expectErrorToast(page, "No tasks found", "Please enter tasks separated by semicolons or new lines.");
+  await closeError("No tasks found", "Please enter tasks separated by semicolons or new lines.");
 
+  // Three notices at once: shown one after another, each in turn, never two together.
   await textarea(page).fill("existing TASK; EXISTING task");
   await processButton(page).click();
-  await expect(toast(page, "Duplicate tasks removed")).toBeVisible();
-  await expect(toast(page, "Duplicate tasks detected")).toBeVisible();
-  await expect(
-    toast(page, "No new tasks to add", "All the tasks you entered already exist in your list."),
-  ).toBeVisible();
+  await expect(shownToast(page, "Duplicate tasks removed")).toBeVisible();
+  await expect(onScreen).toHaveCount(1);
+  await closeToast(page, "Duplicate tasks removed");
+  await expect(onScreen).toHaveCount(1);
+  // Left alone, a toast closes after its 5 s and the next one takes its place.
+  await expect(shownToast(page, "Duplicate tasks detected")).toBeVisible();
+  await expect(shownToast(page, "No new tasks to add")).toBeVisible({ timeout: 9_000 });
+  await expect(onScreen).toHaveCount(1);
+  await closeToast(page, "No new tasks to add", "All the tasks you entered already exist in your list.");
+  await expect(onScreen).toHaveCount(0);
   await expect(textarea(page)).toHaveValue("existing TASK; EXISTING task");
 
   // A task added elsewhere after this page loaded: the server drops it and answers [].
   await createTasks(request, signedIn, ["Added elsewhere"]);
   await textarea(page).fill("Added elsewhere");
   await processButton(page).click();
-  await expectErrorToast(
-    page,
-    "No new tasks created",
-    "No unique tasks were found in your input, or they might already exist.",
-  );
+  await closeError("No new tasks created", "No unique tasks were found in your input, or they might already exist.");
 
   // The server's reason shows when it refuses.
   await textarea(page).fill("x".repeat(501));
   await processButton(page).click();
-  await expectErrorToast(
-    page,
-    "Error processing tasks",
-    "Task 1 is too long: a task title can be at most 500 characters.",
-  );
+  await closeError("Error processing tasks", "Task 1 is too long: a task title can be at most 500 characters.");
 
   // A failure without a reason from the server.
   await page.route("**/api/process-tasks", (route) => route.fulfill({ status: 503, body: "" }));
   await textarea(page).fill("Something new");
   await processButton(page).click();
-  await expectErrorToast(page, "Error processing tasks", "Failed to process your input. Please try again.");
+  await closeError("Error processing tasks", "Failed to process your input. Please try again.");
   await page.unroute("**/api/process-tasks");
 
   await textarea(page).fill("New one; new ONE; Existing task; Another");
   await processButton(page).click();
-  await expect(toast(page, "Duplicate tasks removed")).toBeVisible();
-  await expect(toast(page, "Duplicate tasks detected")).toBeVisible();
-  await expect(toast(page, "Brain dump processed")).toBeVisible();
+  await closeToast(page, "Duplicate tasks removed");
+  await closeToast(page, "Duplicate tasks detected");
+  await closeToast(page, "Brain dump processed", "Now let's identify your priorities.");
   await expect(card(page, "New one")).toBeVisible();
   await expect(card(page, "Another")).toBeVisible();
   await expect(page.getByRole("group", { name: "Existing task", exact: true })).toHaveCount(0);
@@ -286,11 +298,59 @@ test("each braindump notice of spec §5 and §8", async ({ page, request, signed
 });
 
 test("the braindump page refetches when the window regains focus", async ({ page, request, signedIn }) => {
+  // No live channel: only the refetch on focus can bring the new task in.
+  await page.routeWebSocket(/\/api\/live/, () => {});
   await page.goto("/");
   await expect(currentTasks(page)).toContainText("No current tasks");
   await createTasks(request, signedIn, ["From another device"]);
+  const refetched = page.waitForRequest(
+    (req) => req.method() === "GET" && new URL(req.url()).pathname === "/api/tasks",
+  );
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+  await refetched;
   await expect(currentTasks(page)).toContainText("From another device");
+});
+
+test("the loading texts of the results and organized steps", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.clock.install();
+  await page.goto("/");
+  await expect(currentTasks(page)).toContainText("No current tasks");
+  await textarea(page).fill("Alpha\nBeta");
+  await processButton(page).click();
+  await answer(page, "Alpha", "Is it urgent?", "Yes");
+  await answer(page, "Beta", "Is it important?", "Yes");
+  // Five minutes on the questions: the task list, which no step on screen uses, leaves the cache.
+  await page.clock.fastForward("05:01");
+
+  // Hold the task list and the organized step's code, to see what each step shows meanwhile.
+  let releaseTasks = () => {};
+  const tasksHeld = new Promise<void>((resolve) => {
+    releaseTasks = resolve;
+  });
+  await page.route("**/api/tasks", async (route) => {
+    if (route.request().method() === "GET") await tasksHeld;
+    await route.fallback();
+  });
+  let releaseChunk = () => {};
+  const chunkHeld = new Promise<void>((resolve) => {
+    releaseChunk = resolve;
+  });
+  await page.route(/\/assets\/organized-step-[^/]*\.js$/, async (route) => {
+    await chunkHeld;
+    await route.fallback();
+  });
+
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(page.getByText("Loading priorities...")).toBeVisible();
+  releaseTasks();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Organize Tasks" }).click();
+  await expect(page.getByText("Organizing your tasks...")).toBeVisible();
+  releaseChunk();
+  await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+  await expect(column(page, "Later").getByRole("listitem")).toHaveCount(2);
 });
 
 test("delete a task, and the failure toast", async ({ page, request, signedIn }) => {
@@ -481,6 +541,7 @@ test("narrow screens: one column, and the keyboard moves a task down the lists",
   await page.getByRole("button", { name: /^Tiny task/ }).focus();
   await page.keyboard.press("Space");
   await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText("Picked up Tiny task.");
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowDown");
   await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText("Moved to Delegate.");
   await page.keyboard.press("Space");

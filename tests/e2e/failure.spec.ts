@@ -30,6 +30,7 @@ test("each screen's main load fails with an error and a retry that works, never 
   request,
   signedIn,
 }) => {
+  test.slow(); // five screens, each loaded twice
   await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
 
   let up = await down(page, "GET", "**/api/tasks");
@@ -67,9 +68,11 @@ test("each screen's main load fails with an error and a retry that works, never 
   await page.goto("/focus-timer");
   await expect(page.getByText("Your timer could not be loaded.")).toBeVisible();
   await up();
-  liveDown = false;
+  // The retry is what brings the screen back: were the live channel up, its reconnect could replace
+  // the error (and the button) before the click lands.
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("button", { name: "Start Focus Session" })).toBeVisible();
+  liveDown = false;
 
   up = await down(page, "GET", /\/api\/analytics\//);
   await page.goto("/analytics");
@@ -130,6 +133,74 @@ test("each screen's main action fails with the spec's toast, and works when trie
   await up();
   await input.press("Enter");
   await expect(page.getByText(`1 item(s) already on today's "No" List.`)).toBeVisible();
+});
+
+test("the timer's pause, resume, end and follow-up fail with a toast, keep the screen, and work when tried again", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const task = (await call(request, signedIn, "POST", "/api/tasks", { title: "Plan the week" })) as { id: number };
+  await call(request, signedIn, "POST", "/api/focus-sessions", { taskId: task.id, duration: 1500, isCompleted: false });
+  await page.goto("/focus-timer");
+  const pause = page.getByRole("button", { name: "Pause" });
+  const resume = page.getByRole("button", { name: "Resume" });
+  await expect(pause).toBeVisible();
+
+  // The API is down (an empty 503), then back: the toast, the same screen, and the retry works.
+  let up = await down(page, "POST", "**/api/timer/pause");
+  await pause.click();
+  await expect(errorToast(page, "Could not pause the session", "Please try again.")).toBeVisible();
+  await expect(pause).toBeEnabled();
+  await expect(page.getByText("Currently focused on:")).toBeVisible();
+  // A slow answer: the control waits, disabled, so a second press cannot send the action twice.
+  await up();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = async (route: Route) => {
+    await held;
+    await route.fallback();
+  };
+  await page.route("**/api/timer/pause", hold);
+  await pause.click();
+  await expect(pause).toBeDisabled();
+  release();
+  await expect(resume).toBeVisible();
+  await page.unroute("**/api/timer/pause", hold);
+
+  up = await down(page, "POST", "**/api/timer/resume");
+  await resume.click();
+  await expect(errorToast(page, "Could not resume the session", "Please try again.")).toBeVisible();
+  await expect(resume).toBeEnabled();
+  await up();
+  await resume.click();
+  await expect(pause).toBeVisible();
+
+  // The server's own failure (the JSON error shape with a 500): its message is what the toast says.
+  const serverError = { message: "Something went wrong on our side. Please try again." };
+  const failEnd = (route: Route) => route.fulfill({ status: 500, json: serverError });
+  await page.route("**/api/timer/end", failEnd);
+  await page.getByRole("button", { name: "End Session" }).click();
+  await expect(errorToast(page, "Could not end the session", serverError.message)).toBeVisible();
+  await expect(pause).toBeVisible();
+  await page.unroute("**/api/timer/end", failEnd);
+  await page.getByRole("button", { name: "End Session" }).click();
+  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+
+  up = await down(page, "POST", "**/api/timer/break");
+  await page.getByRole("button", { name: "5 Min Break" }).click();
+  // Exactly that title: the end failure's toast above also contains "Something went wrong".
+  await expect(
+    errorToast(page, "Something went wrong", "Please try again.").filter({
+      has: page.getByText("Something went wrong", { exact: true }),
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await up();
+  await page.getByRole("button", { name: "5 Min Break" }).click();
+  await expect(page.getByText("Taking a break from:")).toBeVisible();
 });
 
 test("a slow API shows a loading state, then the screen", async ({ page, request, signedIn }) => {
@@ -199,6 +270,36 @@ test("a dropped live connection reconnects and shows the timer as the server has
   const text = (await page.getByRole("timer").textContent()) ?? "";
   const [mm, ss] = text.split(":").map(Number);
   expect(Math.abs((mm ?? 0) * 60 + (ss ?? 0) - leftSeconds)).toBeLessThanOrEqual(1);
+});
+
+test("tasks changed elsewhere while the live connection was down show up once it reconnects", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.slow(); // it waits out the reconnect backoff
+  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    sockets.push(ws);
+    ws.connectToServer();
+  });
+  await page.goto("/");
+  const current = page.getByRole("region", { name: "Current Tasks" });
+  await expect(current).toContainText("Renew passport");
+  await expect.poll(() => sockets.length).toBe(1);
+
+  // The hub is unreachable (no ticket), the socket drops, and another device adds a task meanwhile:
+  // its "tasks-changed" never reaches this tab.
+  const up = await down(page, "POST", "**/api/live/ticket");
+  await sockets[0]?.close({ code: 1006, reason: "dropped" });
+  await call(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
+  await page.waitForTimeout(1500);
+  await expect(current).not.toContainText("Added on the phone");
+
+  await up();
+  await expect(current).toContainText("Added on the phone", { timeout: 15_000 });
+  expect(sockets.length).toBe(2);
 });
 
 test("a screen that fails to render shows a way back, inside the shell and outside it", async ({

@@ -89,3 +89,36 @@ export async function screenshots(page: Page, name: string) {
     }
   }
 }
+
+/**
+ * The toast on screen with this title (and description). The app shows one toast at a time and
+ * queues the rest, so a toast behind another one is not found here until its turn comes.
+ */
+export function shownToast(page: Page, title: string, description?: string) {
+  let locator = page
+    .locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])')
+    .filter({ hasText: title });
+  if (description) locator = locator.filter({ hasText: description });
+  return locator;
+}
+
+/**
+ * Checks the toast is on screen, then closes it with its close button, so the next one shows.
+ * The click is dispatched without moving focus: when focus leaves a toast, the toast library hands
+ * it back to the element focused before, which would race the test's next step (e.g. a fill).
+ */
+export async function closeToast(page: Page, title: string, description?: string) {
+  const toast = shownToast(page, title, description);
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "Close toast" }).dispatchEvent("click");
+  await expect(toast).toHaveCount(0);
+}
+
+/**
+ * After a keyboard drag is picked up: dnd-kit attaches its arrow-key listener in a zero-delay
+ * timer, which a busy page may run after the "Picked up" announcement has rendered. One turn of
+ * the page's timer queue later it is listening, so the next key press is not lost.
+ */
+export async function keyboardDragReady(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

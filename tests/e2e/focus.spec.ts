@@ -1,5 +1,14 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { type Account, expect, registerViaApi, screenshots, signInPage, test } from "./fixtures";
+import {
+  type Account,
+  closeToast,
+  expect,
+  registerViaApi,
+  screenshots,
+  shownToast,
+  signInPage,
+  test,
+} from "./fixtures";
 
 type Task = { id: number; title: string; isCompleted: boolean };
 
@@ -126,8 +135,7 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   // 5 Min Break: a break on the same timer, with its toast.
   await startAndEnd();
   await page.getByRole("button", { name: "5 Min Break" }).click();
-  await expect(page.getByText("Break started", { exact: true })).toBeVisible();
-  await expect(page.getByText("Taking a 5 minute break. Relax and recharge.")).toBeVisible();
+  await closeToast(page, "Break started", "Taking a 5 minute break. Relax and recharge.");
   await expect(clock(page)).toHaveText(/^(05:00|04:\d{2})$/);
   await expect(page.getByText("Taking a break from:")).toBeVisible();
   await page.getByRole("button", { name: "End Session" }).click();
@@ -170,7 +178,18 @@ test("selection: the task list, the duration field and the start button", async 
   await expect(select).toHaveValue("");
   await expect(select.locator("option")).toHaveText(["Select a task", "★ Top task", "Ordinary task"]);
   const start = page.getByRole("button", { name: "Start Focus Session" });
+  // Unavailable for assistive technology too, yet reachable: a press says why (spec §5).
+  await expect(start).toHaveAttribute("aria-disabled", "true");
   await expect(start).toBeDisabled();
+  await expect(start).toHaveAccessibleDescription("No task selected");
+  await start.focus();
+  await page.keyboard.press("Enter");
+  const noTask = shownToast(page, "No task selected", "Please select a task to focus on.");
+  await expect(noTask).toHaveAttribute("data-type", "error");
+  await closeToast(page, "No task selected");
+  await start.click({ force: true });
+  await expect(noTask).toBeVisible();
+  await expect(page.getByText("Currently focused on:")).toHaveCount(0);
 
   const duration = page.getByLabel("Focus duration (minutes):");
   await expect(duration).toHaveValue("25");
@@ -190,12 +209,29 @@ test("selection: the task list, the duration field and the start button", async 
 
   await select.selectOption(String(priority.id));
   await expect(start).toBeEnabled();
+  await expect(start).not.toHaveAttribute("aria-disabled", "true");
 
-  // A start that cannot reach the server keeps the selection phase and says so.
-  await page.route("**/api/focus-sessions", (route) => route.abort("internetdisconnected"));
+  // A start that cannot reach the server keeps the selection phase and says so. While it is
+  // pending the button is unavailable, and a second press sends nothing.
+  let releaseStart = () => {};
+  const startHeld = new Promise<void>((resolve) => {
+    releaseStart = resolve;
+  });
+  let starts = 0;
+  await page.route("**/api/focus-sessions", async (route) => {
+    starts += 1;
+    await startHeld;
+    await route.abort("internetdisconnected");
+  });
   await start.click();
-  await expect(page.getByText("Error starting focus session")).toBeVisible();
-  await expect(page.getByText("Failed to start focus session. Please try again.")).toBeVisible();
+  await expect(start).toHaveAttribute("aria-disabled", "true");
+  await expect(start).toHaveAttribute("aria-busy", "true");
+  await start.click({ force: true });
+  releaseStart();
+  await expect(
+    shownToast(page, "Error starting focus session", "Failed to start focus session. Please try again."),
+  ).toHaveAttribute("data-type", "error");
+  expect(starts).toBe(1);
   await expect(start).toBeEnabled();
   await expect(select).toHaveValue(String(priority.id));
 });

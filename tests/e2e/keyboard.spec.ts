@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, PASSWORD, test, uniqueName } from "./fixtures";
+import { expect, keyboardDragReady, PASSWORD, test, uniqueName } from "./fixtures";
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has the focus, checking on the way that every element
@@ -84,6 +84,7 @@ test("the whole journey by keyboard alone: register, braindump, questions, organ
   await tabTo(page, page.getByRole("button", { name: /^Pay rent/ }));
   await page.keyboard.press("Space");
   await expect(liveRegion(page)).toHaveText("Picked up Pay rent.");
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowLeft");
   await expect(liveRegion(page)).toHaveText("Moved to Urgent.");
   await page.keyboard.press("Space");

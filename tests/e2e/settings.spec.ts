@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, PASSWORD, registerViaApi, screenshots, test, uniqueName } from "./fixtures";
+import { closeToast, expect, PASSWORD, registerViaApi, screenshots, shownToast, test, uniqueName } from "./fixtures";
 
 async function openSettings(page: Page) {
   await page.goto("/");
@@ -118,6 +118,51 @@ test("the default focus duration takes multiples of 5 from 5 to 120", async ({ p
   expect((await currentUser(request, signedIn.token)).defaultFocusMinutes).toBe(45);
   await page.reload();
   await expect(minutes).toHaveValue("45");
+});
+
+test("preferences: disabled while saving, a failure says so; the focus screen and analytics follow what is saved", async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  // Today's figures are cached first: a saved zone must refresh them, whatever the date there.
+  await page.goto("/analytics");
+  await expect(page.getByText("Days and hours follow your time zone, UTC.")).toBeVisible();
+  await page.getByRole("link", { name: "Settings" }).click();
+  const form = page.getByRole("form", { name: "Time zone and focus" });
+  await form.getByLabel("Time zone").selectOption("Asia/Tokyo");
+  await form.getByLabel("Default focus duration (minutes)").fill("45");
+
+  // The first try is held, then refused.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/account", async (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    await held;
+    await route.fulfill({ status: 503, body: "" });
+  });
+  await form.getByRole("button", { name: "Save preferences" }).click();
+  await expect(form.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  await expect(form.getByLabel("Default focus duration (minutes)")).toBeDisabled();
+  release();
+  await expect(shownToast(page, "Could not save your preferences")).toHaveAttribute("data-type", "error");
+  await expect(form.getByText("Could not save your preferences. Please try again.")).toBeVisible();
+  await closeToast(page, "Could not save your preferences");
+  await expect(form.getByRole("button", { name: "Save preferences" })).toBeEnabled();
+  await page.unroute("**/api/account");
+
+  await form.getByRole("button", { name: "Save preferences" }).click();
+  await closeToast(page, "Preferences saved", "Time zone Asia/Tokyo, focus sessions of 45 min.");
+
+  const todayRefetched = page.waitForRequest((req) => new URL(req.url()).pathname === "/api/analytics/today");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Analytics" }).click();
+  await todayRefetched;
+  await expect(page.getByText("Days and hours follow your time zone, Asia/Tokyo.")).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Focus Timer" }).click();
+  await expect(page.getByLabel("Focus duration (minutes):")).toHaveValue("45");
 });
 
 test("the theme choice and the header toggle stay in sync", async ({ page, signedIn: _ }) => {

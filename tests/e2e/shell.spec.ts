@@ -1,4 +1,4 @@
-import { expect, PASSWORD, registerViaApi, screenshots, test, uniqueName } from "./fixtures";
+import { expect, PASSWORD, registerViaApi, screenshots, signInPage, test, uniqueName } from "./fixtures";
 
 test("an unknown path shows the not-found page", async ({ page, consoleErrors }) => {
   await page.goto("/no/such/page");
@@ -42,6 +42,29 @@ test("a protected route signed out starts the login flow and lands on /login", a
   await page.goto("/analytics");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+});
+
+test("/braindump is the priority picker inside the shell, and needs sign-in", async ({ page, request, browser }) => {
+  const account = await registerViaApi(request);
+  await page.goto("/braindump");
+  await expect(page).toHaveURL(/\/login$/);
+
+  const context = await browser.newContext();
+  const signedInPage = await context.newPage();
+  await signInPage(signedInPage, account);
+  await signedInPage.goto("/braindump");
+  await expect(signedInPage).toHaveURL(/\/braindump$/);
+  await expect(signedInPage.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  const nav = signedInPage.getByRole("navigation", { name: "Main" });
+  // A path no tab names highlights the priority-picker tab (spec §2).
+  await expect(nav.getByRole("link", { name: "Braindump & Prioritize" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(signedInPage.getByRole("button", { name: "Start Fresh" })).toBeVisible();
+  await expect(signedInPage.getByRole("contentinfo")).toContainText("all rights reserved");
+  await signedInPage.getByLabel("What's on your mind?").fill("From the braindump route");
+  await signedInPage.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(signedInPage.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await context.close();
 });
 
 test("register, see the signed-in shell, log out", async ({ page, consoleErrors }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, screenshots, test } from "./fixtures";
+import { closeToast, expect, screenshots, shownToast, test } from "./fixtures";
 
 const toggle = (page: Page) => page.getByRole("button", { name: /AI task suggestions/ });
 const panel = (page: Page) => page.getByRole("dialog", { name: "AI Task Suggestions" });
@@ -31,8 +31,10 @@ test("ask for suggestions, add one to the task list, close with Escape", async (
   // A blank prompt is refused with the spec's toast.
   await prompt.fill("   ");
   await dialog.getByRole("button", { name: "Get Task Suggestions" }).click();
-  await expect(page.getByText("Please enter a prompt")).toBeVisible();
-  await expect(page.getByText("Tell us about your goals or what you need to do.")).toBeVisible();
+  await expect(
+    shownToast(page, "Please enter a prompt", "Tell us about your goals or what you need to do."),
+  ).toHaveAttribute("data-type", "error");
+  await closeToast(page, "Please enter a prompt");
 
   // Hold the answer to see the waiting state.
   let release: () => void = () => {};
@@ -48,9 +50,13 @@ test("ask for suggestions, add one to the task list, close with Escape", async (
   await expect(dialog.getByRole("button", { name: "Generating suggestions..." })).toBeVisible();
   release();
 
-  await expect(page.getByText("Suggestions ready")).toBeVisible();
-  await expect(page.getByText("Click the + button to add any suggestions to your task list.")).toBeVisible();
+  await closeToast(page, "Suggestions ready", "Click the + button to add any suggestions to your task list.");
   const list = dialog.getByRole("list", { name: "Suggestions" });
+  // Spec §2: the list scrolls within about 15rem.
+  expect(await list.evaluate((el) => [getComputedStyle(el).maxHeight, getComputedStyle(el).overflowY])).toEqual([
+    "240px",
+    "auto",
+  ]);
   await expect(list.getByRole("listitem")).toHaveText([
     "Call the bank",
     "Book the dentist",
@@ -61,8 +67,9 @@ test("ask for suggestions, add one to the task list, close with Escape", async (
   await screenshots(page, "suggestions-panel");
 
   await dialog.getByRole("button", { name: "Add Call the bank" }).click();
-  await expect(page.getByText("Task added")).toBeVisible();
-  await expect(page.getByText("The suggested task has been added to your list.")).toBeVisible();
+  await closeToast(page, "Task added", "The suggested task has been added to your list.");
+  // The braindump lists behind the panel show it at once, with no reload.
+  await expect(page.getByRole("region", { name: "Current Tasks" })).toContainText("Call the bank");
   await expect(dialog.getByRole("img", { name: "Added Call the bank" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Add Call the bank" })).toHaveCount(0);
   await screenshots(page, "suggestions-added");
@@ -101,8 +108,7 @@ test("no suggestions, a failing request and a failing add each say so", async ({
 
   await prompt.fill("hello");
   await ask.click();
-  await expect(page.getByText("No suggestions found")).toBeVisible();
-  await expect(page.getByText("Try being more specific about your tasks or goals.")).toBeVisible();
+  await closeToast(page, "No suggestions found", "Try being more specific about your tasks or goals.");
   await expect(dialog.getByRole("list", { name: "Suggestions" })).toHaveCount(0);
 
   await page.route("**/api/ai/task-suggestions", (route) =>
@@ -114,8 +120,10 @@ test("no suggestions, a failing request and a failing add each say so", async ({
   );
   await prompt.fill("call mom");
   await ask.click();
-  await expect(page.getByText("Failed to get suggestions")).toBeVisible();
-  await expect(page.getByText("Please try again later or be more specific.")).toBeVisible();
+  await expect(
+    shownToast(page, "Failed to get suggestions", "Please try again later or be more specific."),
+  ).toHaveAttribute("data-type", "error");
+  await closeToast(page, "Failed to get suggestions");
   await page.unroute("**/api/ai/task-suggestions");
 
   await ask.click();
@@ -126,8 +134,9 @@ test("no suggestions, a failing request and a failing add each say so", async ({
       : route.continue(),
   );
   await dialog.getByRole("button", { name: "Add Call mom" }).click();
-  await expect(page.getByText("Failed to add task")).toBeVisible();
-  await expect(page.getByText("There was an error adding your task. Please try again.")).toBeVisible();
+  await expect(
+    shownToast(page, "Failed to add task", "There was an error adding your task. Please try again."),
+  ).toHaveAttribute("data-type", "error");
   // Still there to try again.
   await expect(dialog.getByRole("button", { name: "Add Call mom" })).toBeVisible();
 });

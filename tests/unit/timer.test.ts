@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { TimerState } from "../../shared/schemas/focus";
 import {
   clockOffset,
   elapsedMs,
@@ -12,27 +11,9 @@ import {
   remainingMs,
   serverTime,
 } from "../../shared/timer";
+import { MIN, runningTimer, T0 } from "./timer-fixture";
 
-const T0 = 1_700_000_000_000;
-const MIN = 60_000;
-
-function run(change: Partial<TimerState> = {}): TimerState {
-  return {
-    status: "running",
-    kind: "focus",
-    taskId: 1,
-    taskTitle: "Write",
-    sessionId: 1,
-    durationMs: 25 * MIN,
-    startedAt: T0,
-    pausedAt: null,
-    pausedTotalMs: 0,
-    finishedAt: null,
-    finishReason: null,
-    version: 1,
-    ...change,
-  };
-}
+const run = runningTimer;
 
 describe("remaining time", () => {
   it("counts down from the start instant", () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AnalyticsRecord } from "../../shared/schemas/analytics";
+import type { ApiAnalyticsRecord as AnalyticsRecord } from "../../shared/schemas/analytics";
 import { type AnalyticsEvent, analyticsStatements } from "../../worker/analytics/recorder";
 import { createDb } from "../../worker/db/client";
 import { dailyAnalytics, tasks, users } from "../../worker/db/schema";
@@ -78,7 +78,7 @@ describe("GET /api/analytics (range)", () => {
       focusSessionsCompleted: 0,
       totalFocusMinutes: 0,
       mostProductiveHour: null,
-      categoryBreakdown: zeros,
+      categoryBreakdown: JSON.stringify(zeros),
       hourlyActivity: Array(24).fill(0),
     });
     expect(days[2]).toMatchObject({
@@ -115,7 +115,7 @@ describe("GET /api/analytics (range)", () => {
     const days = await getJson<AnalyticsRecord[]>("/api/analytics?startDate=2026-03-01&endDate=2026-03-02", user.token);
     for (const day of days) {
       expect(day).toMatchObject({ id: null, totalTasksCreated: 0 });
-      expect(day.categoryBreakdown).toEqual({ urgent: 1, later: 0, delegate: 1, no_list: 0 });
+      expect(JSON.parse(day.categoryBreakdown)).toEqual({ urgent: 1, later: 0, delegate: 1, no_list: 0 });
     }
   });
 
@@ -199,7 +199,7 @@ describe("GET /api/analytics/today", () => {
       userId: user.id,
       date: "2026-03-12",
       totalTasksCreated: 0,
-      categoryBreakdown: zeros,
+      categoryBreakdown: JSON.stringify(zeros),
     });
     await db.batch([
       db.insert(tasks).values({ userId: user.id, title: "a", category: null }),
@@ -209,7 +209,7 @@ describe("GET /api/analytics/today", () => {
       id: null,
       date: "2026-03-12",
       totalTasksCreated: 0,
-      categoryBreakdown: { ...zeros, later: 1 },
+      categoryBreakdown: JSON.stringify({ ...zeros, later: 1 }),
     });
   });
 
@@ -223,7 +223,7 @@ describe("GET /api/analytics/today", () => {
       id: null,
       date: "2026-03-12",
       totalTasksCreated: 0,
-      categoryBreakdown: zeros,
+      categoryBreakdown: JSON.stringify(zeros),
     });
     expect(await getJson<AnalyticsRecord>("/api/analytics/today?forceZero=false", user.token)).toMatchObject({
       totalTasksCreated: 3,
@@ -339,14 +339,14 @@ describe("through the task API", () => {
       tasksCompleted: 2,
       priorityTasksCompleted: 1,
       mostProductiveHour: 8,
-      categoryBreakdown: { urgent: 0, later: 1, delegate: 0, no_list: 1 },
+      categoryBreakdown: JSON.stringify({ urgent: 0, later: 1, delegate: 0, no_list: 1 }),
     });
     expect(today.hourlyActivity[8]).toBe(2);
 
     const deleted = await api(`/api/tasks/${c.id}`, { method: "DELETE", token: user.token });
     expect(deleted.status).toBe(204);
     const after = await getJson<AnalyticsRecord>("/api/analytics/today", user.token);
-    expect(after.categoryBreakdown).toEqual({ urgent: 0, later: 0, delegate: 0, no_list: 1 });
+    expect(JSON.parse(after.categoryBreakdown)).toEqual({ urgent: 0, later: 0, delegate: 0, no_list: 1 });
     expect(after.totalTasksCreated).toBe(4);
 
     const range = await getJson<AnalyticsRecord[]>(
@@ -363,6 +363,6 @@ describe("through the task API", () => {
     const theirs = await newUser();
     await createTask(theirs.token, { title: "Theirs", category: "urgent" });
     const today = await getJson<AnalyticsRecord>("/api/analytics/today", mine.token);
-    expect(today).toMatchObject({ id: null, totalTasksCreated: 0, categoryBreakdown: zeros });
+    expect(today).toMatchObject({ id: null, totalTasksCreated: 0, categoryBreakdown: JSON.stringify(zeros) });
   });
 });

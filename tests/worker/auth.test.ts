@@ -101,7 +101,10 @@ describe("login, user and logout", () => {
     const { token } = await registerUser();
     const cookie = `__Host-onething_session=${token}`;
     expect((await api("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(200);
-    const out = await api("/api/logout", { headers: { Cookie: cookie }, redirect: "manual" });
+    const out = await api("/api/logout", {
+      headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+      redirect: "manual",
+    });
     expect(out.status).toBe(302);
     expect(out.headers.get("Location")).toBe("/");
     expect(out.headers.get("Set-Cookie")).toMatch(/__Host-onething_session=;/);

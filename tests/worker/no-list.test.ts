@@ -201,7 +201,7 @@ describe("POST /api/no-list/clear", () => {
     const c = await createTask(token, { title: "Keep me" });
     const res = await clear(token, { ids: [b.id, a.id] });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ cleared: 2 });
+    expect(await res.json()).toEqual({ cleared: 2, notCleared: 0 });
 
     const rows = await rowsOf(user.id);
     for (const task of [a, b]) {
@@ -241,7 +241,7 @@ describe("POST /api/no-list/clear", () => {
     const ids = (await rowsOf(user.id)).map((r) => r.id);
     const res = await clear(token, { ids });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ cleared: 120 });
+    expect(await res.json()).toEqual({ cleared: 120, notCleared: 0 });
     const rows = await rowsOf(user.id);
     expect(rows.every((r) => r.title === `[REMOVED] Task ${r.id}` && r.is_completed === 1)).toBe(true);
   });
@@ -250,7 +250,7 @@ describe("POST /api/no-list/clear", () => {
     ["another user's task", "foreign"],
     ["a task that does not exist", "missing"],
     ["an already cleared task", "removed"],
-  ])("with %s among the ids answers 404 and changes none of the others", async (_label, kind) => {
+  ])("with %s among the ids clears the others and counts that one as not cleared", async (_label, kind) => {
     const me = await registerUser();
     const other = await registerUser();
     const mine1 = await createTask(me.token, { title: "First", category: "urgent" });
@@ -259,13 +259,33 @@ describe("POST /api/no-list/clear", () => {
     const gone = await createTask(me.token, { title: "Gone" });
     expect((await clear(me.token, { ids: [gone.id] })).status).toBe(200);
     const odd = { foreign: theirs.id, missing: 2_000_000_000, removed: gone.id }[kind] as number;
-    const before = await rowsOf(me.user.id);
+    const goneBefore = (await rowsOf(me.user.id)).find((r) => r.id === gone.id);
     const theirsBefore = await rowsOf(other.user.id);
 
     const res = await clear(me.token, { ids: [mine1.id, odd, mine2.id] });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ cleared: 2, notCleared: 1 });
+    const rows = await rowsOf(me.user.id);
+    for (const task of [mine1, mine2]) {
+      expect(rows.find((r) => r.id === task.id)).toMatchObject({ title: `[REMOVED] Task ${task.id}`, is_completed: 1 });
+    }
+    expect(rows.find((r) => r.id === gone.id)).toEqual(goneBefore);
+    expect(await rowsOf(other.user.id)).toEqual(theirsBefore);
+  });
+
+  it("answers 404 when none of the ids can be cleared, changing nothing", async () => {
+    const me = await registerUser();
+    const other = await registerUser();
+    const mine = await createTask(me.token, { title: "Mine" });
+    const theirs = await createTask(other.token, { title: "Theirs" });
+    const before = await rowsOf(me.user.id);
+    const theirsBefore = await rowsOf(other.user.id);
+    const res = await clear(me.token, { ids: [theirs.id, 2_000_000_000] });
     expect(res.status).toBe(404);
+    expect(((await res.json()) as { message: string }).message).toBe("None of these tasks were found.");
     expect(await rowsOf(me.user.id)).toEqual(before);
     expect(await rowsOf(other.user.id)).toEqual(theirsBefore);
+    expect(before.map((r) => r.id)).toEqual([mine.id]);
   });
 
   it.each([

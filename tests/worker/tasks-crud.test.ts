@@ -134,4 +134,14 @@ describe("task CRUD", () => {
     expect((await api("/api/tasks")).status).toBe(401);
     expect((await api("/api/tasks", { method: "POST", json: { title: "x" } })).status).toBe(401);
   });
+
+  it("answers the list only while the session is live (the check and the list are one batch)", async () => {
+    const { token } = await registerUser();
+    await api("/api/tasks", { method: "POST", token, json: { title: "Private" } });
+    expect((await api("/api/tasks", { token })).status).toBe(200);
+    expect((await api("/api/auth/logout", { method: "POST", token })).status).toBeLessThan(300);
+    const res = await api("/api/tasks", { token });
+    expect(res.status).toBe(401);
+    expect(await res.text()).not.toContain("Private");
+  });
 });

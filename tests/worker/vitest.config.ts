@@ -2,6 +2,9 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+/** Just over the 10,000 generated requests the security suite promises, spread over every route. */
+const DEFAULT_FUZZ_RUNS = 10_100;
+
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export default defineConfig(async () => {
@@ -26,6 +29,10 @@ export default defineConfig(async () => {
             OPENAI_BASE_URL: inject<string>("openaiMockUrl"),
             OPENAI_API_KEY: "test-openai-key",
             OPENAI_MODEL: "test-model",
+            // security-fuzz.test.ts: total generated requests and the seed (empty: a new seed each
+            // run, printed by fast-check when a property fails; set FUZZ_SEED to replay it).
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? String(DEFAULT_FUZZ_RUNS),
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           },
         },
       })),

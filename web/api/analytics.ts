@@ -1,6 +1,12 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { localDate, zeroRecord } from "../../shared/analytics";
-import { type AnalyticsRecord, analyticsRecordSchema } from "../../shared/schemas/analytics";
+import { localDate, zeroBreakdown, zeroRecord } from "../../shared/analytics";
+import {
+  type AnalyticsRecord,
+  type ApiAnalyticsRecord,
+  analyticsRecordSchema,
+  apiAnalyticsRecordSchema,
+  categoryBreakdownSchema,
+} from "../../shared/schemas/analytics-record";
 import { showError, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
 import { apiRequest, getQueryFn } from "./client";
@@ -21,21 +27,42 @@ export function useToday(): string {
   return localDate(new Date(), useAnalyticsTimeZone());
 }
 
+/** A record as the API answers it (spec §3: the breakdown is JSON text) → the parsed record. */
+export function fromApiRecord(record: ApiAnalyticsRecord): AnalyticsRecord {
+  let breakdown = zeroBreakdown();
+  try {
+    const parsed = categoryBreakdownSchema.safeParse(JSON.parse(record.categoryBreakdown));
+    if (parsed.success) breakdown = parsed.data;
+  } catch {
+    // Unreadable text shows as zeros rather than breaking the screen.
+  }
+  return { ...record, categoryBreakdown: breakdown };
+}
+
 // Spec §7: both analytics reads answer null on a 401 instead of failing.
-export const analyticsTodayQueryOptions = () =>
+const fetchToday = getQueryFn<ApiAnalyticsRecord>({ on401: "returnNull" });
+const fetchRange = getQueryFn<ApiAnalyticsRecord[]>({ on401: "returnNull" });
+
+export const analyticsTodayQueryOptions = (date: string) =>
   queryOptions({
-    queryKey: queryKeys.analyticsToday,
-    queryFn: getQueryFn<AnalyticsRecord>({ on401: "returnNull" }),
+    queryKey: queryKeys.analyticsTodayOn(date),
+    queryFn: async (context): Promise<AnalyticsRecord | null> => {
+      const record = await fetchToday(context);
+      return record ? fromApiRecord(record) : null;
+    },
   });
 
 export const analyticsRangeQueryOptions = (startDate: string, endDate: string) =>
   queryOptions({
     queryKey: queryKeys.analyticsRange(startDate, endDate),
-    queryFn: getQueryFn<AnalyticsRecord[]>({ on401: "returnNull" }),
+    queryFn: async (context): Promise<AnalyticsRecord[] | null> => {
+      const records = await fetchRange(context);
+      return records ? records.map(fromApiRecord) : null;
+    },
   });
 
-export function useAnalyticsToday(placeholder?: AnalyticsRecord) {
-  return useQuery({ ...analyticsTodayQueryOptions(), placeholderData: placeholder });
+export function useAnalyticsToday(date: string, placeholder?: AnalyticsRecord) {
+  return useQuery({ ...analyticsTodayQueryOptions(date), placeholderData: placeholder });
 }
 
 export function useAnalyticsRange(startDate: string, endDate: string) {
@@ -46,6 +73,11 @@ export function useAnalyticsRange(startDate: string, endDate: string) {
 export function isAnalyticsQuery(query: { queryKey: readonly unknown[] }): boolean {
   const first = query.queryKey[0];
   return typeof first === "string" && first.startsWith("/api/analytics");
+}
+
+/** After the time zone changed: every cached day may now be another day, so refetch them all. */
+export function invalidateAllAnalytics(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ predicate: isAnalyticsQuery });
 }
 
 /** Marks ranges stale so they refetch on next use (e.g. after today's record changed). */
@@ -62,8 +94,8 @@ export function clearAnalytics() {
 /** Spec §7: after clearing, today's zero record comes from the server (it knows the user's today). */
 export async function fetchZeroToday(userId: string, today: string): Promise<AnalyticsRecord> {
   try {
-    const answer = analyticsRecordSchema.safeParse(await apiRequest("GET", "/api/analytics/today?forceZero=true"));
-    if (answer.success) return answer.data;
+    const answer = apiAnalyticsRecordSchema.safeParse(await apiRequest("GET", "/api/analytics/today?forceZero=true"));
+    if (answer.success) return fromApiRecord(answer.data);
   } catch {
     // The clear already happened; a zero record built here says the same thing.
   }
@@ -77,7 +109,7 @@ export async function fetchZeroToday(userId: string, today: string): Promise<Ana
  */
 export function applyAnalyticsReset(queryClient: QueryClient, zero: AnalyticsRecord) {
   queryClient.removeQueries({ predicate: isAnalyticsQuery });
-  queryClient.setQueryData(queryKeys.analyticsToday, zero);
+  queryClient.setQueryData(queryKeys.analyticsTodayOn(zero.date), zero);
   queryClient.setQueryData(queryKeys.analyticsRange(zero.date, zero.date), [zero]);
   try {
     localStorage.setItem(ANALYTICS_RESET_KEY, "true");

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
 import { apiRequest, getQueryFn, setAuthToken } from "./client";
+import { closeLiveSync } from "./live";
 import { queryKeys } from "./query-keys";
 
 /** Spec §6: signed in means the auth-user call returned data; that call is not retried. */
@@ -30,6 +31,7 @@ export const register = (input: RegisterInput) => apiRequest<AuthResponse>("POST
  * carries the cookie), forgets the token, then navigates (spec §1).
  */
 export async function logout() {
+  closeLiveSync();
   try {
     await apiRequest("POST", "/api/auth/logout", undefined, { keepalive: true });
   } catch {

@@ -4,6 +4,7 @@ import {
   type ClientFrame,
   LIVE_PING,
   LIVE_PONG,
+  LIVE_SESSION_ENDED,
   liveTicketSchema,
   parseFrame,
   serverFrameSchema,
@@ -100,16 +101,38 @@ class LiveConnection {
       if (frame.type === "timer") {
         // One-way delay is ignored: it is a few milliseconds next to a countdown in seconds.
         applyTimer(this.queryClient, { state: frame.state, serverNow: frame.serverNow }, frame.serverNow - Date.now());
+      } else if (frame.type === "session-ended") {
+        this.sessionEnded(ws);
       } else {
         this.refetchLists();
       }
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
       clearInterval(this.heartbeat);
-      this.scheduleReconnect();
+      if (event.code === LIVE_SESSION_ENDED.code) this.sessionEnded(ws);
+      else this.scheduleReconnect();
     });
+  }
+
+  /**
+   * The server ended this socket's sign-in session (signed out here or elsewhere, password
+   * changed): no retrying. The user is checked again; signed out, the protected route takes over
+   * (the signed-out screen). Signed in again meanwhile (another tab), the channel reopens.
+   */
+  private sessionEnded(ws: WebSocket) {
+    if (this.ws === ws) this.ws = null;
+    clearInterval(this.heartbeat);
+    ws.close(1000, "session ended");
+    void this.recheckSignIn();
+  }
+
+  private async recheckSignIn() {
+    await this.queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    if (this.stopped || !this.queryClient.getQueryData(queryKeys.user)) return;
+    this.attempt = 0;
+    void this.connect();
   }
 
   private beat(ws: WebSocket) {
@@ -176,4 +199,15 @@ export function useLiveSync() {
       }, RELEASE_GRACE_MS);
     };
   }, [queryClient]);
+}
+
+/**
+ * Closes the live channel at once: signing out here must not race the server's "session ended"
+ * frame, whose sign-in recheck would send the tab to /login instead of the page logout navigates to.
+ */
+export function closeLiveSync() {
+  if (!shared) return;
+  clearTimeout(shared.release);
+  shared.connection.stop();
+  shared = null;
 }

@@ -6,7 +6,13 @@ export const queryKeys = {
   tasks: ["/api/tasks"] as const,
   focusSessions: ["/api/focus-sessions"] as const,
   timer: ["/api/timer"] as const,
+  /** Prefix of every cached "today" record: invalidating it refreshes today whatever the date. */
   analyticsToday: ["/api/analytics/today"] as const,
+  /**
+   * Today's record for one local date: after midnight, or after the time zone changed, "today" is
+   * another key, so yesterday's cached record is never shown as today's.
+   */
+  analyticsTodayOn: (date: string) => ["/api/analytics/today", date] as const,
   analyticsRange: (startDate: string, endDate: string) =>
     [`/api/analytics?startDate=${startDate}&endDate=${endDate}`] as const,
 };

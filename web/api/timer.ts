@@ -1,11 +1,11 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AcknowledgeTimerInput } from "../../shared/schemas/focus";
 import {
-  type AcknowledgeTimerInput,
   type StartedFocusSession,
   startedFocusSessionSchema,
   type TimerSnapshot,
   timerSnapshotSchema,
-} from "../../shared/schemas/focus";
+} from "../../shared/schemas/timer-state";
 import { clockOffset } from "../../shared/timer";
 import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";

@@ -1,14 +1,14 @@
 import { type ReactNode, Suspense } from "react";
-import { Outlet, useLocation } from "react-router";
 import { useLiveSync } from "../api/live";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { Spinner } from "../ui/spinner";
 import { ScreenErrorBoundary } from "./error-boundary";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { useLocation } from "./navigation";
 
 /** The signed-in shell: header with navigation, the content, the AI widget and the footer. */
-export function AppShell({ children }: { children?: ReactNode }) {
+export function AppShell({ children }: { children: ReactNode }) {
   useLiveSync();
   const { pathname } = useLocation();
   return (
@@ -23,7 +23,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
         <ScreenErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Spinner className="py-24" />}>{children ?? <Outlet />}</Suspense>
+          <Suspense fallback={<Spinner className="py-24" />}>{children}</Suspense>
         </ScreenErrorBoundary>
       </main>
       <SuggestionWidget />

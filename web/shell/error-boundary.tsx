@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { useRouteError } from "react-router";
 import { Button, buttonClasses } from "../ui/button";
 
 /** What anyone sees when a screen fails to render: what happened and two ways on, never a blank page. */
@@ -49,13 +48,28 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, { error: unkno
   }
 }
 
-/** The router's last resort (public pages, or a failure outside the shell): a full page with a way back. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  console.error("Page failed to render", error);
-  return (
-    <main className="flex min-h-dvh items-center justify-center px-4">
-      <ErrorFallback onRetry={() => window.location.reload()} />
-    </main>
-  );
+/** The last resort (public pages, or a failure outside the shell): a full page with a way back; cleared by navigating. */
+export class PageErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("Page failed to render", error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <main className="flex min-h-dvh items-center justify-center px-4">
+        <ErrorFallback onRetry={() => window.location.reload()} />
+      </main>
+    );
+  }
 }

@@ -1,9 +1,10 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { localDateAndHour, zeroHourly } from "../../shared/analytics";
+import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Db } from "../db/client";
 import { dailyAnalytics, tasks } from "../db/schema";
+import { spreadFocusMinutes } from "./focus-hours";
 
 /**
  * Domain events that move the daily counters (DECISIONS 6). Callers add the returned statements
@@ -12,7 +13,11 @@ import { dailyAnalytics, tasks } from "../db/schema";
 export type AnalyticsEvent =
   | { type: "task-created"; count: number }
   | { type: "task-completed"; priority: boolean }
-  | { type: "focus-completed"; minutes: number }
+  /**
+   * A focus session completed now. With `startedAt` its minutes are split across the local hours
+   * (and dates) from the start to now; without, they count at the hour of completion.
+   */
+  | { type: "focus-completed"; minutes: number; startedAt?: Date }
   /** Any change of categories (create, move, delete, clear): the breakdown is recomputed. */
   | { type: "categories-changed" };
 
@@ -67,9 +72,9 @@ function liveBreakdownSql(userId: string): SQL {
 }
 
 /**
- * Statements that upsert the user's record for their local date of `now` with these events: one
- * INSERT … ON CONFLICT(user_id, date) DO UPDATE whose counters are SQL arithmetic on the stored
- * row, so concurrent requests never lose a count. Append them AFTER the change in the same batch.
+ * Statements that upsert the user's record for their local date of `now` with these events (and,
+ * for focus minutes that began before local midnight, the record of the day before): Append them
+ * AFTER the change in the same batch.
  *
  * Every recorded event also refreshes the category breakdown from the live tasks (not only
  * "categories-changed"), so a day's record always holds the breakdown after its last change.
@@ -83,51 +88,90 @@ export function analyticsStatements(
   if (events.length === 0) return [];
   const d = sumEvents(events);
   const { date, hour } = localDateAndHour(now, user.timeZone);
-  // What this change adds to its hour: completions plus focus minutes (DECISIONS 6).
-  const activity = d.completed + d.minutes;
-  const hourly = zeroHourly();
-  hourly[hour] = activity;
 
-  const slot = `$[${hour}]`;
+  // Activity per local date and hour (DECISIONS 6: completions plus focus minutes). Counters go to
+  // the day of `now`; focus minutes go to the days and hours they were focused in.
+  const days = new Map<string, { deltas: Deltas; hourly: number[] }>();
+  const dayOf = (day: string) => {
+    let entry = days.get(day);
+    if (!entry) {
+      entry = {
+        deltas: { created: 0, completed: 0, priorityCompleted: 0, sessions: 0, minutes: 0 },
+        hourly: zeroHourly(),
+      };
+      days.set(day, entry);
+    }
+    return entry;
+  };
+  const today = dayOf(date);
+  today.deltas = { ...d, minutes: 0 };
+  today.hourly[hour] = d.completed;
+  for (const event of events) {
+    if (event.type !== "focus-completed") continue;
+    const minutes = wholeNonNegative(event.minutes);
+    const spread = event.startedAt
+      ? spreadFocusMinutes(minutes, event.startedAt, now, user.timeZone)
+      : new Map([[date, zeroHourly().map((_, h) => (h === hour ? minutes : 0))]]);
+    for (const [day, hours] of spread) {
+      const entry = dayOf(day);
+      hours.forEach((value, h) => {
+        entry.hourly[h] = (entry.hourly[h] ?? 0) + value;
+        entry.deltas.minutes += value;
+      });
+    }
+  }
+  return [...days].map(([day, { deltas, hourly }]) => upsertDay(db, user.id, day, deltas, hourly, day === date));
+}
+
+/**
+ * One INSERT … ON CONFLICT(user_id, date) DO UPDATE whose counters are SQL arithmetic on the stored
+ * row, so concurrent requests never lose a count.
+ */
+function upsertDay(db: Db, userId: string, date: string, d: Deltas, hourly: number[], isEventDay: boolean) {
   const column = dailyAnalytics.hourlyActivity;
+  const slots = hourly.flatMap((value, h) => (value > 0 ? [{ path: `$[${h}]`, value }] : []));
   const updatedHourly =
-    activity > 0 ? sql`json_set(${column}, ${slot}, json_extract(${column}, ${slot}) + ${activity})` : null;
+    slots.length > 0
+      ? sql`json_set(${column}, ${sql.join(
+          slots.map(({ path, value }) => sql`${path}, json_extract(${column}, ${path}) + ${value}`),
+          sql`, `,
+        )})`
+      : null;
 
-  return [
-    db
-      .insert(dailyAnalytics)
-      .values({
-        userId: user.id,
-        date,
-        totalTasksCreated: d.created,
-        tasksCompleted: d.completed,
-        priorityTasksCompleted: d.priorityCompleted,
-        focusSessionsCompleted: d.sessions,
-        totalFocusMinutes: d.minutes,
-        mostProductiveHour: activity > 0 ? hour : null,
-        categoryBreakdown: liveBreakdownSql(user.id),
-        hourlyActivity: JSON.stringify(hourly),
-      })
-      .onConflictDoUpdate({
-        target: [dailyAnalytics.userId, dailyAnalytics.date],
-        set: {
-          totalTasksCreated: sql`${dailyAnalytics.totalTasksCreated} + ${d.created}`,
-          tasksCompleted: sql`${dailyAnalytics.tasksCompleted} + ${d.completed}`,
-          priorityTasksCompleted: sql`${dailyAnalytics.priorityTasksCompleted} + ${d.priorityCompleted}`,
-          focusSessionsCompleted: sql`${dailyAnalytics.focusSessionsCompleted} + ${d.sessions}`,
-          totalFocusMinutes: sql`${dailyAnalytics.totalFocusMinutes} + ${d.minutes}`,
-          categoryBreakdown: sql`excluded.category_breakdown`,
-          ...(updatedHourly
-            ? {
-                hourlyActivity: updatedHourly,
-                // SET expressions read the row as it was, so this ranks the updated array itself.
-                mostProductiveHour: sql`(select cast(key as integer) from json_each(${updatedHourly})
-                  where value > 0 order by value desc, key asc limit 1)`,
-              }
-            : {}),
-        },
-      }),
-  ];
+  return db
+    .insert(dailyAnalytics)
+    .values({
+      userId,
+      date,
+      totalTasksCreated: d.created,
+      tasksCompleted: d.completed,
+      priorityTasksCompleted: d.priorityCompleted,
+      focusSessionsCompleted: d.sessions,
+      totalFocusMinutes: d.minutes,
+      mostProductiveHour: busiestHour(hourly),
+      categoryBreakdown: liveBreakdownSql(userId),
+      hourlyActivity: JSON.stringify(hourly),
+    })
+    .onConflictDoUpdate({
+      target: [dailyAnalytics.userId, dailyAnalytics.date],
+      set: {
+        totalTasksCreated: sql`${dailyAnalytics.totalTasksCreated} + ${d.created}`,
+        tasksCompleted: sql`${dailyAnalytics.tasksCompleted} + ${d.completed}`,
+        priorityTasksCompleted: sql`${dailyAnalytics.priorityTasksCompleted} + ${d.priorityCompleted}`,
+        focusSessionsCompleted: sql`${dailyAnalytics.focusSessionsCompleted} + ${d.sessions}`,
+        totalFocusMinutes: sql`${dailyAnalytics.totalFocusMinutes} + ${d.minutes}`,
+        // An earlier day that only receives focus minutes keeps the breakdown it ended with.
+        ...(isEventDay ? { categoryBreakdown: sql`excluded.category_breakdown` } : {}),
+        ...(updatedHourly
+          ? {
+              hourlyActivity: updatedHourly,
+              // SET expressions read the row as it was, so this ranks the updated array itself.
+              mostProductiveHour: sql`(select cast(key as integer) from json_each(${updatedHourly})
+                where value > 0 order by value desc, key asc limit 1)`,
+            }
+          : {}),
+      },
+    });
 }
 
 /** Deletes every analytics record of the user (Reset Stats, Start Fresh, Clear Tasks). */

@@ -1,6 +1,11 @@
 import { and, desc, eq, gte, lt, lte } from "drizzle-orm";
 import { datesBetween, HOURS_IN_DAY, zeroBreakdown, zeroHourly, zeroRecord } from "../../shared/analytics";
-import { type AnalyticsRecord, type CategoryBreakdown, categoryBreakdownSchema } from "../../shared/schemas/analytics";
+import {
+  type AnalyticsRecord,
+  type ApiAnalyticsRecord,
+  type CategoryBreakdown,
+  categoryBreakdownSchema,
+} from "../../shared/schemas/analytics";
 import type { Db } from "../db/client";
 import { dailyAnalytics } from "../db/schema";
 
@@ -26,6 +31,12 @@ function parseHourly(text: string): number[] {
     // fall through, as above
   }
   return zeroHourly();
+}
+
+/** The API's shape (spec §3): the breakdown as JSON text, rewritten so it always has all four keys. */
+export function toApiRecord(record: AnalyticsRecord): ApiAnalyticsRecord {
+  const { urgent, later, delegate, no_list } = record.categoryBreakdown;
+  return { ...record, categoryBreakdown: JSON.stringify({ urgent, later, delegate, no_list }) };
 }
 
 export function toRecord(row: Row): AnalyticsRecord {

@@ -12,7 +12,7 @@ import {
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
-import { resetUserTimer } from "../focus/live";
+import { closeLiveSessions, wipeUserHub } from "../focus/live";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
@@ -115,6 +115,11 @@ export const accountRoutes = new Hono<AppEnv>()
       db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)),
       revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid }),
     ]);
+    await closeLiveSessions(
+      c.env,
+      user.id,
+      revoked.map((row) => row.sid),
+    );
     return c.json({ signedOutSessions: revoked.length });
   })
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
@@ -140,10 +145,11 @@ export const accountRoutes = new Hono<AppEnv>()
       db.delete(users).where(eq(users.id, row.id)),
     ]);
     try {
-      await resetUserTimer(c.env, row.id);
+      await wipeUserHub(c.env, row.id);
     } catch (err) {
-      // The account is gone already; a timer left running finds no user and no session to write to.
-      console.error("resetting the timer of a deleted account failed", err);
+      // The account is gone already; a timer left running finds no session row to complete and
+      // writes nothing (completeFocusSession answers "missing").
+      console.error("wiping the hub of a deleted account failed", err);
     }
     clearSessionCookie(c);
     return c.body(null, 204);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
+import { closeLiveSessions } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { clearSessionCookie } from "./cookies";
@@ -42,6 +43,11 @@ export const accountSessionRoutes = new Hono<AppEnv>()
   .delete("/", requireUser, async (c) => {
     const { db, user } = c.var;
     const revoked = await revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
+    await closeLiveSessions(
+      c.env,
+      user.id,
+      revoked.map((row) => row.sid),
+    );
     return c.json({ signedOutSessions: revoked.length });
   })
   .delete("/:id", requireUser, validate("param", deviceSessionIdParamSchema), async (c) => {
@@ -55,6 +61,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     // Another user's device, an expired one or a made-up handle: all the same 404.
     if (!target) throw notFound("That device is not signed in.");
     await revokeSession(db, target);
+    await closeLiveSessions(c.env, user.id, [target]);
     if (target === user.sessionId) clearSessionCookie(c);
     return c.body(null, 204);
   });

@@ -1,10 +1,14 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { closeLiveSessions } from "../focus/live";
 import { clearSessionCookie, readSessionCookie } from "./cookies";
 import { oidcRoutes, startOidcLogin } from "./oidc";
 import { oidcConfigured } from "./oidc-provider";
 import { revokeSession } from "./sessions";
 import { verifyToken } from "./tokens";
+
+/** Sec-Fetch-Site values of a navigation made by the app itself or typed in the address bar. */
+const SIGN_OUT_FETCH_SITES = new Set(["same-origin", "none"]);
 
 /** The full-page navigations of spec §1: GET /api/login and GET /api/logout. */
 export const loginFlowRoutes = new Hono<AppEnv>()
@@ -13,9 +17,15 @@ export const loginFlowRoutes = new Hono<AppEnv>()
     return startOidcLogin(c);
   })
   .get("/logout", async (c) => {
+    // A GET can be triggered by any site (an <img>, a link): only the app's own navigation, or
+    // the person typing the address, signs out. Anything else just goes home (no CSRF logout).
+    if (!SIGN_OUT_FETCH_SITES.has(c.req.header("Sec-Fetch-Site") ?? "")) return c.redirect("/", 302);
     const token = readSessionCookie(c);
     const claims = token ? await verifyToken(c.env.AUTH_SECRET, token, "session") : null;
-    if (claims) await revokeSession(c.var.db, claims.sessionId);
+    if (claims) {
+      await revokeSession(c.var.db, claims.sessionId);
+      await closeLiveSessions(c.env, claims.userId, [claims.sessionId]);
+    }
     clearSessionCookie(c);
     return c.redirect("/", 302);
   })

@@ -4,10 +4,11 @@ import { Hono } from "hono";
 import { type AuthProviders, loginSchema, registerSchema } from "../../shared/schemas/auth";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
+import { closeLiveSessions } from "../focus/live";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
-import { requireUser } from "./middleware";
+import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { createSession, revokeSession } from "./sessions";
@@ -29,7 +30,7 @@ export async function signIn(c: Context<AppEnv>, userId: string, method: "passwo
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/register", validate("json", registerSchema), async (c) => {
+  .post("/register", rejectForeignOrigin, validate("json", registerSchema), async (c) => {
     await limitAuthRequests(c);
     const input = c.req.valid("json");
     const taken = await findTakenIdentity(c.var.db, input);
@@ -54,7 +55,7 @@ export const authRoutes = new Hono<AppEnv>()
     const token = await signIn(c, id, "password");
     return c.json({ token, user: toPublicUser(user) }, 201);
   })
-  .post("/login", validate("json", loginSchema), async (c) => {
+  .post("/login", rejectForeignOrigin, validate("json", loginSchema), async (c) => {
     await limitAuthRequests(c);
     const { login, password } = c.req.valid("json");
     const db = c.var.db;
@@ -85,7 +86,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(toPublicUser(user));
   })
   .post("/logout", requireUser, async (c) => {
-    await revokeSession(c.var.db, c.var.user.sessionId);
+    const { id, sessionId } = c.var.user;
+    await revokeSession(c.var.db, sessionId);
+    await closeLiveSessions(c.env, id, [sessionId]);
     clearSessionCookie(c);
     return c.body(null, 204);
   });

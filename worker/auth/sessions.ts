@@ -18,17 +18,20 @@ export async function createSession(
   return { sid, expire };
 }
 
-/**
- * The live session for this sid and user with the user's time zone (one query), or null when
- * revoked or expired.
- */
-export async function findLiveSession(db: Db, sid: string, userId: string, now = Date.now()) {
-  const [row] = await db
+/** The select of the session check: the session row of this sid and user, with the user's time zone. */
+export function liveSessionQuery(db: Db, sid: string, userId: string) {
+  return db
     .select({ expire: sessions.expire, lastSeenAt: sessions.lastSeenAt, timeZone: users.timeZone })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sid), eq(sessions.userId, userId)))
     .limit(1);
+}
+
+type SessionRow = Awaited<ReturnType<typeof liveSessionQuery>>[number];
+
+/** The row read by liveSessionQuery if it is still live (refreshing last_seen_at now and then), else null. */
+export async function acceptLiveSession(db: Db, sid: string, row: SessionRow | undefined, now = Date.now()) {
   if (!row || row.expire.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
     await db
@@ -37,6 +40,15 @@ export async function findLiveSession(db: Db, sid: string, userId: string, now =
       .where(eq(sessions.sid, sid));
   }
   return row;
+}
+
+/**
+ * The live session for this sid and user with the user's time zone (one query), or null when
+ * revoked or expired.
+ */
+export async function findLiveSession(db: Db, sid: string, userId: string, now = Date.now()) {
+  const [row] = await liveSessionQuery(db, sid, userId);
+  return acceptLiveSession(db, sid, row, now);
 }
 
 export async function revokeSession(db: Db, sid: string) {

@@ -13,7 +13,42 @@ export async function notifyTasksChanged(env: Bindings, userId: string): Promise
   }
 }
 
-/** Stops and clears the user's timer and its alarm (Start Fresh, account deletion). */
+/**
+ * Start Fresh: stops and clears the user's timer and its alarm. Called after the data is gone, so a
+ * hub that cannot be reached is only logged: its run finds no session row and records nothing.
+ */
 export async function resetUserTimer(env: Bindings, userId: string): Promise<void> {
-  await env.USER_HUB.getByName(userId).reset();
+  try {
+    await env.USER_HUB.getByName(userId).reset();
+  } catch (err) {
+    console.error("could not reset the user's timer", err);
+  }
+}
+
+/** Clear Tasks: a timer about one of the (now deleted) tasks goes back to idle; failures as above. */
+export async function releaseTimerTasks(env: Bindings, userId: string): Promise<void> {
+  try {
+    await env.USER_HUB.getByName(userId).releaseTasks();
+  } catch (err) {
+    console.error("could not release the user's timer", err);
+  }
+}
+
+/**
+ * Closes the live sockets of sign-in sessions that were just revoked. The revocation is stored
+ * already and is what counts (every request and ticket checks it), so a hub that cannot be
+ * reached is only logged.
+ */
+export async function closeLiveSessions(env: Bindings, userId: string, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  try {
+    await env.USER_HUB.getByName(userId).closeSessions(sessionIds);
+  } catch (err) {
+    console.error("could not close the live sockets of revoked sessions", err);
+  }
+}
+
+/** Account deletion: the hub closes every socket and forgets everything, alarm included. */
+export async function wipeUserHub(env: Bindings, userId: string): Promise<void> {
+  await env.USER_HUB.getByName(userId).wipe();
 }

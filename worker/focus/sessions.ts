@@ -38,10 +38,11 @@ export type CompletionOutcome = "completed" | "already-completed" | "missing";
  * as one transaction, so the counters can never be recorded without the row being completed or the
  * other way round, even if the Durable Object or the Worker dies half-way. The analytics statements
  * come from the recorder and cannot carry our condition, so the batch starts with a guard that
- * aborts the whole transaction when the session is already completed: an UPDATE of that row (only
- * if `is_completed = 1`) setting user_id to NULL, which the NOT NULL constraint refuses. The
- * conditional update after it (`is_completed = 0`) then changes exactly the row we read as open.
- * An aborted batch is told apart from a real failure by reading the row again.
+ * aborts the whole transaction unless the session is still open: an INSERT of a row with a NULL
+ * user_id, which the NOT NULL constraint refuses, that selects a row only when no open session
+ * with this id exists (completed meanwhile, or deleted by Start Fresh, Clear Tasks or account
+ * deletion). The conditional update after it (`is_completed = 0`) then changes exactly the row we
+ * read as open. An aborted batch is told apart from a real failure by reading the row again.
  */
 export async function completeFocusSession(
   db: Db,
@@ -55,7 +56,7 @@ export async function completeFocusSession(
   if (existing.isCompleted) return "already-completed";
   const seconds = Math.max(0, Math.min(existing.duration, Math.round(focusedSeconds)));
   try {
-    await db.batch(completionBatch(db, user, sessionId, seconds, at));
+    await db.batch(completionBatch(db, user, sessionId, seconds, at, existing.startedAt));
     return "completed";
   } catch (err) {
     const now = await findOwnSession(db, user.id, sessionId);
@@ -69,14 +70,37 @@ export async function completeFocusSession(
  * The statements of one completion, in order: the guard, the conditional update, the recorder's
  * analytics. Anything after the guard (whatever the recorder adds) commits only with the update.
  */
-export function completionBatch(db: Db, user: AnalyticsUser, sessionId: number, seconds: number, at: Date) {
-  // Fails (user_id is NOT NULL) exactly when another caller completed the session since we read it.
-  const guard = db
-    .update(focusSessions)
-    .set({ userId: sql`null` })
+export function completionBatch(
+  db: Db,
+  user: AnalyticsUser,
+  sessionId: number,
+  seconds: number,
+  at: Date,
+  startedAt?: Date,
+) {
+  // Fails (user_id is NOT NULL) exactly when the session is no longer open: completed by another
+  // caller since we read it, or deleted.
+  const stillOpen = db
+    .select({ id: focusSessions.id })
+    .from(focusSessions)
     .where(
-      and(eq(focusSessions.id, sessionId), eq(focusSessions.userId, user.id), eq(focusSessions.isCompleted, true)),
+      and(eq(focusSessions.id, sessionId), eq(focusSessions.userId, user.id), eq(focusSessions.isCompleted, false)),
     );
+  const guard = db.insert(focusSessions).select((qb) =>
+    qb
+      .select({
+        id: sql<number>`null`.as("id"),
+        userId: sql<string>`null`.as("user_id"),
+        taskId: sql<number>`null`.as("task_id"),
+        duration: sql<number>`0`.as("duration"),
+        focusedSeconds: sql<number>`null`.as("focused_seconds"),
+        startedAt: sql<Date>`0`.as("started_at"),
+        completedAt: sql<Date>`null`.as("completed_at"),
+        isCompleted: sql<boolean>`0`.as("is_completed"),
+      })
+      .from(sql`(select 1)`)
+      .where(sql`not exists ${stillOpen}`),
+  );
   const complete = db
     .update(focusSessions)
     .set({ isCompleted: true, completedAt: at, focusedSeconds: seconds })
@@ -86,7 +110,8 @@ export function completionBatch(db: Db, user: AnalyticsUser, sessionId: number, 
   const analytics = analyticsStatements(
     db,
     user,
-    [{ type: "focus-completed", minutes: focusedMinutes(seconds * 1000) }],
+    // The minutes count in the local hours from the session's start to its end.
+    [{ type: "focus-completed", minutes: focusedMinutes(seconds * 1000), ...(startedAt ? { startedAt } : {}) }],
     at,
   );
   return [guard, complete, ...analytics] as const;

@@ -1,6 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
-import { clientFrameSchema, LIVE_PING, LIVE_PONG, parseFrame, type ServerFrame } from "../../shared/schemas/live";
+import {
+  clientFrameSchema,
+  LIVE_PING,
+  LIVE_PONG,
+  LIVE_SESSION_ENDED,
+  parseFrame,
+  type ServerFrame,
+} from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
@@ -25,6 +32,8 @@ export type StartFocusInput = Owner & {
 
 const TIMER_KEY = "timer";
 const OWNER_KEY = "owner";
+/** How long after a failed completion (D1 unreachable) the alarm tries again. */
+export const ALARM_RETRY_MS = 30_000;
 /** Set by the Worker's /api/live route, which has already checked the ticket and the session. */
 export const LIVE_SESSION_HEADER = "X-Onething-Session";
 
@@ -91,6 +100,19 @@ export class UserHub extends DurableObject<Bindings> {
     });
   }
 
+  /**
+   * Clear Tasks: the user's tasks are gone, so a timer about one of them (running, paused, finished
+   * or a task kept for "Need More Time") goes back to idle. A timer about no task is left alone.
+   * Nothing is recorded: the cleared statistics start from zero.
+   */
+  async releaseTasks(): Promise<HubResult | null> {
+    return this.serial(async () => {
+      const state = this.load();
+      if (state.taskId === null) return null;
+      return this.commit({ ok: true, state: machine.reset(state) });
+    });
+  }
+
   async acknowledge(keepTask = false): Promise<HubResult> {
     return this.serial(async () => this.commit(machine.acknowledge(this.load(), keepTask)));
   }
@@ -105,6 +127,35 @@ export class UserHub extends DurableObject<Bindings> {
       if (state.sessionId !== sessionId || (state.status !== "running" && state.status !== "paused")) return false;
       await this.endNow();
       return true;
+    });
+  }
+
+  /**
+   * Closes the sockets opened under these sign-in sessions, which were just revoked: a revoked
+   * session must not keep receiving the user's timer and task changes.
+   */
+  async closeSessions(sessionIds: readonly string[]): Promise<number> {
+    const ended = new Set(sessionIds);
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+      if (attachment && ended.has(attachment.sessionId)) {
+        closeSessionEnded(ws);
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+
+  /**
+   * Account deletion: every socket is closed, the alarm removed and the storage emptied, so nothing
+   * of the user stays here and no later alarm can write rows for them.
+   */
+  async wipe(): Promise<void> {
+    return this.serial(async () => {
+      for (const ws of this.ctx.getWebSockets()) closeSessionEnded(ws);
+      await this.ctx.storage.deleteAlarm();
+      await this.ctx.storage.deleteAll();
     });
   }
 
@@ -130,8 +181,17 @@ export class UserHub extends DurableObject<Bindings> {
         await this.ctx.storage.setAlarm(endsAt);
         return;
       }
-      await this.recordCompletion(state, state.durationMs, new Date(endsAt));
-      this.commit(machine.finishElapsed(state, now));
+      try {
+        await this.recordCompletion(state, state.durationMs, new Date(endsAt));
+      } catch (err) {
+        // The runtime's own retries give up after a few attempts, and a run left "running" past
+        // its end would never finish. So the hub schedules its own retry and reports success; the
+        // completion is idempotent, so however often it runs it counts once.
+        console.error("focus completion failed; retrying later", err);
+        await this.ctx.storage.setAlarm(Date.now() + ALARM_RETRY_MS);
+        return;
+      }
+      await this.commit(machine.finishElapsed(state, now));
     });
   }
 
@@ -238,5 +298,18 @@ export class UserHub extends DurableObject<Bindings> {
         // A socket closing right now; its close handler cleans up.
       }
     }
+  }
+}
+
+/**
+ * Says so in a frame first, then closes with the code: a proxy in between (local development)
+ * may end the connection without passing the close code on, but frames always arrive.
+ */
+function closeSessionEnded(ws: WebSocket): void {
+  try {
+    ws.send(JSON.stringify({ type: "session-ended" } satisfies ServerFrame));
+    ws.close(LIVE_SESSION_ENDED.code, LIVE_SESSION_ENDED.reason);
+  } catch {
+    // Already closing.
   }
 }

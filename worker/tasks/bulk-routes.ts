@@ -3,9 +3,11 @@ import { Hono } from "hono";
 import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { analyticsStatements, clearAnalyticsStatements } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
+import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged, resetUserTimer } from "../focus/live";
+import { notifyTasksChanged, releaseTimerTasks, resetUserTimer } from "../focus/live";
+import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { insertTitlesStatement, titlesToCreate } from "./braindump";
@@ -69,15 +71,27 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
   })
   .post("/tasks/clear", requireUser, async (c) => {
     const { db, user } = c.var;
-    await db.batch([deleteAllTasksStatement(db, user.id), ...clearAnalyticsStatements(db, user.id)]);
+    await db.batch(clearEverythingStatements(db, user.id));
+    // After the batch, so a failed clear leaves the timer running; a session that ends in between
+    // finds its row gone and records nothing into the cleared statistics.
+    await releaseTimerTasks(c.env, user.id);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.body(null, 204);
   })
   .post("/start-fresh", requireUser, async (c) => {
     const { db, user } = c.var;
-    // The timer stops first, so a session that ends meanwhile cannot record into the wiped data.
+    await db.batch(clearEverythingStatements(db, user.id));
+    // As above: the data goes first (all or nothing), then the timer.
     await resetUserTimer(c.env, user.id);
-    await db.batch([deleteAllTasksStatement(db, user.id), ...clearAnalyticsStatements(db, user.id)]);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.body(null, 204);
   });
+
+/** Clear Tasks and Start Fresh: every task, every analytics record and any focus session under way. */
+function clearEverythingStatements(db: Db, userId: string) {
+  return [
+    deleteAllTasksStatement(db, userId),
+    deleteOpenFocusSessionsQuery(db, userId),
+    ...clearAnalyticsStatements(db, userId),
+  ] as const;
+}

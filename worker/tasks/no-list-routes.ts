@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { REMOVED_MARKER } from "../../shared/constants";
-import { clearNoListSchema, commitNoListSchema } from "../../shared/schemas/no-list";
+import { type ClearNoListResult, clearNoListSchema, commitNoListSchema } from "../../shared/schemas/no-list";
 import { analyticsStatements } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
 import type { Db } from "../db/client";
@@ -13,6 +13,7 @@ import { validate } from "../http/validation";
 import { isVisible, toTask } from "./task-rows";
 
 const SOME_MISSING = "Some of these tasks were not found. Nothing was changed.";
+const NONE_FOUND = "None of these tasks were found.";
 
 /**
  * The ids travel as ONE bound JSON parameter read with json_each: D1 allows 100 bound parameters
@@ -73,10 +74,16 @@ export const noListRoutes = new Hono<AppEnv>()
     const { ids } = c.req.valid("json");
     const { db, user } = c.var;
     const idsJson = JSON.stringify(ids);
-    await assertAllOwned(db, user.id, idsJson, ids.length);
+    // Nothing of this user's to clear: answer before the batch, so a refused call writes nothing
+    // (not even the analytics recount).
+    const [clearable] = await db.select({ n: count() }).from(tasks).where(ownVisibleAmong(user.id, idsJson));
+    if ((clearable?.n ?? 0) === 0) throw notFound(NONE_FOUND);
     const now = new Date();
     // Spec §4's clear, row by row: completed, no category, no reason, not priority, renamed so it
     // is hidden everywhere. Clearing is a removal, not an achievement: no completion is counted.
+    // Unlike a commit it is partial, as the spec's clear is: the user's visible tasks among the ids
+    // are cleared (in one statement) and the others (gone meanwhile, cleared already, or not
+    // theirs) are counted as not cleared, so the screen can say "N task(s) cleared, M failed."
     const update = db
       .update(tasks)
       .set({
@@ -88,10 +95,10 @@ export const noListRoutes = new Hono<AppEnv>()
         completedAt: sql`coalesce(${tasks.completedAt}, ${now.getTime()})`,
         updatedAt: now,
       })
-      .where(and(ownVisibleAmong(user.id, idsJson), allPresent(db, user.id, idsJson, ids.length)))
+      .where(ownVisibleAmong(user.id, idsJson))
       .returning({ id: tasks.id });
     const [cleared] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
-    if (cleared.length !== ids.length) throw notFound(SOME_MISSING);
+    if (cleared.length === 0) throw notFound(NONE_FOUND);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
-    return c.json({ cleared: cleared.length });
+    return c.json({ cleared: cleared.length, notCleared: ids.length - cleared.length } satisfies ClearNoListResult);
   });

@@ -4,18 +4,28 @@ import { REMOVED_MARKER } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
 import { createTaskSchema, patchTaskSchema } from "../../shared/schemas/tasks";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
-import { requireUser } from "../auth/middleware";
+import { acceptSession, claimedSession, requireUser } from "../auth/middleware";
+import { liveSessionQuery } from "../auth/sessions";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { taskStillOpenGuard } from "./completion-guard";
 import { findOwnTask, listVisibleTasks, toTask } from "./task-rows";
 
 /** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
 export const taskRoutes = new Hono<AppEnv>()
-  .get("/tasks", requireUser, async (c) => {
-    const rows = await listVisibleTasks(c.var.db, c.var.user.id);
+  // The session check and the list are one D1 batch (one round trip); the list is only answered if
+  // the session turns out to be live.
+  .get("/tasks", async (c) => {
+    const claims = await claimedSession(c);
+    const { db } = c.var;
+    const [session, rows] = await db.batch([
+      liveSessionQuery(db, claims.sessionId, claims.userId),
+      listVisibleTasks(db, claims.userId),
+    ]);
+    await acceptSession(c, claims, session[0]);
     return c.json(rows.map(toTask));
   })
   .post("/tasks", requireUser, validate("json", createTaskSchema), async (c) => {
@@ -53,24 +63,40 @@ export const taskRoutes = new Hono<AppEnv>()
     const existing = await findOwnTask(db, user.id, id);
     if (!existing) throw notFound("Task not found.");
     const now = new Date();
-    const completing = patch.isCompleted === true && !existing.isCompleted;
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
     const removing = patch.title?.includes(REMOVED_MARKER) ?? false;
-    const update = db
-      .update(tasks)
-      .set({
-        ...patch,
-        updatedAt: now,
-        ...(completing ? { completedAt: now } : {}),
-        ...(patch.isCompleted === false ? { completedAt: null } : {}),
-      })
-      .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
-      .returning();
-    const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
-    if (completing && !removing) {
+    const applyPatch = (completing: boolean) => {
+      const update = db
+        .update(tasks)
+        .set({
+          ...patch,
+          updatedAt: now,
+          ...(completing ? { completedAt: now } : {}),
+          ...(patch.isCompleted === false ? { completedAt: null } : {}),
+        })
+        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+        .returning();
+      const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
+      if (!completing || removing) return db.batch([update, ...analyticsStatements(db, user, events, now)]);
       events.push({ type: "task-completed", priority: patch.isPriority ?? existing.isPriority });
+      // Counted only if the task is still open when the batch runs (two devices may race).
+      return db
+        .batch([taskStillOpenGuard(db, user.id, id), update, ...analyticsStatements(db, user, events, now)])
+        .then(([, result]) => [result] as const);
+    };
+    let updated: Awaited<ReturnType<typeof applyPatch>>[0];
+    const completing = patch.isCompleted === true && !existing.isCompleted;
+    try {
+      [updated] = await applyPatch(completing);
+    } catch (err) {
+      if (!completing) throw err;
+      // The guard aborted: the task was completed (or deleted) since we read it. Apply the rest
+      // of the change without counting the completion again.
+      const current = await findOwnTask(db, user.id, id);
+      if (!current) throw notFound("Task not found.");
+      if (!current.isCompleted) throw err;
+      [updated] = await applyPatch(false);
     }
-    const [updated] = await db.batch([update, ...analyticsStatements(db, user, events, now)]);
     const row = updated[0];
     if (!row) throw notFound("Task not found.");
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
@@ -79,6 +105,8 @@ export const taskRoutes = new Hono<AppEnv>()
   .delete("/tasks/:id", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { db, user } = c.var;
+    // A missing or foreign task changes nothing, not even the day's analytics.
+    if (!(await findOwnTask(db, user.id, id))) throw notFound("Task not found.");
     // Focus sessions keep their minutes; their task reference becomes null (DECISIONS 8, FK on delete set null).
     const remove = db
       .delete(tasks)

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Gauge, RotateCcw, Timer } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { Link } from "react-router";
 import { type AnalyticsPeriod, periodRange, productivityScore, zeroRecord } from "../../../shared/analytics";
 import type { AnalyticsRecord } from "../../../shared/schemas/analytics";
 import {
@@ -14,6 +13,7 @@ import {
   useResetAnalytics,
   useToday,
 } from "../../api/analytics";
+import { Link } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
@@ -55,7 +55,7 @@ export function AnalyticsPage() {
     forgetAnalyticsReset();
   }, []);
 
-  const todayQuery = useAnalyticsToday(resetRecord);
+  const todayQuery = useAnalyticsToday(todayDate, resetRecord);
   const { startDate, endDate } = periodRange(period, todayDate);
   const rangeQuery = useAnalyticsRange(startDate, endDate);
   const reset = useResetAnalytics();

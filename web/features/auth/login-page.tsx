@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser, useSignIn } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
+import { Link, Navigate, useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";

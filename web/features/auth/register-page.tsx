@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
 import { LIMITS } from "../../../shared/constants";
 import { registerSchema } from "../../../shared/schemas/auth";
 import { register, useCurrentUser, useSignIn } from "../../api/auth";
+import { Link, Navigate, useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { AuthLayout } from "./auth-layout";

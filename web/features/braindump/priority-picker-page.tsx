@@ -4,11 +4,12 @@ import { Spinner } from "../../ui/spinner";
 import { answersReducer } from "./answers-reducer";
 import { BraindumpInputStep } from "./braindump-input-step";
 import { onFreshStart } from "./fresh-start-signal";
-import { QuestionsStep } from "./questions-step";
-import { ResultsStep } from "./results-step";
-import { STEP_HEADING_ID } from "./step-heading";
+import { focusStepHeading } from "./step-heading";
 
-// The drag-and-drop columns (and @dnd-kit) load only when someone opens the organized step.
+// Only the input step is in the first screen's bundle: the questions and results load when the tasks
+// are submitted, the drag-and-drop columns (and @dnd-kit) when someone opens the organized step.
+const QuestionsStep = lazy(() => import("./questions-step").then((m) => ({ default: m.QuestionsStep })));
+const ResultsStep = lazy(() => import("./results-step").then((m) => ({ default: m.ResultsStep })));
 const OrganizedStep = lazy(() => import("../organize/organized-step").then((m) => ({ default: m.OrganizedStep })));
 
 export type Step = "input" | "questions" | "results" | "organized";
@@ -44,7 +45,7 @@ export function PriorityPickerPage() {
       firstRender.current = false;
       return;
     }
-    document.getElementById(STEP_HEADING_ID)?.focus();
+    focusStepHeading();
   }, [step]);
 
   switch (step) {
@@ -62,19 +63,25 @@ export function PriorityPickerPage() {
       );
     case "questions":
       return (
-        <QuestionsStep
-          tasks={questionTasks}
-          answers={answers}
-          onAnswer={(taskId, questionId, value) => dispatch({ type: "answer", taskId, questionId, value })}
-          onAnalyzed={(ranked) => {
-            setRanking(ranked.map((task) => task.id));
-            setStep("results");
-          }}
-          onStartOver={startOver}
-        />
+        <Suspense fallback={<Spinner className="py-24" />}>
+          <QuestionsStep
+            tasks={questionTasks}
+            answers={answers}
+            onAnswer={(taskId, questionId, value) => dispatch({ type: "answer", taskId, questionId, value })}
+            onAnalyzed={(ranked) => {
+              setRanking(ranked.map((task) => task.id));
+              setStep("results");
+            }}
+            onStartOver={startOver}
+          />
+        </Suspense>
       );
     case "results":
-      return <ResultsStep ranking={ranking} onOrganize={() => setStep("organized")} onStartOver={startOver} />;
+      return (
+        <Suspense fallback={<Spinner className="py-24" />}>
+          <ResultsStep ranking={ranking} onOrganize={() => setStep("organized")} onStartOver={startOver} />
+        </Suspense>
+      );
     case "organized":
       return (
         <Suspense fallback={<Spinner className="py-24" label="Organizing your tasks..." showLabel />}>

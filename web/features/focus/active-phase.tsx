@@ -7,11 +7,10 @@ import { queryKeys } from "../../api/query-keys";
 import { type TimerAction, type TimerView, timerAction } from "../../api/timer";
 import { Button } from "../../ui/button";
 import { showError } from "../../ui/toast";
-import { pickMessage } from "./messages";
+import { MESSAGE_EVERY_MS, pickMessage } from "./messages";
 import { ProgressRing } from "./progress-ring";
 import { useNow } from "./use-now";
 
-const MESSAGE_EVERY_MS = 60_000;
 /** If the server's "finished" has not arrived this long after the end instant, ask for it. */
 const OVERDUE_REFETCH_MS = 2_000;
 

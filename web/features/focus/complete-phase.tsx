@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, CircleCheck, Clock, Coffee, PartyPopper } from "lucide-react";
-import { useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError, apiRequest } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
 import { completeFocusSession, type TimerView, timerAction } from "../../api/timer";
+import { useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { launchConfetti } from "./celebrate";

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { TimerState } from "../../../shared/schemas/focus";
 import type { Task } from "../../../shared/schemas/tasks";
@@ -9,12 +8,14 @@ import { remainingMs } from "../../../shared/timer";
 import { useCurrentUser } from "../../api/auth";
 import { queryKeys } from "../../api/query-keys";
 import { useTimer } from "../../api/timer";
+import { useLocation, useSearchParams } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
 import { ActivePhase } from "./active-phase";
 import { claimEndAlert, launchConfetti, notifySessionEnded, playChime } from "./celebrate";
 import { CompletePhase } from "./complete-phase";
+import { endOfRun, minuteMilestone, minutesLeft, transitionAnnouncement } from "./milestones";
 import { NotifyButton } from "./notify-button";
 import { readTimerCache, saveTimerCache } from "./offline-cache";
 import { SelectionPhase } from "./selection-phase";
@@ -33,11 +34,6 @@ function taskIdFrom(value: unknown): number | null {
   return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-const minutesText = (ms: number) => {
-  const minutes = Math.ceil(ms / 60_000);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-};
-
 /**
  * What screen readers hear (spec: milestones, not every second): start, pause and resume, each
  * five minutes, the last minute, and the end.
@@ -50,17 +46,8 @@ function useMilestones(state: TimerState | undefined, offsetMs: number): string 
   useEffect(() => {
     const before = previous.current;
     previous.current = state;
-    if (!state || !before || before.version >= state.version) return;
-    const what = state.kind === "break" ? "Break" : "Focus session";
-    if (state.status === "running" && (before.status === "idle" || before.status === "finished")) {
-      setText(`${what} started: ${minutesText(state.durationMs)}.`);
-    } else if (state.status === "paused" && before.status === "running") {
-      setText(`${what} paused.`);
-    } else if (state.status === "running" && before.status === "paused") {
-      setText(`${what} resumed.`);
-    } else if (state.status === "finished" && before.status !== "finished") {
-      setText(state.kind === "break" ? "Break over." : "Focus session complete. Great job!");
-    }
+    const said = transitionAnnouncement(before, state);
+    if (said) setText(said);
   }, [state]);
 
   const running = state?.status === "running";
@@ -70,12 +57,10 @@ function useMilestones(state: TimerState | undefined, offsetMs: number): string 
       return;
     }
     const check = () => {
-      const minutes = Math.ceil(remainingMs(state, Date.now() + offsetMs) / 60_000);
-      const last = lastMinute.current;
+      const minutes = minutesLeft(remainingMs(state, Date.now() + offsetMs));
+      const said = minuteMilestone(lastMinute.current, minutes);
       lastMinute.current = minutes;
-      if (last === null || minutes >= last || minutes <= 0) return;
-      if (minutes === 1) setText("1 minute remaining.");
-      else if (minutes % 5 === 0) setText(`${minutes} minutes remaining.`);
+      if (said) setText(said);
     };
     check();
     const id = setInterval(check, 1000);
@@ -93,16 +78,12 @@ function useEndOfRun(state: TimerState | undefined, title: string) {
   useEffect(() => {
     const before = previous.current;
     previous.current = state;
-    if (!state || !before || before.version >= state.version) return;
-    if (state.status !== "finished" || (before.status !== "running" && before.status !== "paused")) return;
-    void launchConfetti();
-    if (state.finishReason === "elapsed" && claimEndAlert(String(state.startedAt))) {
+    const end = endOfRun(before, state, titleRef.current);
+    if (!end) return;
+    if (end.confetti) void launchConfetti();
+    if (end.alert && claimEndAlert(end.alert.runId)) {
       playChime();
-      const body =
-        state.kind === "break"
-          ? "Your break is over. Ready for the next one thing?"
-          : `You've completed your focus session on: ${titleRef.current}`;
-      notifySessionEnded(state.kind === "break" ? "Break over" : "Great job!", body, `onething-${state.startedAt}`);
+      notifySessionEnded(end.alert.title, end.alert.body, end.alert.tag);
     }
   }, [state]);
 }

@@ -14,6 +14,9 @@ export const FOCUS_MESSAGES = [
   "Deep focus is a superpower. You're using it right now.",
 ] as const;
 
+/** Spec §9: the message changes every 60 s while the timer runs. */
+export const MESSAGE_EVERY_MS = 60_000;
+
 /** A random message, never the same one twice in a row. */
 export function pickMessage(previous?: string, random: () => number = Math.random): string {
   const choices = previous ? FOCUS_MESSAGES.filter((message) => message !== previous) : FOCUS_MESSAGES;

@@ -8,24 +8,58 @@ import type { TimerView } from "../../api/timer";
  */
 export const TIMER_KEYS = { start: "timer_start", duration: "timer_duration", pausedAt: "timer_paused_at" } as const;
 
-function write(key: string, value: number | null) {
-  if (value === null) localStorage.removeItem(key);
-  else localStorage.setItem(key, String(Math.round(value)));
+type TimerKey = (typeof TIMER_KEYS)[keyof typeof TIMER_KEYS];
+/** What the keys should hold: a number to store, or null to remove the key. */
+export type TimerCacheValues = Record<TimerKey, number | null>;
+
+const NOTHING: TimerCacheValues = { timer_start: null, timer_duration: null, timer_paused_at: null };
+
+/** Mirrors the server's state on this device's clock: a run under way is stored, anything else clears the keys. */
+export function timerCacheValues({ state, offsetMs }: TimerView): TimerCacheValues {
+  if ((state.status !== "running" && state.status !== "paused") || state.startedAt === null) return NOTHING;
+  return {
+    timer_start: Math.round(state.startedAt + state.pausedTotalMs - offsetMs),
+    timer_duration: Math.round(state.durationMs / 1000),
+    timer_paused_at:
+      state.status === "paused" && state.pausedAt !== null ? Math.round(state.pausedAt - offsetMs) : null,
+  };
 }
 
-/** Mirrors the server's state: a run under way is stored, anything else clears the keys. */
+/**
+ * Spec §4 "on load": a stored running timer resumes if time remains, stays paused if a paused
+ * time is stored, and is discarded ("expired") if its time is up. Null when nothing usable is stored.
+ */
+export function timerFromCache(stored: Record<TimerKey, string | null>, now: number): TimerView | "expired" | null {
+  const start = Number(stored.timer_start);
+  const seconds = Number(stored.timer_duration);
+  if (!start || !seconds) return null;
+  const pausedAt = stored.timer_paused_at ? Number(stored.timer_paused_at) : null;
+  if (pausedAt !== null && !Number.isFinite(pausedAt)) return null;
+  const durationMs = seconds * 1000;
+  if (pausedAt === null && start + durationMs <= now) return "expired";
+  const state: TimerState = {
+    status: pausedAt === null ? "running" : "paused",
+    kind: "focus",
+    taskId: null,
+    taskTitle: null,
+    sessionId: null,
+    durationMs,
+    startedAt: start,
+    pausedAt,
+    pausedTotalMs: 0,
+    finishedAt: null,
+    finishReason: null,
+    // Anything the server says replaces this.
+    version: -1,
+  };
+  return { state, serverNow: now, offsetMs: 0 };
+}
+
 export function saveTimerCache(view: TimerView): void {
-  const { state, offsetMs } = view;
   try {
-    if ((state.status === "running" || state.status === "paused") && state.startedAt !== null) {
-      write(TIMER_KEYS.start, state.startedAt + state.pausedTotalMs - offsetMs);
-      write(TIMER_KEYS.duration, state.durationMs / 1000);
-      write(
-        TIMER_KEYS.pausedAt,
-        state.status === "paused" && state.pausedAt !== null ? state.pausedAt - offsetMs : null,
-      );
-    } else {
-      clearTimerCache();
+    for (const [key, value] of Object.entries(timerCacheValues(view))) {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, String(value));
     }
   } catch {
     // Storage full or blocked: the server still has the timer.
@@ -40,38 +74,20 @@ export function clearTimerCache(): void {
   }
 }
 
-/**
- * Spec §4 "on load": a stored running timer resumes if time remains, stays paused if a paused
- * time is stored, and is discarded if expired. Used only when the server cannot be reached.
- */
+/** The run cached on this device, used only when the server cannot be reached; an expired one is removed. */
 export function readTimerCache(now = Date.now()): TimerView | null {
   try {
-    const start = Number(localStorage.getItem(TIMER_KEYS.start));
-    const seconds = Number(localStorage.getItem(TIMER_KEYS.duration));
-    const pausedRaw = localStorage.getItem(TIMER_KEYS.pausedAt);
-    if (!start || !seconds) return null;
-    const pausedAt = pausedRaw ? Number(pausedRaw) : null;
-    const durationMs = seconds * 1000;
-    if (pausedAt === null && start + durationMs <= now) {
-      clearTimerCache();
-      return null;
-    }
-    const state: TimerState = {
-      status: pausedAt === null ? "running" : "paused",
-      kind: "focus",
-      taskId: null,
-      taskTitle: null,
-      sessionId: null,
-      durationMs,
-      startedAt: start,
-      pausedAt,
-      pausedTotalMs: 0,
-      finishedAt: null,
-      finishReason: null,
-      // Anything the server says replaces this.
-      version: -1,
-    };
-    return { state, serverNow: now, offsetMs: 0 };
+    const found = timerFromCache(
+      {
+        timer_start: localStorage.getItem(TIMER_KEYS.start),
+        timer_duration: localStorage.getItem(TIMER_KEYS.duration),
+        timer_paused_at: localStorage.getItem(TIMER_KEYS.pausedAt),
+      },
+      now,
+    );
+    if (found !== "expired") return found;
+    clearTimerCache();
+    return null;
   } catch {
     return null;
   }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Minus, Play, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
 import { FOCUS_MINUTES, REMOVED_MARKER } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
 import { startFocusSession } from "../../api/timer";
+import { Link } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { inputClasses } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";
@@ -48,6 +48,7 @@ export function SelectionPhase({
   const queryClient = useQueryClient();
   const selectId = useId();
   const durationId = useId();
+  const noTaskId = useId();
   const options = useMemo(() => selectableTasks(tasks ?? []), [tasks]);
   const [selected, setSelected] = useState("");
   const [minutes, setMinutes] = useState(defaultMinutes);
@@ -78,6 +79,7 @@ export function SelectionPhase({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (start.isPending || offline) return;
     if (!selected) {
       showError("No task selected", "Please select a task to focus on.");
       return;
@@ -190,8 +192,11 @@ export function SelectionPhase({
       <Button
         type="submit"
         size="lg"
-        className="w-full"
-        disabled={!selected || start.isPending || offline}
+        // aria-disabled, not disabled: assistive technology hears the button is unavailable, and a
+        // press still reaches onSubmit, which says why (the "No task selected" toast of spec §5).
+        className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        aria-disabled={!selected || start.isPending || offline}
+        aria-describedby={selected ? undefined : noTaskId}
         aria-busy={start.isPending}
       >
         {start.isPending ? (
@@ -204,6 +209,11 @@ export function SelectionPhase({
         )}
         Start Focus Session
       </Button>
+      {selected ? null : (
+        <p id={noTaskId} className="-mt-3 text-center text-slate-600 text-sm dark:text-slate-400">
+          No task selected
+        </p>
+      )}
     </form>
   );
 }

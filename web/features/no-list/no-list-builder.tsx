@@ -7,7 +7,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { Field, inputClasses } from "../../ui/field";
-import { showError, showInfo, showSuccess } from "../../ui/toast";
+import { showError, showProgress, showSuccess } from "../../ui/toast";
 import { CategoryBadge } from "./category-badge";
 import { failureText } from "./failure-text";
 import { useAddNoListItem, useClearNoList, useCommitNoList } from "./no-list-api";
@@ -103,21 +103,34 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
 
   function onConfirmClear() {
     setConfirmOpen(false);
-    showInfo("Clearing tasks...", "Please wait while we clear your selected tasks.");
-    // One atomic call: every selected task is cleared or none is, so there is no partial result.
+    const progress = showProgress("Clearing tasks...", "Please wait while we clear your selected tasks.");
+    // One call; tasks gone meanwhile (another device) are skipped and reported as failed (spec §8).
     clear.mutate(
       { ids },
       {
-        onSuccess: ({ cleared }) => {
-          showSuccess("Tasks cleared successfully", `${cleared} task(s) have been cleared from your list.`);
+        onSuccess: ({ cleared, notCleared }) => {
+          progress.finish(
+            notCleared > 0
+              ? {
+                  kind: "error",
+                  title: "Tasks partially cleared",
+                  description: `${cleared} task(s) cleared, ${notCleared} failed.`,
+                }
+              : {
+                  kind: "success",
+                  title: "Tasks cleared successfully",
+                  description: `${cleared} task(s) have been cleared from your list.`,
+                },
+          );
           resetSelection();
         },
         // Nothing changed on a failure, so the selection stays for another try.
         onError: (err) =>
-          showError(
-            "Error clearing tasks",
-            failureText(err, "There was a problem clearing your tasks. Please try again."),
-          ),
+          progress.finish({
+            kind: "error",
+            title: "Error clearing tasks",
+            description: failureText(err, "There was a problem clearing your tasks. Please try again."),
+          }),
       },
     );
   }

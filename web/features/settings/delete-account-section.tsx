@@ -1,12 +1,12 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
 import { confirmsDeletion, DELETE_CONFIRMATION_WORD, deleteAccountSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { deleteAccount } from "../../api/account";
 import { ApiRequestError, setAuthToken } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
+import { useNavigate } from "../../shell/navigation";
 import { Button, buttonClasses } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { showError, showSuccess } from "../../ui/toast";

@@ -5,6 +5,7 @@ import { FOCUS_MINUTES } from "../../../shared/constants";
 import { accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { updateAccount } from "../../api/account";
+import { invalidateAllAnalytics } from "../../api/analytics";
 import { ApiRequestError } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
@@ -38,6 +39,8 @@ export function PreferencesForm({ user }: { user: User }) {
     try {
       const saved = await updateAccount(parsed.data);
       queryClient.setQueryData(queryKeys.user, saved);
+      // The server counts days and hours in the saved zone from now on: cached figures are stale.
+      if (saved.timeZone !== user.timeZone) void invalidateAllAnalytics(queryClient);
       showSuccess(
         "Preferences saved",
         `Time zone ${saved.timeZone}, focus sessions of ${saved.defaultFocusMinutes} min.`,

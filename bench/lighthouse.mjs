@@ -1,0 +1,127 @@
+// Lighthouse benchmark (not a test): mobile, simulated throttling (Lighthouse's default config), on
+// the anonymous landing page and the signed-in braindump screen `/`, with Debian's Chromium.
+//
+// The app is measured through bench/gzip-proxy.mjs, because `vite preview` does not compress and
+// Cloudflare does. Each page runs LIGHTHOUSE_RUNS times (default 3), each in a fresh browser (cold
+// cache); the table shows the median score of each category.
+//
+//   node bench/lighthouse.mjs                                  builds and serves the app
+//   BENCH_URL=http://127.0.0.1:8787 node bench/lighthouse.mjs  measures a running app
+//   BENCH_LIGHTHOUSE_PAGES=landing                             only the landing page
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { registerAccount } from "./account.mjs";
+import { startGzipProxy } from "./gzip-proxy.mjs";
+import { startServer } from "./server.mjs";
+
+export const TARGETS = { performance: 0.98, accessibility: 1, "best-practices": 0.95 };
+const CATEGORIES = Object.keys(TARGETS);
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-extensions",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+/** One Lighthouse run in a fresh browser; with a token, the app's storage holds it first. */
+async function runOnce(url, token) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    if (token) {
+      // Put the token where the app keeps it (localStorage.auth_token) from a page that loads no
+      // script or stylesheet, so the measured load still starts with a cold cache.
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(new URL("/api/health", url).href);
+      await page.evaluate((value) => localStorage.setItem("auth_token", value), token);
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      // Lighthouse clears the origin's storage before loading; the signed-in run must keep it.
+      disableStorageReset: Boolean(token),
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score]));
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+      .map((a) => a.id);
+    return { scores, failing, lcp: lhr.audits["largest-contentful-paint"].numericValue };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Answers the rows of the result table (one per page and category). */
+export async function runLighthouseBench({
+  baseUrl,
+  proxyPort = Number(process.env.BENCH_PROXY_PORT ?? 8814),
+  runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
+  pages = (process.env.BENCH_LIGHTHOUSE_PAGES ?? "landing,signed-in").split(","),
+  log = console.log,
+} = {}) {
+  const proxy = await startGzipProxy(baseUrl, proxyPort);
+  const rows = [];
+  try {
+    const targets = [];
+    if (pages.includes("landing")) targets.push({ name: "landing", token: null });
+    if (pages.includes("signed-in")) {
+      // The account is registered through the proxy: the page runs on the proxy's origin.
+      targets.push({ name: "signed-in /", token: (await registerAccount(proxy.url, "lighthouse")).token });
+    }
+    for (const target of targets) {
+      const results = [];
+      for (let i = 0; i < runs; i += 1) {
+        log(`Lighthouse ${target.name}, run ${i + 1} of ${runs} ...`);
+        results.push(await runOnce(`${proxy.url}/`, target.token));
+      }
+      const lcp = median(results.map((r) => r.lcp));
+      const failing = [...new Set(results.flatMap((r) => r.failing))];
+      for (const category of CATEGORIES) {
+        const score = median(results.map((r) => r.scores[category]));
+        rows.push({
+          name: `Lighthouse mobile ${category}, ${target.name}`,
+          measured:
+            `${score.toFixed(2)} (median of ${runs}` +
+            (category === "performance" ? `; LCP ${(lcp / 1000).toFixed(2)} s)` : ")"),
+          target: `≥ ${TARGETS[category]}`,
+          pass: score >= TARGETS[category],
+        });
+      }
+      if (failing.length) log(`  ${target.name}: audits under 0.9: ${failing.join(", ")}`);
+    }
+  } finally {
+    await proxy.close();
+  }
+  return rows;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const server = process.env.BENCH_URL ? { baseUrl: process.env.BENCH_URL, stop() {} } : await startServer();
+  try {
+    const rows = await runLighthouseBench({ baseUrl: server.baseUrl });
+    for (const r of rows) console.log(`${r.name}: ${r.measured} (target ${r.target}) ${r.pass ? "pass" : "FAIL"}`);
+    process.exitCode = rows.every((r) => r.pass) ? 0 : 1;
+  } finally {
+    server.stop();
+  }
+}

@@ -1,0 +1,68 @@
+import type { Browser, Page } from "@playwright/test";
+import { type Account, expect, PASSWORD, signInPage, test } from "./fixtures";
+
+/** Another device of the same person: its own browser context and its own sign-in session. */
+async function otherDevice(browser: Browser, account: Account, userAgent: string): Promise<Page> {
+  const context = await browser.newContext({ userAgent });
+  const page = await context.newPage();
+  const res = await page.request.post("/api/auth/login", {
+    data: { login: account.user.username, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  await signInPage(page, { ...account, token });
+  return page;
+}
+
+/** Counts the live sockets a page opens, so a test can tell that it stopped reconnecting. */
+function countLiveSockets(page: Page) {
+  const opened = { count: 0 };
+  page.on("websocket", (ws) => {
+    if (ws.url().includes("/api/live")) opened.count += 1;
+  });
+  return opened;
+}
+
+test("a device signed out from another one leaves at once for the signed-out screen", async ({
+  page,
+  browser,
+  signedIn,
+}) => {
+  const phone = await otherDevice(browser, signedIn, "Mozilla/5.0 (iPhone) Phone of the test");
+  const phoneSockets = countLiveSockets(phone);
+  await phone.goto("/focus-timer");
+  await expect(phone.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
+  await expect.poll(() => phoneSockets.count).toBe(1);
+
+  await page.goto("/settings");
+  const devices = page.getByRole("list", { name: "Signed-in devices" });
+  await devices
+    .getByRole("button", { name: /^Sign out / })
+    .first()
+    .click();
+
+  // No reload and no click on the phone: the hub closed its socket (4401), it checked who is
+  // signed in, and the protected route sent it to sign in.
+  await expect(phone).toHaveURL(/\/login$/);
+  await expect(phone.getByRole("button", { name: "Sign in" })).toBeVisible();
+  // It did not try the revoked session's socket again.
+  expect(phoneSockets.count).toBe(1);
+  // This device is still signed in.
+  await expect(page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem")).toHaveCount(1);
+  await phone.context().close();
+});
+
+test("a second tab of the same sign-in follows a logout made in the first", async ({ page, signedIn }) => {
+  const tab = await page.context().newPage();
+  await signInPage(tab, signedIn);
+  const tabSockets = countLiveSockets(tab);
+  await page.goto("/");
+  await tab.goto("/no-list");
+  await expect(tab.getByRole("heading", { name: 'Daily "No" List Builder' })).toBeVisible();
+  await expect.poll(() => tabSockets.count).toBe(1);
+
+  await page.getByRole("link", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(tab).toHaveURL(/\/login$/);
+  expect(tabSockets.count).toBe(1);
+});

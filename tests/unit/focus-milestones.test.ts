@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import type { TimerState } from "../../shared/schemas/focus";
+import { MESSAGE_EVERY_MS } from "../../web/features/focus/messages";
+import { endOfRun, minuteMilestone, minutesLeft, transitionAnnouncement } from "../../web/features/focus/milestones";
+import { MIN, runningTimer, T0 } from "./timer-fixture";
+
+const timer = runningTimer;
+const idle = timer({ status: "idle", startedAt: null, version: 1 });
+const paused = timer({ status: "paused", pausedAt: T0 + MIN, version: 3 });
+const finished = (change: Partial<TimerState> = {}) =>
+  timer({ status: "finished", finishedAt: T0 + 25 * MIN, finishReason: "elapsed", version: 4, ...change });
+
+describe("what screen readers hear when the timer changes", () => {
+  it("announces start, pause, resume and the end of a focus session", () => {
+    expect(transitionAnnouncement(idle, timer())).toBe("Focus session started: 25 minutes.");
+    expect(transitionAnnouncement(timer(), paused)).toBe("Focus session paused.");
+    expect(transitionAnnouncement(paused, timer({ version: 4 }))).toBe("Focus session resumed.");
+    expect(transitionAnnouncement(timer(), finished())).toBe("Focus session complete. Great job!");
+    expect(transitionAnnouncement(finished(), timer({ version: 5, durationMs: MIN }))).toBe(
+      "Focus session started: 1 minute.",
+    );
+  });
+
+  it("speaks of a break as a break", () => {
+    expect(transitionAnnouncement(idle, timer({ kind: "break", durationMs: 5 * MIN }))).toBe(
+      "Break started: 5 minutes.",
+    );
+    expect(transitionAnnouncement(timer({ kind: "break" }), finished({ kind: "break" }))).toBe("Break over.");
+  });
+
+  it("stays quiet on the first state, an older or repeated state, and a change that is not a milestone", () => {
+    expect(transitionAnnouncement(undefined, timer())).toBeNull();
+    expect(transitionAnnouncement(timer(), undefined)).toBeNull();
+    expect(transitionAnnouncement(timer({ version: 5 }), paused)).toBeNull();
+    expect(transitionAnnouncement(timer(), timer())).toBeNull();
+    expect(transitionAnnouncement(timer(), timer({ version: 3, durationMs: 30 * MIN }))).toBeNull();
+  });
+});
+
+describe("countdown milestones", () => {
+  it("speaks at every five minutes and at the last minute, only on the way down", () => {
+    expect(minutesLeft(25 * MIN)).toBe(25);
+    expect(minutesLeft(24 * MIN + 1)).toBe(25);
+    expect(minutesLeft(1)).toBe(1);
+    expect(minuteMilestone(null, 20)).toBeNull();
+    expect(minuteMilestone(21, 20)).toBe("20 minutes remaining.");
+    expect(minuteMilestone(20, 20)).toBeNull();
+    expect(minuteMilestone(20, 19)).toBeNull();
+    expect(minuteMilestone(6, 5)).toBe("5 minutes remaining.");
+    expect(minuteMilestone(2, 1)).toBe("1 minute remaining.");
+    expect(minuteMilestone(1, 0)).toBeNull();
+    // A resume after a jump (tab asleep) still speaks the milestone it lands on.
+    expect(minuteMilestone(23, 10)).toBe("10 minutes remaining.");
+    expect(minuteMilestone(10, 15)).toBeNull();
+  });
+
+  it("changes the motivational message every 60 seconds", () => {
+    expect(MESSAGE_EVERY_MS).toBe(60_000);
+  });
+});
+
+describe("the end of a run", () => {
+  it("a run that ran out gets confetti, a chime and a notification naming the task", () => {
+    expect(endOfRun(timer(), finished(), "Write the report")).toEqual({
+      confetti: true,
+      alert: {
+        runId: String(T0),
+        title: "Great job!",
+        body: "You've completed your focus session on: Write the report",
+        tag: `onething-${T0}`,
+      },
+    });
+    expect(endOfRun(paused, finished({ kind: "break" }), "x")?.alert).toMatchObject({
+      title: "Break over",
+      body: "Your break is over. Ready for the next one thing?",
+    });
+  });
+
+  it("a run ended by hand gets confetti only: the person is right there", () => {
+    expect(endOfRun(timer(), finished({ finishReason: "ended" }), "x")).toEqual({ confetti: true, alert: null });
+  });
+
+  it("nothing for a finish seen on arrival, a repeat, or any other change", () => {
+    expect(endOfRun(undefined, finished(), "x")).toBeNull();
+    expect(endOfRun(finished(), finished({ version: 5 }), "x")).toBeNull();
+    expect(endOfRun(idle, finished(), "x")).toBeNull();
+    expect(endOfRun(timer(), paused, "x")).toBeNull();
+    expect(endOfRun(timer({ version: 9 }), finished(), "x")).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { createTaskSchema } from "../../shared/schemas/tasks";
+import { aiAddPayload } from "../../web/features/suggestions/suggestions-api";
+
+describe("the task sent when a suggestion is added (spec §7 AI add)", () => {
+  it("is the title with every other field cleared, exactly those six fields", () => {
+    expect(aiAddPayload("Call the bank")).toStrictEqual({
+      title: "Call the bank",
+      description: null,
+      category: null,
+      isCompleted: false,
+      isPriority: false,
+      noListReason: null,
+    });
+  });
+
+  it("is accepted by the API's own schema as it is", () => {
+    const parsed = createTaskSchema.safeParse(aiAddPayload("Book the dentist"));
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { type AnalyticsEvent, analyticsStatements } from "../../worker/analytics/recorder";
+import { createDb } from "../../worker/db/client";
+import { dailyAnalytics } from "../../worker/db/schema";
+import { completeFocusSession } from "../../worker/focus/sessions";
+import { registerUser } from "./helpers";
+
+const db = createDb(env.DB);
+const at = (iso: string) => new Date(iso);
+
+async function newUser(timeZone = "UTC") {
+  const { user } = await registerUser();
+  return { id: user.id, timeZone };
+}
+
+async function record(user: { id: string; timeZone: string }, events: AnalyticsEvent[], now: Date) {
+  const [first, ...rest] = analyticsStatements(db, user, events, now);
+  if (!first) throw new Error("no statements");
+  await db.batch([first, ...rest]);
+}
+
+/** date → the day's counters and its non-zero hours. */
+async function days(userId: string) {
+  const rows = await db.select().from(dailyAnalytics).where(eq(dailyAnalytics.userId, userId));
+  return Object.fromEntries(
+    rows.map((row) => {
+      const hourly = JSON.parse(row.hourlyActivity) as number[];
+      const hours = Object.fromEntries(hourly.flatMap((value, hour) => (value > 0 ? [[hour, value]] : [])));
+      return [
+        row.date,
+        {
+          sessions: row.focusSessionsCompleted,
+          minutes: row.totalFocusMinutes,
+          busiest: row.mostProductiveHour,
+          hours,
+        },
+      ];
+    }),
+  );
+}
+
+describe("focus minutes go to the local hours they were focused in", () => {
+  it("splits a session across the hours it spans", async () => {
+    const user = await newUser();
+    const focus: AnalyticsEvent = { type: "focus-completed", minutes: 50, startedAt: at("2026-03-10T09:40:00Z") };
+    await record(user, [focus], at("2026-03-10T10:30:00Z"));
+    expect(await days(user.id)).toEqual({
+      "2026-03-10": { sessions: 1, minutes: 50, busiest: 10, hours: { 9: 20, 10: 30 } },
+    });
+  });
+
+  it("follows local hours in a zone with a half-hour offset", async () => {
+    const user = await newUser("Asia/Kolkata"); // UTC+05:30
+    const focus: AnalyticsEvent = { type: "focus-completed", minutes: 60, startedAt: at("2026-03-10T04:00:00Z") };
+    await record(user, [focus], at("2026-03-10T05:00:00Z")); // 09:30–10:30 local
+    expect(await days(user.id)).toEqual({
+      "2026-03-10": { sessions: 1, minutes: 60, busiest: 9, hours: { 9: 30, 10: 30 } },
+    });
+  });
+
+  it("puts the minutes before local midnight on the day before; the session counts on the day it ended", async () => {
+    const user = await newUser("Asia/Tokyo"); // UTC+9
+    // 23:50 to 00:20 in Tokyo.
+    const focus: AnalyticsEvent = { type: "focus-completed", minutes: 30, startedAt: at("2026-03-10T14:50:00Z") };
+    await record(user, [focus], at("2026-03-10T15:20:00Z"));
+    expect(await days(user.id)).toEqual({
+      "2026-03-10": { sessions: 0, minutes: 10, busiest: 23, hours: { 23: 10 } },
+      "2026-03-11": { sessions: 1, minutes: 20, busiest: 0, hours: { 0: 20 } },
+    });
+  });
+
+  it("adds to what the hours already hold, and the parts always add up to the minutes", async () => {
+    const user = await newUser();
+    await record(user, [{ type: "task-completed", priority: false }], at("2026-03-10T11:05:00Z"));
+    // 25 minutes spread over 10:50–11:20 (a pause in between): 1/3 and 2/3, rounded to 8 + 17.
+    const focus: AnalyticsEvent = { type: "focus-completed", minutes: 25, startedAt: at("2026-03-10T10:50:00Z") };
+    await record(user, [focus], at("2026-03-10T11:20:00Z"));
+    expect(await days(user.id)).toEqual({
+      "2026-03-10": { sessions: 1, minutes: 25, busiest: 11, hours: { 10: 8, 11: 18 } },
+    });
+  });
+
+  it("completeFocusSession hands the session's start to the recorder", async () => {
+    const user = await newUser();
+    const row = await env.DB.prepare(
+      "insert into focus_sessions (user_id, duration, started_at, is_completed) values (?, 3600, ?, 0) returning id",
+    )
+      .bind(user.id, at("2026-03-10T13:45:00Z").getTime())
+      .first<{ id: number }>();
+    const outcome = await completeFocusSession(db, user, row?.id ?? 0, 3600, at("2026-03-10T14:45:00Z"));
+    expect(outcome).toBe("completed");
+    expect(await days(user.id)).toEqual({
+      "2026-03-10": { sessions: 1, minutes: 60, busiest: 14, hours: { 13: 15, 14: 45 } },
+    });
+  });
+});

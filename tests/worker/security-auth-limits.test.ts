@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { THROTTLE } from "../../worker/auth/throttle";
+import { expectErrorShape, PASSWORD } from "./hardening-helpers";
+import { api, freshIp, registerUser } from "./helpers";
+
+const login = (loginName: string, password: string, ip = freshIp()) =>
+  api("/api/auth/login", { method: "POST", json: { login: loginName, password }, headers: { "CF-Connecting-IP": ip } });
+
+async function answer(res: Response) {
+  return { status: res.status, body: await res.text(), retryAfter: res.headers.get("Retry-After") !== null };
+}
+
+// The lock of a client address after failures across many accounts is in auth.test.ts.
+describe("login throttling", () => {
+  it("locks an account after its failure limit, for the right password too, with 429 and Retry-After", async () => {
+    const { user } = await registerUser();
+    for (let i = 0; i < THROTTLE.account.maxFailures; i += 1) {
+      expect((await login(user.username, "wrong password")).status).toBe(401);
+    }
+    const locked = await login(user.username, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    await expectErrorShape(locked);
+    // The email names the same account but counts apart; the lock is on what was typed.
+    expect((await login(user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("limits sign-in and registration requests per client address", async () => {
+    // An address outside freshIp()'s range: this test spends its whole budget.
+    const ip = `198.51.100.${Math.floor(Math.random() * 254) + 1}`;
+    const { user } = await registerUser();
+    const statuses: number[] = [];
+    // Registrations of a taken name are cheap (no password hashing) but still count.
+    for (let i = 0; i < 25; i += 1) {
+      const res = await api("/api/auth/register", {
+        method: "POST",
+        headers: { "CF-Connecting-IP": ip },
+        json: { username: user.username, email: user.email, password: PASSWORD },
+      });
+      statuses.push(res.status);
+      if (res.status === 429) await expectErrorShape(res);
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status !== 429 && status !== 409)).toEqual([]);
+    // Sign-in from the same address is limited by the same budget.
+    expect((await login(user.username, PASSWORD, ip)).status).toBe(429);
+  });
+});
+
+describe("no account enumeration", () => {
+  it("an unknown account and a wrong password answer the same status, message and headers", async () => {
+    const { user } = await registerUser();
+    const unknownName = await answer(await login(`nobody-${crypto.randomUUID().slice(0, 8)}`, "wrong password"));
+    const wrongForName = await answer(await login(user.username, "wrong password"));
+    const unknownEmail = await answer(await login(`nobody-${crypto.randomUUID().slice(0, 8)}@example.com`, "wrong"));
+    const wrongForEmail = await answer(await login(user.email, "wrong password"));
+    expect(unknownName.status).toBe(401);
+    for (const other of [wrongForName, unknownEmail, wrongForEmail]) expect(other).toEqual(unknownName);
+  });
+
+  it("a locked unknown account looks like a locked real one", async () => {
+    const { user } = await registerUser();
+    const ghost = `ghost-${crypto.randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < THROTTLE.account.maxFailures; i += 1) {
+      await login(user.username, "wrong password");
+      await login(ghost, "wrong password");
+    }
+    const real = await login(user.username, "wrong password");
+    const unknown = await login(ghost, "wrong password");
+    expect(real.status).toBe(429);
+    expect(unknown.status).toBe(429);
+    expect((await real.json()) as unknown).toEqual(await unknown.json());
+  });
+});

@@ -1,0 +1,78 @@
+import type { TimerState } from "../../../shared/schemas/focus";
+
+// The rules behind what the focus screen announces and how it marks the end of a run, kept apart
+// from the hooks that run them so they can be checked without a browser.
+
+const minutesText = (ms: number) => {
+  const minutes = Math.ceil(ms / 60_000);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+};
+
+/** A change the screen saw: the older state and the newer one (by the hub's version). */
+function isNewer(before: TimerState | undefined, state: TimerState | undefined): before is TimerState {
+  return !!state && !!before && before.version < state.version;
+}
+
+/**
+ * What screen readers hear when the timer changes state (start, pause, resume, end), or null when
+ * the change says nothing new.
+ */
+export function transitionAnnouncement(before: TimerState | undefined, state: TimerState | undefined): string | null {
+  if (!state || !isNewer(before, state)) return null;
+  const what = state.kind === "break" ? "Break" : "Focus session";
+  if (state.status === "running" && (before.status === "idle" || before.status === "finished")) {
+    return `${what} started: ${minutesText(state.durationMs)}.`;
+  }
+  if (state.status === "paused" && before.status === "running") return `${what} paused.`;
+  if (state.status === "running" && before.status === "paused") return `${what} resumed.`;
+  if (state.status === "finished" && before.status !== "finished") {
+    return state.kind === "break" ? "Break over." : "Focus session complete. Great job!";
+  }
+  return null;
+}
+
+/** Whole minutes left, rounded up: what the clock's minutes will read within the next minute. */
+export function minutesLeft(remainingMs: number): number {
+  return Math.ceil(remainingMs / 60_000);
+}
+
+/**
+ * A countdown milestone: when the minutes left drop to a multiple of five or to the last minute.
+ * `previous` is the minutes left at the last check (null at the first check, which never speaks).
+ */
+export function minuteMilestone(previous: number | null, minutes: number): string | null {
+  if (previous === null || minutes >= previous || minutes <= 0) return null;
+  if (minutes === 1) return "1 minute remaining.";
+  if (minutes % 5 === 0) return `${minutes} minutes remaining.`;
+  return null;
+}
+
+export type EndOfRun = {
+  /** Confetti for any run this screen saw ending (ended by hand or by time). */
+  confetti: boolean;
+  /** A chime and a browser notification, only for a run that ran out: the person may be away. */
+  alert: { runId: string; title: string; body: string; tag: string } | null;
+};
+
+/** How the screen marks a run it saw finishing, or null when the change is not such an end. */
+export function endOfRun(
+  before: TimerState | undefined,
+  state: TimerState | undefined,
+  taskTitle: string,
+): EndOfRun | null {
+  if (!state || !isNewer(before, state)) return null;
+  if (state.status !== "finished" || (before.status !== "running" && before.status !== "paused")) return null;
+  if (state.finishReason !== "elapsed") return { confetti: true, alert: null };
+  const isBreak = state.kind === "break";
+  return {
+    confetti: true,
+    alert: {
+      runId: String(state.startedAt),
+      title: isBreak ? "Break over" : "Great job!",
+      body: isBreak
+        ? "Your break is over. Ready for the next one thing?"
+        : `You've completed your focus session on: ${taskTitle}`,
+      tag: `onething-${state.startedAt}`,
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { toast as sonnerToast } from "sonner";
+
+/**
+ * sonner, loaded with the first toast instead of the first screen: `toast` here has sonner's call
+ * shape but waits until the library is loaded and the <Toaster> has mounted (a toast sent before
+ * that would be lost).
+ */
+let markMounted: () => void = () => {};
+let requestToaster: () => void = () => {};
+let toasterWanted = false;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** The <Toaster> mounts on the first toast: `onWanted` runs then (or at once if one was asked for). */
+export function onToasterWanted(onWanted: () => void) {
+  requestToaster = onWanted;
+  if (toasterWanted) onWanted();
+}
+
+/** Called by web/ui/toaster.tsx once sonner's <Toaster> listens. */
+export function toasterMounted() {
+  markMounted();
+}
+
+type Toast = typeof sonnerToast;
+/** A sonner call that fires once sonner is ready (so it answers nothing, not a toast id). */
+type Fire<F> = F extends (...args: infer A) => unknown ? (...args: A) => void : never;
+type LazyToast = Fire<Toast> & { [K in keyof Toast]: Fire<Toast[K]> };
+
+function whenReady() {
+  toasterWanted = true;
+  requestToaster();
+  return Promise.all([import("sonner"), mounted]).then(([module]) => module.toast);
+}
+
+/** Forwards a call (`toast(...)` or `toast.error(...)`, ...) to sonner once it is ready. */
+export const toast = new Proxy((...args: Parameters<Toast>) => void whenReady().then((t) => t(...args)), {
+  get(_target, key: keyof Toast) {
+    return (...args: unknown[]) => void whenReady().then((t) => (t[key] as (...a: unknown[]) => unknown)(...args));
+  },
+}) as unknown as LazyToast;

@@ -1,0 +1,35 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { tasks } from "../db/schema";
+
+/**
+ * The first statement of a batch that completes a task and counts it: it aborts the whole batch
+ * (one D1 transaction) unless the task is still the user's and still open when the batch runs.
+ * Two devices completing the same task at once both read it as open; only the first batch
+ * commits, so the completion is counted once. The abort is an INSERT of a row with a NULL user_id,
+ * selected only when no such open task exists, which the NOT NULL constraint refuses.
+ */
+export function taskStillOpenGuard(db: Db, userId: string, taskId: number) {
+  const stillOpen = db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId), eq(tasks.isCompleted, false)));
+  return db.insert(tasks).select((qb) =>
+    qb
+      .select({
+        id: sql<number>`null`.as("id"),
+        userId: sql<string>`null`.as("user_id"),
+        title: sql<string>`''`.as("title"),
+        description: sql<string>`null`.as("description"),
+        category: sql<"later">`null`.as("category"),
+        isCompleted: sql<boolean>`0`.as("is_completed"),
+        isPriority: sql<boolean>`0`.as("is_priority"),
+        noListReason: sql<string>`null`.as("no_list_reason"),
+        createdAt: sql<Date>`0`.as("created_at"),
+        updatedAt: sql<Date>`0`.as("updated_at"),
+        completedAt: sql<Date>`null`.as("completed_at"),
+      })
+      .from(sql`(select 1)`)
+      .where(sql`not exists ${stillOpen}`),
+  );
+}
