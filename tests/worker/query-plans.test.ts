@@ -5,7 +5,7 @@ import { listLiveSessions, liveSessionQuery } from "../../worker/auth/sessions";
 import { createDb } from "../../worker/db/client";
 import { dailyAnalytics } from "../../worker/db/schema";
 import { listOwnSessions } from "../../worker/focus/sessions";
-import { listVisibleTasks } from "../../worker/tasks/task-rows";
+import { listVisibleTasks, visibleTaskListQuery } from "../../worker/tasks/task-rows";
 
 type PlanRow = { id: number; parent: number; notused: number; detail: string };
 
@@ -32,10 +32,12 @@ const userId = "user-for-plans";
 const now = new Date();
 
 describe("the list queries read through an index", () => {
-  it("the task list (GET /api/tasks) uses tasks_user and needs no sort", async () => {
-    const plan = await planOf(listVisibleTasks(db, userId));
-    expect(usesIndex(plan, "tasks"), plan.join("\n")).toBe(true);
-    expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+  it("the task list (GET /api/tasks and the full rows of the bulk routes) uses tasks_user and needs no sort", async () => {
+    for (const query of [visibleTaskListQuery(db, userId), listVisibleTasks(db, userId)]) {
+      const plan = await planOf(query);
+      expect(usesIndex(plan, "tasks"), plan.join("\n")).toBe(true);
+      expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+    }
   });
 
   it("the focus session list uses focus_sessions_user", async () => {

@@ -18,17 +18,40 @@ export async function createSession(
   return { sid, expire };
 }
 
-/** The select of the session check: the session row of this sid and user, with the user's time zone. */
+/**
+ * The select of the session check: the session row of this sid and user, with the user's time zone
+ * and tasks version (GET /api/tasks answers its ETag from the same read, so a revoked session never
+ * learns whether the list changed).
+ */
 export function liveSessionQuery(db: Db, sid: string, userId: string) {
   return db
-    .select({ expire: sessions.expire, lastSeenAt: sessions.lastSeenAt, timeZone: users.timeZone })
+    .select({
+      expire: sessions.expire,
+      lastSeenAt: sessions.lastSeenAt,
+      timeZone: users.timeZone,
+      tasksVersion: users.tasksVersion,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sid), eq(sessions.userId, userId)))
     .limit(1);
 }
 
-type SessionRow = Awaited<ReturnType<typeof liveSessionQuery>>[number];
+export type SessionRow = Awaited<ReturnType<typeof liveSessionQuery>>[number];
+
+/**
+ * liveSessionQuery's row from a plain D1 result object (column names as SQLite answers them), for
+ * a route that batches the session check with D1 statements of its own.
+ */
+export function sessionRowFromD1(raw: Record<string, unknown> | undefined): SessionRow | undefined {
+  if (!raw) return undefined;
+  return {
+    expire: new Date(Number(raw.expire)),
+    lastSeenAt: new Date(Number(raw.last_seen_at)),
+    timeZone: String(raw.time_zone),
+    tasksVersion: Number(raw.tasks_version),
+  };
+}
 
 /** The row read by liveSessionQuery if it is still live (refreshing last_seen_at now and then), else null. */
 export async function acceptLiveSession(db: Db, sid: string, row: SessionRow | undefined, now = Date.now()) {

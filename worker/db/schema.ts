@@ -23,6 +23,11 @@ export const users = sqliteTable(
     oidcSubject: text(),
     timeZone: text().notNull().default("UTC"),
     defaultFocusMinutes: integer().notNull().default(25),
+    /**
+     * Bumped by SQLite triggers on every insert, update and delete of the user's tasks (migration
+     * 0001), so no write path can forget it: GET /api/tasks derives its ETag and its cache key from it.
+     */
+    tasksVersion: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -4,30 +4,21 @@ import { REMOVED_MARKER } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
 import { createTaskSchema, patchTaskSchema } from "../../shared/schemas/tasks";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
-import { acceptSession, claimedSession, requireUser } from "../auth/middleware";
-import { liveSessionQuery } from "../auth/sessions";
+import { claimedSession, requireUser } from "../auth/middleware";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { taskStillOpenGuard } from "./completion-guard";
-import { findOwnTask, listVisibleTasks, toTask } from "./task-rows";
+import { answerTaskList } from "./task-list";
+import { findOwnTask, toTask } from "./task-rows";
 
 /** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
 export const taskRoutes = new Hono<AppEnv>()
   // The session check and the list are one D1 batch (one round trip); the list is only answered if
-  // the session turns out to be live.
-  .get("/tasks", async (c) => {
-    const claims = await claimedSession(c);
-    const { db } = c.var;
-    const [session, rows] = await db.batch([
-      liveSessionQuery(db, claims.sessionId, claims.userId),
-      listVisibleTasks(db, claims.userId),
-    ]);
-    await acceptSession(c, claims, session[0]);
-    return c.json(rows.map(toTask));
-  })
+  // the session turns out to be live. ETag, 304 and the per-isolate body cache: ./task-list.ts.
+  .get("/tasks", async (c) => answerTaskList(c, await claimedSession(c)))
   .post("/tasks", requireUser, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
     const { db, user } = c.var;

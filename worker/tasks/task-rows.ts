@@ -6,8 +6,22 @@ import { tasks } from "../db/schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
 
+/** The columns a task's API shape is made of. */
+const apiColumns = {
+  id: tasks.id,
+  userId: tasks.userId,
+  title: tasks.title,
+  description: tasks.description,
+  category: tasks.category,
+  isCompleted: tasks.isCompleted,
+  isPriority: tasks.isPriority,
+  noListReason: tasks.noListReason,
+  createdAt: tasks.createdAt,
+  completedAt: tasks.completedAt,
+};
+
 /** The API shape of a task row (spec §3). */
-export function toTask(row: TaskRow): Task {
+export function toTask(row: Pick<TaskRow, keyof typeof apiColumns>): Task {
   return {
     id: row.id,
     userId: row.userId,
@@ -28,6 +42,15 @@ export const isVisible = () => notLike(tasks.title, `%${REMOVED_MARKER}%`);
 export function listVisibleTasks(db: Db, userId: string) {
   return db
     .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), isVisible()))
+    .orderBy(tasks.id);
+}
+
+/** GET /api/tasks: the visible tasks with only the columns of their API shape, in id order. */
+export function visibleTaskListQuery(db: Db, userId: string) {
+  return db
+    .select(apiColumns)
     .from(tasks)
     .where(and(eq(tasks.userId, userId), isVisible()))
     .orderBy(tasks.id);

@@ -1,0 +1,53 @@
+/**
+ * Per-isolate cache of serialised task lists: user id → the JSON body read at one tasks version.
+ * An entry is only ever used for the exact version the request's own session check just read (in
+ * the same D1 batch), so another isolate's or device's write can never be answered stale, and a
+ * user's key is their id, so nobody is answered someone else's list.
+ */
+type Entry = { version: number; body: string };
+
+/** Bounds the memory an isolate spends on it (Workers isolates have 128 MB): about 40 lists of 1,000 tasks. */
+export const LIST_CACHE_MAX_CHARS = 10_000_000;
+
+const entries = new Map<string, Entry>();
+let chars = 0;
+
+function forget(userId: string) {
+  const entry = entries.get(userId);
+  if (!entry) return;
+  entries.delete(userId);
+  chars -= entry.body.length;
+}
+
+/** Whether this isolate holds some list of the user (of whatever version). */
+export function hasCachedList(userId: string): boolean {
+  return entries.has(userId);
+}
+
+/** The body cached for exactly this user and version, if any. */
+export function cachedList(userId: string, version: number): string | undefined {
+  const entry = entries.get(userId);
+  if (!entry || entry.version !== version) return undefined;
+  // Map order is insertion order: re-inserting makes it the most recently used.
+  entries.delete(userId);
+  entries.set(userId, entry);
+  return entry.body;
+}
+
+/** Keeps the body read at `version`, evicting the least recently used lists beyond the bound. */
+export function storeList(userId: string, version: number, body: string) {
+  forget(userId);
+  if (body.length > LIST_CACHE_MAX_CHARS) return;
+  entries.set(userId, { version, body });
+  chars += body.length;
+  for (const oldest of entries.keys()) {
+    if (chars <= LIST_CACHE_MAX_CHARS) break;
+    forget(oldest);
+  }
+}
+
+/** Empties the cache (tests). */
+export function clearListCache() {
+  entries.clear();
+  chars = 0;
+}
