@@ -24,6 +24,11 @@ export function hasCachedList(userId: string): boolean {
   return entries.has(userId);
 }
 
+/** The version of the user's list this isolate holds, if any. */
+export function cachedVersion(userId: string): number | undefined {
+  return entries.get(userId)?.version;
+}
+
 /** The body cached for exactly this user and version, if any. */
 export function cachedList(userId: string, version: number): string | undefined {
   const entry = entries.get(userId);

@@ -3,7 +3,7 @@ import type { SessionClaims } from "../auth/middleware";
 import { acceptSession } from "../auth/middleware";
 import { liveSessionQuery, sessionRowFromD1 } from "../auth/sessions";
 import type { AppEnv } from "../env";
-import { cachedList, hasCachedList, storeList } from "./list-cache";
+import { cachedList, cachedVersion, storeList } from "./list-cache";
 import { visibleTaskListQuery } from "./task-rows";
 
 /** Bump when the JSON of a task changes shape, so no browser keeps a body of the old format. */
@@ -55,20 +55,37 @@ export function taskListJson(rows: ListRow[]): string {
   return `[${parts.join(",")}]`;
 }
 
+/** The tasks versions of this user named by an If-None-Match list (at most a few). */
+function versionsNamed(ifNoneMatch: string, userId: string): number[] {
+  const prefix = `"tasks-${LIST_FORMAT}-${userId}-`;
+  const versions: number[] = [];
+  for (const raw of ifNoneMatch.split(",").slice(0, 8)) {
+    const tag = raw.trim().replace(/^W\//, "");
+    const version = tag.startsWith(prefix) && tag.endsWith('"') ? tag.slice(prefix.length, -1) : "";
+    // Only the canonical spelling: "-07" is not the tag of version 7, so it must not skip the rows.
+    if (/^(0|[1-9]\d{0,14})$/.test(version)) versions.push(Number(version));
+  }
+  return versions;
+}
+
 /**
- * The session check, and the list only when asked for, as one D1 batch (one round trip, one
- * snapshot: the version and the rows always belong together).
+ * The session check and the list as one D1 batch: one round trip and one snapshot, so the version
+ * and the rows always belong together. The rows are only read when the version is none of
+ * `known` (the one this isolate has cached, the ones the browser has): otherwise that statement
+ * answers nothing at the cost of one primary-key lookup.
  */
-async function read(c: Context<AppEnv>, claims: SessionClaims, withList: boolean) {
+async function read(c: Context<AppEnv>, claims: SessionClaims, known: number[]) {
   const statement = ({ sql, params }: { sql: string; params: unknown[] }) => c.env.DB.prepare(sql).bind(...params);
-  const statements = [statement(liveSessionQuery(c.var.db, claims.sessionId, claims.userId).toSQL())];
-  if (withList) statements.push(statement(visibleTaskListQuery(c.var.db, claims.userId).toSQL()));
-  const [session, list] = await c.env.DB.batch<Record<string, unknown>>(statements);
+  const [session, list] = await c.env.DB.batch<Record<string, unknown>>([
+    statement(liveSessionQuery(c.var.db, claims.sessionId, claims.userId).toSQL()),
+    statement(visibleTaskListQuery(c.var.db, claims.userId, known).toSQL()),
+  ]);
   const row = sessionRowFromD1(session?.results[0]);
   await acceptSession(c, claims, row);
   // acceptSession answered 401 unless the row is there.
   const version = (row as NonNullable<typeof row>).tasksVersion;
-  return { version, body: list ? taskListJson(list.results as ListRow[]) : undefined };
+  const rows = known.includes(version) ? undefined : ((list?.results ?? []) as ListRow[]);
+  return { version, rows };
 }
 
 /**
@@ -77,20 +94,20 @@ async function read(c: Context<AppEnv>, claims: SessionClaims, withList: boolean
  * body of the current version is kept per isolate: a repeated read costs the session check only.
  */
 export async function answerTaskList(c: Context<AppEnv>, claims: SessionClaims): Promise<Response> {
+  const { userId } = claims;
   const ifNoneMatch = c.req.header("If-None-Match");
-  // Expecting to answer without the rows: read the session (and version) alone first.
-  const expectUnchanged = ifNoneMatch !== undefined || hasCachedList(claims.userId);
-  let { version, body } = await read(c, claims, !expectUnchanged);
-  let etag = taskListEtag(claims.userId, version);
-  const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return c.body(null, 304, headers);
-  if (body === undefined) body = cachedList(claims.userId, version);
+  const known = ifNoneMatch === undefined ? [] : versionsNamed(ifNoneMatch, userId);
+  const cached = cachedVersion(userId);
+  if (cached !== undefined) known.push(cached);
+  let { version, rows } = await read(c, claims, known);
+  const headers = { ETag: taskListEtag(userId, version), "Cache-Control": "private, no-cache" };
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, headers.ETag)) return c.body(null, 304, headers);
+  let body = cachedList(userId, version);
   if (body === undefined) {
-    // Changed since this isolate cached it (a write here, on another device or in another isolate).
-    ({ version, body } = await read(c, claims, true));
-    etag = taskListEtag(claims.userId, version);
+    // Not expected (the version named was either cached or answered 304), but never a 500 for it.
+    if (!rows) ({ version, rows } = await read(c, claims, []));
+    body = taskListJson(rows ?? []);
+    storeList(userId, version, body);
   }
-  if (body === undefined) throw new Error("the task list was not read");
-  storeList(claims.userId, version, body);
-  return c.body(body, 200, { ...headers, ETag: etag, "Content-Type": "application/json" });
+  return c.body(body, 200, { ...headers, ETag: taskListEtag(userId, version), "Content-Type": "application/json" });
 }

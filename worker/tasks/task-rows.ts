@@ -1,8 +1,8 @@
-import { and, eq, notLike } from "drizzle-orm";
+import { and, eq, notInArray, notLike, sql } from "drizzle-orm";
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
 import type { Db } from "../db/client";
-import { tasks } from "../db/schema";
+import { tasks, users } from "../db/schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -47,12 +47,23 @@ export function listVisibleTasks(db: Db, userId: string) {
     .orderBy(tasks.id);
 }
 
-/** GET /api/tasks: the visible tasks with only the columns of their API shape, in id order. */
-export function visibleTaskListQuery(db: Db, userId: string) {
+/**
+ * GET /api/tasks: the visible tasks with only the columns of their API shape, in id order; none at
+ * all when the user's tasks version is one of `unlessVersion` (the reader has that list already).
+ * SQLite evaluates that condition once, before reading any task.
+ */
+export function visibleTaskListQuery(db: Db, userId: string, unlessVersion: number[] = []) {
+  const version = sql`(select ${users.tasksVersion} from ${users} where ${users.id} = ${userId})`;
   return db
     .select(apiColumns)
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), isVisible()))
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        isVisible(),
+        unlessVersion.length > 0 ? notInArray(version, unlessVersion) : undefined,
+      ),
+    )
     .orderBy(tasks.id);
 }
 
