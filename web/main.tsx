@@ -2,8 +2,8 @@ import "./zod-csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { getAuthToken } from "./api/client";
-import { startEarlyRequests } from "./api/early-requests";
 import { LandingPage } from "./features/landing/landing-page";
+import { startSignedInApp } from "./first-screen";
 import "./styles.css";
 
 const container = document.getElementById("root");
@@ -19,8 +19,8 @@ if (window.location.pathname === "/" && !getAuthToken()) {
     </StrictMode>,
   );
 } else {
-  // The first screen's data and code are asked for together, not one after the other.
-  const early = startEarlyRequests(window.location.pathname);
-  if (early.length > 1) void import("./features/braindump/priority-picker-page");
-  void import("./app").then(({ renderApp }) => renderApp(root, early));
+  // The first screen's data and code are asked for together, not one after the other (web/boot.ts
+  // has usually started them already).
+  const { early, app } = startSignedInApp(window.location.pathname);
+  void app.then(({ renderApp }) => renderApp(root, early));
 }
