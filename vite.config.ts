@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
+import { bootEntry, firstScreenZod } from "./scripts/vite-plugins";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -14,30 +15,6 @@ const persistState = { path: resolve(projectRoot, process.env.ONETHING_STATE_DIR
 // ONETHING_NO_INSPECTOR=1 turns off workerd's debugger port, which parallel servers would fight over.
 const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefined;
 
-/**
- * web/boot.ts is its own small entry, run before the main one: the build lists it as a second input
- * and puts its script in index.html ahead of the main script (module scripts run in document
- * order, and this one needs none of the main bundle). The dev server runs main.tsx alone, which
- * does the same work itself.
- */
-function bootEntry(): Plugin {
-  return {
-    name: "onething:boot-entry",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(html, ctx) {
-        const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.isEntry && c.name === "boot");
-        if (!boot) throw new Error("the boot entry (web/boot.ts) is missing from the build");
-        const tag = `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `;
-        const at = html.indexOf('<script type="module"');
-        if (at < 0) throw new Error("index.html has no module script to put the boot entry before");
-        return html.slice(0, at) + tag + html.slice(at);
-      },
-    },
-  };
-}
-
 export default defineConfig({
   root: "web",
   publicDir: "public",
@@ -45,6 +22,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     bootEntry(),
+    firstScreenZod(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
   ],
   build: {

@@ -1,6 +1,9 @@
 import type { EarlyRequests } from "./api/early-requests";
 import { startEarlyRequests } from "./api/early-requests";
 
+/** The landing page's code: web/boot.ts asks for it early, while the main bundle still downloads. */
+export const loadLandingPage = () => import("./features/landing/landing-page");
+
 type SignedInStart = { early: EarlyRequests; app: Promise<typeof import("./app")> };
 
 let started: SignedInStart | null = null;
