@@ -4,7 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { bootEntry, firstScreenZod } from "./scripts/vite-plugins";
+import { bootEntry, firstScreenZod, signedInCore } from "./scripts/vite-plugins";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -14,6 +14,12 @@ const projectRoot = fileURLToPath(new URL(".", import.meta.url));
 const persistState = { path: resolve(projectRoot, process.env.ONETHING_STATE_DIR ?? ".wrangler/state") };
 // ONETHING_NO_INSPECTOR=1 turns off workerd's debugger port, which parallel servers would fight over.
 const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefined;
+
+const chunkRoots = {
+  app: resolve(projectRoot, "web/app.tsx"),
+  firstScreen: resolve(projectRoot, "web/features/braindump/priority-picker-page.tsx"),
+  landing: resolve(projectRoot, "web/features/landing/landing-page.tsx"),
+};
 
 export default defineConfig({
   root: "web",
@@ -41,11 +47,15 @@ export default defineConfig({
                 {
                   name: "first-screen",
                   test: /web[\\/](first-screen|zod-csp)\.ts$|web[\\/]api[\\/](early-requests|client|query-keys)\.ts$|shared[\\/]constants\.ts$|preload-helper/,
-                  priority: 2,
+                  priority: 4,
                 },
                 // The rest of what the main entry loads (react-dom, the landing page) in one file, as
                 // with a single entry, rather than in pieces by which entry reaches them.
-                { name: "main", tags: ["$initial"], test: (id) => !/web[\\/]boot\.ts$/.test(id), priority: 1 },
+                { name: "main", tags: ["$initial"], test: (id) => !/web[\\/]boot\.ts$/.test(id), priority: 3 },
+                // What every signed-in screen loads, and the braindump's shared pieces, in two files; the
+                // part the landing page uses too first (a group also takes the modules it imports).
+                { name: signedInCore(chunkRoots, "ui"), priority: 2 },
+                { name: signedInCore(chunkRoots, "app"), priority: 1 },
               ],
             },
           },

@@ -59,3 +59,46 @@ export function firstScreenZod(): Plugin {
     },
   };
 }
+
+const LUCIDE_INDEX = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** What rolldown's chunking passes to a group's `name` function. */
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/**
+ * A chunk-group name function for the signed-in screens' shared code. "app": what every signed-in
+ * screen loads with web/app.tsx (its static imports) and the shared pieces the braindump screen
+ * adds (not the braindump's own modules). "ui": the part of that which the landing page uses too
+ * (buttons, theme toggle, footer), so the landing page does not load the rest. Left to itself the
+ * bundler spreads this code over many small files by which screens share them, and each file is
+ * compressed on its own, which costs a few KB on the first screen.
+ */
+export function signedInCore(modules: { app: string; firstScreen: string; landing: string }, group: "app" | "ui") {
+  let groups: Map<string, "app" | "ui"> | null = null;
+  const closure = (ctx: ChunkingContext, from: string, keep: (id: string) => boolean) => {
+    const found = new Set<string>();
+    const stack = [from];
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (keep(id)) found.add(id);
+      // The icon library's index imports every icon: which ones are used is not in the graph.
+      if (!LUCIDE_INDEX.test(id)) stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return found;
+  };
+  const collect = (ctx: ChunkingContext) => {
+    const app = closure(ctx, modules.app, () => true);
+    for (const id of closure(ctx, modules.firstScreen, (id) => !/web[\\/]features[\\/]braindump[\\/]/.test(id))) {
+      app.add(id);
+    }
+    const landing = closure(ctx, modules.landing, () => true);
+    return new Map([...app].map((id) => [id, landing.has(id) ? "ui" : "app"] as const));
+  };
+  return (id: string, ctx: ChunkingContext) => {
+    groups ??= collect(ctx);
+    return groups.get(id) === group ? group : null;
+  };
+}
