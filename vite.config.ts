@@ -4,7 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { bootEntry, firstScreenZod, signedInCore } from "./scripts/vite-plugins";
+import { bootEntry, chunkGroup, firstScreenZod } from "./scripts/vite-plugins";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -16,6 +16,7 @@ const persistState = { path: resolve(projectRoot, process.env.ONETHING_STATE_DIR
 const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefined;
 
 const chunkRoots = {
+  html: resolve(projectRoot, "web/index.html"),
   app: resolve(projectRoot, "web/app.tsx"),
   firstScreen: resolve(projectRoot, "web/features/braindump/priority-picker-page.tsx"),
   landing: resolve(projectRoot, "web/features/landing/landing-page.tsx"),
@@ -49,13 +50,17 @@ export default defineConfig({
                   test: /web[\\/](first-screen|zod-csp)\.ts$|web[\\/]api[\\/](early-requests|client|query-keys)\.ts$|shared[\\/]constants\.ts$|preload-helper/,
                   priority: 4,
                 },
-                // The rest of what the main entry loads (react-dom, the landing page) in one file, as
-                // with a single entry, rather than in pieces by which entry reaches them.
-                { name: "main", tags: ["$initial"], test: (id) => !/web[\\/]boot\.ts$/.test(id), priority: 3 },
-                // What every signed-in screen loads, and the braindump's shared pieces, in two files; the
-                // part the landing page uses too first (a group also takes the modules it imports).
-                { name: signedInCore(chunkRoots, "ui"), priority: 2 },
-                { name: signedInCore(chunkRoots, "app"), priority: 1 },
+                // What the main entry loads (react-dom) with what the landing page shares with the
+                // signed-in screens, then what every signed-in screen loads: one file each.
+                { name: chunkGroup(chunkRoots, "main"), priority: 3 },
+                { name: chunkGroup(chunkRoots, "app"), priority: 2 },
+                // The landing page with its icons (shared with other screens, so otherwise files of
+                // their own): one request after web/boot.ts instead of three.
+                {
+                  name: "landing",
+                  test: /web[\\/]features[\\/]landing[\\/]landing-page\.tsx$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](brain|list-ordered|timer|ban)\.mjs$/,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -66,15 +66,19 @@ const LUCIDE_INDEX = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 /**
- * A chunk-group name function for the signed-in screens' shared code. "app": what every signed-in
- * screen loads with web/app.tsx (its static imports) and the shared pieces the braindump screen
- * adds (not the braindump's own modules). "ui": the part of that which the landing page uses too
- * (buttons, theme toggle, footer), so the landing page does not load the rest. Left to itself the
- * bundler spreads this code over many small files by which screens share them, and each file is
- * compressed on its own, which costs a few KB on the first screen.
+ * A chunk-group name function. "main": what the page's main entry loads (react-dom) plus the
+ * pieces the landing page shares with the signed-in screens (buttons, theme toggle, footer), so the
+ * landing page is that file and its own small chunk. "app": what every signed-in screen loads with
+ * web/app.tsx (its static imports) and the shared pieces the braindump screen adds (not the
+ * braindump's own modules). Left to itself the bundler spreads this code over many small files by
+ * which screens share them, each compressed on its own (a few KB more on the first screen) and each
+ * a request.
  */
-export function signedInCore(modules: { app: string; firstScreen: string; landing: string }, group: "app" | "ui") {
-  let groups: Map<string, "app" | "ui"> | null = null;
+export function chunkGroup(
+  modules: { html: string; app: string; firstScreen: string; landing: string },
+  group: "main" | "app",
+) {
+  let groups: Map<string, "main" | "app"> | null = null;
   const closure = (ctx: ChunkingContext, from: string, keep: (id: string) => boolean) => {
     const found = new Set<string>();
     const stack = [from];
@@ -95,7 +99,10 @@ export function signedInCore(modules: { app: string; firstScreen: string; landin
       app.add(id);
     }
     const landing = closure(ctx, modules.landing, () => true);
-    return new Map([...app].map((id) => [id, landing.has(id) ? "ui" : "app"] as const));
+    const found = new Map<string, "main" | "app">();
+    for (const id of closure(ctx, modules.html, () => true)) found.set(id, "main");
+    for (const id of app) if (!found.has(id)) found.set(id, landing.has(id) ? "main" : "app");
+    return found;
   };
   return (id: string, ctx: ChunkingContext) => {
     groups ??= collect(ctx);
