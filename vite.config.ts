@@ -52,8 +52,8 @@ export default defineConfig({
                 },
                 // What the main entry loads (react-dom) with what the landing page shares with the
                 // signed-in screens, then what every signed-in screen loads: one file each.
-                { name: chunkGroup(chunkRoots, "main"), priority: 3 },
-                { name: chunkGroup(chunkRoots, "app"), priority: 2 },
+                { name: chunkGroup(chunkRoots, "main"), debugName: "main", priority: 3 },
+                { name: chunkGroup(chunkRoots, "app"), debugName: "app", priority: 2 },
                 // The landing page with its icons (shared with other screens, so otherwise files of
                 // their own): one request after web/boot.ts instead of three.
                 {
