@@ -1,36 +1,59 @@
-// `npm test`: every check and suite in turn, then one summary line summing all suites.
+// `npm test`: every check and suite, then one summary line summing all suites.
 // Exits non-zero if any step fails; later steps still run so one report shows everything.
-import { spawnSync } from "node:child_process";
+// The worker suite runs alongside the unit suite and the browser suite's build (they wait on
+// different things, and a 2-core machine has the room); their output is shown when they end.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const reports = "test-results";
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-/** Each step: a command, and for test suites how to read passed/failed/skipped from its JSON report. */
-const steps = [
-  { name: "typecheck", cmd: "npx tsc -b" },
-  { name: "lint", cmd: "npx biome check ." },
-  { name: "worker types are current", cmd: "npm run --silent cf-typegen:check" },
-  {
-    name: "worker tests",
-    cmd: `npx vitest run --config tests/worker/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/worker.json`,
-    report: `${reports}/worker.json`,
-    read: vitestCounts,
-  },
-  {
-    name: "unit tests",
-    cmd: `npx vitest run --config tests/unit/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/unit.json`,
-    report: `${reports}/unit.json`,
-    read: vitestCounts,
-  },
-  {
-    name: "browser tests",
-    cmd: "npx playwright test --config tests/e2e/playwright.config.ts",
-    env: { E2E_JSON_REPORT: `${process.cwd()}/${reports}/e2e.json` },
-    report: `${reports}/e2e.json`,
-    read: playwrightCounts,
-  },
+const e2ePort = process.env.E2E_PORT ?? "8790";
+/** Where scripts/serve-e2e.mjs serves from; built here beside the worker suite, so it skips its build. */
+const e2eBuild = `dist-e2e-${e2ePort}`;
+
+/**
+ * Phases run one after another; the steps of a phase run at once (the first one's output live,
+ * the others' when they end). Each step: a command, and for test suites how to read
+ * passed/failed/skipped from its JSON report.
+ */
+const phases = [
+  [{ name: "typecheck", cmd: "npx tsc -b" }],
+  [{ name: "lint", cmd: "npx biome check ." }],
+  [{ name: "worker types are current", cmd: "npm run --silent cf-typegen:check" }],
+  [
+    {
+      name: "worker tests",
+      cmd: `npx vitest run --config tests/worker/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/worker.json`,
+      report: `${reports}/worker.json`,
+      read: vitestCounts,
+    },
+    {
+      name: "unit tests",
+      cmd: `npx vitest run --config tests/unit/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/unit.json`,
+      report: `${reports}/unit.json`,
+      read: vitestCounts,
+    },
+    {
+      name: "browser tests: build the app",
+      cmd: "node scripts/ensure-dev-vars.mjs && npx vite build --logLevel warn",
+      env: { ONETHING_OUT_DIR: e2eBuild },
+    },
+  ],
+  [
+    {
+      name: "browser tests",
+      cmd: "npx playwright test --config tests/e2e/playwright.config.ts",
+      // Built above; if that build failed, the server builds again and shows why.
+      env: () => ({
+        E2E_JSON_REPORT: `${process.cwd()}/${reports}/e2e.json`,
+        E2E_SKIP_BUILD: failedSteps.includes("browser tests: build the app") ? "0" : "1",
+      }),
+      report: `${reports}/e2e.json`,
+      read: playwrightCounts,
+    },
+  ],
 ];
 
 function vitestCounts(json) {
@@ -50,11 +73,30 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 const started = Date.now();
 
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
+/** Runs one step; its output goes straight through (live), or is kept for record() to print. */
+function run(step, live) {
   const t0 = Date.now();
-  const result = spawnSync(step.cmd, { shell: true, stdio: "inherit", env: { ...process.env, ...step.env } });
-  const ok = result.status === 0;
+  if (live) console.log(`\n▶ ${step.name}`);
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, {
+      shell: true,
+      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...(typeof step.env === "function" ? step.env() : step.env) },
+    });
+    const kept = [];
+    child.stdout?.on("data", (chunk) => kept.push(chunk));
+    child.stderr?.on("data", (chunk) => kept.push(chunk));
+    child.on("close", (code) => {
+      resolve({ ok: code === 0, seconds: (Date.now() - t0) / 1000, output: Buffer.concat(kept) });
+    });
+  });
+}
+
+function record(step, { ok, seconds, output }, live) {
+  if (!live) {
+    console.log(`\n▶ ${step.name} (ran alongside)`);
+    process.stdout.write(output);
+  }
   if (step.report) {
     if (existsSync(step.report)) {
       const counts = step.read(JSON.parse(readFileSync(step.report, "utf8")));
@@ -67,7 +109,21 @@ for (const step of steps) {
     }
   }
   if (!ok) failedSteps.push(step.name);
-  console.log(`${ok ? "✔" : "✘"} ${step.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`${ok ? "✔" : "✘"} ${step.name} (${seconds.toFixed(1)} s)`);
+}
+
+for (const phase of phases) {
+  const [first, ...others] = phase;
+  // The others run sequentially beside the first: the unit suite, then the build.
+  const alongside = (async () => {
+    const results = [];
+    for (const step of others) results.push([step, await run(step, false)]);
+    return results;
+  })();
+  const firstResult = await run(first, true);
+  const otherResults = await alongside;
+  record(first, firstResult, true);
+  for (const [step, result] of otherResults) record(step, result, false);
 }
 
 const seconds = Math.round((Date.now() - started) / 1000);

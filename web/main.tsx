@@ -2,25 +2,27 @@ import "./zod-csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { getAuthToken } from "./api/client";
-import { startEarlyRequests } from "./api/early-requests";
-import { LandingPage } from "./features/landing/landing-page";
+import { loadLandingPage, startSignedInApp } from "./first-screen";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const root = createRoot(container);
 
-// Someone with no session opening "/" only needs the landing page: show it from this small bundle and
-// leave the router, the data layer and the screens for when they are needed.
+// Someone with no session opening "/" only needs the landing page (its own small chunk, which
+// web/boot.ts has usually fetched already): the router, the data layer and the screens wait until
+// they are needed.
 if (window.location.pathname === "/" && !getAuthToken()) {
-  root.render(
-    <StrictMode>
-      <LandingPage />
-    </StrictMode>,
+  void loadLandingPage().then(({ LandingPage }) =>
+    root.render(
+      <StrictMode>
+        <LandingPage />
+      </StrictMode>,
+    ),
   );
 } else {
-  // The first screen's data and code are asked for together, not one after the other.
-  const early = startEarlyRequests(window.location.pathname);
-  if (early.length > 1) void import("./features/braindump/priority-picker-page");
-  void import("./app").then(({ renderApp }) => renderApp(root, early));
+  // The first screen's data and code are asked for together, not one after the other (web/boot.ts
+  // has usually started them already).
+  const { early, app } = startSignedInApp(window.location.pathname);
+  void app.then(({ renderApp }) => renderApp(root, early));
 }

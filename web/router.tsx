@@ -1,10 +1,8 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useCurrentUser } from "./api/auth";
-import { LandingPage } from "./features/landing/landing-page";
 import { AppShell } from "./shell/app-shell";
 import { PageErrorBoundary } from "./shell/error-boundary";
 import { useLocation } from "./shell/navigation";
-import { NotFoundPage } from "./shell/not-found-page";
 import { ProtectedRoute } from "./shell/protected-route";
 import { useTheme } from "./shell/theme";
 import { onToasterWanted } from "./ui/sonner-loader";
@@ -24,6 +22,9 @@ const AnalyticsPage = lazy(() =>
 const LoginPage = lazy(() => import("./features/auth/login-page").then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import("./features/auth/register-page").then((m) => ({ default: m.RegisterPage })));
 const SettingsPage = lazy(() => import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
+// Signed-in people never see these two: they stay out of the app's bundle.
+const LandingPage = lazy(() => import("./features/landing/landing-page").then((m) => ({ default: m.LandingPage })));
+const NotFoundPage = lazy(() => import("./shell/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 // Toasts: sonner loads with the first toast (web/ui/sonner-loader.ts).
 const AppToaster = lazy(() => import("./ui/toaster").then((m) => ({ default: m.AppToaster })));
 

@@ -291,15 +291,44 @@ test("tasks changed elsewhere while the live connection was down show up once it
 
   // The hub is unreachable (no ticket), the socket drops, and another device adds a task meanwhile:
   // its "tasks-changed" never reaches this tab.
-  const up = await down(page, "POST", "**/api/live/ticket");
+  // Counted, so the hub comes back right after the first refused attempt: a fixed wait on a busy
+  // machine lets the backoff grow past the assertion's timeout.
+  let refused = 0;
+  await page.route("**/api/live/ticket", (route) => {
+    refused += 1;
+    return route.fulfill({ status: 503, body: "" });
+  });
+  const up = () => page.unroute("**/api/live/ticket");
   await sockets[0]?.close({ code: 1006, reason: "dropped" });
   await call(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
-  await page.waitForTimeout(1500);
+  await expect.poll(() => refused).toBeGreaterThanOrEqual(1);
   await expect(current).not.toContainText("Added on the phone");
 
   await up();
   await expect(current).toContainText("Added on the phone", { timeout: 15_000 });
   expect(sockets.length).toBe(2);
+});
+
+test("tasks changed before the first live connection succeeds show up once it does", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  let refused = 0;
+  await page.route("**/api/live/ticket", (route) => {
+    refused += 1;
+    return route.fulfill({ status: 503, body: "" });
+  });
+  await page.goto("/");
+  const current = page.getByRole("region", { name: "Current Tasks" });
+  await expect(current).toContainText("Renew passport");
+  await expect.poll(() => refused).toBeGreaterThanOrEqual(1);
+
+  // The list was loaded while the hub was unreachable; this change is never announced to the tab.
+  await call(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
+  await page.unroute("**/api/live/ticket");
+  await expect(current).toContainText("Added on the phone", { timeout: 15_000 });
 });
 
 test("a screen that fails to render shows a way back, inside the shell and outside it", async ({

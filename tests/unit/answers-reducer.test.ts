@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answersReducer, firstUnanswered } from "../../web/features/braindump/answers-reducer";
+import { answersReducer } from "../../web/features/braindump/answers-reducer";
+import { firstUnanswered } from "../../web/features/braindump/first-unanswered";
 
 describe("answersReducer (spec §4)", () => {
   it("sets an answer", () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { seedUserData } from "./account-helpers";
-import { api, registerUser, type TestUser } from "./helpers";
+import { api, registerUser, type TestUser, withProductionPasswordHash } from "./helpers";
 
 const PASSWORD = "correct horse battery";
 
@@ -135,11 +135,13 @@ describe("POST /api/account/password", () => {
     const account = await registerUser();
     const otherDevice = await loginToken(account);
     const stranger = await registerUser();
-    const res = await api("/api/account/password", {
-      method: "POST",
-      token: account.token,
-      json: { currentPassword: PASSWORD, newPassword: "a brand new passphrase" },
-    });
+    const res = await withProductionPasswordHash(() =>
+      api("/api/account/password", {
+        method: "POST",
+        token: account.token,
+        json: { currentPassword: PASSWORD, newPassword: "a brand new passphrase" },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ signedOutSessions: 1 });
     expect((await api("/api/auth/user", { token: account.token })).status).toBe(200);

@@ -1,15 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, freshIp, registerUser } from "./helpers";
+import { api, freshIp, registerUser, withProductionPasswordHash } from "./helpers";
 
 const PASSWORD = "correct horse battery";
 
 describe("register", () => {
   it("creates an account and answers 201 with a token and the public user", async () => {
-    const res = await api("/api/auth/register", {
-      method: "POST",
-      json: { username: "ada", email: "Ada@Example.com", password: PASSWORD },
-    });
+    const res = await withProductionPasswordHash(() =>
+      api("/api/auth/register", {
+        method: "POST",
+        json: { username: "ada", email: "Ada@Example.com", password: PASSWORD },
+      }),
+    );
     expect(res.status).toBe(201);
     const body = (await res.json()) as { token: string; user: Record<string, unknown> };
     expect(body.token.split(".")).toHaveLength(3);

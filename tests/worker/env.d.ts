@@ -1,9 +1,9 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
-    /** Total requests security-fuzz.test.ts generates (vitest.config.ts, env FUZZ_RUNS). */
+    /** Total requests security-fuzz.ts generates (vitest.config.ts, env FUZZ_RUNS). */
     FUZZ_RUNS: string;
-    /** fast-check seed for security-fuzz.test.ts; empty for a new one each run (env FUZZ_SEED). */
+    /** fast-check seed for security-fuzz.ts; empty for a new one each run (env FUZZ_SEED). */
     FUZZ_SEED: string;
   }
 }

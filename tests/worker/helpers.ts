@@ -1,4 +1,18 @@
 import { exports } from "cloudflare:workers";
+import { CURRENT_PARAMS, setPasswordHashParams } from "../../worker/auth/password";
+
+/** The suite's cheap scrypt cost (set in apply-migrations.ts); production's is CURRENT_PARAMS. */
+export const TEST_PASSWORD_HASH = { N: 2 ** 10, r: 8, p: 1 } as const;
+
+/** Runs fn with production's password-hash cost, for the tests that check the stored hash. */
+export async function withProductionPasswordHash<T>(fn: () => Promise<T>): Promise<T> {
+  setPasswordHashParams(CURRENT_PARAMS);
+  try {
+    return await fn();
+  } finally {
+    setPasswordHashParams(TEST_PASSWORD_HASH);
+  }
+}
 
 export const ORIGIN = "http://onething.test";
 

@@ -29,7 +29,7 @@ export default defineConfig(async () => {
             OPENAI_BASE_URL: inject<string>("openaiMockUrl"),
             OPENAI_API_KEY: "test-openai-key",
             OPENAI_MODEL: "test-model",
-            // security-fuzz.test.ts: total generated requests and the seed (empty: a new seed each
+            // security-fuzz.ts: total generated requests and the seed (empty: a new seed each
             // run, printed by fast-check when a property fails; set FUZZ_SEED to replay it).
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? String(DEFAULT_FUZZ_RUNS),
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
@@ -43,6 +43,9 @@ export default defineConfig(async () => {
       globalSetup: ["tests/worker/mock-oidc-provider.ts", "tests/worker/openai-mock-server.ts"],
       setupFiles: ["tests/worker/apply-migrations.ts"],
       testTimeout: 20_000,
+      // Vitest's default leaves a core idle (one worker on a 2-core machine); the suite mostly waits
+      // on workerd, so a worker per core halves its time.
+      maxWorkers: "100%",
     },
   };
 });

@@ -139,15 +139,22 @@ export function forgetAnalyticsReset() {
   }
 }
 
+/** The signed-in user as far as the analytics need it (its id and stored zone). */
+export type AnalyticsUser = { id: string; timeZone?: string | null } | null;
+
 /**
  * After any clear that wiped the user's analytics on the server (Reset Stats, Clear Tasks, Start
  * Fresh): fetch today's zero record and show it everywhere.
  */
+export async function showZeroAnalytics(queryClient: QueryClient, user: AnalyticsUser) {
+  const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", localDate(new Date(), timeZone)));
+}
+
 export function useShowZeroAnalytics() {
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const today = useToday();
-  return async () => applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", today));
+  return () => showZeroAnalytics(queryClient, user);
 }
 
 /** Reset Stats (spec §4): clear on the server, then show zeros; the §8 toasts either way. */

@@ -86,8 +86,10 @@ class LiveConnection {
       // The backoff resets on the hub's first frame, not here: a socket that opens and is closed
       // at once (a hub that is failing) would otherwise be retried every half second forever.
       this.lastHeard = Date.now();
-      // The hub sends the timer on connect; what changed while we were away is refetched.
-      if (this.hasConnected) this.refetchLists();
+      // The hub sends the timer on connect; what changed while we were away is refetched. Away
+      // includes a first connection that only succeeds after failed attempts (attempt > 0): the
+      // lists were loaded before it, and changes made meanwhile were never announced.
+      if (this.hasConnected || this.attempt > 0) this.refetchLists();
       this.hasConnected = true;
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => this.beat(ws), PING_EVERY_MS);

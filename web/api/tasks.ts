@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { type Category, REMOVED_MARKER } from "../../shared/constants";
 import type { Answers } from "../../shared/questions";
 import type { CreateTaskInput, PatchTaskInput, Task } from "../../shared/schemas/tasks";
-import { useShowZeroAnalytics } from "./analytics";
+import { useCurrentUser } from "./auth";
 import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 
@@ -146,26 +146,50 @@ export function useMoveTask() {
   });
 }
 
+/**
+ * After a clear: today's zero record everywhere (web/api/analytics.ts). That module and its record
+ * schemas load when a clear starts (`preload`), not with the braindump screen that offers it.
+ */
+function useShowZeroAnalytics() {
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const preload = () => import("./analytics");
+  const show = async () => {
+    let analytics: Awaited<ReturnType<typeof preload>>;
+    try {
+      analytics = await preload();
+    } catch (err) {
+      // The clear itself succeeded and resetTaskData already dropped the cached analytics.
+      console.warn("could not load the analytics code to show the zeroed record", err);
+      return;
+    }
+    await analytics.showZeroAnalytics(queryClient, user);
+  };
+  return { preload, show };
+}
+
 /** POST /api/tasks/clear: every task and all analytics, in one atomic call (DECISIONS 9). */
 export function useClearTasks() {
   const queryClient = useQueryClient();
-  const showZeroAnalytics = useShowZeroAnalytics();
+  const zeroAnalytics = useShowZeroAnalytics();
   return useMutation({
+    onMutate: () => void zeroAnalytics.preload().catch(() => {}),
     mutationFn: () => apiRequest("POST", "/api/tasks/clear"),
-    onSuccess: () => Promise.all([resetTaskData(queryClient), showZeroAnalytics()]),
+    onSuccess: () => Promise.all([resetTaskData(queryClient), zeroAnalytics.show()]),
   });
 }
 
 /** POST /api/start-fresh: tasks, analytics and the running timer, in one atomic call. */
 export function useStartFresh() {
   const queryClient = useQueryClient();
-  const showZeroAnalytics = useShowZeroAnalytics();
+  const zeroAnalytics = useShowZeroAnalytics();
   return useMutation({
+    onMutate: () => void zeroAnalytics.preload().catch(() => {}),
     mutationFn: () => apiRequest("POST", "/api/start-fresh"),
     onSuccess: () =>
       Promise.all([
         resetTaskData(queryClient),
-        showZeroAnalytics(),
+        zeroAnalytics.show(),
         queryClient.invalidateQueries({ queryKey: queryKeys.timer }),
       ]),
   });

@@ -7,7 +7,18 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 export const CURRENT_PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
+type ScryptParams = { N: number; r: number; p: number };
+let params: ScryptParams = CURRENT_PARAMS;
+
+/**
+ * For test runs only: one production hash costs a few hundred milliseconds of CPU, and the worker
+ * suite signs up and in hundreds of times. Hashes carry their parameters, so nothing else changes.
+ */
+export function setPasswordHashParams(next: ScryptParams): void {
+  params = next;
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams) {
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: 64 * 1024 * 1024 }, (err, key) =>
       err ? reject(err) : resolve(key),
@@ -17,8 +28,8 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, CURRENT_PARAMS);
-  const { N, r, p } = CURRENT_PARAMS;
+  const key = await derive(password, salt, params);
+  const { N, r, p } = params;
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
@@ -32,7 +43,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 export function needsRehash(stored: string): boolean {
   const [, n, r, p] = stored.split("$");
-  return Number(n) < CURRENT_PARAMS.N || Number(r) < CURRENT_PARAMS.r || Number(p) < CURRENT_PARAMS.p;
+  return Number(n) < params.N || Number(r) < params.r || Number(p) < params.p;
 }
 
 /** A hash of a random password: verifying against it costs the same as a real account. */

@@ -35,6 +35,18 @@ export async function releaseTimerTasks(env: Bindings, userId: string): Promise<
 }
 
 /**
+ * After a single task is deleted: a timer about it ends (its minutes kept) and goes idle. The
+ * deletion is stored already and is what counts, so a hub that cannot be reached is only logged.
+ */
+export async function releaseTimerTask(env: Bindings, userId: string, taskId: number): Promise<void> {
+  try {
+    await env.USER_HUB.getByName(userId).releaseTask(taskId);
+  } catch (err) {
+    console.error("could not release the timer of a deleted task", err);
+  }
+}
+
+/**
  * Closes the live sockets of sign-in sessions that were just revoked. The revocation is stored
  * already and is what counts (every request and ticket checks it), so a hub that cannot be
  * reached is only logged.

@@ -1,4 +1,4 @@
-import { type Answers, type AnswerValue, hasAnyAnswer, type QuestionId } from "../../../shared/questions";
+import type { Answers, AnswerValue, QuestionId } from "../../../shared/questions";
 
 /** Answers per task id, as the questions step collects them. */
 export type AnswersState = Readonly<Record<number, Answers>>;
@@ -16,9 +16,4 @@ export function answersReducer(state: AnswersState, action: AnswersAction): Answ
   if (record[questionId] === value) delete record[questionId];
   else record[questionId] = value;
   return { ...state, [taskId]: current };
-}
-
-/** Spec §5: every task needs at least one answer; the first one without is named in the toast. */
-export function firstUnanswered<T extends { id: number }>(tasks: readonly T[], answers: AnswersState): T | undefined {
-  return tasks.find((task) => !hasAnyAnswer(answers[task.id]));
 }

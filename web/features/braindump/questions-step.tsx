@@ -5,7 +5,8 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { showError, showSuccess } from "../../ui/toast";
-import { type AnswersState, firstUnanswered } from "./answers-reducer";
+import type { AnswersState } from "./answers-reducer";
+import { firstUnanswered } from "./first-unanswered";
 import { STEP_HEADING_ID, StepHeading } from "./step-heading";
 
 type Props = {

@@ -3,7 +3,8 @@ import { ArrowRight, CircleCheck, Clock, Coffee, PartyPopper } from "lucide-reac
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError, apiRequest } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
-import { completeFocusSession, type TimerView, timerAction } from "../../api/timer";
+import type { TimerView } from "../../api/timer";
+import { completeFocusSession, timerAction } from "../../api/timer-actions";
 import { useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { showError, showInfo, showSuccess } from "../../ui/toast";

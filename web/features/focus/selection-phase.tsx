@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "rea
 import { FOCUS_MINUTES, REMOVED_MARKER } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
-import { startFocusSession } from "../../api/timer";
+import { startFocusSession } from "../../api/timer-actions";
 import { Link } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { inputClasses } from "../../ui/field";

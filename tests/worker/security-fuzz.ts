@@ -20,11 +20,12 @@ import { api, ORIGIN } from "./helpers";
  * Property-based fuzzing of every route: FUZZ_RUNS requests in total (just over 10,000 by default,
  * see vitest.config.ts), spread evenly over the app's route list. Whatever arrives, the answer is
  * never a 5xx, every 4xx has the one JSON error shape, and a refused request leaves the user's
- * rows exactly as they were.
+ * rows exactly as they were. The routes are split over the security-fuzz-*.test.ts files so the
+ * parts run in parallel.
  */
-const routes = appRoutes();
+const allRoutes = appRoutes();
 const totalRuns = Number(env.FUZZ_RUNS) || 10_100;
-const runsPerRoute = Math.ceil(totalRuns / routes.length);
+const runsPerRoute = Math.ceil(totalRuns / allRoutes.length);
 const seed = env.FUZZ_SEED ? Number(env.FUZZ_SEED) : undefined;
 
 // A refused sign-in or re-entered password is meant to count against the throttle.
@@ -198,96 +199,101 @@ async function sessionAlive() {
   return row !== null;
 }
 
-beforeAll(async () => {
-  // Refused sign-ins through the identity provider log a warning each; thousands of them are noise.
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-  const seeded = await registerSeededUser();
-  user = { ...seeded, deviceHandle: await deviceHandle(seeded.deviceSessionId) };
-  token = seeded.token;
-  sessionId = seeded.deviceSessionId;
-});
+/** Fuzzes every parts-th route starting at part (0-based); the parts together cover every route. */
+export function fuzzRoutes(part: number, parts: number) {
+  const routes = allRoutes.filter((_, index) => index % parts === part);
 
-afterAll(() => {
-  vi.restoreAllMocks();
-  // Printed so a run's size is visible in the log; the last test asserts it.
-  console.info(`security fuzz: ${requests} generated requests over ${routes.length} routes`);
-});
+  beforeAll(async () => {
+    // Refused sign-ins through the identity provider log a warning each; thousands of them are noise.
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const seeded = await registerSeededUser();
+    user = { ...seeded, deviceHandle: await deviceHandle(seeded.deviceSessionId) };
+    token = seeded.token;
+    sessionId = seeded.deviceSessionId;
+  });
 
-type FuzzRequest = ReturnType<typeof requestFor> extends fc.Arbitrary<infer T> ? T : never;
+  afterAll(() => {
+    vi.restoreAllMocks();
+    // Printed so a run's size is visible in the log; the last test asserts it.
+    console.info(`security fuzz: ${requests} generated requests over ${routes.length} routes`);
+  });
 
-/** Sends one generated request as the fuzzed user (or as nobody) and checks the answer's form. */
-async function send(route: AppRoute, req: FuzzRequest, replay = false) {
-  const path = route.path.replace(":id", req.param);
-  const search = new URLSearchParams(req.query).toString();
-  const headers: Record<string, string> = {};
-  if (req.contentType) headers["Content-Type"] = req.contentType;
-  if (req.auth === "bearer") headers.Authorization = `Bearer ${token}`;
-  if (req.auth === "garbage") headers.Authorization = "Bearer e30.e30.";
-  if (req.auth === "cookie-own-origin") {
-    headers.Cookie = `__Host-onething_session=${token}`;
-    headers.Origin = ORIGIN;
+  type FuzzRequest = ReturnType<typeof requestFor> extends fc.Arbitrary<infer T> ? T : never;
+
+  /** Sends one generated request as the fuzzed user (or as nobody) and checks the answer's form. */
+  async function send(route: AppRoute, req: FuzzRequest, replay = false) {
+    const path = route.path.replace(":id", req.param);
+    const search = new URLSearchParams(req.query).toString();
+    const headers: Record<string, string> = {};
+    if (req.contentType) headers["Content-Type"] = req.contentType;
+    if (req.auth === "bearer") headers.Authorization = `Bearer ${token}`;
+    if (req.auth === "garbage") headers.Authorization = "Bearer e30.e30.";
+    if (req.auth === "cookie-own-origin") {
+      headers.Cookie = `__Host-onething_session=${token}`;
+      headers.Origin = ORIGIN;
+    }
+    if (!replay) requests += 1;
+    const res = await api(`${path}${search ? `?${search}` : ""}`, {
+      method: req.method,
+      headers,
+      redirect: "manual",
+      ...("raw" in req.body && req.method !== "GET" ? { body: req.body.raw } : {}),
+    });
+    const context = `${req.method} ${path} -> ${res.status}`;
+    expect(res.status, context).toBeLessThan(500);
+    if (res.status >= 400) await expectErrorShape(res, context);
+    else await res.body?.cancel();
+    return { rejected: res.status >= 400, changes: !SAFE_METHODS.has(req.method), context };
   }
-  if (!replay) requests += 1;
-  const res = await api(`${path}${search ? `?${search}` : ""}`, {
-    method: req.method,
-    headers,
-    redirect: "manual",
-    ...("raw" in req.body && req.method !== "GET" ? { body: req.body.raw } : {}),
-  });
-  const context = `${req.method} ${path} -> ${res.status}`;
-  expect(res.status, context).toBeLessThan(500);
-  if (res.status >= 400) await expectErrorShape(res, context);
-  else await res.body?.cancel();
-  return { rejected: res.status >= 400, changes: !SAFE_METHODS.has(req.method), context };
-}
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Requests sent at once; the database is compared before and after each such group. */
-const GROUP = 8;
+  const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+  /** Requests sent at once; the database is compared before and after each such group. */
+  const GROUP = 8;
 
-describe("fuzzing every route", () => {
-  it.each(routes.map((route) => [routeKey(route), route] as const))(
-    "%s",
-    async (key, route) => {
-      const failureCounters = !COUNTS_FAILURES.has(key);
-      const snapshot = () => snapshotUser(user.user, { failureCounters });
-      // The state after one group is the state before the next, unless something else wrote since.
-      let known: string | undefined;
-      await fc.assert(
-        fc.asyncProperty(fc.array(requestFor(route), { minLength: GROUP, maxLength: GROUP }), async (group) => {
-          const before = known ?? (await snapshot());
-          known = undefined;
-          const results = await Promise.all(group.map((req) => send(route, req)));
-          const accepted = results.filter((result) => !result.rejected && result.changes);
-          const after = await snapshot();
-          if (accepted.length === 0) {
-            // Nothing was accepted that may change data (or only reads were): nothing may have changed.
-            expect(after, `one of ${results.map((r) => r.context).join(", ")} changed the database`).toBe(before);
-          } else if (after !== before) {
-            // An accepted change hides what the refused ones did: replay those one by one and compare.
-            if (!(await sessionAlive())) await freshSession();
-            for (const [i, req] of group.entries()) {
-              if (!results[i]?.rejected) continue;
-              const replayBefore = await snapshot();
-              const replay = await send(route, req, true);
-              if (replay.rejected)
-                expect(await snapshot(), `${replay.context} changed the database`).toBe(replayBefore);
+  describe("fuzzing every route", () => {
+    it.each(routes.map((route) => [routeKey(route), route] as const))(
+      "%s",
+      async (key, route) => {
+        const failureCounters = !COUNTS_FAILURES.has(key);
+        const snapshot = () => snapshotUser(user.user, { failureCounters });
+        // The state after one group is the state before the next, unless something else wrote since.
+        let known: string | undefined;
+        await fc.assert(
+          fc.asyncProperty(fc.array(requestFor(route), { minLength: GROUP, maxLength: GROUP }), async (group) => {
+            const before = known ?? (await snapshot());
+            known = undefined;
+            const results = await Promise.all(group.map((req) => send(route, req)));
+            const accepted = results.filter((result) => !result.rejected && result.changes);
+            const after = await snapshot();
+            if (accepted.length === 0) {
+              // Nothing was accepted that may change data (or only reads were): nothing may have changed.
+              expect(after, `one of ${results.map((r) => r.context).join(", ")} changed the database`).toBe(before);
+            } else if (after !== before) {
+              // An accepted change hides what the refused ones did: replay those one by one and compare.
+              if (!(await sessionAlive())) await freshSession();
+              for (const [i, req] of group.entries()) {
+                if (!results[i]?.rejected) continue;
+                const replayBefore = await snapshot();
+                const replay = await send(route, req, true);
+                if (replay.rejected)
+                  expect(await snapshot(), `${replay.context} changed the database`).toBe(replayBefore);
+              }
+              if (!(await sessionAlive())) await freshSession();
+              return;
             }
-            if (!(await sessionAlive())) await freshSession();
-            return;
-          }
-          // The sessions table is in the snapshot: a missing session id means this group signed out.
-          if (after.includes(sessionId)) known = after;
-          else await freshSession();
-        }),
-        { numRuns: Math.ceil(runsPerRoute / GROUP), ...(seed === undefined ? {} : { seed }) },
-      );
-      // Generous: a route's few hundred requests take a few seconds, far longer on a busy machine.
-    },
-    120_000,
-  );
+            // The sessions table is in the snapshot: a missing session id means this group signed out.
+            if (after.includes(sessionId)) known = after;
+            else await freshSession();
+          }),
+          { numRuns: Math.ceil(runsPerRoute / GROUP), ...(seed === undefined ? {} : { seed }) },
+        );
+        // Generous: a route's few hundred requests take a few seconds, far longer on a busy machine.
+      },
+      120_000,
+    );
 
-  it(`sent at least FUZZ_RUNS (${totalRuns}) requests`, () => {
-    expect(requests).toBeGreaterThanOrEqual(totalRuns);
+    it(`sent this part's share of FUZZ_RUNS (${totalRuns})`, () => {
+      expect(requests).toBeGreaterThanOrEqual(runsPerRoute * routes.length);
+    });
   });
-});
+}

@@ -1,0 +1,111 @@
+// Build plugins of vite.config.ts that shape what the browser loads first (see bench/RESULTS.md).
+import { readFileSync } from "node:fs";
+import type { Plugin } from "vite";
+
+/**
+ * web/boot.ts is its own small entry, run before the main one: the build lists it as a second input
+ * and this puts its script in index.html ahead of the main script (module scripts run in document
+ * order, and this one needs none of the main bundle). The dev server runs main.tsx alone, which
+ * does the same work itself.
+ */
+export function bootEntry(): Plugin {
+  return {
+    name: "onething:boot-entry",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.isEntry && c.name === "boot");
+        if (!boot) throw new Error("the boot entry (web/boot.ts) is missing from the build");
+        const tag = `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `;
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error("index.html has no module script to put the boot entry before");
+        return html.slice(0, at) + tag + html.slice(at);
+      },
+    },
+  };
+}
+
+/** The zod/mini schemas the signed-in first screen parses (timer, live frames, analytics record). */
+const FIRST_SCREEN_SCHEMAS = /shared[\\/]schemas[\\/](timer-state|live|analytics-record)\.ts$/;
+const COPY = "\0first-screen-zod:";
+
+/**
+ * Gives the first screen's zod/mini schemas their own copy of zod's modules in the browser build.
+ * A module is never split between chunks, so with one copy zod's core carries everything any screen
+ * uses, and classic zod (the forms of the sign-in and settings screens) uses all of it: every string
+ * format, transforms, defaults. The copy holds only what the first screen's schemas need. Both
+ * copies read one global configuration (web/zod-csp.ts) and parse alike; the worker is not affected.
+ */
+export function firstScreenZod(): Plugin {
+  return {
+    name: "onething:first-screen-zod",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer) {
+      if (!importer) return null;
+      const fromCopy = importer.startsWith(COPY);
+      if (!fromCopy && !(source === "zod/mini" && FIRST_SCREEN_SCHEMAS.test(importer))) return null;
+      const resolved = await this.resolve(source, fromCopy ? importer.slice(COPY.length) : importer, {
+        skipSelf: true,
+      });
+      if (!resolved || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) return resolved;
+      // zod's package.json declares its modules free of side effects, all but compile.js.
+      return { id: COPY + resolved.id, moduleSideEffects: /[\\/]compile\.js$/.test(resolved.id) };
+    },
+    load(id) {
+      return id.startsWith(COPY) ? readFileSync(id.slice(COPY.length), "utf8") : null;
+    },
+  };
+}
+
+const LUCIDE_INDEX = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** What rolldown's chunking passes to a group's `name` function. */
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/**
+ * A chunk-group name function. "main": what the page's main entry loads (react-dom) plus the
+ * pieces the landing page shares with the signed-in screens (buttons, theme toggle, footer), so the
+ * landing page is that file and its own small chunk. "app": what every signed-in screen loads with
+ * web/app.tsx (its static imports) and the shared pieces the braindump screen adds (not the
+ * braindump's own modules). Left to itself the bundler spreads this code over many small files by
+ * which screens share them, each compressed on its own (a few KB more on the first screen) and each
+ * a request.
+ */
+export function chunkGroup(
+  modules: { html: string; app: string; firstScreen: string; landing: string },
+  group: "main" | "app",
+) {
+  let groups: Map<string, "main" | "app"> | null = null;
+  const closure = (ctx: ChunkingContext, from: string, keep: (id: string) => boolean) => {
+    const found = new Set<string>();
+    const stack = [from];
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (keep(id)) found.add(id);
+      // The icon library's index imports every icon: which ones are used is not in the graph.
+      if (!LUCIDE_INDEX.test(id)) stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return found;
+  };
+  const collect = (ctx: ChunkingContext) => {
+    const app = closure(ctx, modules.app, () => true);
+    for (const id of closure(ctx, modules.firstScreen, (id) => !/web[\\/]features[\\/]braindump[\\/]/.test(id))) {
+      app.add(id);
+    }
+    const landing = closure(ctx, modules.landing, () => true);
+    const found = new Map<string, "main" | "app">();
+    for (const id of closure(ctx, modules.html, () => true)) found.set(id, "main");
+    for (const id of app) if (!found.has(id)) found.set(id, landing.has(id) ? "main" : "app");
+    return found;
+  };
+  return (id: string, ctx: ChunkingContext) => {
+    groups ??= collect(ctx);
+    return groups.get(id) === group ? group : null;
+  };
+}

@@ -1,0 +1,4 @@
+import { fuzzRoutes } from "./security-fuzz";
+
+// Part 2 of 2 of the route fuzzing (security-fuzz.ts); two files so the halves run in parallel.
+fuzzRoutes(1, 2);
