@@ -96,6 +96,8 @@ describe("login, user and logout", () => {
     expect(out.status).toBe(204);
     // The HttpOnly cookie set at sign-in goes too: the page cannot remove it itself.
     expect(out.headers.get("Set-Cookie")).toMatch(/__Host-onething_session=;.*Max-Age=0/);
+    // The browser's copy of the task list (kept for ETag revalidation) goes with it.
+    expect(out.headers.get("Clear-Site-Data")).toBe('"cache"');
     expect((await api("/api/auth/user", { token })).status).toBe(401);
   });
 
@@ -110,6 +112,7 @@ describe("login, user and logout", () => {
     expect(out.status).toBe(302);
     expect(out.headers.get("Location")).toBe("/");
     expect(out.headers.get("Set-Cookie")).toMatch(/__Host-onething_session=;/);
+    expect(out.headers.get("Clear-Site-Data")).toBe('"cache"');
     expect((await api("/api/auth/user", { token })).status).toBe(401);
   });
 

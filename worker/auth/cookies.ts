@@ -15,8 +15,13 @@ export function setSessionCookie(c: Context, token: string) {
   });
 }
 
+/**
+ * Signing out on this device: the cookie goes, and so does the browser's HTTP cache of the site,
+ * which holds the last task list (GET /api/tasks is revalidated by ETag rather than never stored).
+ */
 export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true });
+  c.header("Clear-Site-Data", '"cache"');
 }
 
 export function readSessionCookie(c: Context): string | undefined {
