@@ -6,6 +6,7 @@
 import { execSync, spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Events, OAuth2Server } from "oauth2-mock-server";
+import { pointPreviewAt } from "./preview-target.mjs";
 
 const appPort = process.env.E2E_OIDC_APP_PORT ?? "9790";
 const providerPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? "10790");
@@ -43,6 +44,7 @@ writeFileSync(
   `${devVars.trimEnd()}\nOIDC_ISSUER='${provider.issuer.url}'\nOIDC_CLIENT_ID='onethinge2e'\nOIDC_CLIENT_SECRET='e2e-client-secret'\n`,
 );
 run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
+pointPreviewAt(outDir);
 const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {
   stdio: "inherit",
   env,

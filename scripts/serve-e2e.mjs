@@ -2,6 +2,7 @@
 // local database (migrated from scratch) per port, so parallel runs never share state.
 import { execSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { pointPreviewAt } from "./preview-target.mjs";
 
 const port = process.env.E2E_PORT ?? "8790";
 const outDir = `dist-e2e-${port}`;
@@ -13,6 +14,7 @@ rmSync(stateDir, { recursive: true, force: true });
 run("node scripts/ensure-dev-vars.mjs");
 if (process.env.E2E_SKIP_BUILD !== "1") run("npx vite build --logLevel warn");
 run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
+pointPreviewAt(outDir);
 const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", port, "--strictPort"], {
   stdio: "inherit",
   env,
