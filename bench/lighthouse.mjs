@@ -8,6 +8,8 @@
 //   node bench/lighthouse.mjs                                  builds and serves the app
 //   BENCH_URL=http://127.0.0.1:8787 node bench/lighthouse.mjs  measures a running app
 //   BENCH_LIGHTHOUSE_PAGES=landing                             only the landing page
+//   LIGHTHOUSE_SAVE=/tmp/lh                                    also writes each run's report there
+import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -36,6 +38,13 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+/** Writes a run's whole report under LIGHTHOUSE_SAVE (a folder), to look into what a score is made of. */
+function saveReport(lhr, name) {
+  mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+  const file = `${process.env.LIGHTHOUSE_SAVE}/${name}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+  writeFileSync(file, JSON.stringify(lhr));
+}
+
 /** One Lighthouse run in a fresh browser; with a token, the app's storage holds it first. */
 async function runOnce(url, token) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
@@ -60,6 +69,7 @@ async function runOnce(url, token) {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (process.env.LIGHTHOUSE_SAVE) saveReport(lhr, token ? "signed-in" : "landing");
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score]));
     const failing = Object.values(lhr.audits)

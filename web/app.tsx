@@ -1,15 +1,25 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import type { Root } from "react-dom/client";
-import type { EarlyRequests } from "./api/early-requests";
 import { createQueryClient } from "./api/query-client";
-import { AppRoutes } from "./router";
+import type { SignedInStart } from "./first-screen";
+import { AppRoutes, preloadScreen } from "./router";
 import { NavigationProvider } from "./shell/navigation";
 
 /** The whole app: navigation, data layer and every screen (loaded after the first paint bundle). */
-export function renderApp(root: Root, early: EarlyRequests = []) {
+export async function renderApp(root: Root, start?: Pick<SignedInStart, "early" | "screenCode">) {
   const queryClient = createQueryClient();
-  for (const { key, promise } of early) void queryClient.prefetchQuery({ queryKey: key, queryFn: () => promise });
+  if (start?.screenCode) {
+    // The screen's code was asked for with the app's (web/first-screen.ts), so it is here or nearly:
+    // rendering once it is shows the screen at once, rather than a spinner first.
+    await start.screenCode;
+    await preloadScreen(window.location.pathname);
+  }
+  for (const { key, promise, answer } of start?.early ?? []) {
+    // Reads already back go in now, so the first render shows them; the others when they arrive.
+    if (answer) queryClient.setQueryData(key, answer.data);
+    else void queryClient.prefetchQuery({ queryKey: key, queryFn: () => promise });
+  }
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

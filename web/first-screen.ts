@@ -4,7 +4,12 @@ import { startEarlyRequests } from "./api/early-requests";
 /** The landing page's code: web/boot.ts asks for it early, while the main bundle still downloads. */
 export const loadLandingPage = () => import("./features/landing/landing-page");
 
-type SignedInStart = { early: EarlyRequests; app: Promise<typeof import("./app")> };
+export type SignedInStart = {
+  early: EarlyRequests;
+  app: Promise<typeof import("./app")>;
+  /** The first screen's code, when it was asked for here (the braindump), settled either way. */
+  screenCode: Promise<unknown> | null;
+};
 
 let started: SignedInStart | null = null;
 
@@ -16,8 +21,13 @@ let started: SignedInStart | null = null;
 export function startSignedInApp(pathname: string): SignedInStart {
   if (!started) {
     const early = startEarlyRequests(pathname);
-    if (early.length > 1) void import("./features/braindump/priority-picker-page");
-    started = { early, app: import("./app") };
+    const screenCode =
+      early.length > 1
+        ? import("./features/braindump/priority-picker-page").catch(() => {
+            // The screen's own loader asks again and shows the failure.
+          })
+        : null;
+    started = { early, app: import("./app"), screenCode };
   }
   return started;
 }

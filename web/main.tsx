@@ -23,6 +23,6 @@ if (window.location.pathname === "/" && !getAuthToken()) {
 } else {
   // The first screen's data and code are asked for together, not one after the other (web/boot.ts
   // has usually started them already).
-  const { early, app } = startSignedInApp(window.location.pathname);
-  void app.then(({ renderApp }) => renderApp(root, early));
+  const start = startSignedInApp(window.location.pathname);
+  void start.app.then(({ renderApp }) => renderApp(root, start));
 }

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, PASSWORD, registerViaApi, screenshots, signInPage, test, uniqueName } from "./fixtures";
 
 test("an unknown path shows the not-found page", async ({ page, consoleErrors }) => {
@@ -65,6 +66,92 @@ test("/braindump is the priority picker inside the shell, and needs sign-in", as
   await signedInPage.getByRole("button", { name: "Process & Continue" }).click();
   await expect(signedInPage.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
   await context.close();
+});
+
+test("signed in, / shows the braindump in the app's first render when its reads are back before the app's code", async ({
+  page,
+  signedIn: _,
+  consoleErrors: __,
+}) => {
+  // The app's code is held back until the session and task reads have answered, so the app renders
+  // with both already here: the screen must come at once, with no spinner before it.
+  let readsBack = 0;
+  let release = () => {};
+  const bothBack = new Promise<void>((resolve) => (release = resolve));
+  page.on("requestfinished", (request) => {
+    if (/\/api\/(auth\/user|tasks)$/.test(request.url()) && ++readsBack === 2) release();
+  });
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await bothBack;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const seen = { spinner: false };
+    Object.assign(window, { firstRender: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('[role="status"]')) seen.spinner = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  expect(readsBack).toBe(2);
+  expect(
+    await page.evaluate(() => (window as unknown as { firstRender: { spinner: boolean } }).firstRender.spinner),
+  ).toBe(false);
+});
+
+/** Holds back the requests for a script of the build until `release` is called. */
+async function holdBack(page: Page, chunk: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunk, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("signed in, the braindump's outline paints before the app's code arrives, where the screen then shows", async ({
+  page,
+  signedIn: _,
+  consoleErrors: __,
+}) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const release = await holdBack(page, /\/assets\/app-[\w-]+\.js$/);
+    await page.goto("/");
+    const outline = page.locator("#first-paint p");
+    await expect(outline).toBeVisible();
+    // Decoration only: nothing in it is offered to assistive technology.
+    await expect(page.getByRole("heading")).toHaveCount(0);
+    const before = await outline.boundingBox();
+    release();
+    await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+    await expect(page.locator("#first-paint")).toHaveCount(0);
+    const after = await page.getByText(/^Empty your head:/).boundingBox();
+    expect(after, `at ${width} px`).toEqual(before);
+    await page.unrouteAll();
+  }
+});
+
+test("the outline is not painted for the landing page, nor for the other signed-in screens", async ({
+  page,
+  request,
+}) => {
+  const releaseLanding = await holdBack(page, /\/assets\/landing-[\w-]+\.js$/);
+  await page.goto("/");
+  await expect(page.locator("#first-paint")).toBeAttached();
+  await expect(page.locator("#first-paint")).toBeHidden();
+  releaseLanding();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await signInPage(page, await registerViaApi(request));
+  const releaseApp = await holdBack(page, /\/assets\/app-[\w-]+\.js$/);
+  await page.goto("/focus-timer");
+  await expect(page.locator("#first-paint")).toBeAttached();
+  await expect(page.locator("#first-paint")).toBeHidden();
+  releaseApp();
+  await expect(page.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
 });
 
 test("register, see the signed-in shell, log out", async ({ page, consoleErrors }) => {

@@ -1,8 +1,13 @@
 import { ApiRequestError, apiRequest, getAuthToken } from "./client";
 import { queryKeys } from "./query-keys";
 
-/** Reads of the first screen, started before the app's code has loaded; renderApp puts them in the cache. */
-export type EarlyRequests = { key: readonly unknown[]; promise: Promise<unknown> }[];
+/**
+ * A read of the first screen, started before the app's code has loaded; renderApp puts it in the
+ * cache. `answer` is set once it has succeeded, so a read that is back before the app has loaded
+ * is in the cache for the first render (no spinner for a frame).
+ */
+export type EarlyRequest = { key: readonly unknown[]; promise: Promise<unknown>; answer?: { data: unknown } };
+export type EarlyRequests = EarlyRequest[];
 
 /**
  * With a session, `/` needs the user and the tasks: asking for them while the app's code loads
@@ -19,7 +24,9 @@ export function startEarlyRequests(pathname: string): EarlyRequests {
   if (pathname === "/" || pathname === "/braindump") {
     early.push({ key: queryKeys.tasks, promise: apiRequest("GET", queryKeys.tasks[0]) });
   }
-  // The cache takes the outcome over in renderApp; this keeps a failure from being reported twice.
-  for (const { promise } of early) promise.catch(() => {});
+  for (const request of early) {
+    // A failure is left to the cache (renderApp), so it is not reported twice.
+    request.promise.then((data) => (request.answer = { data })).catch(() => {});
+  }
   return early;
 }

@@ -6,6 +6,7 @@ import { useProcessTasks, useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Textarea } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
+import { BRAINDUMP_HEADING, BRAINDUMP_INTRO } from "./braindump-copy";
 import { CurrentTasksCard } from "./current-tasks-card";
 import { STEP_HEADING_ID, StepHeading } from "./step-heading";
 
@@ -70,11 +71,8 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady }: Props) 
     <div className="grid gap-6 lg:grid-cols-5">
       <section aria-labelledby={STEP_HEADING_ID} className="space-y-4 lg:col-span-3">
         <div className="space-y-2">
-          <StepHeading>Daily Tasks & Thought Braindump</StepHeading>
-          <p className="text-slate-700 dark:text-slate-300">
-            Empty your head: write down everything you need or want to do today. Put each task on its own line or
-            separate them with semicolons.
-          </p>
+          <StepHeading>{BRAINDUMP_HEADING}</StepHeading>
+          <p className="text-slate-700 dark:text-slate-300">{BRAINDUMP_INTRO}</p>
         </div>
         <form onSubmit={onSubmit} className="space-y-3" noValidate>
           <label htmlFor="braindump-text" className="block text-sm font-medium text-slate-800 dark:text-slate-200">

@@ -1,0 +1,5 @@
+// The braindump input step's heading and introduction: the signed-in first paint in web/index.html
+// shows the same words before the app's code has arrived (tests/unit/first-paint.test.ts).
+export const BRAINDUMP_HEADING = "Daily Tasks & Thought Braindump";
+export const BRAINDUMP_INTRO =
+  "Empty your head: write down everything you need or want to do today. Put each task on its own line or separate them with semicolons.";
