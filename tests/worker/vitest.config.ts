@@ -46,6 +46,11 @@ export default defineConfig(async () => {
       // Vitest's default leaves a core idle (one worker on a 2-core machine); the suite mostly waits
       // on workerd, so a worker per core halves its time.
       maxWorkers: "100%",
+      // Test files share their worker's workerd and module graph instead of loading the Worker's
+      // modules afresh per file (that load was about half the suite's time). Every file makes its
+      // own users and rows, so they do not depend on one another; to check that after a change:
+      // npm run test:worker -- --sequence.shuffle.files
+      isolate: false,
     },
   };
 });
