@@ -94,7 +94,7 @@ test("signed in, / shows the braindump in the app's first render when its reads 
   });
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
-  expect(readsBack).toBe(2);
+  expect(readsBack).toBeGreaterThanOrEqual(2);
   expect(
     await page.evaluate(() => (window as unknown as { firstRender: { spinner: boolean } }).firstRender.spinner),
   ).toBe(false);
