@@ -78,3 +78,49 @@ describe("deleting the task a focus timer is about", () => {
     expect((await sessionRow(started.id))?.is_completed).toBe(0);
   });
 });
+
+describe('clearing the task a focus timer is about from the "No" list', () => {
+  const clear = (token: string, ids: number[]) => api("/api/no-list/clear", { method: "POST", token, json: { ids } });
+
+  it("ends a running session with the minutes focused so far, then the timer is idle", async () => {
+    const { token, user } = await registerUser();
+    const task = await createTask(token, { title: "Under way" });
+    const other = await createTask(token, { title: "Also cleared" });
+    const started = await startSession(token, task.id, 1500);
+    await twoMinutesIn(user.id);
+
+    const res = await clear(token, [other.id, task.id]);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ cleared: 2, notCleared: 0 });
+    expect(await timerState(token)).toMatchObject({ status: "idle", taskId: null, sessionId: null });
+    expect(await alarmOf(user.id)).toBeNull();
+    const row = await sessionRow(started.id);
+    expect(row?.is_completed).toBe(1);
+    expect(row?.focused_seconds).toBeGreaterThanOrEqual(120);
+    expect(row?.focused_seconds).toBeLessThan(180);
+  });
+
+  it("leaves a timer about a task it did not clear running", async () => {
+    const { token, user } = await registerUser();
+    const focused = await createTask(token, { title: "Focused" });
+    const other = await createTask(token, { title: "Cleared" });
+    const started = await startSession(token, focused.id, 1500);
+
+    expect((await clear(token, [other.id])).status).toBe(200);
+    expect(await timerState(token)).toMatchObject({ status: "running", taskId: focused.id, sessionId: started.id });
+    expect(await alarmOf(user.id)).not.toBeNull();
+    expect((await sessionRow(started.id))?.is_completed).toBe(0);
+  });
+
+  it("leaves the timer running when nothing was cleared", async () => {
+    const { token } = await registerUser();
+    const task = await createTask(token, { title: "Under way" });
+    const started = await startSession(token, task.id, 1500);
+    const stranger = await registerUser();
+
+    // Another user's clear naming this task clears nothing of theirs: 404, no change here.
+    expect((await clear(stranger.token, [task.id])).status).toBe(404);
+    expect(await timerState(token)).toMatchObject({ status: "running", taskId: task.id, sessionId: started.id });
+    expect((await sessionRow(started.id))?.is_completed).toBe(0);
+  });
+});

@@ -35,14 +35,16 @@ export async function releaseTimerTasks(env: Bindings, userId: string): Promise<
 }
 
 /**
- * After a single task is deleted: a timer about it ends (its minutes kept) and goes idle. The
- * deletion is stored already and is what counts, so a hub that cannot be reached is only logged.
+ * After tasks are deleted or cleared from the "No" list: a timer about one of them ends (its
+ * minutes kept) and goes idle. The removal is stored already and is what counts, so a hub that
+ * cannot be reached is only logged.
  */
-export async function releaseTimerTask(env: Bindings, userId: string, taskId: number): Promise<void> {
+export async function releaseTimerTasksAmong(env: Bindings, userId: string, taskIds: readonly number[]): Promise<void> {
+  if (taskIds.length === 0) return;
   try {
-    await env.USER_HUB.getByName(userId).releaseTask(taskId);
+    await env.USER_HUB.getByName(userId).releaseTasksAmong(taskIds);
   } catch (err) {
-    console.error("could not release the timer of a deleted task", err);
+    console.error("could not release the timer of a removed task", err);
   }
 }
 

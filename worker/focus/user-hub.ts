@@ -114,14 +114,15 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   /**
-   * One task was deleted. A timer about it could no longer end well ("Completed" would mark a task
-   * that is gone), so it goes back to idle; a run under way is ended first, so the minutes focused
-   * so far stay on its session (DECISIONS 8). A timer about another task, or none, is left alone.
+   * Some tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
+   * them could no longer end well ("Completed" would mark a task that is gone), so it goes back to
+   * idle; a run under way is ended first, so the minutes focused so far stay on its session
+   * (DECISIONS 8). A timer about another task, or none, is left alone.
    */
-  async releaseTask(taskId: number): Promise<HubResult | null> {
+  async releaseTasksAmong(taskIds: readonly number[]): Promise<HubResult | null> {
     return this.serial(async () => {
       const state = this.load();
-      if (state.taskId !== taskId) return null;
+      if (state.taskId === null || !taskIds.includes(state.taskId)) return null;
       if (state.status === "running" || state.status === "paused") {
         const ended = await this.endNow();
         if (!ended.ok) return ended;

@@ -7,7 +7,7 @@ import { requireUser } from "../auth/middleware";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged } from "../focus/live";
+import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { isVisible, toTask } from "./task-rows";
@@ -99,6 +99,12 @@ export const noListRoutes = new Hono<AppEnv>()
       .returning({ id: tasks.id });
     const [cleared] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
     if (cleared.length === 0) throw notFound(NONE_FOUND);
+    // A cleared task is gone from every list: a timer about it ends like one about a deleted task.
+    await releaseTimerTasksAmong(
+      c.env,
+      user.id,
+      cleared.map((row) => row.id),
+    );
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json({ cleared: cleared.length, notCleared: ids.length - cleared.length } satisfies ClearNoListResult);
   });

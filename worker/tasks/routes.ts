@@ -7,7 +7,7 @@ import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder"
 import { claimedSession, requireUser } from "../auth/middleware";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged, releaseTimerTask } from "../focus/live";
+import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { taskStillOpenGuard } from "./completion-guard";
@@ -108,7 +108,7 @@ export const taskRoutes = new Hono<AppEnv>()
       ...analyticsStatements(db, user, [{ type: "categories-changed" }], new Date()),
     ]);
     if (deleted.length === 0) throw notFound("Task not found.");
-    await releaseTimerTask(c.env, user.id, id);
+    await releaseTimerTasksAmong(c.env, user.id, [id]);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.body(null, 204);
   });
