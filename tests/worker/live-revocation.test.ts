@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
 import type { DeviceSession } from "../../shared/schemas/account";
-import { createTask, openLive } from "./focus-helpers";
+import { parseFrame, type ServerFrame, serverFrameSchema } from "../../shared/schemas/live";
+import { LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "../../worker/focus/user-hub";
+import { createTask, hubOf, openLive } from "./focus-helpers";
 import { api, registerUser, type TestUser } from "./helpers";
 
 const PASSWORD = "correct horse battery";
@@ -127,5 +130,53 @@ describe("live sockets of a revoked session are closed with 4401", () => {
     await mine.closed();
     await expectStillLive(strangers, stranger.token);
     strangers.ws.close();
+  });
+});
+
+/**
+ * The hub itself, as the Worker's /api/live route calls it once its session check has passed: a
+ * revocation landing between that check and the hub's accept must still close the socket.
+ */
+async function socketFromHub(userId: string, sessionId: string) {
+  const res = await hubOf(userId).fetch(
+    new Request("https://hub/live", {
+      headers: { Upgrade: "websocket", [LIVE_SESSION_HEADER]: sessionId, [LIVE_USER_HEADER]: userId },
+    }),
+  );
+  expect(res.status).toBe(101);
+  const ws = res.webSocket;
+  if (!ws) throw new Error("no WebSocket in the answer");
+  const frames: ServerFrame[] = [];
+  ws.addEventListener("message", (event) => {
+    const frame = parseFrame(serverFrameSchema, event.data);
+    if (frame) frames.push(frame);
+  });
+  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (event) => resolve(event.code)));
+  ws.accept();
+  return { ws, frames, closed };
+}
+
+const sessionIdOf = async (userId: string) =>
+  (await env.DB.prepare("select sid from sessions where user_id = ?").bind(userId).first<{ sid: string }>())?.sid ?? "";
+
+describe("the hub checks the session again once it has accepted a socket", () => {
+  it("closes with 4401, and sends no timer, when the session was revoked after the Worker's check", async () => {
+    const account = await registerUser();
+    const sid = await sessionIdOf(account.user.id);
+    expect((await api("/api/auth/logout", { method: "POST", token: account.token })).status).toBe(204);
+
+    const socket = await socketFromHub(account.user.id, sid);
+    expect(await socket.closed).toBe(SESSION_ENDED.code);
+    expect(socket.frames.map((f) => f.type)).toEqual(["session-ended"]);
+  });
+
+  it("sends the timer to a live session and keeps the socket open", async () => {
+    const account = await registerUser();
+    const socket = await socketFromHub(account.user.id, await sessionIdOf(account.user.id));
+    await vi.waitUntil(() => socket.frames.length > 0);
+    expect(socket.frames.map((f) => f.type)).toEqual(["timer"]);
+    await createTask(account.token, { title: "Still live from the hub" });
+    await vi.waitUntil(() => socket.frames.some((f) => f.type === "tasks-changed"));
+    socket.ws.close();
   });
 });

@@ -20,7 +20,7 @@ import { ApiError, conflict, fromZodError, notFound, unauthorized } from "../htt
 import { readOptionalJson, validate } from "../http/validation";
 import { findOwnTask } from "../tasks/task-rows";
 import { completeFocusSession, findOwnSession, listOwnSessions, toFocusSession } from "./sessions";
-import { type HubResult, LIVE_SESSION_HEADER } from "./user-hub";
+import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./user-hub";
 
 /** A live ticket only has to survive the trip from the ticket call to the WebSocket upgrade. */
 export const LIVE_TICKET_TTL_MS = 60_000;
@@ -153,5 +153,6 @@ export const focusRoutes = new Hono<AppEnv>()
     if (!session) throw unauthorized("Your session has ended. Please sign in again.");
     const headers = new Headers(c.req.raw.headers);
     headers.set(LIVE_SESSION_HEADER, claims.sessionId);
+    headers.set(LIVE_USER_HEADER, claims.userId);
     return c.env.USER_HUB.getByName(claims.userId).fetch(new Request(c.req.raw, { headers }));
   });

@@ -9,6 +9,7 @@ import {
   type ServerFrame,
 } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
+import { liveSessionQuery } from "../auth/sessions";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { completeFocusSession } from "./sessions";
@@ -34,8 +35,9 @@ const TIMER_KEY = "timer";
 const OWNER_KEY = "owner";
 /** How long after a failed completion (D1 unreachable) the alarm tries again. */
 export const ALARM_RETRY_MS = 30_000;
-/** Set by the Worker's /api/live route, which has already checked the ticket and the session. */
+/** Set by the Worker's /api/live route after checking the ticket and the session: whose socket it is. */
 export const LIVE_SESSION_HEADER = "X-Onething-Session";
+export const LIVE_USER_HEADER = "X-Onething-User";
 
 /**
  * One per user (`USER_HUB.getByName(userId)`): owns the live focus timer and the WebSockets of the
@@ -220,14 +222,15 @@ export class UserHub extends DurableObject<Bindings> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade.", { status: 426 });
     }
+    const sessionId = request.headers.get(LIVE_SESSION_HEADER) ?? "";
     const { 0: client, 1: server } = new WebSocketPair();
     // acceptWebSocket (not server.accept()) lets the object hibernate while sockets stay open.
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({
-      sessionId: request.headers.get(LIVE_SESSION_HEADER) ?? "",
-      connectedAt: Date.now(),
-    } satisfies SocketAttachment);
-    server.send(JSON.stringify(this.timerFrame(this.load())));
+    server.serializeAttachment({ sessionId, connectedAt: Date.now() } satisfies SocketAttachment);
+    // A revocation between the Worker's session check and the accept above closed the sockets it
+    // could see, not this one; checked again now that closeSessions would find it.
+    if (await this.sessionEnded(sessionId, request.headers.get(LIVE_USER_HEADER) ?? "")) closeSessionEnded(server);
+    else server.send(JSON.stringify(this.timerFrame(this.load())));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -249,6 +252,17 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   // ---- internals ------------------------------------------------------------------------------
+
+  /** Whether the sign-in session is revoked or expired; if D1 cannot answer, the Worker's check stands. */
+  private async sessionEnded(sessionId: string, userId: string): Promise<boolean> {
+    try {
+      const [row] = await liveSessionQuery(createDb(this.env.DB), sessionId, userId);
+      return !row || row.expire.getTime() <= Date.now();
+    } catch (err) {
+      console.error("could not recheck the live socket's session", err);
+      return false;
+    }
+  }
 
   private load(): TimerState {
     return this.ctx.storage.kv.get<TimerState>(TIMER_KEY) ?? machine.IDLE_TIMER;
