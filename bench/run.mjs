@@ -34,7 +34,7 @@ async function liveRows(baseUrl, log) {
 }
 
 async function tasksRows(baseUrl, log) {
-  const rows = await runTasksBench({ baseUrl, connections: 20, log });
+  const rows = await runTasksBench({ baseUrl, log });
   return rows.map((r) => row(r.name, r.measured, r.target, r.pass));
 }
 

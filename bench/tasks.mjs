@@ -207,7 +207,7 @@ export async function runTasksBench({
   port = Number(process.env.BENCH_PORT ?? 8795),
   rounds = 15,
   seconds = 10,
-  connections = 10,
+  connections = 20,
   log = console.log,
 } = {}) {
   const server = baseUrl ? { baseUrl, stop: () => {} } : await startServer(port);
