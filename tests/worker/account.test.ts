@@ -292,6 +292,35 @@ describe("DELETE /api/account", () => {
   });
 });
 
+describe("DELETE /api/account and the sign-in failure counters", () => {
+  it("forgets the counters of the account's logins from every address, and only theirs", async () => {
+    const doomed = await registerUser();
+    const longer = `${doomed.user.username}x`; // a login that starts with the deleted one
+    for (const name of [doomed.user.username, doomed.user.email, longer]) {
+      expect((await login(name, "wrong password")).status).toBe(401);
+    }
+    const keysMentioning = async (name: string) =>
+      (
+        await env.DB.prepare("select key from login_failures where instr(key, ?) > 0")
+          .bind(name.toLowerCase())
+          .all<{ key: string }>()
+      ).results.map((row) => row.key);
+    // Each login has two: the account's and the account's from this address.
+    expect(await keysMentioning(doomed.user.email)).toHaveLength(2);
+    expect(await keysMentioning(longer)).toHaveLength(2);
+
+    const res = await api("/api/account", {
+      method: "DELETE",
+      token: doomed.token,
+      json: { confirmation: "DELETE", password: PASSWORD },
+    });
+    expect(res.status).toBe(204);
+    expect(await keysMentioning(doomed.user.email)).toEqual([]);
+    expect((await keysMentioning(doomed.user.username)).sort()).toEqual((await keysMentioning(longer)).sort());
+    expect(await keysMentioning(longer)).toHaveLength(2);
+  });
+});
+
 /** Every row of every table of the app, as lower-cased JSON per table. */
 async function dumpAllTables(): Promise<Record<string, string>> {
   const { results } = await env.DB.prepare(

@@ -131,16 +131,22 @@ describe("login, user and logout", () => {
 });
 
 describe("throttling", () => {
-  it("locks an account after repeated failures with 429 and Retry-After, even with the right password", async () => {
+  it("locks an account from one address after repeated failures with 429 and Retry-After, even with the right password", async () => {
     const { user } = await registerUser();
+    const headers = { "CF-Connecting-IP": freshIp() };
     for (let i = 0; i < 5; i++) {
       const res = await api("/api/auth/login", {
         method: "POST",
+        headers,
         json: { login: user.username, password: "wrong-pass" },
       });
       expect(res.status).toBe(401);
     }
-    const locked = await api("/api/auth/login", { method: "POST", json: { login: user.username, password: PASSWORD } });
+    const locked = await api("/api/auth/login", {
+      method: "POST",
+      headers,
+      json: { login: user.username, password: PASSWORD },
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
   });

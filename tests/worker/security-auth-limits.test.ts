@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { THROTTLE } from "../../worker/auth/throttle";
 import { expectErrorShape, PASSWORD } from "./hardening-helpers";
@@ -12,17 +13,46 @@ async function answer(res: Response) {
 
 // The lock of a client address after failures across many accounts is in auth.test.ts.
 describe("login throttling", () => {
-  it("locks an account after its failure limit, for the right password too, with 429 and Retry-After", async () => {
+  it("locks an account from one address after its failure limit, for the right password too, with 429 and Retry-After", async () => {
     const { user } = await registerUser();
-    for (let i = 0; i < THROTTLE.account.maxFailures; i += 1) {
-      expect((await login(user.username, "wrong password")).status).toBe(401);
+    const guesser = freshIp();
+    for (let i = 0; i < THROTTLE.accountFromClient.maxFailures; i += 1) {
+      expect((await login(user.username, "wrong password", guesser)).status).toBe(401);
     }
-    const locked = await login(user.username, PASSWORD);
+    const locked = await login(user.username, PASSWORD, guesser);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
     await expectErrorShape(locked);
     // The email names the same account but counts apart; the lock is on what was typed.
-    expect((await login(user.email, PASSWORD)).status).toBe(200);
+    expect((await login(user.email, PASSWORD, guesser)).status).toBe(200);
+  });
+
+  it("does not lock the owner out from another address, and their sign-in leaves the guesser locked", async () => {
+    const { user } = await registerUser();
+    const guesser = freshIp();
+    for (let i = 0; i < THROTTLE.accountFromClient.maxFailures; i += 1) await login(user.username, "wrong", guesser);
+    expect((await login(user.username, PASSWORD, guesser)).status).toBe(429);
+    expect((await login(user.username, PASSWORD, freshIp())).status).toBe(200);
+    expect((await login(user.username, PASSWORD, guesser)).status).toBe(429);
+  });
+
+  it("counts failures from every address towards the account, and locks it everywhere at its limit", async () => {
+    const { user } = await registerUser();
+    const accountKey = `account:${user.username.toLowerCase()}`;
+    const counted = async () =>
+      (
+        await env.DB.prepare("select count from login_failures where key = ?")
+          .bind(accountKey)
+          .first<{ count: number }>()
+      )?.count;
+    for (let i = 0; i < 3; i += 1) expect((await login(user.username, "wrong password", freshIp())).status).toBe(401);
+    expect(await counted()).toBe(3);
+    // The count one below the limit stands in for the other addresses (each a password check).
+    await env.DB.prepare("update login_failures set count = ? where key = ?")
+      .bind(THROTTLE.account.maxFailures - 1, accountKey)
+      .run();
+    expect((await login(user.username, "wrong password", freshIp())).status).toBe(401);
+    expect((await login(user.username, PASSWORD, freshIp())).status).toBe(429);
   });
 
   it("limits sign-in and registration requests per client address", async () => {
@@ -61,12 +91,13 @@ describe("no account enumeration", () => {
   it("a locked unknown account looks like a locked real one", async () => {
     const { user } = await registerUser();
     const ghost = `ghost-${crypto.randomUUID().slice(0, 8)}`;
-    for (let i = 0; i < THROTTLE.account.maxFailures; i += 1) {
-      await login(user.username, "wrong password");
-      await login(ghost, "wrong password");
+    const [first, second] = [freshIp(), freshIp()];
+    for (let i = 0; i < THROTTLE.accountFromClient.maxFailures; i += 1) {
+      await login(user.username, "wrong password", first);
+      await login(ghost, "wrong password", second);
     }
-    const real = await login(user.username, "wrong password");
-    const unknown = await login(ghost, "wrong password");
+    const real = await login(user.username, "wrong password", first);
+    const unknown = await login(ghost, "wrong password", second);
     expect(real.status).toBe(429);
     expect(unknown.status).toBe(429);
     expect((await real.json()) as unknown).toEqual(await unknown.json());

@@ -68,7 +68,7 @@ async function assertPassword(c: Context<AppEnv>, hash: string, password: string
     const message = "Your current password is not correct.";
     throw badRequest(message, [{ path: [field], message }]);
   }
-  await clearAccountFailures(db, reauthKey(user.id));
+  await clearAccountFailures(db, reauthKey(user.id), client);
 }
 
 const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE constraint/i.test(String(err.cause ?? err));

@@ -68,7 +68,7 @@ export const authRoutes = new Hono<AppEnv>()
       await recordFailure(db, login, client);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    await clearAccountFailures(db, login);
+    await clearAccountFailures(db, login, client);
     if (needsRehash(user.passwordHash)) {
       await db
         .update(users)

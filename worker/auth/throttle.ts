@@ -1,13 +1,19 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../db/client";
 import { loginFailures } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 
-/** Failures allowed per window before the key is locked for LOCK_MS. */
+/**
+ * Failures allowed per window before the key is locked for lockMs. The tight limit is per account
+ * and client address, so nobody can lock someone else out of their account from their own
+ * address; the account-wide limit stops a guesser spread over many addresses, and is out of reach
+ * of one address (locked at client.maxFailures, across all accounts).
+ */
 export const THROTTLE = {
-  account: { maxFailures: 5 },
+  accountFromClient: { maxFailures: 5 },
+  account: { maxFailures: 50 },
   client: { maxFailures: 20 },
   windowMs: 15 * 60 * 1000,
   lockMs: 15 * 60 * 1000,
@@ -17,8 +23,20 @@ export function clientAddress(c: Context<AppEnv>): string {
   return c.req.header("CF-Connecting-IP") ?? "local";
 }
 
+const normalized = (login: string) => login.trim().toLowerCase();
+
+/**
+ * Every key of a login's per-address counters starts with this: the login as a JSON string, which
+ * ends at its own closing quote, so no other login's keys share the prefix.
+ */
+const accountFromClientPrefix = (login: string) => `account-client:${JSON.stringify(normalized(login))}`;
+
 function keysFor(login: string, client: string) {
-  return { account: `account:${login.trim().toLowerCase()}`, client: `client:${client}` };
+  return {
+    accountFromClient: `${accountFromClientPrefix(login)} ${client}`,
+    account: `account:${normalized(login)}`,
+    client: `client:${client}`,
+  };
 }
 
 function tooMany(retryAfterMs: number): ApiError {
@@ -39,20 +57,20 @@ export async function limitAuthRequests(c: Context<AppEnv>) {
   if (!success) throw tooMany(60_000);
 }
 
-/** Throws 429 while the account or the client address is locked after repeated failures. */
+/** Throws 429 while the account, the account from this client address, or the address is locked. */
 export async function assertNotLocked(db: Db, login: string, client: string, now = Date.now()) {
   const keys = keysFor(login, client);
   const rows = await db
     .select()
     .from(loginFailures)
-    .where(inArray(loginFailures.key, [keys.account, keys.client]));
+    .where(inArray(loginFailures.key, [keys.accountFromClient, keys.account, keys.client]));
   for (const row of rows) {
     const until = row.lockedUntil?.getTime() ?? 0;
     if (until > now) throw tooMany(until - now);
   }
 }
 
-/** Counts a failed sign-in against both keys, locking a key that reaches its limit. */
+/** Counts a failed sign-in against every key, locking a key that reaches its limit. */
 export async function recordFailure(db: Db, login: string, client: string, now = Date.now()) {
   const keys = keysFor(login, client);
   const windowStart = now - THROTTLE.windowMs;
@@ -69,19 +87,33 @@ export async function recordFailure(db: Db, login: string, client: string, now =
           lockedUntil: sql`case when ${loginFailures.windowStart} >= ${windowStart} and ${loginFailures.count} + 1 >= ${max} then ${now + THROTTLE.lockMs} else ${loginFailures.lockedUntil} end`,
         },
       });
-  await db.batch([count(keys.account, THROTTLE.account.maxFailures), count(keys.client, THROTTLE.client.maxFailures)]);
+  await db.batch([
+    count(keys.accountFromClient, THROTTLE.accountFromClient.maxFailures),
+    count(keys.account, THROTTLE.account.maxFailures),
+    count(keys.client, THROTTLE.client.maxFailures),
+  ]);
 }
 
-export async function clearAccountFailures(db: Db, login: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, keysFor(login, "").account));
+/** After a right password: the account's counters and this address's for the account start over. */
+export async function clearAccountFailures(db: Db, login: string, client: string) {
+  const keys = keysFor(login, client);
+  await db.delete(loginFailures).where(inArray(loginFailures.key, [keys.account, keys.accountFromClient]));
 }
 
-/** The statement that forgets the failure counters of these logins (account deletion). */
+/** The statement that forgets every failure counter of these logins, from any address (account deletion). */
 export function clearAccountFailuresQuery(db: Db, logins: string[]) {
   return db.delete(loginFailures).where(
-    inArray(
-      loginFailures.key,
-      logins.map((login) => keysFor(login, "").account),
+    or(
+      inArray(
+        loginFailures.key,
+        logins.map((login) => keysFor(login, "").account),
+      ),
+      ...logins.map((login) => {
+        // The keys that start with the prefix: from the prefix up to (not including) the prefix with
+        // its last character, the closing quote, raised by one.
+        const prefix = accountFromClientPrefix(login);
+        return and(gte(loginFailures.key, prefix), lt(loginFailures.key, `${prefix.slice(0, -1)}#`));
+      }),
     ),
   );
 }

@@ -50,7 +50,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_expire").on(t.expire), index("sessions_user").on(t.userId)],
 );
 
-/** Failed sign-in counters per key ("account:<login>" or "client:<ip>"), for throttling. */
+/** Failed sign-in counters per key (account, account from one address, address: worker/auth/throttle.ts). */
 export const loginFailures = sqliteTable("login_failures", {
   key: text().primaryKey(),
   count: integer().notNull().default(0),
