@@ -1,10 +1,13 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { TimerState } from "../../shared/schemas/focus";
 import { type AnalyticsEvent, analyticsStatements } from "../../worker/analytics/recorder";
 import { createDb } from "../../worker/db/client";
 import { dailyAnalytics } from "../../worker/db/schema";
 import { completeFocusSession } from "../../worker/focus/sessions";
+import { createTask, hubOf, startSession, timer } from "./focus-helpers";
 import { registerUser } from "./helpers";
 
 const db = createDb(env.DB);
@@ -82,6 +85,48 @@ describe("focus minutes go to the local hours they were focused in", () => {
     });
   });
 
+  it("leaves the pauses out: the minutes go to the hours actually focused", async () => {
+    const user = await newUser();
+    // 09:40–10:30 with a pause 09:50–10:20: ten minutes in each hour (spread evenly it would be 8 + 12).
+    const pauses = [{ from: at("2026-03-10T09:50:00Z").getTime(), to: at("2026-03-10T10:20:00Z").getTime() }];
+    const focus: AnalyticsEvent = {
+      type: "focus-completed",
+      minutes: 20,
+      startedAt: at("2026-03-10T09:40:00Z"),
+      pauses,
+    };
+    await record(user, [focus], at("2026-03-10T10:30:00Z"));
+    expect(await days(user.id)).toEqual({
+      "2026-03-10": { sessions: 1, minutes: 20, busiest: 9, hours: { 9: 10, 10: 10 } },
+    });
+  });
+
+  it("clips pauses to the run, in any order, and a run paused throughout counts at its end", async () => {
+    const user = await newUser();
+    const ms = (time: string) => at(`2026-03-10T${time}:00Z`).getTime();
+    // Pauses reaching past both ends of 09:40–10:30 leave 09:45–10:20 focused: 15 + 20.
+    const clipped: AnalyticsEvent = {
+      type: "focus-completed",
+      minutes: 35,
+      startedAt: at("2026-03-10T09:40:00Z"),
+      pauses: [
+        { from: ms("10:20"), to: ms("10:40") },
+        { from: ms("09:30"), to: ms("09:45") },
+      ],
+    };
+    await record(user, [clipped], at("2026-03-10T10:30:00Z"));
+    const throughout: AnalyticsEvent = {
+      type: "focus-completed",
+      minutes: 1,
+      startedAt: at("2026-03-10T11:10:00Z"),
+      pauses: [{ from: ms("11:10"), to: ms("12:40") }],
+    };
+    await record(user, [throughout], at("2026-03-10T12:40:00Z"));
+    expect(await days(user.id)).toEqual({
+      "2026-03-10": { sessions: 2, minutes: 36, busiest: 10, hours: { 9: 15, 10: 20, 12: 1 } },
+    });
+  });
+
   it("completeFocusSession hands the session's start to the recorder", async () => {
     const user = await newUser();
     const row = await env.DB.prepare(
@@ -94,5 +139,36 @@ describe("focus minutes go to the local hours they were focused in", () => {
     expect(await days(user.id)).toEqual({
       "2026-03-10": { sessions: 1, minutes: 60, busiest: 14, hours: { 13: 15, 14: 45 } },
     });
+  });
+});
+
+describe("the hub hands a run's pauses to the analytics", () => {
+  /** A focus run of an hour, moved back to 09:40 UTC on 2026-03-10 and paused there at 09:50. */
+  async function runPausedLongAgo() {
+    const { token, user } = await registerUser();
+    const task = await createTask(token);
+    const started = await startSession(token, task.id, 3600);
+    expect((await timer(token, "pause")).status).toBe(200);
+    const startedAt = at("2026-03-10T09:40:00Z").getTime();
+    await env.DB.prepare("update focus_sessions set started_at = ? where id = ?").bind(startedAt, started.id).run();
+    await runInDurableObject(hubOf(user.id), (_hub, state) => {
+      const stored = state.storage.kv.get<TimerState>("timer");
+      if (!stored) throw new Error("no run");
+      state.storage.kv.put("timer", { ...stored, startedAt, pausedAt: startedAt + 10 * 60_000, pausedTotalMs: 0 });
+    });
+    return { token, user };
+  }
+
+  it("a run resumed after a long pause and ended counts its ten minutes at 09:40–09:50", async () => {
+    const { token, user } = await runPausedLongAgo();
+    expect((await timer(token, "resume")).status).toBe(200);
+    expect((await timer(token, "end")).status).toBe(200);
+    expect((await days(user.id))["2026-03-10"]).toEqual({ sessions: 0, minutes: 10, busiest: 9, hours: { 9: 10 } });
+  });
+
+  it("a run ended while paused counts the pause so far as a pause too", async () => {
+    const { token, user } = await runPausedLongAgo();
+    expect((await timer(token, "end")).status).toBe(200);
+    expect((await days(user.id))["2026-03-10"]).toEqual({ sessions: 0, minutes: 10, busiest: 9, hours: { 9: 10 } });
   });
 });

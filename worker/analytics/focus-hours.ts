@@ -2,24 +2,47 @@ import { HOURS_IN_DAY, localDateAndHour } from "../../shared/analytics";
 
 /** Local hour boundaries fall on UTC quarter hours in every zone in use today. */
 const QUARTER_HOUR_MS = 15 * 60_000;
-/** Beyond this wall-clock span (a pause over days) the minutes count as the last ones before the end. */
+/** Beyond this much time (a pause over days not known) the minutes count as the last ones before the end. */
 const LONGEST_SPREAD_MS = 7 * 24 * 60 * 60_000;
 
 /** Focus minutes per local date, each a 24-slot array of minutes per local hour. */
 export type MinutesByDay = Map<string, number[]>;
 
-/**
- * Splits `minutes` focused between `start` and `end` across the local hours (and dates) that span
- * covers in `timeZone`, proportionally to the time in each hour. Pauses are not known one by one,
- * so they are spread evenly over the span; a run without pauses is split exactly. Whole minutes
- * are handed out by largest remainder, so the parts add up to `minutes`.
- */
-export function spreadFocusMinutes(minutes: number, start: Date, end: Date, timeZone: string): MinutesByDay {
-  const endMs = end.getTime();
-  let startMs = Math.min(start.getTime(), endMs);
-  if (endMs - startMs > LONGEST_SPREAD_MS) startMs = endMs - minutes * 60_000;
+/** A pause of a focus run, epoch milliseconds. */
+export type Pause = { from: number; to: number };
 
-  // Milliseconds of the span in each local (date, hour).
+/** [start, end] without the pauses: the stretches of time actually focused, in order. */
+function runsBetween(startMs: number, endMs: number, pauses: readonly Pause[]): [number, number][] {
+  const runs: [number, number][] = [];
+  let from = startMs;
+  for (const pause of [...pauses].sort((a, b) => a.from - b.from)) {
+    const to = Math.min(Math.max(pause.from, from), endMs);
+    if (to > from) runs.push([from, to]);
+    from = Math.max(from, Math.min(pause.to, endMs));
+  }
+  if (endMs > from) runs.push([from, endMs]);
+  return runs;
+}
+
+/**
+ * Splits `minutes` focused between `start` and `end` across the local hours (and dates) in
+ * `timeZone`, proportionally to the time focused in each hour: the `pauses` do not count. When a
+ * run's pauses are not known (a session ended through the API), its span counts evenly. Whole
+ * minutes are handed out by largest remainder, so the parts add up to `minutes`.
+ */
+export function spreadFocusMinutes(
+  minutes: number,
+  start: Date,
+  end: Date,
+  timeZone: string,
+  pauses: readonly Pause[] = [],
+): MinutesByDay {
+  const endMs = end.getTime();
+  let runs = runsBetween(Math.min(start.getTime(), endMs), endMs, pauses);
+  const runMs = runs.reduce((sum, [from, to]) => sum + to - from, 0);
+  if (runMs > LONGEST_SPREAD_MS) runs = [[endMs - minutes * 60_000, endMs]];
+
+  // Milliseconds focused in each local (date, hour).
   const share = new Map<string, { date: string; hour: number; ms: number }>();
   const add = (from: number, to: number) => {
     const { date, hour } = localDateAndHour(new Date(from + (to - from) / 2), timeZone);
@@ -28,11 +51,10 @@ export function spreadFocusMinutes(minutes: number, start: Date, end: Date, time
     slot.ms += to - from;
     share.set(key, slot);
   };
-  if (endMs === startMs) {
-    add(endMs, endMs);
-  } else {
-    for (let from = startMs; from < endMs; ) {
-      const to = Math.min(endMs, (Math.floor(from / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS);
+  if (runs.length === 0) add(endMs, endMs);
+  for (const [runFrom, runTo] of runs) {
+    for (let from = runFrom; from < runTo; ) {
+      const to = Math.min(runTo, (Math.floor(from / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS);
       add(from, to);
       from = to;
     }

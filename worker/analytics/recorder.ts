@@ -4,7 +4,7 @@ import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytic
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Db } from "../db/client";
 import { dailyAnalytics, tasks } from "../db/schema";
-import { spreadFocusMinutes } from "./focus-hours";
+import { type Pause, spreadFocusMinutes } from "./focus-hours";
 
 /**
  * Domain events that move the daily counters (DECISIONS 6). Callers add the returned statements
@@ -15,9 +15,10 @@ export type AnalyticsEvent =
   | { type: "task-completed"; priority: boolean }
   /**
    * A focus session completed now. With `startedAt` its minutes are split across the local hours
-   * (and dates) from the start to now; without, they count at the hour of completion.
+   * (and dates) from the start to now, without its `pauses`; without, they count at the hour of
+   * completion.
    */
-  | { type: "focus-completed"; minutes: number; startedAt?: Date }
+  | { type: "focus-completed"; minutes: number; startedAt?: Date; pauses?: readonly Pause[] }
   /** Any change of categories (create, move, delete, clear): the breakdown is recomputed. */
   | { type: "categories-changed" };
 
@@ -110,7 +111,7 @@ export function analyticsStatements(
     if (event.type !== "focus-completed") continue;
     const minutes = wholeNonNegative(event.minutes);
     const spread = event.startedAt
-      ? spreadFocusMinutes(minutes, event.startedAt, now, user.timeZone)
+      ? spreadFocusMinutes(minutes, event.startedAt, now, user.timeZone, event.pauses)
       : new Map([[date, zeroHourly().map((_, h) => (h === hour ? minutes : 0))]]);
     for (const [day, hours] of spread) {
       const entry = dayOf(day);

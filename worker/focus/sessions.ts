@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FocusSession } from "../../shared/schemas/focus";
 import { focusedMinutes } from "../../shared/timer";
+import type { Pause } from "../analytics/focus-hours";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
 import type { Db } from "../db/client";
 import { focusSessions } from "../db/schema";
@@ -50,13 +51,14 @@ export async function completeFocusSession(
   sessionId: number,
   focusedSeconds: number,
   at: Date,
+  pauses: readonly Pause[] = [],
 ): Promise<CompletionOutcome> {
   const existing = await findOwnSession(db, user.id, sessionId);
   if (!existing) return "missing";
   if (existing.isCompleted) return "already-completed";
   const seconds = Math.max(0, Math.min(existing.duration, Math.round(focusedSeconds)));
   try {
-    await db.batch(completionBatch(db, user, sessionId, seconds, at, existing.startedAt));
+    await db.batch(completionBatch(db, user, sessionId, seconds, at, existing.startedAt, pauses));
     return "completed";
   } catch (err) {
     const now = await findOwnSession(db, user.id, sessionId);
@@ -77,6 +79,7 @@ export function completionBatch(
   seconds: number,
   at: Date,
   startedAt?: Date,
+  pauses: readonly Pause[] = [],
 ) {
   // Fails (user_id is NOT NULL) exactly when the session is no longer open: completed by another
   // caller since we read it, or deleted.
@@ -110,8 +113,8 @@ export function completionBatch(
   const analytics = analyticsStatements(
     db,
     user,
-    // The minutes count in the local hours from the session's start to its end.
-    [{ type: "focus-completed", minutes: focusedMinutes(seconds * 1000), ...(startedAt ? { startedAt } : {}) }],
+    // The minutes count in the local hours from the session's start to its end, pauses left out.
+    [{ type: "focus-completed", minutes: focusedMinutes(seconds * 1000), ...(startedAt ? { startedAt, pauses } : {}) }],
     at,
   );
   return [guard, complete, ...analytics] as const;

@@ -9,6 +9,7 @@ import {
   type ServerFrame,
 } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
+import type { Pause } from "../analytics/focus-hours";
 import { liveSessionQuery } from "../auth/sessions";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
@@ -33,6 +34,9 @@ export type StartFocusInput = Owner & {
 
 const TIMER_KEY = "timer";
 const OWNER_KEY = "owner";
+/** The finished pauses of the current focus run, so its minutes go to the hours actually focused. */
+const PAUSES_KEY = "pauses";
+const MAX_PAUSES = 200;
 /** How long after a failed completion (D1 unreachable) the alarm tries again. */
 export const ALARM_RETRY_MS = 30_000;
 /** Set by the Worker's /api/live route after checking the ticket and the session: whose socket it is. */
@@ -68,7 +72,10 @@ export class UserHub extends DurableObject<Bindings> {
     return this.serial(async () => {
       const { userId, timeZone, ...run } = input;
       const result = machine.start(this.load(), { kind: "focus", ...run }, Date.now());
-      if (result.ok) this.ctx.storage.kv.put(OWNER_KEY, { userId, timeZone } satisfies Owner);
+      if (result.ok) {
+        this.ctx.storage.kv.put(OWNER_KEY, { userId, timeZone } satisfies Owner);
+        this.ctx.storage.kv.delete(PAUSES_KEY);
+      }
       return this.commit(result);
     });
   }
@@ -86,7 +93,16 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   async resume(): Promise<HubResult> {
-    return this.serial(async () => this.commit(machine.resume(this.load(), Date.now())));
+    return this.serial(async () => {
+      const before = this.load();
+      const now = Date.now();
+      const result = machine.resume(before, now);
+      if (result.ok && before.pausedAt !== null) {
+        // The newest ones only: a bounded value, whatever the clicking; older pauses then count as focus.
+        this.ctx.storage.kv.put(PAUSES_KEY, [...this.pauses(), { from: before.pausedAt, to: now }].slice(-MAX_PAUSES));
+      }
+      return this.commit(result);
+    });
   }
 
   /** Stop early: the session is completed in D1 with the minutes actually focused. */
@@ -304,13 +320,21 @@ export class UserHub extends DurableObject<Bindings> {
     const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
     if (!owner) return;
     const db = createDb(this.env.DB);
+    // Ending while paused: the pause so far is one too.
+    const pauses =
+      state.pausedAt === null ? this.pauses() : [...this.pauses(), { from: state.pausedAt, to: at.getTime() }];
     await completeFocusSession(
       db,
       { id: owner.userId, timeZone: owner.timeZone },
       state.sessionId,
       focusedMs / 1000,
       at,
+      pauses,
     );
+  }
+
+  private pauses(): Pause[] {
+    return this.ctx.storage.kv.get<Pause[]>(PAUSES_KEY) ?? [];
   }
 
   private snapshot(state: TimerState): TimerSnapshot {
