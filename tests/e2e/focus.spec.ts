@@ -236,6 +236,37 @@ test("selection: the task list, the duration field and the start button", async 
   await expect(select).toHaveValue(String(priority.id));
 });
 
+test("a selected task removed on another device leaves nothing selected", async ({ page, request, signedIn }) => {
+  const doomed = await createTask(request, signedIn, { title: "Removed elsewhere" });
+  const done = await createTask(request, signedIn, { title: "Completed elsewhere" });
+  await createTask(request, signedIn, { title: "Still here" });
+  await page.goto("/focus-timer");
+  const select = taskSelect(page);
+  const start = page.getByRole("button", { name: "Start Focus Session" });
+
+  for (const [task, removeElsewhere] of [
+    [
+      doomed,
+      async () => {
+        const res = await request.delete(`/api/tasks/${doomed.id}`, {
+          headers: { Authorization: `Bearer ${signedIn.token}` },
+        });
+        expect(res.ok()).toBe(true);
+      },
+    ],
+    [done, () => apiCall(request, signedIn, "PATCH", `/api/tasks/${done.id}`, { isCompleted: true })],
+  ] as const) {
+    await select.selectOption(String(task.id));
+    await expect(start).toBeEnabled();
+    await removeElsewhere();
+    // The live "tasks-changed" refetch drops it; the select must not show another task instead.
+    await expect(select.locator("option", { hasText: task.title })).toHaveCount(0);
+    await expect(select).toHaveValue("");
+    await expect(select.locator("option:checked")).toHaveText("Select a task");
+    await expect(start).toHaveAttribute("aria-disabled", "true");
+  }
+});
+
 test("navigation state preselects the task", async ({ page, request, signedIn }) => {
   const task = await createTask(request, signedIn, { title: "From the results list" });
   await page.goto("/no-list");

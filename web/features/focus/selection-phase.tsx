@@ -50,7 +50,10 @@ export function SelectionPhase({
   const durationId = useId();
   const noTaskId = useId();
   const options = useMemo(() => selectableTasks(tasks ?? []), [tasks]);
-  const [selected, setSelected] = useState("");
+  const [picked, setPicked] = useState("");
+  // A task completed, deleted or moved to the "No" list on another device leaves the list: then
+  // nothing is selected (the select would otherwise show another task while holding the old one).
+  const selected = options.some((task) => String(task.id) === picked) ? picked : "";
   const [minutes, setMinutes] = useState(defaultMinutes);
   const [draft, setDraft] = useState(String(defaultMinutes));
 
@@ -60,7 +63,7 @@ export function SelectionPhase({
     if (preselected.current || !tasks) return;
     preselected.current = true;
     if (preferredTaskId !== null && options.some((task) => task.id === preferredTaskId)) {
-      setSelected(String(preferredTaskId));
+      setPicked(String(preferredTaskId));
     }
   }, [tasks, options, preferredTaskId]);
 
@@ -101,7 +104,7 @@ export function SelectionPhase({
           <select
             id={selectId}
             value={selected}
-            onChange={(event) => setSelected(event.target.value)}
+            onChange={(event) => setPicked(event.target.value)}
             disabled={options.length === 0}
             className={`${inputClasses} h-11`}
           >
