@@ -311,25 +311,72 @@ test("the braindump page refetches when the window regains focus", async ({ page
   await expect(currentTasks(page)).toContainText("From another device");
 });
 
+test("a task deleted on another device leaves the questions, live or after a failed analysis", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await test.step("every task under questions deleted elsewhere", async () => {
+    await page.goto("/");
+    await textarea(page).fill("Solo");
+    await processButton(page).click();
+    await expect(card(page, "Solo")).toBeVisible();
+    await request.post("/api/tasks/clear", { headers: auth(signedIn) });
+    await expect(card(page, "Solo")).toHaveCount(0);
+    await expect(page.getByText("These tasks are no longer in your list. Start over to add new ones.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Analyze Priorities" })).toBeDisabled();
+  });
+  for (const live of [true, false]) {
+    await test.step(live ? "with the live channel" : "without it: the save fails once", async () => {
+      // Without the live channel only the failed save's refetch can bring the deletion in.
+      if (!live) await page.routeWebSocket(/\/api\/live/, () => {});
+      await page.goto("/");
+      await textarea(page).fill("Alpha\nBeta\nGamma");
+      await processButton(page).click();
+      await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+      await answer(page, "Alpha", "Is it urgent?", "Yes");
+      await answer(page, "Beta", "Will it bring relief?", "No");
+      await answer(page, "Gamma", "Is it important?", "Yes");
+      const beta = (await apiTasks(request, signedIn)).find((task) => task.title === "Beta");
+      expect((await request.delete(`/api/tasks/${beta?.id}`, { headers: auth(signedIn) })).status()).toBe(204);
+
+      if (live) {
+        await expect(card(page, "Beta")).toHaveCount(0);
+      } else {
+        await page.getByRole("button", { name: "Analyze Priorities" }).click();
+        await expectErrorToast(
+          page,
+          "Error updating priorities",
+          "There was a problem saving your priorities. Please try again.",
+        );
+        await expect(card(page, "Beta")).toHaveCount(0);
+      }
+      // The answers given to the others stay, and analysing now works.
+      await expect(
+        card(page, "Alpha").getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "Yes" }),
+      ).toHaveAttribute("aria-pressed", "true");
+      await page.getByRole("button", { name: "Analyze Priorities" }).click();
+      await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+      await expect(page.getByRole("main")).not.toContainText("Beta");
+      await request.post("/api/tasks/clear", { headers: auth(signedIn) });
+    });
+  }
+});
+
 test("the loading texts of the results and organized steps", async ({ page, signedIn }) => {
   void signedIn;
-  await page.clock.install();
-  await page.goto("/");
-  await expect(currentTasks(page)).toContainText("No current tasks");
-  await textarea(page).fill("Alpha\nBeta");
-  await processButton(page).click();
-  await answer(page, "Alpha", "Is it urgent?", "Yes");
-  await answer(page, "Beta", "Is it important?", "Yes");
-  // Five minutes on the questions: the task list, which no step on screen uses, leaves the cache.
-  await page.clock.fastForward("05:01");
-
-  // Hold the task list and the organized step's code, to see what each step shows meanwhile.
+  // The task list cannot be read at first (every step reads it, so only then can the results step
+  // open without it); then it is held, to see the results step's loading text. The organized
+  // step's code is held too.
+  let tasksMode: "fail" | "hold" = "fail";
   let releaseTasks = () => {};
   const tasksHeld = new Promise<void>((resolve) => {
     releaseTasks = resolve;
   });
   await page.route("**/api/tasks", async (route) => {
-    if (route.request().method() === "GET") await tasksHeld;
+    if (route.request().method() !== "GET") return route.fallback();
+    if (tasksMode === "fail") return route.fulfill({ status: 503, json: { message: "Unavailable" } });
+    await tasksHeld;
     await route.fallback();
   });
   let releaseChunk = () => {};
@@ -340,8 +387,18 @@ test("the loading texts of the results and organized steps", async ({ page, sign
     await chunkHeld;
     await route.fallback();
   });
-
+  await page.goto("/");
+  await expect(currentTasks(page)).toContainText("Your tasks could not be loaded.");
+  await textarea(page).fill("Alpha\nBeta");
+  await processButton(page).click();
+  await answer(page, "Alpha", "Is it urgent?", "Yes");
+  await answer(page, "Beta", "Is it important?", "Yes");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  const failed = page.getByRole("alert").filter({ hasText: "Your tasks could not be loaded." });
+  await expect(failed).toBeVisible();
+
+  tasksMode = "hold";
+  await failed.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByText("Loading priorities...")).toBeVisible();
   releaseTasks();
   await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();

@@ -83,6 +83,8 @@ export function useSavePriorities() {
       mergeIntoCache(queryClient, ranked);
       return invalidateTaskData(queryClient);
     },
+    // A task gone meanwhile (404) leaves the questions once the list is read again; then a retry works.
+    onError: () => invalidateTaskData(queryClient),
   });
 }
 

@@ -1,6 +1,6 @@
 import { type Answers, type AnswerValue, QUESTIONS, type Question, type QuestionId } from "../../../shared/questions";
 import type { Task } from "../../../shared/schemas/tasks";
-import { useSavePriorities } from "../../api/tasks";
+import { useSavePriorities, useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
@@ -25,8 +25,12 @@ const YES_NO: { label: string; value: boolean }[] = [
 const taskCardId = (taskId: number) => `prioritize-task-${taskId}`;
 
 /** Spec §2 "Questions": every task with the questions; "Analyze Priorities" saves the ranking. */
-export function QuestionsStep({ tasks, answers, onAnswer, onAnalyzed, onStartOver }: Props) {
+export function QuestionsStep({ tasks: asked, answers, onAnswer, onAnalyzed, onStartOver }: Props) {
   const savePriorities = useSavePriorities();
+  // A task deleted or cleared on another device meanwhile leaves the questions (the live refetch
+  // drops it from the list), so the ranking never names it; the answers for the others stay.
+  const current = useTasks().data;
+  const tasks = current ? asked.filter((task) => current.some((listed) => listed.id === task.id)) : asked;
 
   function analyze() {
     const missing = firstUnanswered(tasks, answers);
@@ -58,6 +62,11 @@ export function QuestionsStep({ tasks, answers, onAnswer, onAnalyzed, onStartOve
           Answer what you can for each task; one answer is enough. Choose an answer again to clear it.
         </p>
       </div>
+      {tasks.length === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">
+          These tasks are no longer in your list. Start over to add new ones.
+        </p>
+      ) : null}
       <ol className="space-y-4">
         {tasks.map((task, index) => (
           <li key={task.id}>
@@ -90,7 +99,7 @@ export function QuestionsStep({ tasks, answers, onAnswer, onAnalyzed, onStartOve
         ))}
       </ol>
       <div className="flex flex-wrap gap-3">
-        <Button size="lg" onClick={analyze} disabled={savePriorities.isPending}>
+        <Button size="lg" onClick={analyze} disabled={savePriorities.isPending || tasks.length === 0}>
           {savePriorities.isPending ? "Analyzing..." : "Analyze Priorities"}
         </Button>
         <Button size="lg" variant="outline" onClick={onStartOver} disabled={savePriorities.isPending}>

@@ -16,7 +16,19 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const navigate = useNavigate();
 
-  if (tasks.isPending) return <Spinner className="py-24" label="Loading priorities..." showLabel />;
+  if (tasks.data === undefined) {
+    // Only when the list never loaded (the earlier steps read it): loading again, or failed.
+    if (tasks.isFetching || tasks.isPending)
+      return <Spinner className="py-24" label="Loading priorities..." showLabel />;
+    return (
+      <Card role="alert" className="space-y-3 p-6 text-center">
+        <p className="text-slate-700 dark:text-slate-300">Your tasks could not be loaded.</p>
+        <Button variant="outline" onClick={() => void tasks.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
 
   const byId = new Map((tasks.data ?? []).map((task) => [task.id, task]));
   const ranked = ranking.flatMap((id) => byId.get(id) ?? []);
