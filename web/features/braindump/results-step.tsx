@@ -23,9 +23,14 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
     return (
       <Card role="alert" className="space-y-3 p-6 text-center">
         <p className="text-slate-700 dark:text-slate-300">Your tasks could not be loaded.</p>
-        <Button variant="outline" onClick={() => void tasks.refetch()}>
-          Try again
-        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button variant="outline" onClick={() => void tasks.refetch()}>
+            Try again
+          </Button>
+          <Button variant="outline" onClick={onStartOver}>
+            Start Over
+          </Button>
+        </div>
       </Card>
     );
   }
