@@ -331,6 +331,41 @@ test("tasks changed before the first live connection succeeds show up once it do
   await expect(current).toContainText("Added on the phone", { timeout: 15_000 });
 });
 
+test("a screen file gone after a deploy reloads the page once; offline, the error screen says so", async ({
+  page,
+  signedIn: _,
+}) => {
+  page.on("pageerror", () => {}); // the failed loads below are on purpose
+  let loads = 0;
+  page.on("load", () => {
+    loads += 1;
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+
+  // Offline: no reload (it would only show the browser's offline page).
+  const noListChunk = /\/assets\/no-list-page-[^/]*\.js$/;
+  await page.route(noListChunk, (route) => route.abort("internetdisconnected"));
+  await page.context().setOffline(true);
+  await page.getByRole("link", { name: '"No" List' }).click();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  expect(loads).toBe(1);
+  await page.context().setOffline(false);
+  await page.getByRole("link", { name: "Braindump & Prioritize", exact: true }).click();
+
+  const chunk = /\/assets\/analytics-page-[^/]*\.js$/;
+  // A deploy replaced the file: the server answers the app's page for it, once.
+  await page.route(
+    chunk,
+    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Onething</title>" }),
+    { times: 1 },
+  );
+  await page.getByRole("link", { name: "Analytics" }).click();
+  await expect(page.getByRole("heading", { name: "Productivity Analytics" })).toBeVisible();
+  expect(loads).toBe(2);
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+});
+
 test("a screen that fails to render shows a way back, inside the shell and outside it", async ({
   page,
   signedIn: _,

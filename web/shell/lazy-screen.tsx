@@ -11,15 +11,36 @@ export type ScreenCode = {
 
 let screens = 0;
 
+const RELOADED_AT_KEY = "stale-build-reload";
+/** A second failure this soon after reloading for it is not a stale build: the error screen says so. */
+const RELOAD_GUARD_MS = 10_000;
+
+/**
+ * After a deploy, a tab opened before it asks for screen files the new build no longer has: one
+ * reload brings the new build. Not when offline (the error screen offers to try again) or when a
+ * reload for this just happened. Answers whether the page is reloading.
+ */
+function reloadForNewBuild(): boolean {
+  const last = Number(sessionStorage.getItem(RELOADED_AT_KEY));
+  if (!navigator.onLine || Date.now() - last < RELOAD_GUARD_MS) return false;
+  sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+  window.location.reload();
+  return true;
+}
+
 /** `load` must always answer the same component. */
 export function screenCode(load: () => Promise<ComponentType>): ScreenCode {
   const code: ScreenCode = {
     id: ++screens,
     preload: () =>
-      load().then((component) => {
-        code.loaded = component;
-        return component;
-      }),
+      load().then(
+        (component) => {
+          code.loaded = component;
+          return component;
+        },
+        // While the page reloads, the screen stays on its loading state rather than an error.
+        (err: unknown) => (reloadForNewBuild() ? new Promise<never>(() => {}) : Promise.reject(err)),
+      ),
     Lazy: lazy(() => code.preload().then((component) => ({ default: component }))),
   };
   return code;
