@@ -68,7 +68,7 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady }: Props) 
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-5">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
       <section aria-labelledby={STEP_HEADING_ID} className="space-y-4 lg:col-span-3">
         <div className="space-y-2">
           <StepHeading>{BRAINDUMP_HEADING}</StepHeading>

@@ -81,7 +81,7 @@ export function QuestionsStep({ tasks: asked, answers, onAnswer, onAnalyzed, onS
                 <span className="text-sm font-medium text-slate-500 dark:text-slate-400" aria-hidden="true">
                   {index + 1}.
                 </span>
-                <span className="break-words">{task.title}</span>
+                <span className="min-w-0 break-words">{task.title}</span>
               </h2>
               <div className="mt-3 grid gap-x-6 gap-y-3 md:grid-cols-2">
                 {QUESTIONS.map((question) => (

@@ -55,7 +55,7 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
           These tasks are no longer in your list. Start over to add new ones.
         </Card>
       ) : (
-        <ol className="grid gap-4 md:grid-cols-3">
+        <ol className="grid grid-cols-1 gap-4 md:grid-cols-3">
           {top.map((task, index) => {
             const first = index === 0;
             const titleId = `priority-title-${task.id}`;
