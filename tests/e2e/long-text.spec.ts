@@ -48,6 +48,9 @@ test("a long unbroken title never makes a screen wider than the window", async (
   await page.getByRole("button", { name: "Start Focus Session" }).click();
   await expect(page.getByText("Currently focused on:")).toBeVisible();
   await expectNoSidewaysScroll(page, "focus, running");
+  await page.getByRole("button", { name: "End Session" }).click();
+  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expectNoSidewaysScroll(page, "focus, complete");
 
   await page.goto("/no-list");
   await expect(page.getByRole("heading", { level: 1, name: 'Today\'s "No" List' })).toBeVisible();
