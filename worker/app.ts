@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { accountRoutes } from "./account/routes";
 import { analyticsRoutes } from "./analytics/routes";
-import { accountRoutes } from "./auth/account-routes";
 import { loginFlowRoutes } from "./auth/login-flow";
 import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { deviceHandle } from "../../worker/auth/account-sessions";
+import { deviceHandle } from "../../worker/account/devices";
 import { createTask, startSession } from "./focus-helpers";
 import {
   type AppRoute,
