@@ -1,7 +1,10 @@
-/** The browser's IANA time zone, sent when an account is created so "today" is the person's today. */
+/**
+ * The IANA zone this browser runs in, or undefined where the platform does not say. Sent with
+ * registration, a provider sign-in and the preferences, so "today" is the person's today.
+ */
 export function browserTimeZone(): string | undefined {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {
     return undefined;
   }

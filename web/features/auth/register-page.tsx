@@ -2,11 +2,11 @@ import { type FormEvent, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import { registerSchema } from "../../../shared/schemas/auth";
 import { register, useCurrentUser, useSignIn } from "../../api/auth";
+import { browserTimeZone } from "../../api/time-zone";
 import { Link, Navigate, useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { AuthLayout } from "./auth-layout";
-import { browserTimeZone } from "./browser-time-zone";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
 
