@@ -174,8 +174,3 @@ function upsertDay(db: Db, userId: string, date: string, d: Deltas, hourly: numb
       },
     });
 }
-
-/** Deletes every analytics record of the user (Reset Stats, Start Fresh, Clear Tasks). */
-export function clearAnalyticsStatements(db: Db, userId: string): BatchItem<"sqlite">[] {
-  return [db.delete(dailyAnalytics).where(eq(dailyAnalytics.userId, userId))];
-}

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
-import { analyticsStatements, clearAnalyticsStatements } from "../analytics/recorder";
+import { analyticsStatements } from "../analytics/recorder";
+import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
@@ -11,9 +12,9 @@ import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { insertTitlesStatement, titlesToCreate } from "./braindump";
-import { deleteAllTasksStatement } from "./clearing";
 import { priorityStatements } from "./priorities";
 import { isVisible, listVisibleTasks, toTask } from "./task-rows";
+import { deleteTasksOfUserQuery } from "./user-data";
 
 /*
  * The multi-row task changes the app itself uses: each is ONE D1 batch (one transaction), so it
@@ -101,8 +102,8 @@ export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async 
 /** Clear Tasks and Start Fresh: every task, every analytics record and any focus session under way. */
 function clearEverythingStatements(db: Db, userId: string) {
   return [
-    deleteAllTasksStatement(db, userId),
+    deleteTasksOfUserQuery(db, userId),
     deleteOpenFocusSessionsQuery(db, userId),
-    ...clearAnalyticsStatements(db, userId),
+    deleteDailyAnalyticsOfUserQuery(db, userId),
   ] as const;
 }
