@@ -5,15 +5,9 @@ import { type AnalyticsEvent, analyticsStatements } from "../../worker/analytics
 import { deleteDailyAnalyticsOfUserQuery } from "../../worker/analytics/user-data";
 import { createDb } from "../../worker/db/client";
 import { dailyAnalytics, tasks } from "../../worker/db/schema";
-import { registerUser } from "./helpers";
+import { newUser } from "./helpers";
 
 const db = createDb(env.DB);
-
-/** A fresh user whose records are kept in `timeZone`. */
-async function newUser(timeZone = "UTC") {
-  const { user } = await registerUser();
-  return { id: user.id, timeZone };
-}
 
 type AnalyticsUser = Awaited<ReturnType<typeof newUser>>;
 
