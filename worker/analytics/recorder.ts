@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
 import { REMOVED_MARKER } from "../../shared/constants";
