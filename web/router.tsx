@@ -5,9 +5,9 @@ import { ErrorBoundary } from "./shell/error-boundary";
 import { LazyScreen, type ScreenCode, screenCode } from "./shell/lazy-screen";
 import { useLocation } from "./shell/navigation";
 import { ProtectedRoute } from "./shell/protected-route";
-import { useTheme } from "./shell/theme";
 import { onToasterWanted } from "./ui/sonner-loader";
 import { Spinner } from "./ui/spinner";
+import { useTheme } from "./ui/theme";
 
 // Screens load on demand so the first page stays small.
 const priorityPickerPage = screenCode(() =>

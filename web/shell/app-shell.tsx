@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense } from "react";
 import { useLiveSync } from "../api/live";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
+import { Footer } from "../ui/footer";
 import { Spinner } from "../ui/spinner";
 import { ErrorBoundary } from "./error-boundary";
-import { Footer } from "./footer";
 import { Header } from "./header";
 import { useLocation } from "./navigation";
 

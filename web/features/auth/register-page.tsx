@@ -1,12 +1,12 @@
 import { LIMITS } from "../../../shared/constants";
 import { registerSchema } from "../../../shared/schemas/auth";
 import { register, useCurrentUser } from "../../api/auth";
+import type { FieldErrors } from "../../api/field-errors";
 import { browserTimeZone } from "../../api/time-zone";
 import { Link, Navigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { AuthLayout } from "./auth-layout";
-import type { FieldErrors } from "./field-errors";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
 import { useAuthForm } from "./use-auth-form";
 

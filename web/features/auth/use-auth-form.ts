@@ -2,8 +2,8 @@ import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import type { AuthResponse } from "../../../shared/schemas/auth";
 import { useSignIn } from "../../api/auth";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { useNavigate } from "../../shell/navigation";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
 
 type AuthFormOptions<Input> = {
   /** The form's fields checked by the shared schema the server checks them with too. */

@@ -7,12 +7,12 @@ import type { User } from "../../../shared/schemas/auth";
 import { updateAccount } from "../../api/account";
 import { invalidateAllAnalytics } from "../../api/analytics";
 import { ApiRequestError } from "../../api/client";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
 import { browserTimeZone } from "../../api/time-zone";
 import { Button } from "../../ui/button";
 import { Field, Input, inputClasses } from "../../ui/field";
 import { showError, showSuccess } from "../../ui/toast";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../auth/field-errors";
 import { FormError, SettingsSection } from "./settings-section";
 import { timeZoneOptions, zoneOffset } from "./time-zones";
 
