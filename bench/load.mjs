@@ -11,11 +11,9 @@
 // answer or network failure is an error. Afterwards every acknowledged write is looked up: each
 // created task with the category of its last acknowledged patch, each started focus session, each
 // ended one completed, and the day's created-task counter.
-import { execSync, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { startServer } from "./server.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const CATEGORIES = ["urgent", "later", "delegate", "no_list"];
 
 /** The value below which `share` of the sorted values lie (nearest rank). */
@@ -23,72 +21,6 @@ function percentile(sorted, share) {
   if (sorted.length === 0) return 0;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1));
   return sorted[rank];
-}
-
-async function waitForHealth(baseUrl, timeoutMs, child) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error("the load server exited before answering");
-    if (Date.now() > deadline) throw new Error(`${baseUrl} did not answer /api/health within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/**
- * Builds the app and serves the built Worker with `wrangler dev` (workerd) on its own port, output
- * folder and fresh database. Not `vite preview`: its Node proxy in front of workerd resets
- * connections (ECONNRESET, answered as an HTML 500) when a loaded machine starves it, which
- * measures the dev proxy rather than the app.
- */
-async function startServer(port, log) {
-  const outDir = `dist-load-${port}`;
-  const stateDir = `.wrangler/load-${port}`;
-  const env = { ...process.env, ONETHING_OUT_DIR: outDir, ONETHING_STATE_DIR: stateDir };
-  const run = (command) => execSync(command, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env });
-  log(`Building and serving the app on port ${port} ...`);
-  rmSync(`${root}/${stateDir}`, { recursive: true, force: true });
-  run("node scripts/ensure-dev-vars.mjs");
-  run("npx vite build --logLevel warn");
-  run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
-  const child = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--config",
-      `${outDir}/onething/wrangler.json`,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      stateDir,
-      "--log-level",
-      "warn",
-      "--show-interactive-dev-session=false",
-    ],
-    { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true },
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
-  try {
-    await waitForHealth(baseUrl, 240_000, child);
-  } catch (err) {
-    stop();
-    throw err;
-  }
-  return { baseUrl, stop };
 }
 
 /** One HTTP client for the whole run: counts requests, errors and latencies of the measured phase. */
@@ -290,7 +222,7 @@ export async function runLoadBench({
   seconds = Number(process.env.LOAD_SECONDS ?? 60),
   log = console.log,
 } = {}) {
-  const server = baseUrl ? { baseUrl, stop: () => {} } : await startServer(port, log);
+  const server = baseUrl ? { baseUrl, stop: () => {} } : await startServer({ port, direct: true, log });
   try {
     const client = createClient(server.baseUrl);
     const runId = Date.now().toString(36);

@@ -29,8 +29,16 @@ export async function waitForHealth(baseUrl, timeoutMs = 240_000, child) {
 /**
  * Builds the app into dist-bench-PORT, migrates .wrangler/bench-PORT from scratch and serves it with
  * `vite preview` (workerd). Answers the base URL and a function that stops the server.
+ *
+ * `direct: true` serves the built Worker with `wrangler dev` instead, for the load benchmark:
+ * under load `vite preview`'s Node proxy in front of workerd resets connections (ECONNRESET,
+ * answered as an HTML 500) when the machine starves it, which measures the proxy, not the app.
  */
-export async function startServer({ port = Number(process.env.BENCH_PORT ?? 8813), log = console.log } = {}) {
+export async function startServer({
+  port = Number(process.env.BENCH_PORT ?? 8813),
+  direct = false,
+  log = console.log,
+} = {}) {
   const outDir = `dist-bench-${port}`;
   const stateDir = `.wrangler/bench-${port}`;
   const env = { ...process.env, ONETHING_OUT_DIR: outDir, ONETHING_STATE_DIR: stateDir, ONETHING_NO_INSPECTOR: "1" };
@@ -41,12 +49,19 @@ export async function startServer({ port = Number(process.env.BENCH_PORT ?? 8813
   run("node scripts/ensure-dev-vars.mjs");
   run("npx vite build --logLevel warn");
   run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
-  const child = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
+  const serve = direct
+    ? [
+        "wrangler",
+        "dev",
+        "--config",
+        `${outDir}/onething/wrangler.json`,
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+      ].concat(["--persist-to", stateDir, "--log-level", "warn", "--show-interactive-dev-session=false"])
+    : ["vite", "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"];
+  const child = spawn("npx", serve, { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   const stop = () => {
     try {
       process.kill(-child.pid, "SIGTERM");
@@ -56,7 +71,7 @@ export async function startServer({ port = Number(process.env.BENCH_PORT ?? 8813
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, 120_000, child);
+    await waitForHealth(baseUrl, 240_000, child);
   } catch (err) {
     stop();
     throw err;

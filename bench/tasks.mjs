@@ -12,55 +12,16 @@
 //    (If-None-Match, every answer a 304: a browser's refetch on focus); a read right after a write
 //    (the per-isolate body cache holds an older version, so the rows are read and serialised
 //    again), one at a time, median against health.
-import { spawn } from "node:child_process";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
+import { registerAccount } from "./account.mjs";
+import { startServer } from "./server.mjs";
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-
-async function waitForHealth(baseUrl, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${baseUrl} did not answer /api/health within ${timeoutMs / 1000} s`);
-}
-
-/** Builds and serves the app with its own fresh database (scripts/serve-e2e.mjs); returns a stop function. */
-async function startServer(port) {
-  const child = spawn(process.execPath, ["scripts/serve-e2e.mjs"], {
-    cwd: root,
-    env: { ...process.env, E2E_PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
-  try {
-    await waitForHealth(baseUrl, 240_000);
-  } catch (err) {
-    stop();
-    throw err;
-  }
-  return { baseUrl, stop };
-}
 
 async function call(baseUrl, method, path, { token, json } = {}) {
   const headers = {};
@@ -78,18 +39,10 @@ async function call(baseUrl, method, path, { token, json } = {}) {
   return { ms, body };
 }
 
-async function register(baseUrl) {
-  const name = `bench${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const { body } = await call(baseUrl, "POST", "/api/auth/register", {
-    json: { username: name, email: `${name}@example.com`, password: "correct horse battery" },
-  });
-  return JSON.parse(body).token;
-}
-
 const lines = (count, prefix) => Array.from({ length: count }, (_, i) => `${prefix} task ${i + 1}`).join("\n");
 
 async function braindumpVsSingle(baseUrl, rounds) {
-  const token = await register(baseUrl);
+  const { token } = await registerAccount(baseUrl);
   const dump = (i) => call(baseUrl, "POST", "/api/process-tasks", { token, json: { text: lines(500, `r${i}`) } });
   const single = (i) => call(baseUrl, "POST", "/api/tasks", { token, json: { title: `single ${i}` } });
   const clear = () => call(baseUrl, "POST", "/api/tasks/clear", { token });
@@ -128,7 +81,7 @@ function percentile(values, p) {
 }
 
 async function listVsHealth(baseUrl, seconds, connections) {
-  const token = await register(baseUrl);
+  const { token } = await registerAccount(baseUrl);
   await call(baseUrl, "POST", "/api/process-tasks", { token, json: { text: lines(1000, "listed") } });
   const { body } = await call(baseUrl, "GET", "/api/tasks", { token });
   const count = JSON.parse(body).length;
@@ -210,7 +163,7 @@ export async function runTasksBench({
   connections = 20,
   log = console.log,
 } = {}) {
-  const server = baseUrl ? { baseUrl, stop: () => {} } : await startServer(port);
+  const server = baseUrl ? { baseUrl, stop: () => {} } : await startServer({ port, log });
   try {
     log(`Measuring ${server.baseUrl} ...`);
     const write = await braindumpVsSingle(server.baseUrl, rounds);

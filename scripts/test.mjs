@@ -20,7 +20,10 @@ const e2eBuild = `dist-e2e-${e2ePort}`;
  */
 const phases = [
   [{ name: "typecheck", cmd: "npx tsc -b" }],
-  [{ name: "lint", cmd: "npx biome check ." }],
+  [
+    { name: "lint", cmd: "npx biome check ." },
+    { name: "import directions", cmd: "npm run --silent lint:imports" },
+  ],
   [{ name: "worker types are current", cmd: "npm run --silent cf-typegen:check" }],
   [
     {

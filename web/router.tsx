@@ -1,13 +1,13 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useCurrentUser } from "./api/auth";
 import { AppShell } from "./shell/app-shell";
-import { PageErrorBoundary } from "./shell/error-boundary";
+import { ErrorBoundary } from "./shell/error-boundary";
 import { LazyScreen, type ScreenCode, screenCode } from "./shell/lazy-screen";
 import { useLocation } from "./shell/navigation";
 import { ProtectedRoute } from "./shell/protected-route";
-import { useTheme } from "./shell/theme";
 import { onToasterWanted } from "./ui/sonner-loader";
 import { Spinner } from "./ui/spinner";
+import { useTheme } from "./ui/theme";
 
 // Screens load on demand so the first page stays small.
 const priorityPickerPage = screenCode(() =>
@@ -91,9 +91,9 @@ export function AppRoutes() {
   useTheme();
   return (
     <>
-      <PageErrorBoundary resetKey={pathname}>
+      <ErrorBoundary scope="page" resetKey={pathname}>
         <Suspense fallback={<Spinner className="min-h-dvh" />}>{routeFor(pathname)}</Suspense>
-      </PageErrorBoundary>
+      </ErrorBoundary>
       <ToasterOnDemand />
     </>
   );

@@ -1,16 +1,17 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { accountRoutes } from "./account/routes";
 import { analyticsRoutes } from "./analytics/routes";
-import { accountRoutes } from "./auth/account-routes";
 import { loginFlowRoutes } from "./auth/login-flow";
+import { oidcRoutes } from "./auth/oidc";
 import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
-import { focusRoutes } from "./focus/routes";
+import { focusSessionRoutes, liveRoutes, timerRoutes } from "./focus/routes";
 import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { suggestionRoutes } from "./suggestions/routes";
-import { bulkTaskRoutes } from "./tasks/bulk-routes";
+import { bulkTaskRoutes, processTasksRoutes, startFreshRoutes } from "./tasks/bulk-routes";
 import { noListRoutes } from "./tasks/no-list-routes";
 import { taskRoutes } from "./tasks/routes";
 
@@ -53,16 +54,22 @@ export function createApp() {
     await next();
   });
 
+  // The URL map: one resource prefix per line.
   app.get("/api/health", (c) => c.json({ ok: true }));
+  app.route("/api", loginFlowRoutes); // GET /api/login and /api/logout: page navigations, no common prefix
   app.route("/api/auth", authRoutes);
+  app.route("/api/auth/oidc", oidcRoutes);
   app.route("/api/account", accountRoutes);
-  app.route("/api", loginFlowRoutes);
-  app.route("/api", taskRoutes);
+  app.route("/api/tasks", taskRoutes);
+  app.route("/api/tasks", bulkTaskRoutes);
+  app.route("/api/process-tasks", processTasksRoutes);
+  app.route("/api/start-fresh", startFreshRoutes);
+  app.route("/api/no-list", noListRoutes);
+  app.route("/api/focus-sessions", focusSessionRoutes);
+  app.route("/api/timer", timerRoutes);
+  app.route("/api/live", liveRoutes);
   app.route("/api/analytics", analyticsRoutes);
-  app.route("/api", bulkTaskRoutes);
-  app.route("/api", noListRoutes);
-  app.route("/api", focusRoutes);
-  app.route("/api", suggestionRoutes);
+  app.route("/api/ai", suggestionRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));

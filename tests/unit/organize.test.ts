@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createAnnouncements, dragMessages } from "../../web/features/organize/announcements";
-import { columnOf, dragId, taskIdOf } from "../../web/features/organize/columns";
-import { edgeScrollSpeed } from "../../web/features/organize/edge-auto-scroll";
-import { type ColumnRect, nextColumnPosition } from "../../web/features/organize/keyboard-coordinates";
+import { createAnnouncements, dragMessages } from "../../web/features/braindump/organize/announcements";
+import { columnOf, dragId, taskIdOf } from "../../web/features/braindump/organize/columns";
+import { edgeScrollSpeed } from "../../web/features/braindump/organize/edge-auto-scroll";
+import { type ColumnRect, nextColumnPosition } from "../../web/features/braindump/organize/keyboard-coordinates";
 
 describe("drag ids and columns", () => {
   it("uses task-{id} and reads it back", () => {

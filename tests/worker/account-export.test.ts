@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "../../worker/auth/account-csv";
-import type { AccountExport } from "../../worker/auth/account-export";
+import { csvCell, toCsv } from "../../worker/account/csv";
+import type { AccountExport } from "../../worker/account/export";
 import { seedUserData } from "./account-helpers";
 import { api, registerUser } from "./helpers";
 

@@ -2,10 +2,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserHub } from "../../worker/focus/user-hub";
-import { createTask, hubOf, makeDue, openLive, startSession } from "./focus-helpers";
-import { api, registerUser } from "./helpers";
-
-const PASSWORD = "correct horse battery";
+import { hubOf, makeDue, openLive, startSession } from "./focus-helpers";
+import { api, createTask, PASSWORD, registerUser } from "./helpers";
 
 async function rowsOfUser(userId: string) {
   const counts = await env.DB.batch(

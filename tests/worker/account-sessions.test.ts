@@ -1,19 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { DeviceSession } from "../../shared/schemas/account";
-import { api, registerUser, type TestUser } from "./helpers";
-
-const PASSWORD = "correct horse battery";
-
-async function signInAgain(account: TestUser, userAgent: string): Promise<string> {
-  const res = await api("/api/auth/login", {
-    method: "POST",
-    headers: { "User-Agent": userAgent },
-    json: { login: account.user.username, password: PASSWORD },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+import { api, registerUser, signInAgain } from "./helpers";
 
 async function devices(token: string): Promise<DeviceSession[]> {
   const res = await api("/api/account/sessions", { token });
@@ -24,7 +12,10 @@ async function devices(token: string): Promise<DeviceSession[]> {
 describe("GET /api/account/sessions", () => {
   it("lists this user's live devices, this one first, without session ids", async () => {
     const account = await registerUser();
-    const phone = await signInAgain(account, "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1");
+    const phone = await signInAgain(
+      account.user.username,
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1",
+    );
     await registerUser(); // someone else's sessions must not show up
     const list = await devices(account.token);
     expect(list).toHaveLength(2);
@@ -46,7 +37,7 @@ describe("GET /api/account/sessions", () => {
 
   it("leaves out expired sessions", async () => {
     const account = await registerUser();
-    await signInAgain(account, "Old browser");
+    await signInAgain(account.user.username, "Old browser");
     await env.DB.prepare("update sessions set expire = 1000 where user_id = ? and sess like '%Old browser%'")
       .bind(account.user.id)
       .run();
@@ -57,8 +48,8 @@ describe("GET /api/account/sessions", () => {
 describe("DELETE /api/account/sessions/:id", () => {
   it("signs out that one device", async () => {
     const account = await registerUser();
-    const laptop = await signInAgain(account, "Laptop browser");
-    const tablet = await signInAgain(account, "Tablet browser");
+    const laptop = await signInAgain(account.user.username, "Laptop browser");
+    const tablet = await signInAgain(account.user.username, "Tablet browser");
     const target = (await devices(account.token)).find((d) => d.userAgent === "Laptop browser");
     const res = await api(`/api/account/sessions/${target?.id}`, { method: "DELETE", token: account.token });
     expect(res.status).toBe(204);
@@ -106,8 +97,8 @@ describe("DELETE /api/account/sessions/:id", () => {
 describe("DELETE /api/account/sessions", () => {
   it("signs out every other device of this user only", async () => {
     const account = await registerUser();
-    const other1 = await signInAgain(account, "One");
-    const other2 = await signInAgain(account, "Two");
+    const other1 = await signInAgain(account.user.username, "One");
+    const other2 = await signInAgain(account.user.username, "Two");
     const stranger = await registerUser();
     const res = await api("/api/account/sessions", { method: "DELETE", token: account.token });
     expect(res.status).toBe(200);

@@ -1,9 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { seedUserData } from "./account-helpers";
-import { api, registerUser, type TestUser, withProductionPasswordHash } from "./helpers";
-
-const PASSWORD = "correct horse battery";
+import { api, PASSWORD, registerUser, type TestUser, withProductionPasswordHash } from "./helpers";
 
 type ErrorBody = { message: string; issues?: { path: (string | number)[]; message: string }[] };
 

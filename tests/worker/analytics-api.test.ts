@@ -4,16 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiAnalyticsRecord as AnalyticsRecord } from "../../shared/schemas/analytics";
 import { type AnalyticsEvent, analyticsStatements } from "../../worker/analytics/recorder";
 import { createDb } from "../../worker/db/client";
-import { dailyAnalytics, tasks, users } from "../../worker/db/schema";
-import { api, ORIGIN, registerUser } from "./helpers";
+import { dailyAnalytics, tasks } from "../../worker/db/schema";
+import { api, createTask, newUser, ORIGIN } from "./helpers";
 
 const db = createDb(env.DB);
-
-async function newUser(timeZone = "UTC") {
-  const account = await registerUser();
-  await db.update(users).set({ timeZone }).where(eq(users.id, account.user.id));
-  return { token: account.token, id: account.user.id, timeZone };
-}
 
 async function record(user: { id: string; timeZone: string }, events: AnalyticsEvent[], iso: string) {
   const [first, ...rest] = analyticsStatements(db, user, events, new Date(iso));
@@ -307,12 +301,6 @@ describe("POST /api/analytics/clear", () => {
 });
 
 describe("through the task API", () => {
-  async function createTask(token: string, json: Record<string, unknown>) {
-    const res = await api("/api/tasks", { method: "POST", token, json });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as { id: number };
-  }
-
   async function patchTask(token: string, id: number, json: Record<string, unknown>) {
     const res = await api(`/api/tasks/${id}`, { method: "PATCH", token, json });
     expect(res.status, await res.clone().text()).toBe(200);

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createTask } from "./focus-helpers";
-import { api, registerUser } from "./helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 async function totals(userId: string) {
   return env.DB.prepare(

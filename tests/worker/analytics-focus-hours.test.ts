@@ -7,16 +7,11 @@ import { type AnalyticsEvent, analyticsStatements } from "../../worker/analytics
 import { createDb } from "../../worker/db/client";
 import { dailyAnalytics } from "../../worker/db/schema";
 import { completeFocusSession } from "../../worker/focus/sessions";
-import { createTask, hubOf, startSession, timer } from "./focus-helpers";
-import { registerUser } from "./helpers";
+import { hubOf, startSession, timer } from "./focus-helpers";
+import { createTask, newUser, registerUser } from "./helpers";
 
 const db = createDb(env.DB);
 const at = (iso: string) => new Date(iso);
-
-async function newUser(timeZone = "UTC") {
-  const { user } = await registerUser();
-  return { id: user.id, timeZone };
-}
 
 async function record(user: { id: string; timeZone: string }, events: AnalyticsEvent[], now: Date) {
   const [first, ...rest] = analyticsStatements(db, user, events, now);

@@ -1,18 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type AnalyticsEvent, analyticsStatements, clearAnalyticsStatements } from "../../worker/analytics/recorder";
+import { type AnalyticsEvent, analyticsStatements } from "../../worker/analytics/recorder";
+import { deleteDailyAnalyticsOfUserQuery } from "../../worker/analytics/user-data";
 import { createDb } from "../../worker/db/client";
 import { dailyAnalytics, tasks } from "../../worker/db/schema";
-import { registerUser } from "./helpers";
+import { newUser } from "./helpers";
 
 const db = createDb(env.DB);
-
-/** A fresh user whose records are kept in `timeZone`. */
-async function newUser(timeZone = "UTC") {
-  const { user } = await registerUser();
-  return { id: user.id, timeZone };
-}
 
 type AnalyticsUser = Awaited<ReturnType<typeof newUser>>;
 
@@ -268,16 +263,14 @@ describe("analyticsStatements: concurrency", () => {
   });
 });
 
-describe("clearAnalyticsStatements", () => {
+describe("deleteDailyAnalyticsOfUserQuery", () => {
   it("deletes every record of the user and none of anyone else's", async () => {
     const user = await newUser();
     const other = await newUser();
     await record(user, [{ type: "task-created", count: 1 }], at("2026-03-09T12:00:00Z"));
     await record(user, [{ type: "task-created", count: 1 }], at("2026-03-10T12:00:00Z"));
     await record(other, [{ type: "task-created", count: 1 }], at("2026-03-10T12:00:00Z"));
-    const [first, ...rest] = clearAnalyticsStatements(db, user.id);
-    if (!first) throw new Error("no statements");
-    await db.batch([first, ...rest]);
+    await deleteDailyAnalyticsOfUserQuery(db, user.id);
     expect(await rows(user.id)).toEqual([]);
     expect(await rows(other.id)).toHaveLength(1);
   });

@@ -1,8 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, freshIp, registerUser, withProductionPasswordHash } from "./helpers";
-
-const PASSWORD = "correct horse battery";
+import { api, freshIp, PASSWORD, registerUser, withProductionPasswordHash } from "./helpers";
 
 describe("register", () => {
   it("creates an account and answers 201 with a token and the public user", async () => {

@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { completionBatch } from "../../worker/focus/sessions";
-import { createTask, hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
-import { api, registerUser } from "./helpers";
+import { hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 const alarmOf = (userId: string) => runInDurableObject(hubOf(userId), (_hub, state) => state.storage.getAlarm());
 

@@ -2,8 +2,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TimerState } from "../../shared/schemas/focus";
-import { createTask, hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
-import { api, registerUser } from "./helpers";
+import { hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 const alarmOf = (userId: string) => runInDurableObject(hubOf(userId), (_hub, state) => state.storage.getAlarm());
 const deleteTask = (token: string, id: number) => api(`/api/tasks/${id}`, { method: "DELETE", token });

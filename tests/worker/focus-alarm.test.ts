@@ -6,8 +6,8 @@ import { createDb } from "../../worker/db/client";
 import { loginFailures } from "../../worker/db/schema";
 import { completeFocusSession, completionBatch } from "../../worker/focus/sessions";
 import type { UserHub } from "../../worker/focus/user-hub";
-import { createTask, hubOf, makeDue, sessionRow, startSession, timer, timerState } from "./focus-helpers";
-import { registerUser } from "./helpers";
+import { hubOf, makeDue, sessionRow, startSession, timer, timerState } from "./focus-helpers";
+import { createTask, registerUser } from "./helpers";
 
 async function dailyFocus(userId: string) {
   return env.DB.prepare(

@@ -5,8 +5,8 @@ import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { endInstant } from "../../shared/timer";
 import { ALARM_RETRY_MS } from "../../worker/focus/user-hub";
 import { dbFingerprint, failWhen, sqlText } from "./db-fingerprint";
-import { createTask, hubOf, openLive, sessionRow, startSession, timer, timerState } from "./focus-helpers";
-import { api, registerUser } from "./helpers";
+import { hubOf, openLive, sessionRow, startSession, timer, timerState } from "./focus-helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 /** The UserHub when things go wrong: eviction, failing D1, late alarms, racing devices. */
 

@@ -5,14 +5,6 @@ import type { StartedFocusSession, TimerSnapshot, TimerState } from "../../share
 import { parseFrame, type ServerFrame, serverFrameSchema } from "../../shared/schemas/live";
 import { api, ORIGIN } from "./helpers";
 
-export type TaskBody = { id: number; title: string };
-
-export async function createTask(token: string, json: Record<string, unknown> = { title: "Write the report" }) {
-  const res = await api("/api/tasks", { method: "POST", token, json });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as TaskBody;
-}
-
 export async function startSession(token: string, taskId: number, duration = 1500) {
   const res = await api("/api/focus-sessions", {
     method: "POST",

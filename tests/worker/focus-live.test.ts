@@ -2,8 +2,8 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signToken } from "../../worker/auth/tokens";
-import { createTask, hubOf, liveTicket, openLive, startSession, timer } from "./focus-helpers";
-import { api, ORIGIN, registerUser } from "./helpers";
+import { hubOf, liveTicket, openLive, startSession, timer } from "./focus-helpers";
+import { api, createTask, ORIGIN, registerUser } from "./helpers";
 
 const upgrade = (path: string, origin: string | null = ORIGIN) =>
   api(path, { headers: { Upgrade: "websocket", ...(origin ? { Origin: origin } : {}) } });

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { FocusSession } from "../../shared/schemas/focus";
-import { createTask, sessionRow, startSession, timer, timerState } from "./focus-helpers";
-import { api, registerUser } from "./helpers";
+import { sessionRow, startSession, timer, timerState } from "./focus-helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 async function sessionCount(userId: string) {
   const row = await env.DB.prepare("select count(*) as n from focus_sessions where user_id = ?")

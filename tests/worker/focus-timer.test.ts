@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { resetUserTimer } from "../../worker/focus/live";
-import { createTask, hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
-import { api, registerUser } from "./helpers";
+import { hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 async function expectConflict(res: Response, message: string) {
   expect(res.status).toBe(409);

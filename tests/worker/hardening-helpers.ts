@@ -3,9 +3,7 @@ import { expect } from "vitest";
 import { apiErrorSchema } from "../../shared/schemas/common";
 import { app } from "../../worker/app";
 import { seedUserData } from "./account-helpers";
-import { api, registerUser, type TestUser } from "./helpers";
-
-export const PASSWORD = "correct horse battery";
+import { registerUser, type TestUser } from "./helpers";
 
 /** A registered user with some data of every kind: tasks, a focus session, a day of analytics. */
 export type SeededUser = TestUser & { taskId: number; focusSessionId: number; deviceSessionId: string };
@@ -100,10 +98,3 @@ export function appRoutes(): AppRoute[] {
 }
 
 export const routeKey = (route: AppRoute) => `${route.method} ${route.path}`;
-
-/** Signs the user in again (a fuzzed request may have signed them out) and returns the new token. */
-export async function signInAgain(user: { username: string }): Promise<string> {
-  const res = await api("/api/auth/login", { method: "POST", json: { login: user.username, password: PASSWORD } });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}

@@ -1,5 +1,10 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Task } from "../../shared/schemas/tasks";
 import { CURRENT_PARAMS, setPasswordHashParams } from "../../worker/auth/password";
+import { createDb } from "../../worker/db/client";
+import { users } from "../../worker/db/schema";
 
 /** The suite's cheap scrypt cost (set in apply-migrations.ts); production's is CURRENT_PARAMS. */
 export const TEST_PASSWORD_HASH = { N: 2 ** 10, r: 8, p: 1 } as const;
@@ -37,12 +42,40 @@ export function api(path: string, init: RequestInit & { token?: string; json?: u
 
 export type TestUser = { token: string; user: { id: string; username: string; email: string } };
 
+/** The password of every account the suite registers. */
+export const PASSWORD = "correct horse battery";
+
 /** Registers a new account with unique names and returns its token and user. */
 export async function registerUser(name = `user${crypto.randomUUID().slice(0, 8)}`): Promise<TestUser> {
   const res = await api("/api/auth/register", {
     method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: "correct horse battery" },
+    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as TestUser;
+}
+
+/** A new account whose days are counted in `timeZone`: its token, id and zone. */
+export async function newUser(timeZone = "UTC") {
+  const account = await registerUser();
+  await createDb(env.DB).update(users).set({ timeZone }).where(eq(users.id, account.user.id));
+  return { token: account.token, id: account.user.id, timeZone };
+}
+
+/** Signs the account in again, as another device with its own session; answers that session's token. */
+export async function signInAgain(username: string, userAgent = "Another device"): Promise<string> {
+  const res = await api("/api/auth/login", {
+    method: "POST",
+    headers: { "User-Agent": userAgent },
+    json: { login: username, password: PASSWORD },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** POST /api/tasks, expecting 201; answers the created task. */
+export async function createTask(token: string, json: Record<string, unknown> = { title: "Write the report" }) {
+  const res = await api("/api/tasks", { method: "POST", token, json });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Task;
 }

@@ -3,21 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { DeviceSession } from "../../shared/schemas/account";
 import { parseFrame, type ServerFrame, serverFrameSchema } from "../../shared/schemas/live";
 import { LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "../../worker/focus/user-hub";
-import { createTask, hubOf, openLive } from "./focus-helpers";
-import { api, registerUser, type TestUser } from "./helpers";
-
-const PASSWORD = "correct horse battery";
-
-/** Signs the account in again: a second device with its own session. */
-async function secondDevice(account: TestUser, userAgent = "Second device"): Promise<string> {
-  const res = await api("/api/auth/login", {
-    method: "POST",
-    headers: { "User-Agent": userAgent },
-    json: { login: account.user.username, password: PASSWORD },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+import { hubOf, openLive } from "./focus-helpers";
+import { api, createTask, PASSWORD, registerUser, signInAgain } from "./helpers";
 
 /** A live socket that also remembers how it was closed. */
 async function liveSocket(token: string) {
@@ -53,7 +40,7 @@ const SESSION_ENDED = { code: 4401, reason: "session ended" };
 describe("live sockets of a revoked session are closed with 4401", () => {
   it("on POST /api/auth/logout, leaving the user's other devices connected", async () => {
     const account = await registerUser();
-    const other = await secondDevice(account);
+    const other = await signInAgain(account.user.username);
     const mine = await liveSocket(account.token);
     const mineToo = await liveSocket(account.token); // a second tab of the same session
     const theirs = await liveSocket(other);
@@ -81,7 +68,7 @@ describe("live sockets of a revoked session are closed with 4401", () => {
 
   it("on signing out one device, and only that device's sockets", async () => {
     const account = await registerUser();
-    const phone = await secondDevice(account, "Phone");
+    const phone = await signInAgain(account.user.username, "Phone");
     const mine = await liveSocket(account.token);
     const phoneSocket = await liveSocket(phone);
     const list = (await (await api("/api/account/sessions", { token: account.token })).json()) as DeviceSession[];
@@ -95,7 +82,7 @@ describe("live sockets of a revoked session are closed with 4401", () => {
 
   it("on signing out everywhere else, keeping this device", async () => {
     const account = await registerUser();
-    const [a, b] = [await secondDevice(account, "A"), await secondDevice(account, "B")];
+    const [a, b] = [await signInAgain(account.user.username, "A"), await signInAgain(account.user.username, "B")];
     const mine = await liveSocket(account.token);
     const sockets = [await liveSocket(a), await liveSocket(b)];
     const res = await api("/api/account/sessions", { method: "DELETE", token: account.token });
@@ -107,7 +94,7 @@ describe("live sockets of a revoked session are closed with 4401", () => {
 
   it("on a password change, for every other session", async () => {
     const account = await registerUser();
-    const other = await secondDevice(account);
+    const other = await signInAgain(account.user.username);
     const mine = await liveSocket(account.token);
     const theirs = await liveSocket(other);
     const res = await api("/api/account/password", {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, registerUser } from "./helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 type TaskBody = {
   id: number;
@@ -11,12 +11,6 @@ type TaskBody = {
   noListReason: string | null;
   completedAt: string | null;
 };
-
-async function createTask(token: string, json: Record<string, unknown>) {
-  const res = await api("/api/tasks", { method: "POST", token, json });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as TaskBody;
-}
 
 type Row = {
   id: number;

@@ -5,7 +5,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { api, ORIGIN, registerUser } from "./helpers";
+import { api, ORIGIN, PASSWORD, registerUser } from "./helpers";
 
 /** Who signs in at the provider (see MockIdentity in mock-oidc-provider.ts); extra keys become ID token claims. */
 type Identity = {
@@ -213,7 +213,7 @@ describe("the callback", () => {
     ]);
     const login = await api("/api/auth/login", {
       method: "POST",
-      json: { login: user.username, password: "correct horse battery" },
+      json: { login: user.username, password: PASSWORD },
     });
     expect(login.status).toBe(200);
   });

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { THROTTLE } from "../../worker/auth/throttle";
-import { expectErrorShape, PASSWORD } from "./hardening-helpers";
-import { api, freshIp, registerUser } from "./helpers";
+import { expectErrorShape } from "./hardening-helpers";
+import { api, freshIp, PASSWORD, registerUser } from "./helpers";
 
 const login = (loginName: string, password: string, ip = freshIp()) =>
   api("/api/auth/login", { method: "POST", json: { login: loginName, password }, headers: { "CF-Connecting-IP": ip } });

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { deviceHandle } from "../../worker/auth/account-sessions";
-import { createTask, startSession } from "./focus-helpers";
+import { deviceHandle } from "../../worker/account/devices";
+import { startSession } from "./focus-helpers";
 import {
   type AppRoute,
   appRoutes,
   expectErrorShape,
-  PASSWORD,
   registerSeededUser,
   routeKey,
   type SeededUser,
   snapshotUser,
 } from "./hardening-helpers";
-import { api, ORIGIN } from "./helpers";
+import { api, createTask, ORIGIN, PASSWORD } from "./helpers";
 
 /**
  * The authorization matrix. Every route of the Hono app must be classified here, so a route added

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../worker/auth/cookies";
 import { signToken } from "../../worker/auth/tokens";
 import { liveTicket } from "./focus-helpers";
-import { expectErrorShape, PASSWORD, snapshotUser } from "./hardening-helpers";
-import { api, ORIGIN, registerUser } from "./helpers";
+import { expectErrorShape, snapshotUser } from "./hardening-helpers";
+import { api, ORIGIN, PASSWORD, registerUser } from "./helpers";
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 

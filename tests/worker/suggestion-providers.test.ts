@@ -80,7 +80,7 @@ describe("openai provider against a real OpenAI-compatible server on loopback", 
         messages: { role: string; content: string }[];
         response_format: {
           type: string;
-          json_schema: { name: string; strict: boolean; schema: { required: string[] } };
+          json_schema: { name: string; strict: boolean; schema: unknown };
         };
       };
     }[];
@@ -92,7 +92,13 @@ describe("openai provider against a real OpenAI-compatible server on loopback", 
     expect(call?.body.messages[0]?.role).toBe("system");
     expect(call?.body.response_format.type).toBe("json_schema");
     expect(call?.body.response_format.json_schema.strict).toBe(true);
-    expect(call?.body.response_format.json_schema.schema.required).toEqual(["suggestions"]);
+    // The schema made from the zod one: the same shape, without a `$schema` line.
+    expect(call?.body.response_format.json_schema.schema).toEqual({
+      type: "object",
+      properties: { suggestions: { type: "array", items: { type: "string" } } },
+      required: ["suggestions"],
+      additionalProperties: false,
+    });
   });
 
   it.each(["garbage", "wrong", "refusal", "not-chat", "error"])(

@@ -1,14 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, registerUser } from "./helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 type TaskBody = { id: number; title: string; category: string | null; isCompleted: boolean; isPriority: boolean };
-
-async function createTask(token: string, json: Record<string, unknown>) {
-  const res = await api("/api/tasks", { method: "POST", token, json });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as TaskBody;
-}
 
 describe("task CRUD", () => {
   it("creates with the default category later and lists only the user's own visible tasks", async () => {

@@ -9,7 +9,7 @@ import {
   storeList,
 } from "../../worker/tasks/list-cache";
 import { listVisibleTasks, toTask } from "../../worker/tasks/task-rows";
-import { api, registerUser } from "./helpers";
+import { api, PASSWORD, registerUser } from "./helpers";
 
 type TaskBody = { id: number; title: string; category: string | null };
 
@@ -222,7 +222,7 @@ describe("If-None-Match", () => {
     const deleted = await api("/api/account", {
       method: "DELETE",
       token: b.token,
-      json: { confirmation: "DELETE", password: "correct horse battery" },
+      json: { confirmation: "DELETE", password: PASSWORD },
     });
     expect(deleted.status, await deleted.clone().text()).toBeLessThan(300);
     const res = await getList(b.token, tagged.etag as string);

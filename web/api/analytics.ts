@@ -10,7 +10,7 @@ import {
 import { showError, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
 import { apiRequest, getQueryFn } from "./client";
-import { queryKeys } from "./query-keys";
+import { isAnalyticsQuery, queryKeys } from "./query-keys";
 
 /** Spec §3 local storage: "analytics were reset" and the zeroed record, consumed by the analytics screen. */
 export const ANALYTICS_RESET_KEY = "analytics_reset";
@@ -67,12 +67,6 @@ export function useAnalyticsToday(date: string, placeholder?: AnalyticsRecord) {
 
 export function useAnalyticsRange(startDate: string, endDate: string) {
   return useQuery(analyticsRangeQueryOptions(startDate, endDate));
-}
-
-/** Every cached analytics answer (today and every range): their keys all start with the path. */
-export function isAnalyticsQuery(query: { queryKey: readonly unknown[] }): boolean {
-  const first = query.queryKey[0];
-  return typeof first === "string" && first.startsWith("/api/analytics");
 }
 
 /** After the time zone changed: every cached day may now be another day, so refetch them all. */
@@ -151,19 +145,14 @@ export async function showZeroAnalytics(queryClient: QueryClient, user: Analytic
   applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", localDate(new Date(), timeZone)));
 }
 
-export function useShowZeroAnalytics() {
-  const queryClient = useQueryClient();
-  const { user } = useCurrentUser();
-  return () => showZeroAnalytics(queryClient, user);
-}
-
 /** Reset Stats (spec §4): clear on the server, then show zeros; the §8 toasts either way. */
 export function useResetAnalytics() {
-  const showZeroAnalytics = useShowZeroAnalytics();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
   return useMutation({
     mutationFn: async () => {
       await clearAnalytics();
-      await showZeroAnalytics();
+      await showZeroAnalytics(queryClient, user);
     },
     onSuccess: () => {
       showSuccess("Analytics reset", "Your analytics data has been reset successfully.");

@@ -16,3 +16,9 @@ export const queryKeys = {
   analyticsRange: (startDate: string, endDate: string) =>
     [`/api/analytics?startDate=${startDate}&endDate=${endDate}`] as const,
 };
+
+/** Every cached analytics answer (today and every range): their keys all start with the path. */
+export function isAnalyticsQuery(query: { queryKey: readonly unknown[] }): boolean {
+  const first = query.queryKey[0];
+  return typeof first === "string" && first.startsWith("/api/analytics");
+}

@@ -4,7 +4,7 @@ import type { Answers } from "../../shared/questions";
 import type { CreateTaskInput, PatchTaskInput, Task } from "../../shared/schemas/tasks";
 import { useCurrentUser } from "./auth";
 import { apiRequest } from "./client";
-import { queryKeys } from "./query-keys";
+import { isAnalyticsQuery, queryKeys } from "./query-keys";
 
 /** Spec §4: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
 export function isVisibleTask(task: Task): boolean {
@@ -29,14 +29,11 @@ export function useTasks({ refetchOnWindowFocus = false }: { refetchOnWindowFocu
   return useQuery({ ...tasksQueryOptions, refetchOnWindowFocus: refetchOnWindowFocus ? "always" : false });
 }
 
-/** Every analytics query: today's record and the ranges (their keys start with the GET path). */
-const isAnalyticsKey = (key: readonly unknown[]) => typeof key[0] === "string" && key[0].startsWith("/api/analytics");
-
 /** After any task change: refetch the tasks and today's analytics (and the analytics ranges). */
 export function invalidateTaskData(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
-    queryClient.invalidateQueries({ predicate: (query) => isAnalyticsKey(query.queryKey) }),
+    queryClient.invalidateQueries({ predicate: isAnalyticsQuery }),
   ]);
 }
 
@@ -44,7 +41,7 @@ export function invalidateTaskData(queryClient: QueryClient) {
 export function resetTaskData(queryClient: QueryClient) {
   return Promise.all([
     queryClient.resetQueries({ queryKey: queryKeys.tasks }),
-    queryClient.resetQueries({ predicate: (query) => isAnalyticsKey(query.queryKey) }),
+    queryClient.resetQueries({ predicate: isAnalyticsQuery }),
   ]);
 }
 

@@ -1,4 +1,4 @@
-// Runs before the first paint. The theme: keep in step with web/shell/theme.ts (stored "light" or
+// Runs before the first paint. The theme: keep in step with web/ui/theme.ts (stored "light" or
 // "dark", else the system preference). The outline: with a stored session (web/api/client.ts) on
 // the braindump, web/index.html's outline of that screen shows until the app replaces it.
 (() => {

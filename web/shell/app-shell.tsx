@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense } from "react";
 import { useLiveSync } from "../api/live";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
+import { Footer } from "../ui/footer";
 import { Spinner } from "../ui/spinner";
-import { ScreenErrorBoundary } from "./error-boundary";
-import { Footer } from "./footer";
+import { ErrorBoundary } from "./error-boundary";
 import { Header } from "./header";
 import { useLocation } from "./navigation";
 
@@ -22,9 +22,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
-        <ScreenErrorBoundary resetKey={pathname}>
+        <ErrorBoundary scope="screen" resetKey={pathname}>
           <Suspense fallback={<Spinner className="py-24" />}>{children}</Suspense>
-        </ScreenErrorBoundary>
+        </ErrorBoundary>
       </main>
       <SuggestionWidget />
       <Footer />

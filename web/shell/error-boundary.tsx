@@ -20,13 +20,16 @@ export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-type BoundaryProps = { children: ReactNode; resetKey: string };
+type BoundaryProps = {
+  children: ReactNode;
+  /** Moving to another screen (a new key) clears the error. */
+  resetKey: string;
+  /** "screen": inside the shell, so the header and the tabs stay usable; "page": the last resort, a full page. */
+  scope: "screen" | "page";
+};
 
-/**
- * Catches a render error inside the shell, so the header and the tabs stay usable. Moving to
- * another screen (a new `resetKey`) clears it.
- */
-export class ScreenErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
+/** Catches a render error below it and shows what happened with two ways on, never a blank page. */
+export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
   override state = { error: null as unknown, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown) {
@@ -38,38 +41,14 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, { error: unkno
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error("Screen failed to render", error, info.componentStack);
-  }
-
-  override render() {
-    // A reload, not a re-render: a lazy screen whose chunk failed to load stays failed until then.
-    if (this.state.error) return <ErrorFallback onRetry={() => window.location.reload()} />;
-    return this.props.children;
-  }
-}
-
-/** The last resort (public pages, or a failure outside the shell): a full page with a way back; cleared by navigating. */
-export class PageErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
-  override state = { error: null as unknown, key: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string }) {
-    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error("Page failed to render", error, info.componentStack);
+    console.error(`${this.props.scope === "page" ? "Page" : "Screen"} failed to render`, error, info.componentStack);
   }
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <main className="flex min-h-dvh items-center justify-center px-4">
-        <ErrorFallback onRetry={() => window.location.reload()} />
-      </main>
-    );
+    // A reload, not a re-render: a lazy screen whose chunk failed to load stays failed until then.
+    const fallback = <ErrorFallback onRetry={() => window.location.reload()} />;
+    if (this.props.scope === "screen") return fallback;
+    return <main className="flex min-h-dvh items-center justify-center px-4">{fallback}</main>;
   }
 }

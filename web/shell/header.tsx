@@ -3,10 +3,10 @@ import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
 import { buttonClasses } from "../ui/button";
 import { cn } from "../ui/cn";
-import { Logo } from "./logo";
+import { Logo } from "../ui/logo";
+import { ThemeToggle } from "../ui/theme-toggle";
 import { NavTabs } from "./nav-tabs";
 import { Link } from "./navigation";
-import { ThemeToggle } from "./theme-toggle";
 
 export function Header() {
   const { isAuthenticated } = useCurrentUser();

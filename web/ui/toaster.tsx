@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Toaster } from "sonner";
-import { useTheme } from "../shell/theme";
 import { toasterMounted } from "./sonner-loader";
+import { useTheme } from "./theme";
 
 /** Spec §9 toasts: one at a time, 5 s, swipe right to dismiss, F8 focuses the region. */
 export function AppToaster() {

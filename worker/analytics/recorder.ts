@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
 import { REMOVED_MARKER } from "../../shared/constants";
@@ -173,9 +173,4 @@ function upsertDay(db: Db, userId: string, date: string, d: Deltas, hourly: numb
           : {}),
       },
     });
-}
-
-/** Deletes every analytics record of the user (Reset Stats, Start Fresh, Clear Tasks). */
-export function clearAnalyticsStatements(db: Db, userId: string): BatchItem<"sqlite">[] {
-  return [db.delete(dailyAnalytics).where(eq(dailyAnalytics.userId, userId))];
 }

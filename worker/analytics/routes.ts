@@ -4,8 +4,8 @@ import { analyticsRangeQuerySchema, analyticsTodayQuerySchema } from "../../shar
 import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { readOptionalJson, validate } from "../http/validation";
-import { clearAnalyticsStatements } from "./recorder";
 import { recordForDay, recordsForRange, toApiRecord } from "./records";
+import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
 
 /**
  * /api/analytics*: the signed-in user's daily records; "today" is today in their time zone.
@@ -26,7 +26,6 @@ export const analyticsRoutes = new Hono<AppEnv>()
   .post("/clear", requireUser, async (c) => {
     // Spec §7 sends a JSON content type with an empty body; anything present must be an object.
     await readOptionalJson(c);
-    const [first, ...rest] = clearAnalyticsStatements(c.var.db, c.var.user.id);
-    if (first) await c.var.db.batch([first, ...rest]);
+    await deleteDailyAnalyticsOfUserQuery(c.var.db, c.var.user.id);
     return c.body(null, 204);
   });

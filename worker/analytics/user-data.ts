@@ -7,7 +7,7 @@ export function listDailyAnalyticsForExport(db: Db, userId: string) {
   return db.select().from(dailyAnalytics).where(eq(dailyAnalytics.userId, userId)).orderBy(dailyAnalytics.date);
 }
 
-/** The statement that deletes every daily analytics record of the user, for the account deletion batch. */
+/** Deletes every daily analytics record of the user: Reset Stats, Clear Tasks, Start Fresh, account deletion. */
 export function deleteDailyAnalyticsOfUserQuery(db: Db, userId: string) {
   return db.delete(dailyAnalytics).where(eq(dailyAnalytics.userId, userId));
 }

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { closeLiveSessions } from "../focus/live";
 import { clearSessionCookie, readSessionCookie } from "./cookies";
-import { oidcRoutes, startOidcLogin } from "./oidc";
+import { startOidcLogin } from "./oidc";
 import { oidcConfigured } from "./oidc-provider";
 import { revokeSession } from "./sessions";
 import { verifyToken } from "./tokens";
@@ -10,7 +10,7 @@ import { verifyToken } from "./tokens";
 /** Sec-Fetch-Site values of a navigation made by the app itself or typed in the address bar. */
 const SIGN_OUT_FETCH_SITES = new Set(["same-origin", "none"]);
 
-/** The full-page navigations of spec §1: GET /api/login and GET /api/logout. */
+/** Mounted at /api: the full-page navigations GET /api/login and GET /api/logout. */
 export const loginFlowRoutes = new Hono<AppEnv>()
   .get("/login", async (c) => {
     if (!oidcConfigured(c.env)) return c.redirect("/login", 302);
@@ -28,5 +28,4 @@ export const loginFlowRoutes = new Hono<AppEnv>()
     }
     clearSessionCookie(c);
     return c.redirect("/", 302);
-  })
-  .route("/auth/oidc", oidcRoutes);
+  });

@@ -42,13 +42,15 @@ async function optionalBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S):
 
 const emptyBody = completeFocusSessionSchema;
 
-/** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
-export const focusRoutes = new Hono<AppEnv>()
-  .get("/focus-sessions", requireUser, async (c) => {
+// Each route names requireUser itself so unknown /api paths still answer 404.
+
+/** Mounted at /api/focus-sessions. */
+export const focusSessionRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => {
     const rows = await listOwnSessions(c.var.db, c.var.user.id);
     return c.json(rows.map(toFocusSession));
   })
-  .post("/focus-sessions", requireUser, validate("json", startFocusSessionSchema), async (c) => {
+  .post("/", requireUser, validate("json", startFocusSessionSchema), async (c) => {
     const { taskId, duration } = c.req.valid("json");
     const { db, user } = c.var;
     const task = await findOwnTask(db, user.id, taskId);
@@ -85,7 +87,7 @@ export const focusRoutes = new Hono<AppEnv>()
     }
     return c.json({ ...toFocusSession(row), timer: result.snapshot } satisfies StartedFocusSession, 201);
   })
-  .patch("/focus-sessions/:id/complete", requireUser, validate("param", idParamSchema), async (c) => {
+  .patch("/:id/complete", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     await optionalBody(c, completeFocusSessionSchema);
     const { db, user } = c.var;
@@ -104,39 +106,45 @@ export const focusRoutes = new Hono<AppEnv>()
     const row = await findOwnSession(db, user.id, id);
     if (!row) throw notFound("Focus session not found.");
     return c.json(toFocusSession(row));
-  })
-  .get("/timer", requireUser, async (c) => c.json(await hubOf(c).state()))
-  .post("/timer/pause", requireUser, async (c) => {
+  });
+
+/** Mounted at /api/timer: the live timer, owned by the user's hub. */
+export const timerRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => c.json(await hubOf(c).state()))
+  .post("/pause", requireUser, async (c) => {
     await optionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).pause()));
   })
-  .post("/timer/resume", requireUser, async (c) => {
+  .post("/resume", requireUser, async (c) => {
     await optionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).resume()));
   })
-  .post("/timer/end", requireUser, async (c) => {
+  .post("/end", requireUser, async (c) => {
     await optionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).end()));
   })
-  .post("/timer/reset", requireUser, async (c) => {
+  .post("/reset", requireUser, async (c) => {
     await optionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).reset()));
   })
-  .post("/timer/acknowledge", requireUser, async (c) => {
+  .post("/acknowledge", requireUser, async (c) => {
     const { keepTask } = await optionalBody(c, acknowledgeTimerSchema);
     return c.json(unwrap(await hubOf(c).acknowledge(keepTask ?? false)));
   })
-  .post("/timer/break", requireUser, async (c) => {
+  .post("/break", requireUser, async (c) => {
     await optionalBody(c, emptyBody);
     const { id, timeZone } = c.var.user;
     return c.json(unwrap(await hubOf(c).startBreak({ userId: id, timeZone })));
-  })
-  .post("/live/ticket", requireUser, async (c) => {
+  });
+
+/** Mounted at /api/live: the WebSocket of an open tab or device, and the ticket that opens it. */
+export const liveRoutes = new Hono<AppEnv>()
+  .post("/ticket", requireUser, async (c) => {
     const { id, sessionId } = c.var.user;
     const ticket = await signToken(c.env.AUTH_SECRET, { userId: id, sessionId }, "live", LIVE_TICKET_TTL_MS);
     return c.json({ ticket } satisfies LiveTicket);
   })
-  .get("/live", async (c) => {
+  .get("/", async (c) => {
     // Browsers send no Authorization header on a WebSocket, and any site could open one to us,
     // so the socket needs both a ticket from an authenticated call and our own Origin.
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {

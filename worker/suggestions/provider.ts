@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { LIMITS } from "../../shared/constants";
 import { type AiProvider, providerOutputSchema } from "../../shared/schemas/suggestions";
 
@@ -36,15 +37,15 @@ export const SYSTEM_PROMPT = [
   "Write in the language the person uses. Answer only with JSON that matches the schema.",
 ].join(" ");
 
-/** JSON Schema of the answer, for structured output (OpenAI json_schema, Workers AI JSON mode). */
-export const OUTPUT_JSON_SCHEMA = {
-  type: "object",
-  properties: {
-    suggestions: { type: "array", items: { type: "string" } },
-  },
-  required: ["suggestions"],
-  additionalProperties: false,
-} as const;
+/**
+ * JSON Schema of the answer, for structured output (OpenAI json_schema, Workers AI JSON mode),
+ * made from the zod schema the answer is checked with, so the two cannot drift. The `$schema`
+ * dialect line is left out: structured output takes a bare schema object.
+ */
+export const OUTPUT_JSON_SCHEMA = (() => {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(providerOutputSchema);
+  return schema;
+})();
 
 /** Checks a model's answer (an object, or JSON text of one) against the expected shape. */
 export function parseProviderOutput(value: unknown, source: string): string[] {

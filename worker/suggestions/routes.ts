@@ -10,9 +10,9 @@ import { ProviderTimeout } from "./provider";
 import { limitSuggestionRequests } from "./rate-limit";
 import { cleanSuggestions, runProvider, timeoutFrom } from "./suggest";
 
-/** Mounted at /api. The prompt is personal: it is sent to the configured provider and never logged. */
+/** Mounted at /api/ai. The prompt is personal: it is sent to the configured provider and never logged. */
 export const suggestionRoutes = new Hono<AppEnv>().post(
-  "/ai/task-suggestions",
+  "/task-suggestions",
   requireUser,
   validate("json", taskSuggestionsRequestSchema),
   async (c) => {

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
-import { analyticsStatements, clearAnalyticsStatements } from "../analytics/recorder";
+import { analyticsStatements } from "../analytics/recorder";
+import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
@@ -11,16 +12,21 @@ import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { insertTitlesStatement, titlesToCreate } from "./braindump";
-import { deleteAllTasksStatement } from "./clearing";
 import { priorityStatements } from "./priorities";
 import { isVisible, listVisibleTasks, toTask } from "./task-rows";
+import { deleteTasksOfUserQuery } from "./user-data";
 
-/**
+/*
  * The multi-row task changes the app itself uses: each is ONE D1 batch (one transaction), so it
- * happens completely or not at all. Mounted at /api; each route names requireUser itself.
+ * happens completely or not at all. Each route names requireUser itself.
  */
-export const bulkTaskRoutes = new Hono<AppEnv>()
-  .post("/process-tasks", requireUser, validate("json", processTasksSchema), async (c) => {
+
+/** Mounted at /api/process-tasks: the braindump's lines become tasks. */
+export const processTasksRoutes = new Hono<AppEnv>().post(
+  "/",
+  requireUser,
+  validate("json", processTasksSchema),
+  async (c) => {
     // `allowDuplicates` (spec §7 sends true) is accepted but changes nothing: the screen already
     // drops duplicates before sending, and the server drops them again so a stale screen, a second
     // tab or a double submit can never create the same task twice.
@@ -48,8 +54,12 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     ]);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(inserted.sort((a, b) => a.id - b.id).map(toTask), 201);
-  })
-  .post("/tasks/priorities", requireUser, validate("json", savePrioritiesSchema), async (c) => {
+  },
+);
+
+/** Mounted at /api/tasks beside the single-task routes. */
+export const bulkTaskRoutes = new Hono<AppEnv>()
+  .post("/priorities", requireUser, validate("json", savePrioritiesSchema), async (c) => {
     const { tasks: items } = c.req.valid("json");
     const { db, user } = c.var;
     const visible = new Map((await listVisibleTasks(db, user.id)).map((row) => [row.id, row]));
@@ -69,7 +79,7 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  .post("/tasks/clear", requireUser, async (c) => {
+  .post("/clear", requireUser, async (c) => {
     const { db, user } = c.var;
     await db.batch(clearEverythingStatements(db, user.id));
     // After the batch, so a failed clear leaves the timer running; a session that ends in between
@@ -77,21 +87,23 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     await releaseTimerTasks(c.env, user.id);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.body(null, 204);
-  })
-  .post("/start-fresh", requireUser, async (c) => {
-    const { db, user } = c.var;
-    await db.batch(clearEverythingStatements(db, user.id));
-    // As above: the data goes first (all or nothing), then the timer.
-    await resetUserTimer(c.env, user.id);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
-    return c.body(null, 204);
   });
+
+/** Mounted at /api/start-fresh. */
+export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async (c) => {
+  const { db, user } = c.var;
+  await db.batch(clearEverythingStatements(db, user.id));
+  // As above: the data goes first (all or nothing), then the timer.
+  await resetUserTimer(c.env, user.id);
+  c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+  return c.body(null, 204);
+});
 
 /** Clear Tasks and Start Fresh: every task, every analytics record and any focus session under way. */
 function clearEverythingStatements(db: Db, userId: string) {
   return [
-    deleteAllTasksStatement(db, userId),
+    deleteTasksOfUserQuery(db, userId),
     deleteOpenFocusSessionsQuery(db, userId),
-    ...clearAnalyticsStatements(db, userId),
+    deleteDailyAnalyticsOfUserQuery(db, userId),
   ] as const;
 }

@@ -47,7 +47,7 @@ async function assertAllOwned(db: Db, userId: string, idsJson: string, expected:
  * Each route names requireUser itself so unknown /api paths still answer 404.
  */
 export const noListRoutes = new Hono<AppEnv>()
-  .post("/no-list/commit", requireUser, validate("json", commitNoListSchema), async (c) => {
+  .post("/commit", requireUser, validate("json", commitNoListSchema), async (c) => {
     const { items } = c.req.valid("json");
     const { db, user } = c.var;
     const idsJson = JSON.stringify(items.map((item) => item.id));
@@ -70,7 +70,7 @@ export const noListRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json({ tasks: updated.map(toTask) });
   })
-  .post("/no-list/clear", requireUser, validate("json", clearNoListSchema), async (c) => {
+  .post("/clear", requireUser, validate("json", clearNoListSchema), async (c) => {
     const { ids } = c.req.valid("json");
     const { db, user } = c.var;
     const idsJson = JSON.stringify(ids);

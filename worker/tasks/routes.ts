@@ -18,8 +18,8 @@ import { findOwnTask, toTask } from "./task-rows";
 export const taskRoutes = new Hono<AppEnv>()
   // The session check and the list are one D1 batch (one round trip); the list is only answered if
   // the session turns out to be live. ETag, 304 and the per-isolate body cache: ./task-list.ts.
-  .get("/tasks", async (c) => answerTaskList(c, await claimedSession(c)))
-  .post("/tasks", requireUser, validate("json", createTaskSchema), async (c) => {
+  .get("/", async (c) => answerTaskList(c, await claimedSession(c)))
+  .post("/", requireUser, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
     const { db, user } = c.var;
     const now = new Date();
@@ -47,7 +47,7 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row), 201);
   })
-  .patch("/tasks/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
+  .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
     const { db, user } = c.var;
@@ -93,7 +93,7 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row));
   })
-  .delete("/tasks/:id", requireUser, validate("param", idParamSchema), async (c) => {
+  .delete("/:id", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { db, user } = c.var;
     // A missing or foreign task changes nothing, not even the day's analytics.

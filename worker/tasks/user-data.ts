@@ -10,7 +10,11 @@ export function listTasksForExport(db: Db, userId: string) {
   return db.select().from(tasks).where(eq(tasks.userId, userId)).orderBy(tasks.id);
 }
 
-/** The statement that deletes every task of the user, for the account deletion batch. */
+/**
+ * Deletes every task of the user, visible or hidden ("[REMOVED]" leftovers of the spec's old clear):
+ * Clear Tasks, Start Fresh and account deletion. Focus sessions stay and keep their minutes; their
+ * task reference becomes null (docs/decisions.md#8, FK on delete set null).
+ */
 export function deleteTasksOfUserQuery(db: Db, userId: string) {
   return db.delete(tasks).where(eq(tasks.userId, userId));
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Footer } from "../../shell/footer";
-import { Logo } from "../../shell/logo";
-import { ThemeToggle } from "../../shell/theme-toggle";
 import { Card } from "../../ui/card";
+import { Footer } from "../../ui/footer";
+import { Logo } from "../../ui/logo";
+import { ThemeToggle } from "../../ui/theme-toggle";
 
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import type { AuthProviders } from "../../../shared/schemas/auth";
 import { getQueryFn } from "../../api/client";
+import { browserTimeZone } from "../../api/time-zone";
 import { buttonClasses } from "../../ui/button";
 import { cn } from "../../ui/cn";
-import { browserTimeZone } from "./browser-time-zone";
 
 /** Which sign-in methods the server offers; it only changes with a redeploy. */
 const providersKey = ["/api/auth/providers"] as const;

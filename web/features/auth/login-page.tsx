@@ -1,30 +1,30 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { loginSchema } from "../../../shared/schemas/auth";
-import { login, useCurrentUser, useSignIn } from "../../api/auth";
+import { login, useCurrentUser } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
+import type { FieldErrors } from "../../api/field-errors";
 import { Link, Navigate, useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";
 import { AuthLayout } from "./auth-layout";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
 import { readOidcReturn } from "./oidc-return";
+import { useAuthForm } from "./use-auth-form";
 
 export function LoginPage() {
   const { isAuthenticated } = useCurrentUser();
-  const signIn = useSignIn();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The identity-provider callback lands here with `#token=...` or `#error=<code>`.
   const [oidcReturn] = useState(() => readOidcReturn(window.location.hash));
-  const [errors, setErrors] = useState<FieldErrors>(() => {
-    const initial: FieldErrors = {};
-    if (oidcReturn?.kind === "error") initial.form = oidcReturn.message;
-    return initial;
+  const { errors, pending, onSubmit } = useAuthForm({
+    parse: (form) => loginSchema.safeParse({ login: form.get("login"), password: form.get("password") }),
+    send: login,
+    failure: "Could not sign in. Please try again.",
+    initialErrors: (): FieldErrors => (oidcReturn?.kind === "error" ? { form: oidcReturn.message } : {}),
   });
-  const [pending, setPending] = useState(false);
 
   useEffect(() => {
     if (!oidcReturn) return;
@@ -38,23 +38,6 @@ export function LoginPage() {
 
   if (oidcReturn?.kind === "token") return <Spinner className="min-h-dvh" label="Signing you in" showLabel />;
   if (isAuthenticated) return <Navigate to="/" replace />;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({ login: form.get("login"), password: form.get("password") });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    setErrors({});
-    setPending(true);
-    try {
-      signIn(await login(parsed.data));
-      navigate("/", { replace: true });
-    } catch (err) {
-      setErrors(apiFieldErrors(err, "Could not sign in. Please try again."));
-    } finally {
-      setPending(false);
-    }
-  }
 
   return (
     <AuthLayout title="Sign in">

@@ -1,50 +1,39 @@
-import { type FormEvent, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import { registerSchema } from "../../../shared/schemas/auth";
-import { register, useCurrentUser, useSignIn } from "../../api/auth";
-import { Link, Navigate, useNavigate } from "../../shell/navigation";
+import { register, useCurrentUser } from "../../api/auth";
+import type { FieldErrors } from "../../api/field-errors";
+import { browserTimeZone } from "../../api/time-zone";
+import { Link, Navigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { AuthLayout } from "./auth-layout";
-import { browserTimeZone } from "./browser-time-zone";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
+import { useAuthForm } from "./use-auth-form";
+
+/** A 409 names the field that is taken: show it there. */
+function placeTakenError(errors: FieldErrors): FieldErrors {
+  const { form, ...fields } = errors;
+  const message = form?.toLowerCase() ?? "";
+  const field = message.includes("username") ? "username" : message.includes("email") ? "email" : null;
+  return form && field ? { ...fields, [field]: form } : errors;
+}
 
 export function RegisterPage() {
   const { isAuthenticated } = useCurrentUser();
-  const signIn = useSignIn();
-  const navigate = useNavigate();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const { errors, pending, onSubmit } = useAuthForm({
+    parse: (form) =>
+      registerSchema.safeParse({
+        username: form.get("username"),
+        email: form.get("email"),
+        password: form.get("password"),
+        timeZone: browserTimeZone(),
+      }),
+    send: register,
+    failure: "Could not create your account. Please try again.",
+    placeErrors: placeTakenError,
+  });
 
   if (isAuthenticated) return <Navigate to="/" replace />;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = registerSchema.safeParse({
-      username: form.get("username"),
-      email: form.get("email"),
-      password: form.get("password"),
-      timeZone: browserTimeZone(),
-    });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    setErrors({});
-    setPending(true);
-    try {
-      signIn(await register(parsed.data));
-      navigate("/", { replace: true });
-    } catch (err) {
-      const fieldErrors = apiFieldErrors(err, "Could not create your account. Please try again.");
-      // A 409 names the field that is taken.
-      if (fieldErrors.form?.toLowerCase().includes("username")) fieldErrors.username = fieldErrors.form;
-      else if (fieldErrors.form?.toLowerCase().includes("email")) fieldErrors.email = fieldErrors.form;
-      if (fieldErrors.username || fieldErrors.email) delete fieldErrors.form;
-      setErrors(fieldErrors);
-    } finally {
-      setPending(false);
-    }
-  }
 
   return (
     <AuthLayout title="Create your account">

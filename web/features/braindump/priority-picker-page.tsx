@@ -10,7 +10,7 @@ import { focusStepHeading } from "./step-heading";
 // are submitted, the drag-and-drop columns (and @dnd-kit) when someone opens the organized step.
 const QuestionsStep = lazy(() => import("./questions-step").then((m) => ({ default: m.QuestionsStep })));
 const ResultsStep = lazy(() => import("./results-step").then((m) => ({ default: m.ResultsStep })));
-const OrganizedStep = lazy(() => import("../organize/organized-step").then((m) => ({ default: m.OrganizedStep })));
+const OrganizedStep = lazy(() => import("./organize/organized-step").then((m) => ({ default: m.OrganizedStep })));
 
 export type Step = "input" | "questions" | "results" | "organized";
 

@@ -1,8 +1,8 @@
 import { Ban, Brain, ListOrdered, Timer } from "lucide-react";
-import { Footer } from "../../shell/footer";
-import { LogoMark } from "../../shell/logo-mark";
-import { ThemeToggle } from "../../shell/theme-toggle";
 import { buttonClasses } from "../../ui/button";
+import { Footer } from "../../ui/footer";
+import { LogoMark } from "../../ui/logo-mark";
+import { ThemeToggle } from "../../ui/theme-toggle";
 
 const PILLARS = [
   { icon: Brain, title: "Braindump", text: "Pour out everything on your mind. Every line becomes a task." },

@@ -5,12 +5,12 @@ import { confirmsDeletion, DELETE_CONFIRMATION_WORD, deleteAccountSchema } from 
 import type { User } from "../../../shared/schemas/auth";
 import { deleteAccount } from "../../api/account";
 import { ApiRequestError, setAuthToken } from "../../api/client";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
 import { useNavigate } from "../../shell/navigation";
 import { Button, buttonClasses } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { showError, showSuccess } from "../../ui/toast";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../auth/field-errors";
 import { FormError, SettingsSection } from "./settings-section";
 
 export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPassword: boolean }) {

@@ -4,11 +4,11 @@ import { LIMITS } from "../../../shared/constants";
 import { changePasswordSchema } from "../../../shared/schemas/account";
 import { changePassword } from "../../api/account";
 import { ApiRequestError } from "../../api/client";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { showError, showSuccess } from "../../ui/toast";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../auth/field-errors";
 import { FormError, SettingsSection } from "./settings-section";
 
 const signedOutText = (count: number) =>

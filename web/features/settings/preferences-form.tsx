@@ -7,18 +7,19 @@ import type { User } from "../../../shared/schemas/auth";
 import { updateAccount } from "../../api/account";
 import { invalidateAllAnalytics } from "../../api/analytics";
 import { ApiRequestError } from "../../api/client";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
+import { browserTimeZone } from "../../api/time-zone";
 import { Button } from "../../ui/button";
 import { Field, Input, inputClasses } from "../../ui/field";
 import { showError, showSuccess } from "../../ui/toast";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../auth/field-errors";
 import { FormError, SettingsSection } from "./settings-section";
-import { deviceTimeZone, timeZoneOptions, zoneOffset } from "./time-zones";
+import { timeZoneOptions, zoneOffset } from "./time-zones";
 
 /** Time zone (decides "today" for analytics) and the focus timer's starting duration. */
 export function PreferencesForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
-  const device = deviceTimeZone();
+  const device = browserTimeZone();
   // "UTC" is what accounts start with when the browser did not say; the device knows better.
   const [timeZone, setTimeZone] = useState(user.timeZone === "UTC" && device ? device : user.timeZone);
   const [minutes, setMinutes] = useState(String(user.defaultFocusMinutes));

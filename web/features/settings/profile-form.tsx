@@ -4,11 +4,11 @@ import { type AccountUpdateInput, accountUpdateSchema } from "../../../shared/sc
 import type { User } from "../../../shared/schemas/auth";
 import { updateAccount } from "../../api/account";
 import { ApiRequestError } from "../../api/client";
+import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { showError, showSuccess } from "../../ui/toast";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../auth/field-errors";
 import { FormError, SettingsSection } from "./settings-section";
 
 const PROFILE_FIELDS = ["firstName", "lastName", "username", "email"] as const;

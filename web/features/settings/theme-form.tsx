@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { type ThemePreference, useTheme } from "../../shell/theme";
 import { cn } from "../../ui/cn";
+import { type ThemePreference, useTheme } from "../../ui/theme";
 import { SettingsSection } from "./settings-section";
 
 const CHOICES: { value: ThemePreference; label: string; hint: string; icon: typeof Sun }[] = [

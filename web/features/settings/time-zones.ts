@@ -1,12 +1,3 @@
-/** The zone this browser runs in, or undefined where the platform does not say. */
-export function deviceTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** "GMT+05:30" for a zone at this instant ("GMT" for UTC itself). */
 export function zoneOffset(zone: string, at: Date): string {
   try {

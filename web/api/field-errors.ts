@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiRequestError } from "../../api/client";
+import { ApiRequestError } from "./client";
 
 export type FieldErrors = Record<string, string>;
 

@@ -10,6 +10,18 @@ import {
   deleteAccountSchema,
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
+import { clearSessionCookie } from "../auth/cookies";
+import { requireUser } from "../auth/middleware";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
+import {
+  assertNotLocked,
+  clearAccountFailures,
+  clearAccountFailuresQuery,
+  clientAddress,
+  recordFailure,
+} from "../auth/throttle";
+import { findTakenIdentity, findUserById, toPublicUser } from "../auth/users";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { closeLiveSessions, wipeUserHub } from "../focus/live";
@@ -17,20 +29,8 @@ import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
-import { accountExportRoutes } from "./account-export";
-import { accountSessionRoutes } from "./account-sessions";
-import { clearSessionCookie } from "./cookies";
-import { requireUser } from "./middleware";
-import { hashPassword, verifyPassword } from "./password";
-import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "./sessions";
-import {
-  assertNotLocked,
-  clearAccountFailures,
-  clearAccountFailuresQuery,
-  clientAddress,
-  recordFailure,
-} from "./throttle";
-import { findTakenIdentity, findUserById, toPublicUser } from "./users";
+import { accountSessionRoutes } from "./devices";
+import { accountExportRoutes } from "./export";
 
 const TAKEN = {
   username: "That username is already taken.",

@@ -1,5 +1,5 @@
 import type { Announcements, ScreenReaderInstructions } from "@dnd-kit/core";
-import type { Category } from "../../../shared/constants";
+import type { Category } from "../../../../shared/constants";
 import { columnLabel, isCategory } from "./columns";
 
 /** What each draggable card carries, so announcements can name the task and where it came from. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { DRAG } from "../../../shared/constants";
+import { DRAG } from "../../../../shared/constants";
 
 /**
  * Spec §9 auto-scroll while dragging: nothing until the pointer is within 25 % of the viewport from

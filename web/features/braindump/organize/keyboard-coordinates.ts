@@ -1,5 +1,5 @@
 import type { KeyboardCoordinateGetter } from "@dnd-kit/core";
-import { CATEGORIES } from "../../../shared/constants";
+import { CATEGORIES } from "../../../../shared/constants";
 
 type Rect = { left: number; top: number; width: number; height: number };
 export type ColumnRect = { id: string; rect: Rect };

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
+import { clearSessionCookie } from "../auth/cookies";
+import { requireUser } from "../auth/middleware";
+import { listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { closeLiveSessions } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { clearSessionCookie } from "./cookies";
-import { requireUser } from "./middleware";
-import { listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "./sessions";
 
 /**
  * The id a device is shown under: a hash of the session id. The session id is what a token

@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { Button } from "../ui/button";
+import { Button } from "./button";
 import { useTheme } from "./theme";
 
 export function ThemeToggle() {

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
+import { requireUser } from "../auth/middleware";
+import { listLiveSessions } from "../auth/sessions";
+import { findUserById } from "../auth/users";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
 import { unauthorized } from "../http/errors";
 import { listTasksForExport } from "../tasks/user-data";
-import { toCsv } from "./account-csv";
-import { requireUser } from "./middleware";
-import { listLiveSessions } from "./sessions";
-import { findUserById } from "./users";
+import { toCsv } from "./csv";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

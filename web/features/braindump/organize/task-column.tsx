@@ -1,9 +1,9 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { CheckCircle2, GripVertical, Star, Target } from "lucide-react";
 import type { ReactNode } from "react";
-import type { Task } from "../../../shared/schemas/tasks";
-import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
+import type { Task } from "../../../../shared/schemas/tasks";
+import { Button } from "../../../ui/button";
+import { cn } from "../../../ui/cn";
 import type { DragData } from "./announcements";
 import { COLUMNS, type Column, columnOf, dragHandleId, dragId } from "./columns";
 

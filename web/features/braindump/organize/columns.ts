@@ -1,5 +1,5 @@
 import { Ban, Clock, Flame, type LucideIcon, Users } from "lucide-react";
-import { CATEGORIES, type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
+import { CATEGORIES, type Category, DEFAULT_CATEGORY } from "../../../../shared/constants";
 
 export type Column = {
   id: Category;

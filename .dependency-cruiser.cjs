@@ -1,0 +1,113 @@
+// Import directions, checked by `npm run lint:imports` (part of `npm run lint` and `npm test`).
+// Why dependency-cruiser rather than a lint rule on import strings: it resolves every import to
+// the file it names, so a rule is about folders, not about how many "../" a path happens to have
+// (docs/decisions.md#110).
+
+/** The modules of each worker capability that the others may import: its exported surface. */
+const WORKER_SURFACE = [
+  "analytics/(recorder|focus-hours|user-data)",
+  "auth/(middleware|sessions|tokens|cookies|password|throttle|users)",
+  "focus/(live|user-data)",
+  "tasks/(task-rows|user-data)",
+];
+const CAPABILITY = "^worker/(account|analytics|auth|focus|suggestions|tasks)/";
+/** The app itself: the files at the top of web/ (entry, router, boot). */
+const WEB_APP = "^web/[^/]+$";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "shared-stands-alone",
+      comment: "shared/ is imported by both the worker and the web app, so it imports neither.",
+      severity: "error",
+      from: { path: "^shared/" },
+      to: { path: "^(web|worker|tests|bench|scripts)/" },
+    },
+    {
+      name: "web-and-worker-apart",
+      comment: "The web app and the worker meet only in shared/.",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^worker/" },
+    },
+    {
+      name: "worker-and-web-apart",
+      comment: "The web app and the worker meet only in shared/.",
+      severity: "error",
+      from: { path: "^worker/" },
+      to: { path: "^web/" },
+    },
+    {
+      name: "ui-is-below-everything-in-web",
+      comment: "web/ui holds primitives: they know nothing of the API, the features, the shell or the app.",
+      severity: "error",
+      from: { path: "^web/ui/" },
+      // The logo's Link: see features-are-below-the-shell.
+      to: { path: ["^web/(api|features|shell)/", WEB_APP], pathNot: "^web/shell/navigation\\.tsx$" },
+    },
+    {
+      name: "api-is-below-features",
+      comment: "web/api is what features share; it imports no feature, nor the shell or the app.",
+      severity: "error",
+      from: { path: "^web/api/" },
+      to: { path: ["^web/(features|shell)/", WEB_APP] },
+    },
+    {
+      name: "features-are-below-the-shell",
+      comment: "The shell and the app put features on screen; a feature does not reach back up.",
+      severity: "error",
+      from: { path: "^web/features/" },
+      // navigation.tsx is the app's own router, replaced by react-router (whose Link and hooks
+      // features import from the package): this exception goes with the file.
+      to: { path: ["^web/shell/", WEB_APP], pathNot: "^web/shell/navigation\\.tsx$" },
+    },
+    {
+      name: "features-apart",
+      comment: "Features do not import each other: what two features share goes through web/api (or web/ui).",
+      severity: "error",
+      from: { path: "^web/features/([^/]+)/" },
+      to: { path: "^web/features/", pathNot: "^web/features/$1/" },
+    },
+    {
+      name: "shell-is-below-the-app",
+      comment: "The shell is put on screen by the app (router, entry); it does not import them.",
+      severity: "error",
+      from: { path: "^web/shell/" },
+      to: { path: WEB_APP },
+    },
+    {
+      name: "capabilities-use-each-other-through-their-surface",
+      comment:
+        "A worker capability imports another only through the modules listed in WORKER_SURFACE (its queries for export and deletion, its middleware, its live channel), never its routes or internals.",
+      severity: "error",
+      from: { path: "^worker/([^/]+)/" },
+      to: { path: CAPABILITY, pathNot: ["^worker/$1/", `^worker/(${WORKER_SURFACE.join("|")})\\.ts$`] },
+    },
+    {
+      name: "worker-infrastructure-is-below-capabilities",
+      comment: "worker/db and worker/http serve every capability and import none.",
+      severity: "error",
+      from: { path: "^worker/(db|http)/" },
+      to: { path: CAPABILITY },
+    },
+    {
+      name: "no-circular",
+      comment: "A cycle of static imports makes load order matter and the layers meaningless.",
+      severity: "error",
+      from: { path: "^(web|worker|shared)/" },
+      // Lazy imports and types do not run at load time, so they close no cycle that matters.
+      to: {
+        circular: true,
+        dependencyTypesNot: ["dynamic-import", "type-only"],
+        viaOnly: { dependencyTypesNot: ["dynamic-import", "type-only"] },
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist[^/]*)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
