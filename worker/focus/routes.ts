@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { z } from "zod";
 import { REMOVED_MARKER } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
 import {
@@ -16,8 +15,8 @@ import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import { focusSessions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { ApiError, conflict, fromZodError, notFound, unauthorized } from "../http/errors";
-import { readOptionalJson, validate } from "../http/validation";
+import { ApiError, conflict, notFound, unauthorized } from "../http/errors";
+import { validate, validOptionalBody } from "../http/validation";
 import { findOwnTask } from "../tasks/task-rows";
 import { completeFocusSession, findOwnSession, listOwnSessions, toFocusSession } from "./sessions";
 import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./user-hub";
@@ -31,13 +30,6 @@ const hubOf = (c: Context<AppEnv>) => c.env.USER_HUB.getByName(c.var.user.id);
 function unwrap(result: HubResult) {
   if (!result.ok) throw conflict(result.message);
   return result.snapshot;
-}
-
-/** Bodies that spec §7 sends empty (or not at all): anything present must match the schema. */
-async function optionalBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  const result = schema.safeParse(await readOptionalJson(c));
-  if (!result.success) throw fromZodError(result.error, "request body");
-  return result.data;
 }
 
 const emptyBody = completeFocusSessionSchema;
@@ -87,7 +79,7 @@ export const focusRoutes = new Hono<AppEnv>()
   })
   .patch("/focus-sessions/:id/complete", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    await optionalBody(c, completeFocusSessionSchema);
+    await validOptionalBody(c, completeFocusSessionSchema);
     const { db, user } = c.var;
     const session = await findOwnSession(db, user.id, id);
     if (!session) throw notFound("Focus session not found.");
@@ -107,27 +99,27 @@ export const focusRoutes = new Hono<AppEnv>()
   })
   .get("/timer", requireUser, async (c) => c.json(await hubOf(c).state()))
   .post("/timer/pause", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).pause()));
   })
   .post("/timer/resume", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).resume()));
   })
   .post("/timer/end", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).end()));
   })
   .post("/timer/reset", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).reset()));
   })
   .post("/timer/acknowledge", requireUser, async (c) => {
-    const { keepTask } = await optionalBody(c, acknowledgeTimerSchema);
+    const { keepTask } = await validOptionalBody(c, acknowledgeTimerSchema);
     return c.json(unwrap(await hubOf(c).acknowledge(keepTask ?? false)));
   })
   .post("/timer/break", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     const { id, timeZone } = c.var.user;
     return c.json(unwrap(await hubOf(c).startBreak({ userId: id, timeZone })));
   })

@@ -33,3 +33,10 @@ export async function readOptionalJson(c: Context): Promise<Record<string, unkno
   }
   throw badRequest("Invalid request body. Send a JSON object.");
 }
+
+/** A body that may be empty or absent (spec §7 sends none to some calls): anything present must match the schema. */
+export async function validOptionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const result = schema.safeParse(await readOptionalJson(c));
+  if (!result.success) throw fromZodError(result.error, label.json);
+  return result.data;
+}
