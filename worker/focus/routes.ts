@@ -18,7 +18,14 @@ import type { AppEnv } from "../env";
 import { ApiError, conflict, notFound, unauthorized } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
 import { findOwnTask } from "../tasks/task-rows";
-import { completeFocusSession, findOwnSession, listOwnSessions, toFocusSession } from "./sessions";
+import {
+  completeFocusSession,
+  findOwnSession,
+  insertSessionIfTaskExists,
+  isClosedUncompleted,
+  listOwnSessions,
+  toFocusSession,
+} from "./sessions";
 import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./user-hub";
 
 /** A live ticket only has to survive the trip from the ticket call to the WebSocket upgrade. */
@@ -33,6 +40,8 @@ function unwrap(result: HubResult) {
 }
 
 const emptyBody = completeFocusSessionSchema;
+
+const SESSION_RESET_MESSAGE = "This focus session was reset before it ended, so it cannot be completed.";
 
 /** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
 export const focusRoutes = new Hono<AppEnv>()
@@ -49,11 +58,9 @@ export const focusRoutes = new Hono<AppEnv>()
     if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
     if (task.category === "no_list") throw conflict('This task is on your "No" List. Pick another task to focus on.');
 
-    const [row] = await db
-      .insert(focusSessions)
-      .values({ userId: user.id, taskId, duration, startedAt: new Date(), isCompleted: false })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
+    const row = await insertSessionIfTaskExists(db, user.id, taskId, duration, new Date());
+    // Deleted since it was read (a delete racing this start): as if it had never been there.
+    if (!row) throw notFound("Task not found.");
     // The row exists before the hub decides; if the hub refuses (or fails) it is removed again.
     const removeRow = () =>
       db.delete(focusSessions).where(and(eq(focusSessions.id, row.id), eq(focusSessions.userId, user.id)));
@@ -83,6 +90,7 @@ export const focusRoutes = new Hono<AppEnv>()
     const { db, user } = c.var;
     const session = await findOwnSession(db, user.id, id);
     if (!session) throw notFound("Focus session not found.");
+    if (isClosedUncompleted(session)) throw conflict(SESSION_RESET_MESSAGE);
     if (!session.isCompleted) {
       // The timer's own session ends like "End Session" (minutes actually focused); any other
       // open session (e.g. from a client that runs its own timer) counts up to its planned length.
@@ -90,7 +98,8 @@ export const focusRoutes = new Hono<AppEnv>()
       if (!ended) {
         const now = new Date();
         const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
-        await completeFocusSession(db, user, id, focusedSeconds, now);
+        const outcome = await completeFocusSession(db, user, id, focusedSeconds, now);
+        if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
       }
     }
     const row = await findOwnSession(db, user.id, id);

@@ -13,7 +13,7 @@ import type { Pause } from "../analytics/focus-hours";
 import { liveSessionQuery } from "../auth/sessions";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
-import { completeFocusSession } from "./sessions";
+import { closeFocusSession, completeFocusSession } from "./sessions";
 import * as machine from "./timer-machine";
 
 /** A refused transition crosses RPC as data (custom error classes do not), and the route answers 409. */
@@ -110,9 +110,14 @@ export class UserHub extends DurableObject<Bindings> {
     return this.serial(() => this.endNow());
   }
 
-  /** Start Fresh and account deletion: back to idle, no alarm, and no one remembered as owner. */
+  /**
+   * POST /api/timer/reset, Start Fresh and account deletion: back to idle, no alarm, and no one
+   * remembered as owner. A focus run under way is discarded: its session is closed with nothing
+   * counted, so no later PATCH .../complete can credit it (docs/decisions.md#60).
+   */
   async reset(): Promise<HubResult> {
     return this.serial(async () => {
+      await this.closeRunSession(this.load());
       this.ctx.storage.kv.delete(OWNER_KEY);
       return this.commit({ ok: true, state: machine.reset(this.load()) });
     });
@@ -312,6 +317,14 @@ export class UserHub extends DurableObject<Bindings> {
     const completedAt = new Date(state.finishedAt ?? now);
     await this.recordCompletion(before, elapsedMs(state, now), completedAt);
     return this.commit(result);
+  }
+
+  private async closeRunSession(state: TimerState): Promise<void> {
+    if (state.kind !== "focus" || state.sessionId === null) return;
+    if (state.status !== "running" && state.status !== "paused") return;
+    const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
+    if (!owner) return;
+    await closeFocusSession(createDb(this.env.DB), owner.userId, state.sessionId, new Date());
   }
 
   /** A focus run completes its session row and counts in analytics; a break records nothing. */
