@@ -150,10 +150,14 @@ export const focusRoutes = new Hono<AppEnv>()
     if (!ticket) throw unauthorized("A live ticket is required.");
     const claims = await verifyToken(c.env.AUTH_SECRET, ticket, "live");
     if (!claims) throw unauthorized("The live ticket is invalid or has expired.");
+    const hub = c.env.USER_HUB.getByName(claims.userId);
     const session = await findLiveSession(c.var.db, claims.sessionId, claims.userId);
     if (!session) throw unauthorized("Your session has ended. Please sign in again.");
+    // One socket per ticket: a copied or replayed ticket opens nothing more.
+    const redeemed = claims.tokenId !== null && (await hub.redeemTicket(claims.tokenId, claims.expiresAt));
+    if (!redeemed) throw unauthorized("This live ticket has already been used. Ask for a new one.");
     const headers = new Headers(c.req.raw.headers);
     headers.set(LIVE_SESSION_HEADER, claims.sessionId);
     headers.set(LIVE_USER_HEADER, claims.userId);
-    return c.env.USER_HUB.getByName(claims.userId).fetch(new Request(c.req.raw, { headers }));
+    return hub.fetch(new Request(c.req.raw, { headers }));
   });

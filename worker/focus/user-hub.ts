@@ -37,6 +37,8 @@ const OWNER_KEY = "owner";
 /** The finished pauses of the current focus run, so its minutes go to the hours actually focused. */
 const PAUSES_KEY = "pauses";
 const MAX_PAUSES = 200;
+/** Redeemed live tickets, by id, until their expiry. */
+const TICKET_PREFIX = "ticket:";
 /** How long after a failed completion (D1 unreachable) the alarm tries again. */
 export const ALARM_RETRY_MS = 30_000;
 /** Set by the Worker's /api/live route after checking the ticket and the session: whose socket it is. */
@@ -198,6 +200,23 @@ export class UserHub extends DurableObject<Bindings> {
       await this.ctx.storage.deleteAlarm();
       await this.ctx.storage.deleteAll();
     });
+  }
+
+  /**
+   * GET /api/live: true the first time a ticket is shown, false after. The ids are kept until the
+   * ticket would have expired anyway. No await between the read and the write, so two upgrades
+   * with one ticket cannot both pass.
+   */
+  async redeemTicket(ticketId: string, expiresAt: number): Promise<boolean> {
+    const kv = this.ctx.storage.kv;
+    const now = Date.now();
+    for (const [key, until] of kv.list<number>({ prefix: TICKET_PREFIX })) {
+      if (until <= now) kv.delete(key);
+    }
+    const key = `${TICKET_PREFIX}${ticketId}`;
+    if (kv.get(key) !== undefined) return false;
+    kv.put(key, expiresAt);
+    return true;
   }
 
   async notifyTasksChanged(): Promise<void> {
