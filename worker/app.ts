@@ -8,6 +8,7 @@ import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { focusSessionRoutes, liveRoutes, timerRoutes } from "./focus/routes";
+import { drainUnreadBody } from "./http/drain-body";
 import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { suggestionRoutes } from "./suggestions/routes";
@@ -18,35 +19,17 @@ import { taskRoutes } from "./tasks/routes";
 /** The largest request body any route accepts; the biggest real one (a long braindump) is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/**
- * Reads the rest of a refused body without keeping it: a proxy in front of the Worker (the local
- * preview server) reports a failed fetch, answered as a 500, when the answer comes before the
- * request has been sent in full.
- */
-async function discardBody(request: Request) {
-  if (!request.body || request.bodyUsed) return;
-  try {
-    const reader = request.body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      // dropped
-    }
-  } catch {
-    // Already being read by the limit's own stream wrapper: nothing more to do.
-  }
-}
-
 export function createApp() {
   const app = new Hono<AppEnv>();
 
   app.use("*", securityHeaders);
+  app.use("/api/*", drainUnreadBody);
   app.use(
     "/api/*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: async (c) => {
-        await discardBody(c.req.raw);
-        return errorResponse(c, new ApiError(413, "The request body is too large."));
-      },
+      // drainUnreadBody reads the rest of the refused body before this answer leaves.
+      onError: (c) => errorResponse(c, new ApiError(413, "The request body is too large.")),
     }),
   );
   app.use("*", async (c, next) => {

@@ -99,3 +99,6 @@ export const savePrioritiesSchema = z.strictObject({
     .refine((items) => new Set(items.map((item) => item.id)).size === items.length, "Each task can appear only once."),
 });
 export type SavePrioritiesInput = z.input<typeof savePrioritiesSchema>;
+
+/** POST /api/tasks/clear and POST /api/start-fresh: no body, or an empty JSON object. */
+export const clearTasksSchema = z.strictObject({});

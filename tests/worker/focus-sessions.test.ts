@@ -225,3 +225,72 @@ describe("PATCH /api/focus-sessions/{id}/complete", () => {
     expect((await timerState(token)).status).toBe("running");
   });
 });
+
+describe("a focus run and its task deleted at the same time", () => {
+  it("answers 404 'Task not found.' (never 500) when the task goes first, and leaves no session", async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const { token, user } = await registerUser();
+      const task = await createTask(token);
+      const [deleted, started] = await Promise.all([
+        api(`/api/tasks/${task.id}`, { method: "DELETE", token }),
+        api("/api/focus-sessions", { method: "POST", token, json: { taskId: task.id, duration: 600 } }),
+      ]);
+      expect(deleted.status).toBe(204);
+      expect([201, 404], await started.clone().text()).toContain(started.status);
+      if (started.status === 404) {
+        expect(await started.json()).toEqual({ message: "Task not found." });
+        expect(await sessionCount(user.id)).toBe(0);
+        expect((await timerState(token)).status).toBe("idle");
+      } else {
+        // Started first, then deleted: the run is ended and its session kept, without the task (DECISIONS 8).
+        expect((await sessionRow(((await started.json()) as FocusSession).id))?.task_id).toBeNull();
+      }
+    }
+  });
+});
+
+describe("POST /api/timer/reset with a focus run under way", () => {
+  async function focusMinutesToday(userId: string) {
+    const row = await env.DB.prepare(
+      "select coalesce(sum(focus_sessions_completed), 0) as sessions, coalesce(sum(total_focus_minutes), 0) as minutes from daily_analytics where user_id = ?",
+    )
+      .bind(userId)
+      .first<{ sessions: number; minutes: number }>();
+    return row;
+  }
+
+  it("closes the session, so completing it later is refused (409) and counts nothing", async () => {
+    const { token, user } = await registerUser();
+    const task = await createTask(token);
+    const started = await startSession(token, task.id, 60);
+    expect((await timer(token, "reset")).status).toBe(200);
+    expect((await timerState(token)).status).toBe("idle");
+    const closed = await sessionRow(started.id);
+    expect(closed).toMatchObject({ is_completed: 0, focused_seconds: 0 });
+    expect(closed?.completed_at).not.toBeNull();
+
+    // As if a minute later: completing would credit the whole planned minute.
+    await env.DB.prepare("update focus_sessions set started_at = started_at - 120000 where id = ?")
+      .bind(started.id)
+      .run();
+    const res = await api(`/api/focus-sessions/${started.id}/complete`, { method: "PATCH", token, json: {} });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      message: "This focus session was reset before it ended, so it cannot be completed.",
+    });
+    expect(await sessionRow(started.id)).toEqual(closed);
+    expect(await focusMinutesToday(user.id)).toEqual({ sessions: 0, minutes: 0 });
+    const listed = (await (await api("/api/focus-sessions", { token })).json()) as FocusSession[];
+    expect(listed[0]).toMatchObject({ id: started.id, isCompleted: false, focusedSeconds: 0 });
+  });
+
+  it("closes a paused run's session too", async () => {
+    const { token } = await registerUser();
+    const task = await createTask(token);
+    const started = await startSession(token, task.id, 60);
+    expect((await timer(token, "pause")).status).toBe(200);
+    expect((await timer(token, "reset")).status).toBe(200);
+    expect(await sessionRow(started.id)).toMatchObject({ is_completed: 0, focused_seconds: 0 });
+    expect((await api(`/api/focus-sessions/${started.id}/complete`, { method: "PATCH", token })).status).toBe(409);
+  });
+});

@@ -23,8 +23,23 @@ describe("login throttling", () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
     await expectErrorShape(locked);
-    // The email names the same account but counts apart; the lock is on what was typed.
-    expect((await login(user.email, PASSWORD, guesser)).status).toBe(200);
+    // The lock is on the account, whatever spelling of it is typed.
+    expect((await login(user.email, PASSWORD, guesser)).status).toBe(429);
+    expect((await login(user.email.toUpperCase(), PASSWORD, guesser)).status).toBe(429);
+  });
+
+  it("counts the username and the email of one account together", async () => {
+    const { user } = await registerUser();
+    const guesser = freshIp();
+    const limit = THROTTLE.accountFromClient.maxFailures;
+    for (let i = 0; i < limit; i += 1) {
+      const spelling = i % 2 === 0 ? user.username : user.email;
+      expect((await login(spelling, "wrong password", guesser)).status).toBe(401);
+    }
+    expect((await login(user.username, PASSWORD, guesser)).status).toBe(429);
+    expect((await login(user.email, PASSWORD, guesser)).status).toBe(429);
+    // The owner elsewhere is not locked out.
+    expect((await login(user.email, PASSWORD, freshIp())).status).toBe(200);
   });
 
   it("does not lock the owner out from another address, and their sign-in leaves the guesser locked", async () => {
@@ -38,7 +53,7 @@ describe("login throttling", () => {
 
   it("counts failures from every address towards the account, and locks it everywhere at its limit", async () => {
     const { user } = await registerUser();
-    const accountKey = `account:${user.username.toLowerCase()}`;
+    const accountKey = `account:user:${user.id}`;
     const counted = async () =>
       (
         await env.DB.prepare("select count from login_failures where key = ?")

@@ -39,6 +39,13 @@ describe("tokens the server must refuse", () => {
     await expect401(expired);
   });
 
+  it("a correctly signed token without an expiry", async () => {
+    const { token } = await registerUser();
+    const { exp: _exp, ...claims } = claimsOf(token);
+    const secret = new TextEncoder().encode(env.AUTH_SECRET);
+    await expect401(await new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret));
+  });
+
   it("a token signed with another secret, or with its payload altered", async () => {
     const { token, user } = await registerUser();
     const other = await registerUser();
@@ -230,5 +237,27 @@ describe("the live WebSocket", () => {
     expect(accepted.status).toBe(101);
     accepted.webSocket?.accept();
     accepted.webSocket?.close();
+  });
+
+  it("opens one socket per ticket: the same ticket again, or twice at once, is refused", async () => {
+    const { token } = await registerUser();
+    const own = { Origin: ORIGIN };
+    const ticket = await liveTicket(token);
+    const first = await upgrade(ticket, own);
+    expect(first.status).toBe(101);
+    first.webSocket?.accept();
+    const again = await upgrade(ticket, own);
+    expect(again.status).toBe(401);
+    expect(again.webSocket).toBeNull();
+    await expectErrorShape(again);
+    first.webSocket?.close();
+
+    const fresh = await liveTicket(token);
+    const both = await Promise.all([upgrade(fresh, own), upgrade(fresh, own)]);
+    expect(both.map((res) => res.status).sort()).toEqual([101, 401]);
+    for (const res of both) {
+      res.webSocket?.accept();
+      res.webSocket?.close();
+    }
   });
 });

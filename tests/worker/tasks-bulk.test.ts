@@ -159,6 +159,24 @@ describe("POST /api/process-tasks", () => {
     expect(res.status).toBe(400);
   });
 
+  it("creates each title once when the same braindump is sent several times at once", async () => {
+    // Each request reads the titles before any inserts, unless the check and the insert are one.
+    for (let round = 0; round < 5; round += 1) {
+      const { token, user } = await registerUser();
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => processTasks(token, { text: "Buy milk 1;Call Bob", allowDuplicates: true })),
+      );
+      const created = (await Promise.all(answers.map(async (res) => (await res.json()) as TaskBody[]))).flat();
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 200, 201]);
+      expect(created.map((task) => task.title)).toEqual(["Buy milk 1", "Call Bob"]);
+      expect((await listTasks(token)).map((t) => t.title)).toEqual(["Buy milk 1", "Call Bob"]);
+      const counted = await env.DB.prepare("select total_tasks_created as n from daily_analytics where user_id = ?")
+        .bind(user.id)
+        .first<{ n: number }>();
+      expect(counted?.n).toBe(2);
+    }
+  });
+
   it("requires sign-in", async () => {
     expect((await processTasks("", { text: "a" })).status).toBe(401);
   });
@@ -349,6 +367,27 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
 
     it(`${path} requires sign-in`, async () => {
       expect((await api(path, { method: "POST" })).status).toBe(401);
+    });
+
+    it(`${path} refuses a body that is present but not a JSON object (400) and deletes nothing`, async () => {
+      const { token, user } = await registerUser();
+      await dump(token, "Stay;Here");
+      const records = await countRows("daily_analytics", user.id);
+      for (const body of ["{garbage", "[]", "42", '"text"']) {
+        const res = await api(path, {
+          method: "POST",
+          token,
+          headers: { "Content-Type": "application/json" },
+          body,
+        });
+        expect(res.status, body).toBe(400);
+        expect(((await res.json()) as { message: string }).message).toMatch(/JSON/);
+      }
+      expect((await listTasks(token)).map((t) => t.title)).toEqual(["Stay", "Here"]);
+      expect(await countRows("daily_analytics", user.id)).toBe(records);
+      // An empty body (spec §7 sends none) and {} still clear.
+      const empty = { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "" };
+      expect((await api(path, empty)).status).toBe(204);
     });
   }
 });

@@ -139,3 +139,26 @@ describe("task CRUD", () => {
     expect(await res.text()).not.toContain("Private");
   });
 });
+
+describe("text that is not valid Unicode", () => {
+  // JSON can carry a lone UTF-16 surrogate ("\ud800"), which UTF-8 storage would turn into U+FFFD
+  // without a word: refused instead (docs/decisions.md#61).
+  it("refuses a lone surrogate in a title, a patch or a braindump with 400, and stores nothing", async () => {
+    const { token } = await registerUser();
+    const task = await createTask(token, { title: "Keep me 😀" });
+    for (const [path, method, json] of [
+      ["/api/tasks", "POST", { title: "Broken \ud800 title" }],
+      ["/api/tasks", "POST", { title: "Broken \udc00" }],
+      [`/api/tasks/${task.id}`, "PATCH", { title: "Changed \udfff" }],
+      ["/api/process-tasks", "POST", { text: "One\ud83d;Two", allowDuplicates: true }],
+    ] as const) {
+      const res = await api(path, { method, token, json });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      const body = (await res.json()) as { message: string; issues?: { path: unknown[] }[] };
+      expect(body.message).toBe("Text must be valid Unicode: remove the broken character.");
+      expect(body.issues?.[0]?.path).toEqual([Object.keys(json)[0]]);
+    }
+    const titles = ((await (await api("/api/tasks", { token })).json()) as TaskBody[]).map((t) => t.title);
+    expect(titles).toEqual(["Keep me 😀"]);
+  });
+});

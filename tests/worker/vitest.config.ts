@@ -42,7 +42,9 @@ export default defineConfig(async () => {
       // Loopback stand-ins for the outside services: an OIDC provider and an OpenAI-compatible API.
       globalSetup: ["tests/worker/mock-oidc-provider.ts", "tests/worker/openai-mock-server.ts"],
       setupFiles: ["tests/worker/apply-migrations.ts"],
-      testTimeout: 20_000,
+      // Room for a machine busy with other work (docs/decisions.md#64); only a failure waits it out.
+      testTimeout: 45_000,
+      hookTimeout: 30_000,
       // Vitest's default leaves a core idle (one worker on a 2-core machine); the suite mostly waits
       // on workerd, so a worker per core halves its time.
       maxWorkers: "100%",

@@ -15,6 +15,7 @@ import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
 import {
+  accountLockKey,
   assertNotLocked,
   clearAccountFailures,
   clearAccountFailuresQuery,
@@ -49,7 +50,6 @@ async function currentUserRow(c: Context<AppEnv>) {
 }
 
 /** Failure counters for re-entered passwords are per user, apart from sign-in by name. */
-const reauthKey = (userId: string) => `user:${userId}`;
 
 /**
  * Checks a re-entered password. Wrong answers count towards the same lock as sign-in attempts,
@@ -58,17 +58,17 @@ const reauthKey = (userId: string) => `user:${userId}`;
 async function assertPassword(c: Context<AppEnv>, hash: string, password: string | undefined, field: string) {
   const { db, user } = c.var;
   const client = clientAddress(c);
-  await assertNotLocked(db, reauthKey(user.id), client);
+  await assertNotLocked(db, accountLockKey(user.id), client);
   if (!password) {
     const message = "Enter your current password.";
     throw badRequest(message, [{ path: [field], message }]);
   }
   if (!(await verifyPassword(password, hash))) {
-    await recordFailure(db, reauthKey(user.id), client);
+    await recordFailure(db, accountLockKey(user.id), client);
     const message = "Your current password is not correct.";
     throw badRequest(message, [{ path: [field], message }]);
   }
-  await clearAccountFailures(db, reauthKey(user.id), client);
+  await clearAccountFailures(db, accountLockKey(user.id), client);
 }
 
 const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE constraint/i.test(String(err.cause ?? err));
@@ -133,7 +133,7 @@ export const accountRoutes = new Hono<AppEnv>()
       throw badRequest(message, [{ path: ["confirmation"], message }]);
     }
     if (row.passwordHash) await assertPassword(c, row.passwordHash, password, "password");
-    const logins = [row.username, row.email, reauthKey(row.id)].filter((login): login is string => Boolean(login));
+    const logins = [row.username, row.email, accountLockKey(row.id)].filter((login): login is string => Boolean(login));
     // Every row of the user in one transaction. The foreign keys cascade from users, but each
     // table is named so that nothing is left behind if a cascade is ever changed.
     await db.batch([

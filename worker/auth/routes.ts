@@ -12,7 +12,14 @@ import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { createSession, revokeSession } from "./sessions";
-import { assertNotLocked, clearAccountFailures, clientAddress, limitAuthRequests, recordFailure } from "./throttle";
+import {
+  accountLockKey,
+  assertNotLocked,
+  clearAccountFailures,
+  clientAddress,
+  limitAuthRequests,
+  recordFailure,
+} from "./throttle";
 import { SESSION_TTL_MS, signToken } from "./tokens";
 import { findTakenIdentity, findUserById, findUserByLogin, toPublicUser } from "./users";
 
@@ -60,15 +67,16 @@ export const authRoutes = new Hono<AppEnv>()
     const { login, password } = c.req.valid("json");
     const db = c.var.db;
     const client = clientAddress(c);
-    await assertNotLocked(db, login, client);
     const user = await findUserByLogin(db, login);
+    const lockKey = user ? accountLockKey(user.id) : login;
+    await assertNotLocked(db, lockKey, client);
     // Verify against a dummy hash when there is no account, so timing does not tell.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user?.passwordHash || !ok) {
-      await recordFailure(db, login, client);
+      await recordFailure(db, lockKey, client);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    await clearAccountFailures(db, login, client);
+    await clearAccountFailures(db, lockKey, client);
     if (needsRehash(user.passwordHash)) {
       await db
         .update(users)

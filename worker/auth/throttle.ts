@@ -26,6 +26,13 @@ export function clientAddress(c: Context<AppEnv>): string {
 const normalized = (login: string) => login.trim().toLowerCase();
 
 /**
+ * What a known account's failures count against: its id, so its username and its email share one
+ * lock (and re-entering the password in settings counts towards it too). An unknown login counts
+ * against what was typed.
+ */
+export const accountLockKey = (userId: string) => `user:${userId}`;
+
+/**
  * Every key of a login's per-address counters starts with this: the login as a JSON string, which
  * ends at its own closing quote, so no other login's keys share the prefix.
  */

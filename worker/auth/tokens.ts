@@ -20,30 +20,50 @@ export async function signToken(
   ttlMs: number,
   now = Date.now(),
 ): Promise<string> {
-  return new SignJWT({ sid: claims.sessionId, pur: purpose })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(claims.userId)
-    .setIssuer(ISSUER)
-    .setAudience(purpose)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor((now + ttlMs) / 1000))
-    .sign(key(secret));
+  return (
+    new SignJWT({ sid: claims.sessionId, pur: purpose })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(purpose)
+      .setIssuedAt(Math.floor(now / 1000))
+      // Lets a live ticket be redeemed once (UserHub.redeemTicket).
+      .setJti(crypto.randomUUID())
+      .setExpirationTime(Math.floor((now + ttlMs) / 1000))
+      .sign(key(secret))
+  );
 }
 
-/** Returns the claims of a valid token for that purpose, or null for anything else. */
+export type TokenClaims = {
+  userId: string;
+  sessionId: string;
+  /** The token's own id (`jti`); tokens signed before it existed have none. */
+  tokenId: string | null;
+  expiresAt: number;
+};
+
+/** Returns the claims of a valid token for that purpose, or null for anything else (also no `exp`). */
 export async function verifyToken(
   secret: string | undefined,
   token: string,
   purpose: TokenPurpose,
-): Promise<{ userId: string; sessionId: string } | null> {
+): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: purpose,
+      // jose checks `exp` only when present: a token that never expires is not one we sign.
+      requiredClaims: ["exp"],
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.pur !== purpose) return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    if (typeof payload.exp !== "number") return null;
+    return {
+      userId: payload.sub,
+      sessionId: payload.sid,
+      tokenId: typeof payload.jti === "string" ? payload.jti : null,
+      expiresAt: payload.exp * 1000,
+    };
   } catch (err) {
     if (err instanceof Error && err.message.startsWith("AUTH_SECRET")) throw err;
     return null;

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { z } from "zod";
 import { REMOVED_MARKER } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
 import {
@@ -16,10 +15,17 @@ import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import { focusSessions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { ApiError, conflict, fromZodError, notFound, unauthorized } from "../http/errors";
-import { readOptionalJson, validate } from "../http/validation";
+import { ApiError, conflict, notFound, unauthorized } from "../http/errors";
+import { validate, validOptionalBody } from "../http/validation";
 import { findOwnTask } from "../tasks/task-rows";
-import { completeFocusSession, findOwnSession, listOwnSessions, toFocusSession } from "./sessions";
+import {
+  completeFocusSession,
+  findOwnSession,
+  insertSessionIfTaskExists,
+  isClosedUncompleted,
+  listOwnSessions,
+  toFocusSession,
+} from "./sessions";
 import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./user-hub";
 
 /** A live ticket only has to survive the trip from the ticket call to the WebSocket upgrade. */
@@ -33,14 +39,9 @@ function unwrap(result: HubResult) {
   return result.snapshot;
 }
 
-/** Bodies that spec §7 sends empty (or not at all): anything present must match the schema. */
-async function optionalBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  const result = schema.safeParse(await readOptionalJson(c));
-  if (!result.success) throw fromZodError(result.error, "request body");
-  return result.data;
-}
-
 const emptyBody = completeFocusSessionSchema;
+
+const SESSION_RESET_MESSAGE = "This focus session was reset before it ended, so it cannot be completed.";
 
 // Each route names requireUser itself so unknown /api paths still answer 404.
 
@@ -59,11 +60,9 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
     if (task.category === "no_list") throw conflict('This task is on your "No" List. Pick another task to focus on.');
 
-    const [row] = await db
-      .insert(focusSessions)
-      .values({ userId: user.id, taskId, duration, startedAt: new Date(), isCompleted: false })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
+    const row = await insertSessionIfTaskExists(db, user.id, taskId, duration, new Date());
+    // Deleted since it was read (a delete racing this start): as if it had never been there.
+    if (!row) throw notFound("Task not found.");
     // The row exists before the hub decides; if the hub refuses (or fails) it is removed again.
     const removeRow = () =>
       db.delete(focusSessions).where(and(eq(focusSessions.id, row.id), eq(focusSessions.userId, user.id)));
@@ -89,10 +88,11 @@ export const focusSessionRoutes = new Hono<AppEnv>()
   })
   .patch("/:id/complete", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    await optionalBody(c, completeFocusSessionSchema);
+    await validOptionalBody(c, completeFocusSessionSchema);
     const { db, user } = c.var;
     const session = await findOwnSession(db, user.id, id);
     if (!session) throw notFound("Focus session not found.");
+    if (isClosedUncompleted(session)) throw conflict(SESSION_RESET_MESSAGE);
     if (!session.isCompleted) {
       // The timer's own session ends like "End Session" (minutes actually focused); any other
       // open session (e.g. from a client that runs its own timer) counts up to its planned length.
@@ -100,7 +100,8 @@ export const focusSessionRoutes = new Hono<AppEnv>()
       if (!ended) {
         const now = new Date();
         const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
-        await completeFocusSession(db, user, id, focusedSeconds, now);
+        const outcome = await completeFocusSession(db, user, id, focusedSeconds, now);
+        if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
       }
     }
     const row = await findOwnSession(db, user.id, id);
@@ -112,27 +113,27 @@ export const focusSessionRoutes = new Hono<AppEnv>()
 export const timerRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => c.json(await hubOf(c).state()))
   .post("/pause", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).pause()));
   })
   .post("/resume", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).resume()));
   })
   .post("/end", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).end()));
   })
   .post("/reset", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     return c.json(unwrap(await hubOf(c).reset()));
   })
   .post("/acknowledge", requireUser, async (c) => {
-    const { keepTask } = await optionalBody(c, acknowledgeTimerSchema);
+    const { keepTask } = await validOptionalBody(c, acknowledgeTimerSchema);
     return c.json(unwrap(await hubOf(c).acknowledge(keepTask ?? false)));
   })
   .post("/break", requireUser, async (c) => {
-    await optionalBody(c, emptyBody);
+    await validOptionalBody(c, emptyBody);
     const { id, timeZone } = c.var.user;
     return c.json(unwrap(await hubOf(c).startBreak({ userId: id, timeZone })));
   });
@@ -157,10 +158,14 @@ export const liveRoutes = new Hono<AppEnv>()
     if (!ticket) throw unauthorized("A live ticket is required.");
     const claims = await verifyToken(c.env.AUTH_SECRET, ticket, "live");
     if (!claims) throw unauthorized("The live ticket is invalid or has expired.");
+    const hub = c.env.USER_HUB.getByName(claims.userId);
     const session = await findLiveSession(c.var.db, claims.sessionId, claims.userId);
     if (!session) throw unauthorized("Your session has ended. Please sign in again.");
+    // One socket per ticket: a copied or replayed ticket opens nothing more.
+    const redeemed = claims.tokenId !== null && (await hub.redeemTicket(claims.tokenId, claims.expiresAt));
+    if (!redeemed) throw unauthorized("This live ticket has already been used. Ask for a new one.");
     const headers = new Headers(c.req.raw.headers);
     headers.set(LIVE_SESSION_HEADER, claims.sessionId);
     headers.set(LIVE_USER_HEADER, claims.userId);
-    return c.env.USER_HUB.getByName(claims.userId).fetch(new Request(c.req.raw, { headers }));
+    return hub.fetch(new Request(c.req.raw, { headers }));
   });

@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FocusSession } from "../../shared/schemas/focus";
 import { focusedMinutes } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
 import type { Db } from "../db/client";
-import { focusSessions } from "../db/schema";
+import { focusSessions, tasks } from "../db/schema";
 
 export type FocusSessionRow = typeof focusSessions.$inferSelect;
 
@@ -29,7 +29,30 @@ export function listOwnSessions(db: Db, userId: string) {
   return db.select().from(focusSessions).where(eq(focusSessions.userId, userId)).orderBy(desc(focusSessions.id));
 }
 
-export type CompletionOutcome = "completed" | "already-completed" | "missing";
+export type CompletionOutcome = "completed" | "already-completed" | "closed" | "missing";
+
+/**
+ * A session ended without completing (its timer was reset): it keeps its row with an end instant
+ * and no focused time, and can never be completed or counted afterwards (docs/decisions.md#60).
+ */
+export function isClosedUncompleted(row: Pick<FocusSessionRow, "isCompleted" | "completedAt">): boolean {
+  return !row.isCompleted && row.completedAt !== null;
+}
+
+/** Reset: the run's session ends now with nothing focused and nothing counted, if it is still open. */
+export function closeFocusSession(db: Db, userId: string, sessionId: number, at: Date) {
+  return db.update(focusSessions).set({ completedAt: at, focusedSeconds: 0 }).where(isOpen(sessionId, userId));
+}
+
+/** Neither completed nor closed by a reset. */
+function isOpen(sessionId: number, userId: string) {
+  return and(
+    eq(focusSessions.id, sessionId),
+    eq(focusSessions.userId, userId),
+    eq(focusSessions.isCompleted, false),
+    isNull(focusSessions.completedAt),
+  );
+}
 
 /**
  * Marks the session completed and counts it in the daily analytics, exactly once however often it
@@ -56,6 +79,7 @@ export async function completeFocusSession(
   const existing = await findOwnSession(db, user.id, sessionId);
   if (!existing) return "missing";
   if (existing.isCompleted) return "already-completed";
+  if (isClosedUncompleted(existing)) return "closed";
   const seconds = Math.max(0, Math.min(existing.duration, Math.round(focusedSeconds)));
   try {
     await db.batch(completionBatch(db, user, sessionId, seconds, at, existing.startedAt, pauses));
@@ -64,6 +88,7 @@ export async function completeFocusSession(
     const now = await findOwnSession(db, user.id, sessionId);
     if (!now) return "missing";
     if (now.isCompleted) return "already-completed";
+    if (isClosedUncompleted(now)) return "closed";
     throw err;
   }
 }
@@ -82,13 +107,8 @@ export function completionBatch(
   pauses: readonly Pause[] = [],
 ) {
   // Fails (user_id is NOT NULL) exactly when the session is no longer open: completed by another
-  // caller since we read it, or deleted.
-  const stillOpen = db
-    .select({ id: focusSessions.id })
-    .from(focusSessions)
-    .where(
-      and(eq(focusSessions.id, sessionId), eq(focusSessions.userId, user.id), eq(focusSessions.isCompleted, false)),
-    );
+  // caller since we read it, closed by a reset, or deleted.
+  const stillOpen = db.select({ id: focusSessions.id }).from(focusSessions).where(isOpen(sessionId, user.id));
   const guard = db.insert(focusSessions).select((qb) =>
     qb
       .select({
@@ -107,9 +127,7 @@ export function completionBatch(
   const complete = db
     .update(focusSessions)
     .set({ isCompleted: true, completedAt: at, focusedSeconds: seconds })
-    .where(
-      and(eq(focusSessions.id, sessionId), eq(focusSessions.userId, user.id), eq(focusSessions.isCompleted, false)),
-    );
+    .where(isOpen(sessionId, user.id));
   const analytics = analyticsStatements(
     db,
     user,
@@ -118,4 +136,38 @@ export function completionBatch(
     at,
   );
   return [guard, complete, ...analytics] as const;
+}
+
+/**
+ * Starts a session row for the user's task in ONE statement that selects the task: a task deleted
+ * after it was checked yields no row (and the caller a 404) instead of a foreign-key failure.
+ */
+export async function insertSessionIfTaskExists(
+  db: Db,
+  userId: string,
+  taskId: number,
+  duration: number,
+  startedAt: Date,
+): Promise<FocusSessionRow | undefined> {
+  const [row] = await db
+    .insert(focusSessions)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<number>`null`.as("id"),
+          // Bound values (equal to the task's columns by the where clause): drizzle's insert-select
+          // would name the task's columns without their table and casing.
+          userId: sql<string>`${userId}`.as("user_id"),
+          taskId: sql<number>`${taskId}`.as("task_id"),
+          duration: sql<number>`${duration}`.as("duration"),
+          focusedSeconds: sql<number>`null`.as("focused_seconds"),
+          startedAt: sql<Date>`${startedAt.getTime()}`.as("started_at"),
+          completedAt: sql<Date>`null`.as("completed_at"),
+          isCompleted: sql<boolean>`0`.as("is_completed"),
+        })
+        .from(tasks)
+        .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId))),
+    )
+    .returning();
+  return row;
 }

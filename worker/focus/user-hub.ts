@@ -13,7 +13,7 @@ import type { Pause } from "../analytics/focus-hours";
 import { liveSessionQuery } from "../auth/sessions";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
-import { completeFocusSession } from "./sessions";
+import { closeFocusSession, completeFocusSession } from "./sessions";
 import * as machine from "./timer-machine";
 
 /** A refused transition crosses RPC as data (custom error classes do not), and the route answers 409. */
@@ -37,6 +37,8 @@ const OWNER_KEY = "owner";
 /** The finished pauses of the current focus run, so its minutes go to the hours actually focused. */
 const PAUSES_KEY = "pauses";
 const MAX_PAUSES = 200;
+/** Redeemed live tickets, by id, until their expiry. */
+const TICKET_PREFIX = "ticket:";
 /** How long after a failed completion (D1 unreachable) the alarm tries again. */
 export const ALARM_RETRY_MS = 30_000;
 /** Set by the Worker's /api/live route after checking the ticket and the session: whose socket it is. */
@@ -110,9 +112,14 @@ export class UserHub extends DurableObject<Bindings> {
     return this.serial(() => this.endNow());
   }
 
-  /** Start Fresh and account deletion: back to idle, no alarm, and no one remembered as owner. */
+  /**
+   * POST /api/timer/reset, Start Fresh and account deletion: back to idle, no alarm, and no one
+   * remembered as owner. A focus run under way is discarded: its session is closed with nothing
+   * counted, so no later PATCH .../complete can credit it (docs/decisions.md#60).
+   */
   async reset(): Promise<HubResult> {
     return this.serial(async () => {
+      await this.closeRunSession(this.load());
       this.ctx.storage.kv.delete(OWNER_KEY);
       return this.commit({ ok: true, state: machine.reset(this.load()) });
     });
@@ -193,6 +200,23 @@ export class UserHub extends DurableObject<Bindings> {
       await this.ctx.storage.deleteAlarm();
       await this.ctx.storage.deleteAll();
     });
+  }
+
+  /**
+   * GET /api/live: true the first time a ticket is shown, false after. The ids are kept until the
+   * ticket would have expired anyway. No await between the read and the write, so two upgrades
+   * with one ticket cannot both pass.
+   */
+  async redeemTicket(ticketId: string, expiresAt: number): Promise<boolean> {
+    const kv = this.ctx.storage.kv;
+    const now = Date.now();
+    for (const [key, until] of kv.list<number>({ prefix: TICKET_PREFIX })) {
+      if (until <= now) kv.delete(key);
+    }
+    const key = `${TICKET_PREFIX}${ticketId}`;
+    if (kv.get(key) !== undefined) return false;
+    kv.put(key, expiresAt);
+    return true;
   }
 
   async notifyTasksChanged(): Promise<void> {
@@ -312,6 +336,14 @@ export class UserHub extends DurableObject<Bindings> {
     const completedAt = new Date(state.finishedAt ?? now);
     await this.recordCompletion(before, elapsedMs(state, now), completedAt);
     return this.commit(result);
+  }
+
+  private async closeRunSession(state: TimerState): Promise<void> {
+    if (state.kind !== "focus" || state.sessionId === null) return;
+    if (state.status !== "running" && state.status !== "paused") return;
+    const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
+    if (!owner) return;
+    await closeFocusSession(createDb(this.env.DB), owner.userId, state.sessionId, new Date());
   }
 
   /** A focus run completes its session row and counts in analytics; a break records nothing. */

@@ -1,10 +1,11 @@
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { LIMITS } from "../../shared/constants";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
+import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
 import type { Db } from "../db/client";
-import { tasks } from "../db/schema";
-import { badRequest } from "../http/errors";
-import type { TaskRow } from "./task-rows";
+import { tasks, users } from "../db/schema";
+import { badRequest, conflict } from "../http/errors";
+import { isVisible, type TaskRow } from "./task-rows";
 
 /**
  * The titles a braindump adds: split (spec §5), checked against the limits, without duplicates
@@ -56,4 +57,72 @@ export function insertTitlesStatement(db: Db, userId: string, titles: readonly s
     sql`, `,
   )} from json_each(${JSON.stringify(titles)}) order by key`;
   return db.insert(tasks).select(select).returning();
+}
+
+/** Concurrent braindumps of one user each win one round; past this many rounds the caller is told to retry. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Creates the braindump's new tasks and counts them in analytics, in one batch. The duplicate check
+ * must see every title committed before the insert, also those of the same braindump sent twice at
+ * once (a double submit, a second tab). Titles compare by a Unicode-aware key that SQLite's
+ * `lower()` cannot reproduce, so the check stays here, and the batch instead opens with a guard
+ * that aborts it when the user's tasks changed since the titles were read (`tasks_version`, bumped
+ * by triggers on every write to them); then it reads and tries again.
+ */
+export async function createBraindumpTasks(db: Db, user: AnalyticsUser, text: string): Promise<TaskRow[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    // One batch is one transaction: the version and the titles are read from the same state.
+    const [[versionRow], existing] = await db.batch([
+      tasksVersionQuery(db, user.id),
+      db
+        .select({ title: tasks.title })
+        .from(tasks)
+        .where(and(eq(tasks.userId, user.id), isVisible())),
+    ]);
+    const version = versionRow?.version ?? 0;
+    const titles = titlesToCreate(
+      text,
+      existing.map((row) => row.title),
+    );
+    if (titles.length === 0) return [];
+    const now = new Date();
+    try {
+      const [, inserted] = await db.batch([
+        tasksUnchangedGuard(db, user.id, version),
+        insertTitlesStatement(db, user.id, titles, now),
+        ...analyticsStatements(
+          db,
+          user,
+          [{ type: "task-created", count: titles.length }, { type: "categories-changed" }],
+          now,
+        ),
+      ]);
+      return inserted;
+    } catch (err) {
+      const [current] = await tasksVersionQuery(db, user.id);
+      // Unchanged tasks: the batch failed for another reason, which is not ours to hide.
+      if ((current?.version ?? 0) === version) throw err;
+      if (attempt >= MAX_ATTEMPTS) throw conflict("Your tasks were changing while this was saved. Please try again.");
+    }
+  }
+}
+
+function tasksVersionQuery(db: Db, userId: string) {
+  return db.select({ version: users.tasksVersion }).from(users).where(eq(users.id, userId));
+}
+
+/**
+ * A statement that fails (tasks.user_id is NOT NULL), aborting the batch it is in, unless the
+ * user's tasks are still at `version`; otherwise it inserts nothing.
+ */
+function tasksUnchangedGuard(db: Db, userId: string, version: number) {
+  const columns = Object.keys(getTableColumns(tasks));
+  const unchanged = sql`select 1 from ${users} where ${users.id} = ${userId} and ${users.tasksVersion} = ${version}`;
+  return db.insert(tasks).select(
+    sql`select ${sql.join(
+      columns.map(() => sql`null`),
+      sql`, `,
+    )} where not exists (${unchanged})`,
+  );
 }

@@ -1,19 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
-import { analyticsStatements } from "../analytics/recorder";
+import { clearTasksSchema, processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import type { Db } from "../db/client";
-import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasks, resetUserTimer } from "../focus/live";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { notFound } from "../http/errors";
-import { validate } from "../http/validation";
-import { insertTitlesStatement, titlesToCreate } from "./braindump";
+import { validate, validOptionalBody } from "../http/validation";
+import { createBraindumpTasks } from "./braindump";
 import { priorityStatements } from "./priorities";
-import { isVisible, listVisibleTasks, toTask } from "./task-rows";
+import { listVisibleTasks, toTask } from "./task-rows";
 import { deleteTasksOfUserQuery } from "./user-data";
 
 /*
@@ -29,29 +26,12 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
   async (c) => {
     // `allowDuplicates` (spec §7 sends true) is accepted but changes nothing: the screen already
     // drops duplicates before sending, and the server drops them again so a stale screen, a second
-    // tab or a double submit can never create the same task twice.
+    // tab or a double submit can never create the same task twice (see createBraindumpTasks).
     const { text } = c.req.valid("json");
     const { db, user } = c.var;
-    const existing = await db
-      .select({ title: tasks.title })
-      .from(tasks)
-      .where(and(eq(tasks.userId, user.id), isVisible()));
-    const titles = titlesToCreate(
-      text,
-      existing.map((row) => row.title),
-    );
+    const inserted = await createBraindumpTasks(db, user, text);
     // Spec §7: an empty result is an answer, not an error; the screen shows its notice.
-    if (titles.length === 0) return c.json([], 200);
-    const now = new Date();
-    const [inserted] = await db.batch([
-      insertTitlesStatement(db, user.id, titles, now),
-      ...analyticsStatements(
-        db,
-        user,
-        [{ type: "task-created", count: titles.length }, { type: "categories-changed" }],
-        now,
-      ),
-    ]);
+    if (inserted.length === 0) return c.json([], 200);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(inserted.sort((a, b) => a.id - b.id).map(toTask), 201);
   },
@@ -80,6 +60,8 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     );
   })
   .post("/clear", requireUser, async (c) => {
+    // A body that is there but broken is a client bug: refuse it before deleting anything.
+    await validOptionalBody(c, clearTasksSchema);
     const { db, user } = c.var;
     await db.batch(clearEverythingStatements(db, user.id));
     // After the batch, so a failed clear leaves the timer running; a session that ends in between
@@ -91,6 +73,8 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
 
 /** Mounted at /api/start-fresh. */
 export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async (c) => {
+  // A body that is there but broken is a client bug: refuse it before deleting anything.
+  await validOptionalBody(c, clearTasksSchema);
   const { db, user } = c.var;
   await db.batch(clearEverythingStatements(db, user.id));
   // As above: the data goes first (all or nothing), then the timer.
