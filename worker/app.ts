@@ -9,6 +9,7 @@ import type { AppEnv } from "./env";
 import { focusRoutes } from "./focus/routes";
 import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { pushRoutes } from "./push/routes";
 import { suggestionRoutes } from "./suggestions/routes";
 import { bulkTaskRoutes } from "./tasks/bulk-routes";
 import { noListRoutes } from "./tasks/no-list-routes";
@@ -63,6 +64,7 @@ export function createApp() {
   app.route("/api", noListRoutes);
   app.route("/api", focusRoutes);
   app.route("/api", suggestionRoutes);
+  app.route("/api/push", pushRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));
