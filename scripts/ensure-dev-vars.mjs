@@ -15,9 +15,7 @@ function vapidKeyPair() {
 function withVapid(text) {
   if (/^VAPID_PRIVATE_KEY=\S+/m.test(text)) return text;
   const keys = vapidKeyPair();
-  const lines = text
-    .replace(/^VAPID_(PUBLIC_KEY|PRIVATE_KEY|SUBJECT)=.*\n?/gm, "")
-    .replace(/\n*$/, "\n");
+  const lines = text.replace(/^VAPID_(PUBLIC_KEY|PRIVATE_KEY|SUBJECT)=.*\n?/gm, "").replace(/\n*$/, "\n");
   return `${lines}VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}\nVAPID_SUBJECT=mailto:onething@localhost\n`;
 }
 

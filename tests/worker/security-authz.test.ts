@@ -99,6 +99,18 @@ const CLASSIFICATION: Record<string, Classification> = {
   "POST /api/timer/break": { kind: "own-user" },
   "POST /api/live/ticket": { kind: "own-user" },
   "POST /api/ai/task-suggestions": { kind: "own-user", probe: () => ({ json: { prompt: "plan my week" } }) },
+  "GET /api/push": { kind: "own-user" },
+  "POST /api/push/subscriptions": {
+    kind: "own-user",
+    probe: () => ({
+      json: { endpoint: "https://push.invalid/push/authz", keys: { p256dh: "BPrObE", auth: "YXV0aHNlY3JldA" } },
+    }),
+  },
+  // Another user's endpoint is left alone: the delete only matches the caller's own rows.
+  "DELETE /api/push/subscriptions": {
+    kind: "own-user",
+    probe: () => ({ json: { endpoint: "https://push.invalid/x" } }),
+  },
 };
 
 const routes = appRoutes();

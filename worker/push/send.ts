@@ -34,7 +34,11 @@ export async function pushToUser(env: Bindings, userId: string, message: PushMes
   const sent = await Promise.all(
     rows.map(async (row) => {
       try {
-        const subscription = { endpoint: row.endpoint, expirationTime: null, keys: { p256dh: row.p256dh, auth: row.auth } };
+        const subscription = {
+          endpoint: row.endpoint,
+          expirationTime: null,
+          keys: { p256dh: row.p256dh, auth: row.auth },
+        };
         const payload = await buildPushPayload(
           { data: message, options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: "timer" } },
           subscription,

@@ -14,7 +14,9 @@ export function timerFinishedMessage(state: TimerState): PushMessageBody {
   return {
     type: "timer-finished",
     title: isBreak ? "Break over" : "Focus session complete",
-    body: isBreak ? "Your break is over. Ready for the next one thing?" : (state.taskTitle ?? "Your focus session is done."),
+    body: isBreak
+      ? "Your break is over. Ready for the next one thing?"
+      : (state.taskTitle ?? "Your focus session is done."),
     tag: `onething-${state.startedAt ?? 0}`,
     url: FOCUS_TIMER_PATH,
   };
