@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
+import { forgetPersistedQueries } from "../features/offline/query-persistence";
 import { apiRequest, getQueryFn, setAuthToken } from "./client";
 import { closeLiveSync } from "./live";
 import { queryKeys } from "./query-keys";
@@ -38,5 +39,6 @@ export async function logout() {
     // Already signed out or offline: /api/logout still clears the cookie.
   }
   setAuthToken(null);
+  forgetPersistedQueries();
   window.location.assign("/api/logout");
 }
