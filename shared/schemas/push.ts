@@ -25,9 +25,6 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 
-/** DELETE /api/push/subscriptions: which of this device's subscriptions to forget. */
-export const pushUnsubscribeSchema = z.strictObject({ endpoint: z.string().min(1).max(2048) });
-
 /**
  * GET /api/push: the VAPID key the browser subscribes with (null: push is not configured on this
  * server), whether this device gets pushes, and which devices do (the ids of /api/account/sessions).

@@ -168,27 +168,19 @@ describe("/api/push subscriptions", () => {
     expect(await subscriptionCount(account.user.id)).toBe(0);
   });
 
-  it("turning off removes this device's subscription only", async () => {
+  it("turning off removes this device's subscriptions only", async () => {
     const account = await registerUser();
-    const mine = await newSubscription();
-    const theirs = await newSubscription();
+    const laptop = await signInAgain(account);
     const stranger = await registerUser();
-    await subscribe(account.token, mine);
-    await subscribe(stranger.token, theirs);
-    // Someone else's endpoint is not theirs to remove.
-    await api("/api/push/subscriptions", {
-      method: "DELETE",
-      token: account.token,
-      json: { endpoint: theirs.endpoint },
-    });
-    expect(await subscriptionCount(stranger.user.id)).toBe(1);
-    const res = await api("/api/push/subscriptions", {
-      method: "DELETE",
-      token: account.token,
-      json: { endpoint: mine.endpoint },
-    });
+    await subscribe(account.token, await newSubscription());
+    await subscribe(laptop, await newSubscription());
+    await subscribe(stranger.token, await newSubscription());
+    const res = await api("/api/push/subscriptions", { method: "DELETE", token: account.token });
     expect(res.status).toBe(204);
-    expect(await subscriptionCount(account.user.id)).toBe(0);
+    expect(await subscriptionCount(account.user.id)).toBe(1);
+    expect((await pushStatus(laptop)).thisDevice).toBe(true);
+    expect((await pushStatus(account.token)).thisDevice).toBe(false);
+    expect(await subscriptionCount(stranger.user.id)).toBe(1);
   });
 
   it("the same browser subscribing again, under another account, moves the row", async () => {

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { type PushStatus, pushSubscriptionSchema, pushUnsubscribeSchema } from "../../shared/schemas/push";
+import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/push";
 import { deviceHandle } from "../auth/account-sessions";
 import { requireUser } from "../auth/middleware";
 import { pushSubscriptions } from "../db/schema";
@@ -29,11 +29,9 @@ export const pushRoutes = new Hono<AppEnv>()
     await saveSubscription(db, user.id, user.sessionId, c.req.valid("json"));
     return c.body(null, 204);
   })
-  .delete("/subscriptions", requireUser, validate("json", pushUnsubscribeSchema), async (c) => {
+  // Notifications off for this device: its subscriptions go, other devices keep theirs.
+  .delete("/subscriptions", requireUser, async (c) => {
     const { db, user } = c.var;
-    // Only this user's row: an endpoint is no secret to hide, but nobody turns off another's device.
-    await db
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.endpoint, c.req.valid("json").endpoint), eq(pushSubscriptions.userId, user.id)));
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, user.sessionId));
     return c.body(null, 204);
   });

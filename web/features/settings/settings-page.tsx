@@ -2,6 +2,7 @@ import { useAccountInfo } from "../../api/account";
 import { useCurrentUser } from "../../api/auth";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
+import { NotificationsSection } from "../push/notifications-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { DevicesSection } from "./devices-section";
 import { ExportSection } from "./export-section";
@@ -27,6 +28,7 @@ export function SettingsPage() {
           <PreferencesForm user={user} />
           <ThemeForm />
           {account.data ? <PasswordForm hasPassword={account.data.hasPassword} /> : null}
+          <NotificationsSection />
           <DevicesSection timeZone={user.timeZone} />
           <ExportSection />
           {account.data ? <DeleteAccountSection user={user} hasPassword={account.data.hasPassword} /> : null}
