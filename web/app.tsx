@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import type { Root } from "react-dom/client";
 import { createQueryClient } from "./api/query-client";
-import { restorePersistedQueries } from "./features/offline/query-persistence";
+import { offlineFallback, restorePersistedQueries } from "./features/offline/query-persistence";
 import type { SignedInStart } from "./first-screen";
 import { AppRoutes, preloadScreen } from "./router";
 import { NavigationProvider } from "./shell/navigation";
@@ -19,10 +19,10 @@ export async function renderApp(root: Root, start?: Pick<SignedInStart, "early" 
   // The last known answers first (offline they are all there is); fresh ones replace them.
   await restorePersistedQueries(queryClient);
   for (const { key, promise, answer } of start?.early ?? []) {
-    // Reads already back go in now, so the first render shows them; the others when they arrive
-    // (a failed one, e.g. offline, leaves the restored answer in place).
+    // Reads already back go in now, so the first render shows them; the others when they arrive.
+    // Offline, a restored answer stands in for a read that could not be made.
     if (answer) queryClient.setQueryData(key, answer.data);
-    else void queryClient.fetchQuery({ queryKey: key, queryFn: () => promise, staleTime: 0 }).catch(() => {});
+    else void queryClient.prefetchQuery({ queryKey: key, queryFn: () => offlineFallback(promise, queryClient, key) });
   }
   root.render(
     <StrictMode>

@@ -10,6 +10,9 @@ import type { PushMessageBody } from "../shared/schemas/push";
 declare const self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
+// The first install takes the open page at once, so it works offline from the first visit; a later
+// version still waits (below).
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 cleanupOutdatedCaches();
 // Every app page is the one index.html (the single-page app); /api/* navigations (sign-in,
 // sign-out, the identity provider's return) always go to the server.

@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { persistQueryClientRestore, persistQueryClientSubscribe } from "@tanstack/react-query-persist-client";
 import { getAuthToken } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
@@ -50,5 +50,19 @@ export function forgetPersistedQueries(): void {
     window.localStorage.removeItem(PERSISTED_QUERIES_KEY);
   } catch {
     // No storage: nothing was saved.
+  }
+}
+
+/**
+ * A read started before the app loaded (web/api/early-requests.ts): offline, its failure gives the
+ * restored answer instead, so the screen shows the last known data rather than an error.
+ */
+export async function offlineFallback<T>(read: Promise<T>, queryClient: QueryClient, key: QueryKey): Promise<T> {
+  try {
+    return await read;
+  } catch (err) {
+    const restored = queryClient.getQueryData<T>(key);
+    if (restored !== undefined && !navigator.onLine) return restored;
+    throw err;
   }
 }
