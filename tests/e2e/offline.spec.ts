@@ -28,7 +28,9 @@ async function startFocus(page: Page, account: Account, taskId: number) {
 async function controlledBySw(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
 }
 
 const clock = (page: Page) => page.getByRole("timer");
@@ -104,7 +106,8 @@ test("a push delivered to the service worker shows a notification with the task'
   });
   expect(subscribe.status()).toBe(204);
   await page.reload();
-  await expect(page.getByText("On for this device.")).toBeVisible();
+  // The settings screen reads several things first; slow on a busy machine.
+  await expect(page.getByText("On for this device.")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Gets notifications")).toBeVisible();
   await screenshots(page, "settings-notifications");
 
@@ -129,12 +132,10 @@ test("a push delivered to the service worker shows a notification with the task'
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })),
     );
-  await expect
-    .poll(notifications)
-    .toEqual(
-      expect.arrayContaining([
-        { title: "Focus session complete", body: "Draft the offline chapter" },
-        { title: "Onething", body: "Something changed in Onething. Open the app to see it." },
-      ]),
-    );
+  await expect.poll(notifications).toEqual(
+    expect.arrayContaining([
+      { title: "Focus session complete", body: "Draft the offline chapter" },
+      { title: "Onething", body: "Something changed in Onething. Open the app to see it." },
+    ]),
+  );
 });
