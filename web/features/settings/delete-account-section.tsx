@@ -11,6 +11,7 @@ import { Button, buttonClasses } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { showError, showSuccess } from "../../ui/toast";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../auth/field-errors";
+import { forgetPersistedQueries } from "../offline/query-persistence";
 import { FormError, SettingsSection } from "./settings-section";
 
 export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPassword: boolean }) {
@@ -58,6 +59,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
       return;
     }
     setAuthToken(null);
+    forgetPersistedQueries();
     // Signed out and on the landing page in one render: the protected route must never see a
     // signed-out user on /settings, or it would start the sign-in flow instead.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
