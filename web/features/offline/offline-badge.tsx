@@ -11,7 +11,7 @@ export function OfflineBadge() {
     <output aria-live="polite" className="contents">
       {online ? null : (
         <span
-          className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-1.5 py-1 sm:px-2 sm:py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+          className="mr-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-1.5 py-1 sm:px-2 sm:py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
           title="You're offline: showing your last saved data. Changes need a connection."
         >
           <WifiOff aria-hidden="true" className="h-3.5 w-3.5" />
