@@ -4,6 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { bootEntry, chunkGroup, firstScreenZod } from "./scripts/vite-plugins.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
@@ -31,6 +32,23 @@ export default defineConfig({
     bootEntry(),
     firstScreenZod(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
+    // The service worker is ours (web/sw.ts: push, notification clicks, offline reads); the plugin
+    // builds it and injects the precache list of the client build (docs/decisions.md#91).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: ".",
+      filename: "sw.ts",
+      // The Cloudflare plugin writes the browser's files to <outDir>/client.
+      outDir: resolve(projectRoot, outDir, "client"),
+      // Registered by web/features/offline/service-worker.ts: the CSP forbids inline scripts.
+      injectRegister: false,
+      // web/public/manifest.webmanifest is the app's manifest.
+      manifest: false,
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,ico}"],
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   build: {
     outDir: `../${outDir}`,

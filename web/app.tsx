@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import type { Root } from "react-dom/client";
 import { createQueryClient } from "./api/query-client";
+import { offlineFallback, restorePersistedQueries } from "./api/query-persistence";
 import type { SignedInStart } from "./first-screen";
 import { AppRoutes, preloadScreen } from "./router";
 import { NavigationProvider } from "./shell/navigation";
@@ -15,10 +16,13 @@ export async function renderApp(root: Root, start?: Pick<SignedInStart, "early" 
     await start.screenCode;
     await preloadScreen(window.location.pathname);
   }
+  // The last known answers first (offline they are all there is); fresh ones replace them.
+  await restorePersistedQueries(queryClient);
   for (const { key, promise, answer } of start?.early ?? []) {
     // Reads already back go in now, so the first render shows them; the others when they arrive.
+    // Offline, a restored answer stands in for a read that could not be made.
     if (answer) queryClient.setQueryData(key, answer.data);
-    else void queryClient.prefetchQuery({ queryKey: key, queryFn: () => promise });
+    else void queryClient.prefetchQuery({ queryKey: key, queryFn: () => offlineFallback(promise, queryClient, key) });
   }
   root.render(
     <StrictMode>

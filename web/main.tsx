@@ -2,12 +2,14 @@ import "./zod-csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { getAuthToken } from "./api/client";
+import { registerServiceWorker } from "./features/offline/service-worker";
 import { loadLandingPage, startSignedInApp } from "./first-screen";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const root = createRoot(container);
+registerServiceWorker();
 
 // Someone with no session opening "/" only needs the landing page (its own small chunk, which
 // web/boot.ts has usually fetched already): the router, the data layer and the screens wait until

@@ -11,6 +11,7 @@ import { focusSessionRoutes, liveRoutes, timerRoutes } from "./focus/routes";
 import { drainUnreadBody } from "./http/drain-body";
 import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { pushRoutes } from "./push/routes";
 import { suggestionRoutes } from "./suggestions/routes";
 import { bulkTaskRoutes, processTasksRoutes, startFreshRoutes } from "./tasks/bulk-routes";
 import { noListRoutes } from "./tasks/no-list-routes";
@@ -53,6 +54,7 @@ export function createApp() {
   app.route("/api/live", liveRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/ai", suggestionRoutes);
+  app.route("/api/push", pushRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
   app.onError((err, c) => errorResponse(c, err));

@@ -50,6 +50,13 @@ test.describe("security headers", () => {
     expect(asset.status()).toBe(200);
     expectSecurityHeaders(asset, "hashed asset");
     expect(asset.headers()["cache-control"]).toContain("immutable");
+
+    // The service worker script: the same headers, and revalidated on every visit so a deploy is found.
+    const sw = await request.get("/sw.js");
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()["content-type"]).toMatch(/javascript/);
+    expectSecurityHeaders(sw, "service worker");
+    expect(sw.headers()["cache-control"]).toBe("no-cache");
   });
 });
 

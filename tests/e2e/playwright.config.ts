@@ -27,6 +27,9 @@ export default defineConfig({
     // cores; E2E_TRACE=1 keeps one for each failing test when a failure needs it.
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
+    // The app's service worker would answer requests before page.route() sees them (tests that
+    // fake a failure or a missing file); offline.spec.ts turns it on for the tests of it.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { deviceHandle } from "../../worker/account/devices";
+import { deviceHandle } from "../../worker/auth/sessions";
 import { startSession } from "./focus-helpers";
 import {
   type AppRoute,
@@ -98,6 +98,18 @@ const CLASSIFICATION: Record<string, Classification> = {
   "POST /api/timer/break": { kind: "own-user" },
   "POST /api/live/ticket": { kind: "own-user" },
   "POST /api/ai/task-suggestions": { kind: "own-user", probe: () => ({ json: { prompt: "plan my week" } }) },
+  "GET /api/push": { kind: "own-user" },
+  "POST /api/push/subscriptions": {
+    kind: "own-user",
+    probe: () => ({
+      json: { endpoint: "https://push.invalid/push/authz", keys: { p256dh: "BPrObE", auth: "YXV0aHNlY3JldA" } },
+    }),
+  },
+  // Another user's endpoint is left alone: the delete only matches the caller's own rows.
+  "DELETE /api/push/subscriptions": {
+    kind: "own-user",
+    probe: () => ({ json: { endpoint: "https://push.invalid/x" } }),
+  },
 };
 
 const routes = appRoutes();

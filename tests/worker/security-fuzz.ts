@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { deviceHandle } from "../../worker/account/devices";
-import { createSession } from "../../worker/auth/sessions";
+import { createSession, deviceHandle } from "../../worker/auth/sessions";
 import { SESSION_TTL_MS, signToken } from "../../worker/auth/tokens";
 import { createDb } from "../../worker/db/client";
 import {

@@ -33,14 +33,37 @@ export default defineConfig(async () => {
             // run, printed by fast-check when a property fails; set FUZZ_SEED to replay it).
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? String(DEFAULT_FUZZ_RUNS),
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            // Web Push: the key pair mock-push-service.ts checks tokens against, and its address.
+            VAPID_PUBLIC_KEY: inject("vapidPublicKey"),
+            VAPID_PRIVATE_KEY: inject("vapidPrivateKey"),
+            VAPID_SUBJECT: "mailto:tests@onething.invalid",
+            PUSH_MOCK_URL: inject("pushMockUrl"),
+          },
+          // Push endpoints are https (the sending library requires it): the mock push service's
+          // host is sent to its loopback address; every other request goes out unchanged.
+          outboundService: async (request: Request) => {
+            const url = new URL(request.url);
+            if (url.hostname === "push.invalid") {
+              const mock = new URL(inject("pushMockUrl"));
+              url.protocol = mock.protocol;
+              url.host = mock.host;
+            }
+            const body =
+              request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+            return fetch(url, { method: request.method, headers: request.headers, body, redirect: "manual" });
           },
         },
       })),
     ],
     test: {
       include: ["tests/worker/**/*.test.ts"],
-      // Loopback stand-ins for the outside services: an OIDC provider and an OpenAI-compatible API.
-      globalSetup: ["tests/worker/mock-oidc-provider.ts", "tests/worker/openai-mock-server.ts"],
+      // Loopback stand-ins for the outside services: an OIDC provider, an OpenAI-compatible API and a
+      // Web Push service.
+      globalSetup: [
+        "tests/worker/mock-oidc-provider.ts",
+        "tests/worker/openai-mock-server.ts",
+        "tests/worker/mock-push-service.ts",
+      ],
       setupFiles: ["tests/worker/apply-migrations.ts"],
       // Room for a machine busy with other work (docs/decisions.md#64); only a failure waits it out.
       testTimeout: 45_000,

@@ -3,6 +3,7 @@ import type { AuthResponse, LoginInput, RegisterInput, User } from "../../shared
 import { apiRequest, getQueryFn, setAuthToken } from "./client";
 import { closeLiveSync } from "./live";
 import { queryKeys } from "./query-keys";
+import { forgetPersistedQueries } from "./query-persistence";
 
 /** Spec §6: signed in means the auth-user call returned data; that call is not retried. */
 export function useCurrentUser() {
@@ -38,5 +39,6 @@ export async function logout() {
     // Already signed out or offline: /api/logout still clears the cookie.
   }
   setAuthToken(null);
+  forgetPersistedQueries();
   window.location.assign("/api/logout");
 }

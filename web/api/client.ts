@@ -24,6 +24,20 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What an action that needs the server says when the browser has no network (docs/decisions.md#92). */
+export const OFFLINE_MESSAGE = "You're offline. Nothing was changed: try again when you're back online.";
+
+/**
+ * A request the browser could not send because it is offline: status 0, with the message in the
+ * JSON error shape, so every screen's usual error text (serverMessage) tells the person why.
+ */
+export class OfflineError extends ApiRequestError {
+  constructor() {
+    super(0, JSON.stringify({ message: OFFLINE_MESSAGE }), "Offline");
+    this.name = "OfflineError";
+  }
+}
+
 export function getAuthToken(): string | null {
   try {
     return localStorage.getItem(AUTH_TOKEN_KEY);
@@ -68,13 +82,19 @@ export async function apiRequest<T = unknown>(
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const token = getAuthToken();
   if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "include",
-    ...init,
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "include",
+      ...init,
+    });
+  } catch (err) {
+    if (typeof navigator !== "undefined" && navigator.onLine === false) throw new OfflineError();
+    throw err;
+  }
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     throw new ApiRequestError(res.status, text, res.statusText);

@@ -12,7 +12,9 @@ export function createQueryClient() {
         refetchInterval: false,
         retry: false,
       },
-      mutations: { retry: false },
+      // An action offline runs and is refused at once with a clear message (OfflineError), rather
+      // than waiting unseen for the network (docs/decisions.md#92).
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

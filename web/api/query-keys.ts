@@ -6,6 +6,7 @@ export const queryKeys = {
   tasks: ["/api/tasks"] as const,
   focusSessions: ["/api/focus-sessions"] as const,
   timer: ["/api/timer"] as const,
+  push: ["/api/push"] as const,
   /** Prefix of every cached "today" record: invalidating it refreshes today whatever the date. */
   analyticsToday: ["/api/analytics/today"] as const,
   /**

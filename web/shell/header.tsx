@@ -1,6 +1,7 @@
 import { LogOut, Settings } from "lucide-react";
 import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
+import { OfflineBadge } from "../features/offline/offline-badge";
 import { buttonClasses } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Logo } from "../ui/logo";
@@ -17,6 +18,7 @@ export function Header() {
           <Logo />
           {/* Below 640 px the header buttons are icons with a name and a tooltip, so they fit on one line down to 320 px. */}
           <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
+            <OfflineBadge />
             {isAuthenticated ? <StartFreshButton /> : null}
             {isAuthenticated ? (
               <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">

@@ -2,22 +2,12 @@ import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
-import { listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
+import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { closeLiveSessions } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
-
-/**
- * The id a device is shown under: a hash of the session id. The session id is what a token
- * names, so it never leaves the server; the handle only means something together with the
- * signed-in user who owns it (every lookup goes through that user's own sessions).
- */
-export async function deviceHandle(sid: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`onething-device:${sid}`));
-  return Buffer.from(digest).toString("base64url").slice(0, 32);
-}
 
 /** /api/account/sessions: the signed-in devices of this user. */
 export const accountSessionRoutes = new Hono<AppEnv>()

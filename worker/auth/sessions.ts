@@ -98,3 +98,13 @@ export function listLiveSessions(db: Db, userId: string, now = Date.now()) {
 export async function deleteExpiredSessions(db: Db, now = Date.now()) {
   await db.delete(sessions).where(lt(sessions.expire, new Date(now)));
 }
+
+/**
+ * The id a device is shown under: a hash of the session id. The session id is what a token
+ * names, so it never leaves the server; the handle only means something together with the
+ * signed-in user who owns it (every lookup goes through that user's own sessions).
+ */
+export async function deviceHandle(sid: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`onething-device:${sid}`));
+  return Buffer.from(digest).toString("base64url").slice(0, 32);
+}

@@ -121,3 +121,25 @@ export const dailyAnalytics = sqliteTable(
   },
   (t) => [uniqueIndex("daily_analytics_user_date").on(t.userId, t.date)],
 );
+
+/**
+ * A browser's Web Push subscription, owned by the sign-in session (device) that turned
+ * notifications on: signing that device out, or deleting the account, deletes it with the session.
+ * One row per push endpoint; the same browser subscribing again under another session takes it over.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    endpoint: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text()
+      .notNull()
+      .references(() => sessions.sid, { onDelete: "cascade" }),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_user").on(t.userId), index("push_subscriptions_session").on(t.sessionId)],
+);

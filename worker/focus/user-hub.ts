@@ -13,6 +13,8 @@ import type { Pause } from "../analytics/focus-hours";
 import { liveSessionQuery } from "../auth/sessions";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
+import { pushToUser } from "../push/send";
+import { timerFinishedMessage } from "../push/timer-notice";
 import { closeFocusSession, completeFocusSession } from "./sessions";
 import * as machine from "./timer-machine";
 
@@ -232,14 +234,14 @@ export class UserHub extends DurableObject<Bindings> {
    * before the state moves to "finished", so a crash in between is retried rather than lost.
    */
   override async alarm(): Promise<void> {
-    await this.serial(async () => {
+    const finished = await this.serial(async (): Promise<TimerState | null> => {
       const state = this.load();
       const endsAt = endInstant(state);
-      if (state.status !== "running" || endsAt === null) return;
+      if (state.status !== "running" || endsAt === null) return null;
       const now = Date.now();
       if (now < endsAt) {
         await this.ctx.storage.setAlarm(endsAt);
-        return;
+        return null;
       }
       try {
         await this.recordCompletion(state, state.durationMs, new Date(endsAt));
@@ -249,10 +251,15 @@ export class UserHub extends DurableObject<Bindings> {
         // completion is idempotent, so however often it runs it counts once.
         console.error("focus completion failed; retrying later", err);
         await this.ctx.storage.setAlarm(Date.now() + ALARM_RETRY_MS);
-        return;
+        return null;
       }
       await this.commit(machine.finishElapsed(state, now));
+      return state;
     });
+    // Only after the run is stored as finished: a retried or repeated alarm finds it finished and
+    // returns above, so no run is pushed twice (docs/decisions.md#90).
+    const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
+    if (finished && owner) await pushToUser(this.env, owner.userId, timerFinishedMessage(finished));
   }
 
   // ---- the live channel -----------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { deleteAccount } from "../../api/account";
 import { ApiRequestError, setAuthToken } from "../../api/client";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
+import { forgetPersistedQueries } from "../../api/query-persistence";
 import { useNavigate } from "../../shell/navigation";
 import { Button, buttonClasses } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
@@ -58,6 +59,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
       return;
     }
     setAuthToken(null);
+    forgetPersistedQueries();
     // Signed out and on the landing page in one render: the protected route must never see a
     // signed-out user on /settings, or it would start the sign-in flow instead.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });

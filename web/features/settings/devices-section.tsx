@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Laptop, Smartphone, Tablet } from "lucide-react";
+import { Bell, Laptop, Smartphone, Tablet } from "lucide-react";
 import { useState } from "react";
 import type { DeviceSession } from "../../../shared/schemas/account";
 import { signOutDevice, signOutOtherDevices, useDeviceSessions } from "../../api/account";
 import { ApiRequestError } from "../../api/client";
+import { usePushStatus } from "../../api/push";
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
@@ -29,6 +30,7 @@ const failureText = (err: unknown) =>
 export function DevicesSection({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();
   const { data: devices, isLoading, isError, refetch } = useDeviceSessions();
+  const notified = new Set(usePushStatus().data?.devices ?? []);
   // The device being signed out, or "others" while signing out everywhere else.
   const [pending, setPending] = useState<string | null>(null);
   const others = devices?.filter((device) => !device.current) ?? [];
@@ -92,6 +94,12 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
                       {device.current ? (
                         <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-brand-700 dark:text-white">
                           This device
+                        </span>
+                      ) : null}
+                      {notified.has(device.id) ? (
+                        <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                          <Bell aria-hidden="true" className="h-3 w-3" />
+                          Gets notifications
                         </span>
                       ) : null}
                     </p>

@@ -5,6 +5,7 @@ import { Spinner } from "../../ui/spinner";
 import { DeleteAccountSection } from "./delete-account-section";
 import { DevicesSection } from "./devices-section";
 import { ExportSection } from "./export-section";
+import { NotificationsSection } from "./notifications-section";
 import { PasswordForm } from "./password-form";
 import { PreferencesForm } from "./preferences-form";
 import { ProfileForm } from "./profile-form";
@@ -27,6 +28,7 @@ export function SettingsPage() {
           <PreferencesForm user={user} />
           <ThemeForm />
           {account.data ? <PasswordForm hasPassword={account.data.hasPassword} /> : null}
+          <NotificationsSection />
           <DevicesSection timeZone={user.timeZone} />
           <ExportSection />
           {account.data ? <DeleteAccountSection user={user} hasPassword={account.data.hasPassword} /> : null}

@@ -1,0 +1,141 @@
+import type { Page } from "@playwright/test";
+import { type Account, expect, screenshots, test } from "./fixtures";
+
+// The service worker is blocked for the rest of the suite (playwright.config.ts); these tests are about it.
+test.use({ serviceWorkers: "allow" });
+// Installing the service worker (it precaches the whole build) and reloading offline take a while
+// on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+async function createTask(page: Page, account: Account, title: string) {
+  const res = await page.request.post("/api/tasks", {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { title },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number; title: string };
+}
+
+async function startFocus(page: Page, account: Account, taskId: number) {
+  const res = await page.request.post("/api/focus-sessions", {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { taskId, duration: 1500, isCompleted: false },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** Waits until the service worker is active, then until it controls this page (after a reload). */
+async function controlledBySw(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
+}
+
+const clock = (page: Page) => page.getByRole("timer");
+
+test("offline, a reload shows the signed-in app with the last tasks and a running timer that keeps counting", async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  const task = await createTask(page, signedIn, "Draft the offline chapter");
+  await createTask(page, signedIn, "Water the plants");
+  await startFocus(page, signedIn, task.id);
+
+  await page.goto("/focus-timer");
+  await controlledBySw(page);
+  await expect(page.getByText("Draft the offline chapter").first()).toBeVisible();
+  await expect(clock(page)).toHaveText(/^2\d:\d\d$/);
+  await page.goto("/");
+  await expect(page.getByText("Water the plants").first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
+  await expect(page.getByText("Water the plants").first()).toBeVisible();
+  await expect(page.getByText("Draft the offline chapter").first()).toBeVisible();
+  await screenshots(page, "offline-braindump");
+
+  await page.goto("/focus-timer");
+  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
+  await expect(page.getByText("Draft the offline chapter").first()).toBeVisible();
+  const first = await clock(page).textContent();
+  expect(first).toMatch(/^2\d:\d\d$/);
+  await expect(clock(page)).not.toHaveText(first ?? "", { timeout: 5_000 });
+  await screenshots(page, "offline-focus");
+
+  // An action that needs the server is refused with a clear message, and nothing is lost.
+  await page.getByRole("button", { name: /pause/i }).first().click();
+  await expect(page.getByText(/You're offline\. Nothing was changed/).first()).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText("Offline", { exact: true })).toBeHidden();
+});
+
+test("a push delivered to the service worker shows a notification with the task's title", async ({
+  page,
+  context,
+  signedIn,
+  baseURL,
+}) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("ServiceWorker.enable");
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(baseURL ?? "") && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await page.goto("/settings");
+  await controlledBySw(page);
+
+  // Chromium here cannot subscribe at a real push service: the subscription is registered through
+  // the API, and the push is handed to the service worker by the DevTools protocol.
+  const subscribe = await page.request.post("/api/push/subscriptions", {
+    headers: { Authorization: `Bearer ${signedIn.token}` },
+    data: {
+      endpoint: "https://push.example.invalid/send/e2e",
+      keys: {
+        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+        auth: "tBHItJI5svbpez7KI4CCXg",
+      },
+    },
+  });
+  expect(subscribe.status()).toBe(204);
+  await page.reload();
+  // The settings screen reads several things first; slow on a busy machine.
+  await expect(page.getByText("On for this device.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Gets notifications")).toBeVisible();
+  await screenshots(page, "settings-notifications");
+
+  // No tab of the app is visible, as with a locked phone: the service worker must show it.
+  const id = await registrationId;
+  await page.goto("about:blank");
+  const origin = new URL(baseURL ?? "").origin;
+  const push = (data: string) => cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: id, data });
+  await push(
+    JSON.stringify({
+      type: "timer-finished",
+      title: "Focus session complete",
+      body: "Draft the offline chapter",
+      tag: "onething-1",
+      url: "/focus-timer",
+    }),
+  );
+  await push("a message this version does not know");
+
+  await page.goto("/settings");
+  const notifications = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })),
+    );
+  await expect.poll(notifications).toEqual(
+    expect.arrayContaining([
+      { title: "Focus session complete", body: "Draft the offline chapter" },
+      { title: "Onething", body: "Something changed in Onething. Open the app to see it." },
+    ]),
+  );
+});

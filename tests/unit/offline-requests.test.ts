@@ -1,0 +1,54 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError, apiRequest, OFFLINE_MESSAGE, OfflineError } from "../../web/api/client";
+import { offlineFallback } from "../../web/api/query-persistence";
+
+function network(online: boolean) {
+  vi.stubGlobal("navigator", { onLine: online });
+  vi.stubGlobal("fetch", async () => {
+    throw new TypeError("Failed to fetch");
+  });
+  vi.stubGlobal("localStorage", { getItem: () => "tok", setItem: () => {}, removeItem: () => {} });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a request the browser cannot send", () => {
+  it("offline, is refused with the message every screen shows (serverMessage)", async () => {
+    network(false);
+    const err = await apiRequest("POST", "/api/timer/pause").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OfflineError);
+    expect(err).toBeInstanceOf(ApiRequestError);
+    expect((err as ApiRequestError).serverMessage).toBe(OFFLINE_MESSAGE);
+  });
+
+  it("online (a network failure), stays the browser's own error", async () => {
+    network(true);
+    await expect(apiRequest("GET", "/api/tasks")).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
+describe("offlineFallback", () => {
+  const key = ["/api/tasks"] as const;
+
+  it("offline, answers a failed early read with the restored data", async () => {
+    network(false);
+    const client = new QueryClient();
+    client.setQueryData(key, [{ id: 1 }]);
+    expect(await offlineFallback(Promise.reject(new OfflineError()), client, key)).toEqual([{ id: 1 }]);
+  });
+
+  it("online, or with nothing restored, the failure stands", async () => {
+    network(true);
+    const client = new QueryClient();
+    client.setQueryData(key, [{ id: 1 }]);
+    await expect(offlineFallback(Promise.reject(new Error("500")), client, key)).rejects.toThrow("500");
+    network(false);
+    await expect(offlineFallback(Promise.reject(new OfflineError()), new QueryClient(), key)).rejects.toThrow();
+  });
+
+  it("passes a successful read through", async () => {
+    network(false);
+    expect(await offlineFallback(Promise.resolve([{ id: 2 }]), new QueryClient(), key)).toEqual([{ id: 2 }]);
+  });
+});

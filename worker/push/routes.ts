@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/push";
+import { requireUser } from "../auth/middleware";
+import { deviceHandle } from "../auth/sessions";
+import { pushSubscriptions } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { validate } from "../http/validation";
+import { vapidKeys } from "./send";
+import { saveSubscription, subscriptionsOfUser } from "./subscriptions";
+
+/** /api/push: this device's Web Push subscription (notifications when a timer runs out). */
+export const pushRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => {
+    const { db, user } = c.var;
+    const rows = await subscriptionsOfUser(db, user.id);
+    const sids = [...new Set(rows.map((row) => row.sessionId))];
+    const status: PushStatus = {
+      publicKey: vapidKeys(c.env)?.publicKey ?? null,
+      thisDevice: sids.includes(user.sessionId),
+      devices: await Promise.all(sids.map(deviceHandle)),
+    };
+    return c.json(status);
+  })
+  .post("/subscriptions", requireUser, validate("json", pushSubscriptionSchema), async (c) => {
+    if (!vapidKeys(c.env)) throw new ApiError(409, "Notifications are not set up on this server.");
+    const { db, user } = c.var;
+    await saveSubscription(db, user.id, user.sessionId, c.req.valid("json"));
+    return c.body(null, 204);
+  })
+  // Notifications off for this device: its subscriptions go, other devices keep theirs.
+  .delete("/subscriptions", requireUser, async (c) => {
+    const { db, user } = c.var;
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, user.sessionId));
+    return c.body(null, 204);
+  });

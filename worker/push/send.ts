@@ -1,0 +1,62 @@
+import { buildPushPayload, type VapidKeys } from "@block65/webcrypto-web-push";
+import type { PushMessageBody } from "../../shared/schemas/push";
+import { createDb } from "../db/client";
+import type { Bindings } from "../env";
+import { removeSubscription, subscriptionsOfUser } from "./subscriptions";
+
+/** How long a push service keeps an undelivered message: a finished timer is old news after an hour. */
+const PUSH_TTL_SECONDS = 60 * 60;
+
+/** The VAPID keys of this deployment, or null when push is not configured (then nothing is sent). */
+export function vapidKeys(env: Bindings): VapidKeys | null {
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = env;
+  if (!VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY || !VAPID_SUBJECT) return null;
+  return { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: VAPID_SUBJECT };
+}
+
+/**
+ * Sends one push to every device of the user that turned notifications on. Encryption (RFC 8291,
+ * aes128gcm) and the VAPID token (RFC 8292) come from the library. A subscription the push
+ * service no longer knows (404, 410) is deleted; any other failure is logged and never thrown, so
+ * a push service outage cannot fail the caller (the timer's alarm).
+ */
+export async function pushToUser(env: Bindings, userId: string, message: PushMessageBody): Promise<number> {
+  const vapid = vapidKeys(env);
+  if (!vapid) return 0;
+  const db = createDb(env.DB);
+  let rows: Awaited<ReturnType<typeof subscriptionsOfUser>>;
+  try {
+    rows = await subscriptionsOfUser(db, userId);
+  } catch (err) {
+    console.error("could not read the push subscriptions", err);
+    return 0;
+  }
+  const sent = await Promise.all(
+    rows.map(async (row) => {
+      try {
+        const subscription = {
+          endpoint: row.endpoint,
+          expirationTime: null,
+          keys: { p256dh: row.p256dh, auth: row.auth },
+        };
+        const payload = await buildPushPayload(
+          { data: message, options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: "timer" } },
+          subscription,
+          vapid,
+        );
+        const res = await fetch(row.endpoint, payload);
+        await res.body?.cancel();
+        if (res.status === 404 || res.status === 410) {
+          await removeSubscription(db, row.endpoint);
+          return false;
+        }
+        if (!res.ok) console.error("push service refused a message", res.status);
+        return res.ok;
+      } catch (err) {
+        console.error("push failed", err);
+        return false;
+      }
+    }),
+  );
+  return sent.filter(Boolean).length;
+}
