@@ -1,11 +1,11 @@
 import { LogOut, Settings } from "lucide-react";
+import { Link } from "react-router";
 import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
 import { buttonClasses } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Logo } from "./logo";
 import { NavTabs } from "./nav-tabs";
-import { Link } from "./navigation";
 import { ThemeToggle } from "./theme-toggle";
 
 export function Header() {

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { LogoMark } from "./logo-mark";
-import { Link } from "./navigation";
 
 /** The logo as an in-app link home. */
 export function Logo() {

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser, useSignIn } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
-import { Link, Navigate, useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";
@@ -11,11 +11,11 @@ import { AuthLayout } from "./auth-layout";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
 import { readOidcReturn } from "./oidc-return";
+import { ReturnToWantedPage } from "./return-to";
 
 export function LoginPage() {
   const { isAuthenticated } = useCurrentUser();
   const signIn = useSignIn();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The identity-provider callback lands here with `#token=...` or `#error=<code>`.
   const [oidcReturn] = useState(() => readOidcReturn(window.location.hash));
@@ -25,6 +25,7 @@ export function LoginPage() {
     return initial;
   });
   const [pending, setPending] = useState(false);
+  const [tokenStored, setTokenStored] = useState(false);
 
   useEffect(() => {
     if (!oidcReturn) return;
@@ -33,11 +34,11 @@ export function LoginPage() {
     if (oidcReturn.kind !== "token") return;
     setAuthToken(oidcReturn.token);
     queryClient.clear();
-    navigate("/", { replace: true });
-  }, [oidcReturn, queryClient, navigate]);
+    setTokenStored(true);
+  }, [oidcReturn, queryClient]);
 
+  if (isAuthenticated || tokenStored) return <ReturnToWantedPage />;
   if (oidcReturn?.kind === "token") return <Spinner className="min-h-dvh" label="Signing you in" showLabel />;
-  if (isAuthenticated) return <Navigate to="/" replace />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,8 +48,8 @@ export function LoginPage() {
     setErrors({});
     setPending(true);
     try {
+      // Signed in: the next render returns to the page that asked for it.
       signIn(await login(parsed.data));
-      navigate("/", { replace: true });
     } catch (err) {
       setErrors(apiFieldErrors(err, "Could not sign in. Please try again."));
     } finally {

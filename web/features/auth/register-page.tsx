@@ -1,23 +1,23 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { LIMITS } from "../../../shared/constants";
 import { registerSchema } from "../../../shared/schemas/auth";
 import { register, useCurrentUser, useSignIn } from "../../api/auth";
-import { Link, Navigate, useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { AuthLayout } from "./auth-layout";
 import { browserTimeZone } from "./browser-time-zone";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "./field-errors";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
+import { ReturnToWantedPage } from "./return-to";
 
 export function RegisterPage() {
   const { isAuthenticated } = useCurrentUser();
   const signIn = useSignIn();
-  const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
 
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  if (isAuthenticated) return <ReturnToWantedPage />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,8 +32,8 @@ export function RegisterPage() {
     setErrors({});
     setPending(true);
     try {
+      // Signed in: the next render returns to the page that asked for it.
       signIn(await register(parsed.data));
-      navigate("/", { replace: true });
     } catch (err) {
       const fieldErrors = apiFieldErrors(err, "Could not create your account. Please try again.");
       // A 409 names the field that is taken.
