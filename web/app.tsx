@@ -1,13 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import type { Root } from "react-dom/client";
+import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./api/query-client";
 import { offlineFallback, restorePersistedQueries } from "./api/query-persistence";
 import type { SignedInStart } from "./first-screen";
 import { AppRoutes, preloadScreen } from "./router";
-import { NavigationProvider } from "./shell/navigation";
 
-/** The whole app: navigation, data layer and every screen (loaded after the first paint bundle). */
+/** The whole app: router, data layer and every screen (loaded after the first paint bundle). */
 export async function renderApp(root: Root, start?: Pick<SignedInStart, "early" | "screenCode">) {
   const queryClient = createQueryClient();
   if (start?.screenCode) {
@@ -27,9 +27,12 @@ export async function renderApp(root: Root, start?: Pick<SignedInStart, "early" 
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <NavigationProvider>
+        {/* Without transitions: a navigation renders at once, so a sign-out and its move to the landing
+            page land in one render (web/features/settings/delete-account-section.tsx); a screen whose
+            code is still loading shows its spinner inside the shell. */}
+        <BrowserRouter useTransitions={false}>
           <AppRoutes />
-        </NavigationProvider>
+        </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -1,15 +1,16 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { useCurrentUser } from "./api/auth";
-import { AppShell } from "./shell/app-shell";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
 import { ErrorBoundary } from "./shell/error-boundary";
 import { LazyScreen, type ScreenCode, screenCode } from "./shell/lazy-screen";
-import { useLocation } from "./shell/navigation";
-import { ProtectedRoute } from "./shell/protected-route";
+import { ProtectedShell } from "./shell/protected-route";
+import { ScrollRestoration } from "./shell/scroll-restoration";
 import { onToasterWanted } from "./ui/sonner-loader";
 import { Spinner } from "./ui/spinner";
 import { useTheme } from "./ui/theme";
 
-// Screens load on demand so the first page stays small.
+// Screens load on demand so the first page stays small. Loaded by the element, not by the route's
+// `lazy`: `/` is two screens (landing or priority picker) that only the session tells apart
+// (docs/decisions.md#100).
 const priorityPickerPage = screenCode(() =>
   import("./features/braindump/priority-picker-page").then((m) => m.PriorityPickerPage),
 );
@@ -25,51 +26,10 @@ const notFoundPage = screenCode(() => import("./shell/not-found-page").then((m) 
 // Toasts: sonner loads with the first toast (web/ui/sonner-loader.ts).
 const AppToaster = lazy(() => import("./ui/toaster").then((m) => ({ default: m.AppToaster })));
 
-/** Screens that need a session, by path. */
-const PROTECTED: Record<string, ScreenCode> = {
-  "/braindump": priorityPickerPage,
-  "/focus-timer": focusTimerPage,
-  "/no-list": noListPage,
-  "/analytics": analyticsPage,
-  "/settings": settingsPage,
-};
-
-/** A path as the routes compare it: case and a trailing slash do not matter. */
-const routePath = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, "") || "/";
-
-/** Loads the code of the signed-in screen at `pathname` (settles either way: a failure shows when it renders). */
+/** Loads the code of the screen at `pathname` (settles either way: a failure shows when it renders). */
 export function preloadScreen(pathname: string): Promise<unknown> {
-  const path = routePath(pathname);
-  const screen = path === "/" ? priorityPickerPage : PROTECTED[path];
-  return screen ? screen.preload().catch(() => {}) : Promise.resolve();
-}
-
-/** `/`: the priority picker when signed in, the landing page otherwise. */
-function HomeRoute() {
-  const { isLoading, isAuthenticated } = useCurrentUser();
-  if (isLoading) return <Spinner className="min-h-dvh" label="Checking your session" />;
-  if (!isAuthenticated) return <LazyScreen code={landingPage} />;
-  return (
-    <AppShell>
-      <LazyScreen code={priorityPickerPage} />
-    </AppShell>
-  );
-}
-
-/** The screen for a path. */
-function routeFor(pathname: string): ReactNode {
-  const path = routePath(pathname);
-  if (path === "/") return <HomeRoute />;
-  if (path === "/login") return <LazyScreen code={loginPage} />;
-  if (path === "/register") return <LazyScreen code={registerPage} />;
-  const screen = PROTECTED[path];
-  if (screen)
-    return (
-      <ProtectedRoute>
-        <LazyScreen code={screen} />
-      </ProtectedRoute>
-    );
-  return <LazyScreen code={notFoundPage} />;
+  const code = (matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined)?.screen;
+  return code ? code.preload().catch(() => {}) : Promise.resolve();
 }
 
 /** Mounts the toaster when the first toast is sent. */
@@ -84,17 +44,56 @@ function ToasterOnDemand() {
   );
 }
 
-/** Every page of the app, with the toasts (spec §9 settings in web/ui/toaster.tsx). */
-export function AppRoutes() {
+/** Around every page: the theme, the error page, scroll restoration and the toasts. */
+function AppRoot() {
   const { pathname } = useLocation();
   // Keeps every page's theme in step with the system and with other tabs (it listens while mounted).
   useTheme();
   return (
     <>
       <ErrorBoundary scope="page" resetKey={pathname}>
-        <Suspense fallback={<Spinner className="min-h-dvh" />}>{routeFor(pathname)}</Suspense>
+        <Suspense fallback={<Spinner className="min-h-dvh" />}>
+          <Outlet />
+        </Suspense>
       </ErrorBoundary>
+      <ScrollRestoration />
       <ToasterOnDemand />
     </>
   );
+}
+
+type ScreenHandle = { screen: ScreenCode };
+/** A route showing one lazily loaded screen (its code in `handle`, for preloadScreen). */
+const screen = (path: string | null, code: ScreenCode): RouteObject => ({
+  ...(path === null ? { index: true } : { path }),
+  element: <LazyScreen code={code} />,
+  handle: { screen: code } satisfies ScreenHandle,
+});
+
+/** The product's route table (declarative routes: docs/decisions.md#100). */
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    children: [
+      screen("/login", loginPage),
+      screen("/register", registerPage),
+      {
+        element: <ProtectedShell signedOutHome={<LazyScreen code={landingPage} />} />,
+        children: [
+          screen(null, priorityPickerPage),
+          screen("/braindump", priorityPickerPage),
+          screen("/focus-timer", focusTimerPage),
+          screen("/no-list", noListPage),
+          screen("/analytics", analyticsPage),
+          screen("/settings", settingsPage),
+        ],
+      },
+      screen("*", notFoundPage),
+    ],
+  },
+];
+
+/** Every page of the app, by the route table (inside a <BrowserRouter>). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

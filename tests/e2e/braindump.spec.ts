@@ -529,6 +529,7 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   expect(await page.evaluate(() => (history.state as { usr?: { taskId?: number } }).usr?.taskId)).toBe(
     uncategorised?.id,
   );
+  await expect(page.getByLabel("What will you focus on?")).toHaveValue(String(uncategorised?.id));
   await page.goBack();
 
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();

@@ -1,11 +1,11 @@
 import { type ReactNode, Suspense } from "react";
+import { useLocation } from "react-router";
 import { useLiveSync } from "../api/live";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { Footer } from "../ui/footer";
 import { Spinner } from "../ui/spinner";
 import { ErrorBoundary } from "./error-boundary";
 import { Header } from "./header";
-import { useLocation } from "./navigation";
 
 /** The signed-in shell: header with navigation, the content, the AI widget and the footer. */
 export function AppShell({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { LogOut, Settings } from "lucide-react";
+import { Link } from "react-router";
 import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
 import { OfflineBadge } from "../features/offline/offline-badge";
@@ -7,7 +8,6 @@ import { cn } from "../ui/cn";
 import { Logo } from "../ui/logo";
 import { ThemeToggle } from "../ui/theme-toggle";
 import { NavTabs } from "./nav-tabs";
-import { Link } from "./navigation";
 
 export function Header() {
   const { isAuthenticated } = useCurrentUser();

@@ -1,5 +1,5 @@
+import { Link, useLocation } from "react-router";
 import { cn } from "../ui/cn";
-import { Link, useLocation } from "./navigation";
 
 /** Spec §2: the four tabs; a path that matches none highlights the priority-picker tab. */
 export const NAV_TABS = [

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { buttonClasses } from "../ui/button";
-import { Link } from "./navigation";
 
 export function NotFoundPage() {
   return (

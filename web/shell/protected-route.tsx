@@ -1,15 +1,33 @@
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
+import { useEffect } from "react";
+import { Outlet, useLocation, useMatch } from "react-router";
 import { useCurrentUser } from "../api/auth";
+import { rememberReturnTo } from "../features/auth/return-to";
 import { Spinner } from "../ui/spinner";
 import { AppShell } from "./app-shell";
 
-/** Spec §2: a spinner while auth loads; signed out starts the login flow and renders nothing. */
-export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { isLoading, isAuthenticated } = useCurrentUser();
+/** Signed out, a protected page starts the sign-in flow (a full page load) and remembers itself for after it. */
+function StartSignIn() {
+  const location = useLocation();
   useEffect(() => {
-    if (!isLoading && !isAuthenticated) window.location.assign("/api/login");
-  }, [isLoading, isAuthenticated]);
+    rememberReturnTo(location);
+    window.location.assign("/api/login");
+  }, [location]);
+  return null;
+}
+
+/**
+ * The protected shell around the nested screens: a spinner while the session is checked, and
+ * signed out, the sign-in flow with nothing rendered (`/` shows `signedOutHome` instead).
+ */
+export function ProtectedShell({ signedOutHome }: { signedOutHome: ReactNode }) {
+  const { isLoading, isAuthenticated } = useCurrentUser();
+  const isHome = useMatch("/") !== null;
   if (isLoading) return <Spinner className="min-h-dvh" label="Checking your session" />;
-  if (!isAuthenticated) return null;
-  return <AppShell>{children}</AppShell>;
+  if (!isAuthenticated) return isHome ? signedOutHome : <StartSignIn />;
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
 }

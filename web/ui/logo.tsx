@@ -1,4 +1,4 @@
-import { Link } from "../shell/navigation";
+import { Link } from "react-router";
 import { LogoMark } from "./logo-mark";
 
 /** The logo as an in-app link home. */

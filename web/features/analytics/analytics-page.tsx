@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Gauge, RotateCcw, Timer } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { type AnalyticsPeriod, periodRange, productivityScore, zeroRecord } from "../../../shared/analytics";
 import type { AnalyticsRecord } from "../../../shared/schemas/analytics";
 import {
@@ -13,7 +14,6 @@ import {
   useResetAnalytics,
   useToday,
 } from "../../api/analytics";
-import { Link } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";

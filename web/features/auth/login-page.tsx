@@ -1,21 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
 import type { FieldErrors } from "../../api/field-errors";
-import { Link, Navigate, useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";
 import { AuthLayout } from "./auth-layout";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
 import { readOidcReturn } from "./oidc-return";
+import { ReturnToWantedPage } from "./return-to";
 import { useAuthForm } from "./use-auth-form";
 
 export function LoginPage() {
   const { isAuthenticated } = useCurrentUser();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The identity-provider callback lands here with `#token=...` or `#error=<code>`.
   const [oidcReturn] = useState(() => readOidcReturn(window.location.hash));
@@ -25,6 +25,7 @@ export function LoginPage() {
     failure: "Could not sign in. Please try again.",
     initialErrors: (): FieldErrors => (oidcReturn?.kind === "error" ? { form: oidcReturn.message } : {}),
   });
+  const [tokenStored, setTokenStored] = useState(false);
 
   useEffect(() => {
     if (!oidcReturn) return;
@@ -33,11 +34,11 @@ export function LoginPage() {
     if (oidcReturn.kind !== "token") return;
     setAuthToken(oidcReturn.token);
     queryClient.clear();
-    navigate("/", { replace: true });
-  }, [oidcReturn, queryClient, navigate]);
+    setTokenStored(true);
+  }, [oidcReturn, queryClient]);
 
+  if (isAuthenticated || tokenStored) return <ReturnToWantedPage />;
   if (oidcReturn?.kind === "token") return <Spinner className="min-h-dvh" label="Signing you in" showLabel />;
-  if (isAuthenticated) return <Navigate to="/" replace />;
 
   return (
     <AuthLayout title="Sign in">

@@ -1,13 +1,14 @@
+import { Link } from "react-router";
 import { LIMITS } from "../../../shared/constants";
 import { registerSchema } from "../../../shared/schemas/auth";
 import { register, useCurrentUser } from "../../api/auth";
 import type { FieldErrors } from "../../api/field-errors";
 import { browserTimeZone } from "../../api/time-zone";
-import { Link, Navigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { AuthLayout } from "./auth-layout";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
+import { ReturnToWantedPage } from "./return-to";
 import { useAuthForm } from "./use-auth-form";
 
 /** A 409 names the field that is taken: show it there. */
@@ -33,7 +34,7 @@ export function RegisterPage() {
     placeErrors: placeTakenError,
   });
 
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  if (isAuthenticated) return <ReturnToWantedPage />;
 
   return (
     <AuthLayout title="Create your account">

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { AuthResponse } from "../../../shared/schemas/auth";
 import { useSignIn } from "../../api/auth";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
-import { useNavigate } from "../../shell/navigation";
 
 type AuthFormOptions<Input> = {
   /** The form's fields checked by the shared schema the server checks them with too. */
@@ -17,12 +16,11 @@ type AuthFormOptions<Input> = {
 };
 
 /**
- * The submit of the sign-in and registration forms: check, send, then sign in and go to the
- * app; every error shows beside its field, or above the form.
+ * The submit of the sign-in and registration forms: check, send, then sign in (the page then
+ * returns to where the person wanted to go); every error shows beside its field, or above the form.
  */
 export function useAuthForm<Input>({ parse, send, failure, placeErrors, initialErrors }: AuthFormOptions<Input>) {
   const signIn = useSignIn();
-  const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [pending, setPending] = useState(false);
 
@@ -33,8 +31,8 @@ export function useAuthForm<Input>({ parse, send, failure, placeErrors, initialE
     setErrors({});
     setPending(true);
     try {
+      // Signed in: the page's next render returns to where the person wanted to go.
       signIn(await send(parsed.data));
-      navigate("/", { replace: true });
     } catch (err) {
       const fieldErrors = apiFieldErrors(err, failure);
       setErrors(placeErrors ? placeErrors(fieldErrors) : fieldErrors);

@@ -1,8 +1,8 @@
 import { CheckCircle2, LayoutGrid, Target } from "lucide-react";
+import { useNavigate } from "react-router";
 import { TOP_PRIORITY_COUNT } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useTasks } from "../../api/tasks";
-import { useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";

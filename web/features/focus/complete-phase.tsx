@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, CircleCheck, Clock, Coffee, PartyPopper } from "lucide-react";
+import { useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError, apiRequest } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
 import type { TimerView } from "../../api/timer";
 import { completeFocusSession, timerAction } from "../../api/timer-actions";
-import { useNavigate } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { launchConfetti } from "./celebrate";

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { TimerState } from "../../../shared/schemas/focus";
 import type { Task } from "../../../shared/schemas/tasks";
@@ -8,7 +9,6 @@ import { remainingMs } from "../../../shared/timer";
 import { useCurrentUser } from "../../api/auth";
 import { queryKeys } from "../../api/query-keys";
 import { useTimer } from "../../api/timer";
-import { useLocation, useSearchParams } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";

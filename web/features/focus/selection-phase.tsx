@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Minus, Play, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { FOCUS_MINUTES, REMOVED_MARKER } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
 import { startFocusSession } from "../../api/timer-actions";
-import { Link } from "../../shell/navigation";
 import { Button } from "../../ui/button";
 import { inputClasses } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";

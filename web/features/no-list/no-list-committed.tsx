@@ -1,7 +1,7 @@
 import { ArrowRight, Ban, Pencil, ShieldCheck, Trash2 } from "lucide-react";
 import type { Ref } from "react";
+import { Link } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
-import { Link } from "../../shell/navigation";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { showError, showSuccess } from "../../ui/toast";

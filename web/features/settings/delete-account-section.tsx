@@ -1,6 +1,8 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { flushSync } from "react-dom";
+import { useNavigate } from "react-router";
 import { confirmsDeletion, DELETE_CONFIRMATION_WORD, deleteAccountSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { deleteAccount } from "../../api/account";
@@ -8,7 +10,6 @@ import { ApiRequestError, setAuthToken } from "../../api/client";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
 import { forgetPersistedQueries } from "../../api/query-persistence";
-import { useNavigate } from "../../shell/navigation";
 import { Button, buttonClasses } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { showError, showSuccess } from "../../ui/toast";
@@ -64,7 +65,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
     // signed-out user on /settings, or it would start the sign-in flow instead.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
     queryClient.setQueryData(queryKeys.user, null);
-    await navigate("/", { replace: true, flushSync: true });
+    flushSync(() => navigate("/", { replace: true }));
     showSuccess("Account deleted", "Your account and all of its data are gone. Thank you for using Onething.");
   }
 

@@ -16,10 +16,10 @@ import {
 } from "@dnd-kit/core";
 import { ArrowLeft, Timer } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
 import { type Category, DRAG } from "../../../../shared/constants";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { useMoveTask, useTasks } from "../../../api/tasks";
-import { useNavigate } from "../../../shell/navigation";
 import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
 import { showError } from "../../../ui/toast";
