@@ -13,6 +13,7 @@ import { suggestionRoutes } from "./suggestions/routes";
 import { bulkTaskRoutes } from "./tasks/bulk-routes";
 import { noListRoutes } from "./tasks/no-list-routes";
 import { taskRoutes } from "./tasks/routes";
+import { undoRoutes } from "./tasks/undo-routes";
 
 /** The largest request body any route accepts; the biggest real one (a long braindump) is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -61,6 +62,7 @@ export function createApp() {
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api", bulkTaskRoutes);
   app.route("/api", noListRoutes);
+  app.route("/api", undoRoutes);
   app.route("/api", focusRoutes);
   app.route("/api", suggestionRoutes);
 

@@ -14,6 +14,7 @@ import { insertTitlesStatement, titlesToCreate } from "./braindump";
 import { deleteAllTasksStatement } from "./clearing";
 import { priorityStatements } from "./priorities";
 import { isVisible, listVisibleTasks, toTask } from "./task-rows";
+import { deleteUndoRecordsStatement } from "./undo";
 
 /**
  * The multi-row task changes the app itself uses: each is ONE D1 batch (one transaction), so it
@@ -91,6 +92,7 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
 function clearEverythingStatements(db: Db, userId: string) {
   return [
     deleteAllTasksStatement(db, userId),
+    deleteUndoRecordsStatement(db, userId),
     deleteOpenFocusSessionsQuery(db, userId),
     ...clearAnalyticsStatements(db, userId),
   ] as const;
