@@ -91,7 +91,7 @@ describe('clearing the task a focus timer is about from the "No" list', () => {
 
     const res = await clear(token, [other.id, task.id]);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ cleared: 2, notCleared: 0 });
+    expect(await res.json()).toMatchObject({ cleared: 2, notCleared: 0 });
     expect(await timerState(token)).toMatchObject({ status: "idle", taskId: null, sessionId: null });
     expect(await alarmOf(user.id)).toBeNull();
     const row = await sessionRow(started.id);
