@@ -39,8 +39,9 @@ export function showError(title: string, description?: string) {
   show({ kind: "error", title, description });
 }
 
-export function showSuccess(title: string, description?: string) {
-  show({ kind: "success", title, description });
+/** `undoable`: a removal's toast, with its Undo button and time (web/api/undo.ts). */
+export function showSuccess(title: string, description?: string, undoable?: Pick<ToastMessage, "action" | "duration">) {
+  show({ kind: "success", title, description, ...undoable });
 }
 
 export function showInfo(title: string, description?: string) {

@@ -6,6 +6,7 @@ import type {
   CommitNoListResult,
 } from "../../../shared/schemas/no-list";
 import type { CreateTaskInput, Task } from "../../../shared/schemas/tasks";
+import type { UndoTicket } from "../../../shared/schemas/undo";
 import { apiRequest } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
 
@@ -58,7 +59,7 @@ export function useClearNoList() {
 export function useDeleteTask() {
   const onSettled = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<unknown>("DELETE", `/api/tasks/${id}`),
+    mutationFn: (id: number) => apiRequest<UndoTicket>("DELETE", `/api/tasks/${id}`),
     onSettled,
   });
 }
