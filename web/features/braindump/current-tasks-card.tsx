@@ -9,6 +9,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { clearingLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
 
@@ -160,7 +161,12 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
           if (!clearTasks.isPending) setConfirmOpen(open);
         }}
         title="Clear Tasks"
-        description={CLEAR_TASKS_TEXT}
+        description={
+          <>
+            {CLEAR_TASKS_TEXT}
+            <span className="mt-2 block font-medium">{clearingLossText(all.length)}</span>
+          </>
+        }
         confirmLabel={clearTasks.isPending ? "Clearing..." : "Clear Tasks"}
         destructive
         pending={clearTasks.isPending}

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Ban, ListChecks, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, type Ref, useRef, useState } from "react";
-import { LIMITS } from "../../../shared/constants";
+import { LIMITS, UNDO } from "../../../shared/constants";
 import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
 import { undoable } from "../../api/undo";
@@ -224,7 +224,15 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title="Clear selected tasks?"
-        description={`Are you sure you want to clear ${ids.length} selected task(s)? This will remove them from this list.`}
+        description={
+          <>
+            {`Are you sure you want to clear ${ids.length} selected task(s)? This will remove them from this list.`}
+            <span className="mt-2 block font-medium">
+              They will be removed from every list, not only this one. You can undo it for {UNDO.toastMs / 1000} seconds
+              afterwards.
+            </span>
+          </>
+        }
         confirmLabel="Clear tasks"
         destructive
         pending={clear.isPending}
