@@ -6,7 +6,7 @@ import { LazyScreen, type ScreenCode, screenCode } from "./shell/lazy-screen";
 import { useLocation } from "./shell/navigation";
 import { ProtectedRoute } from "./shell/protected-route";
 import { useTheme } from "./shell/theme";
-import { onToasterWanted } from "./ui/sonner-loader";
+import { loadOnFirstInteraction, onToasterWanted } from "./ui/sonner-loader";
 import { Spinner } from "./ui/spinner";
 
 // Screens load on demand so the first page stays small.
@@ -75,7 +75,10 @@ function routeFor(pathname: string): ReactNode {
 /** Mounts the toaster when the first toast is sent. */
 function ToasterOnDemand() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => onToasterWanted(() => setWanted(true)), []);
+  useEffect(() => {
+    onToasterWanted(() => setWanted(true));
+    loadOnFirstInteraction();
+  }, []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

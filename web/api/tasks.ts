@@ -115,7 +115,8 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<UndoTicket>("DELETE", `/api/tasks/${id}?complete=true`),
-    onSettled: () => invalidateTaskData(queryClient),
+    // Not awaited: the toast (with its Undo) must not wait for the refetch.
+    onSettled: () => void invalidateTaskData(queryClient),
   });
 }
 

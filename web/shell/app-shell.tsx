@@ -1,6 +1,7 @@
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { useLiveSync } from "../api/live";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
+import { loadWhenIdle } from "../ui/sonner-loader";
 import { Spinner } from "../ui/spinner";
 import { ScreenErrorBoundary } from "./error-boundary";
 import { Footer } from "./footer";
@@ -10,6 +11,8 @@ import { useLocation } from "./navigation";
 /** The signed-in shell: header with navigation, the content, the AI widget and the footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   useLiveSync();
+  // Toasts are ready before the first action that needs one (web/ui/sonner-loader.ts).
+  useEffect(() => loadWhenIdle(), []);
   const { pathname } = useLocation();
   return (
     // Bottom padding keeps the floating suggestion button (bottom right) off the last content and the footer.

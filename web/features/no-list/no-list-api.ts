@@ -17,14 +17,16 @@ export function useTasks() {
   return useQuery<Task[]>({ queryKey: queryKeys.tasks });
 }
 
-/** Every change here moves tasks and today's counters: both caches are refetched, success or not. */
+/**
+ * Every change here moves tasks and today's counters: both caches are refetched, success or not.
+ * Not awaited: the answer's toast must not wait for the refetch (it shows within 300 ms).
+ */
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday }),
-    ]);
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+  };
 }
 
 export function useAddNoListItem() {
