@@ -91,8 +91,8 @@ export async function screenshots(page: Page, name: string) {
 }
 
 /**
- * The toast on screen with this title (and description). The app shows one toast at a time and
- * queues the rest, so a toast behind another one is not found here until its turn comes.
+ * The toast on screen with this title (and description). The app shows one toast at a time: a new
+ * one replaces it at once.
  */
 export function shownToast(page: Page, title: string, description?: string) {
   let locator = page
