@@ -1,20 +1,9 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, expect, setTheme, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { addTaskViaApi, authHeader, expect, listTasksViaApi, setTheme, test } from "./fixtures";
 
-type ApiTask = { id: number; title: string; category: string | null; isCompleted: boolean; isPriority: boolean };
-
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function addTask(request: APIRequestContext, account: Account, data: Record<string, unknown>) {
-  const res = await request.post("/api/tasks", { headers: auth(account), data });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as ApiTask;
-}
-
-async function listTasks(request: APIRequestContext, account: Account) {
-  const res = await request.get("/api/tasks", { headers: auth(account) });
-  return (await res.json()) as ApiTask[];
-}
+const auth = authHeader;
+const addTask = addTaskViaApi;
+const listTasks = listTasksViaApi;
 
 /** Every toast on screen (sonner keeps removed ones in the DOM for a moment, marked removed). */
 const onScreen = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
