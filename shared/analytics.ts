@@ -1,10 +1,26 @@
 // Pure analytics logic shared by the worker and the web app: local dates and hours, date ranges,
 // zero records and the productivity score of spec §9.
+import { DEFAULT_CATEGORY, REMOVED_MARKER } from "./constants";
 import type { AnalyticsRecord, CategoryBreakdown } from "./schemas/analytics";
 
 export const HOURS_IN_DAY = 24;
 
 export const zeroBreakdown = (): CategoryBreakdown => ({ urgent: 0, later: 0, delegate: 0, no_list: 0 });
+/**
+ * The open tasks per list, as the day's record counts them (docs/decisions.md#6): not completed,
+ * not hidden by "[REMOVED]", no category counting as later.
+ */
+export function openTasksByList(
+  tasks: readonly { title: string; category: keyof CategoryBreakdown | null; isCompleted: boolean }[],
+): CategoryBreakdown {
+  const breakdown = zeroBreakdown();
+  for (const task of tasks) {
+    if (task.isCompleted || task.title.includes(REMOVED_MARKER)) continue;
+    breakdown[task.category ?? DEFAULT_CATEGORY] += 1;
+  }
+  return breakdown;
+}
+
 export const zeroHourly = (): number[] => Array.from({ length: HOURS_IN_DAY }, () => 0);
 
 /** A day with no activity: what the API answers for a date that has no stored record. */

@@ -48,3 +48,9 @@ export const DRAG = {
   autoScrollMaxPxPerFrame: 28,
   dropAnimationMs: 400,
 } as const;
+
+/**
+ * Undo of what one click destroys (docs/decisions.md#17): the toast offers it this long, and the
+ * server keeps what it needs for longer, so an Undo pressed at the toast's last moment still works.
+ */
+export const UNDO = { toastMs: 10_000, windowMs: 30_000 } as const;

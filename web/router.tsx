@@ -4,7 +4,7 @@ import { ErrorBoundary } from "./shell/error-boundary";
 import { LazyScreen, type ScreenCode, screenCode } from "./shell/lazy-screen";
 import { ProtectedShell } from "./shell/protected-route";
 import { ScrollRestoration } from "./shell/scroll-restoration";
-import { onToasterWanted } from "./ui/sonner-loader";
+import { loadOnFirstInteraction, onToasterWanted } from "./ui/sonner-loader";
 import { Spinner } from "./ui/spinner";
 import { useTheme } from "./ui/theme";
 
@@ -35,7 +35,10 @@ export function preloadScreen(pathname: string): Promise<unknown> {
 /** Mounts the toaster when the first toast is sent. */
 function ToasterOnDemand() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => onToasterWanted(() => setWanted(true)), []);
+  useEffect(() => {
+    onToasterWanted(() => setWanted(true));
+    loadOnFirstInteraction();
+  }, []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

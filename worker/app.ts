@@ -16,6 +16,7 @@ import { suggestionRoutes } from "./suggestions/routes";
 import { bulkTaskRoutes, processTasksRoutes, startFreshRoutes } from "./tasks/bulk-routes";
 import { noListRoutes } from "./tasks/no-list-routes";
 import { taskRoutes } from "./tasks/routes";
+import { undoRoutes } from "./tasks/undo-routes";
 
 /** The largest request body any route accepts; the biggest real one (a long braindump) is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -54,6 +55,7 @@ export function createApp() {
   app.route("/api/live", liveRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/ai", suggestionRoutes);
+  app.route("/api/undo", undoRoutes);
   app.route("/api/push", pushRoutes);
 
   app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));

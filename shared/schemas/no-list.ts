@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { taskSchema } from "./tasks";
+import { undoTicketSchema } from "./undo";
 
 /** The most tasks one commit or clear may name: a day's list is far shorter; this bounds the work. */
 export const NO_LIST_BATCH_MAX = 500;
@@ -57,5 +58,6 @@ export type ClearNoListInput = z.input<typeof clearNoListSchema>;
 export const clearNoListResultSchema = z.object({
   cleared: z.number().int().nonnegative(),
   notCleared: z.number().int().nonnegative(),
+  ...undoTicketSchema.shape,
 });
 export type ClearNoListResult = z.infer<typeof clearNoListResultSchema>;

@@ -61,6 +61,14 @@ export const patchTaskSchema = z
   .refine((patch) => Object.keys(patch).length > 0, "Send at least one field to change.");
 export type PatchTaskInput = z.input<typeof patchTaskSchema>;
 
+/**
+ * DELETE /api/tasks/{id}?complete=true: spec §4's "mark completed, then delete" as one step, so an
+ * Undo also takes back the completion it counted. Without it the task is only deleted.
+ */
+export const deleteTaskQuerySchema = z.object({
+  complete: z.enum(["true", "false"], { error: "complete must be true or false." }).optional(),
+});
+
 /** POST /api/process-tasks (spec §7): the braindump text, titles separated by semicolons or newlines. */
 export const processTasksSchema = z.strictObject({
   text: z

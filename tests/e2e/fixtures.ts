@@ -17,6 +17,32 @@ export async function registerViaApi(request: APIRequestContext, name = uniqueNa
   return (await res.json()) as Account;
 }
 
+/** A task as GET /api/tasks answers it (the fields the browser tests look at). */
+export type ApiTask = {
+  id: number;
+  title: string;
+  category: string | null;
+  isCompleted: boolean;
+  isPriority: boolean;
+  noListReason: string | null;
+};
+
+export const authHeader = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+/** Creates a task through the API (set-up). */
+export async function addTaskViaApi(request: APIRequestContext, account: Account, data: Record<string, unknown>) {
+  const res = await request.post("/api/tasks", { headers: authHeader(account), data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ApiTask;
+}
+
+/** The account's visible tasks, as the server has them. */
+export async function listTasksViaApi(request: APIRequestContext, account: Account) {
+  const res = await request.get("/api/tasks", { headers: authHeader(account) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ApiTask[];
+}
+
 /** Puts the account's token where the app keeps it, before any page script runs. */
 export async function signInPage(page: Page, account: Account) {
   await page.addInitScript((token) => {
@@ -91,8 +117,8 @@ export async function screenshots(page: Page, name: string) {
 }
 
 /**
- * The toast on screen with this title (and description). The app shows one toast at a time and
- * queues the rest, so a toast behind another one is not found here until its turn comes.
+ * The toast on screen with this title (and description). The app shows one toast at a time: a new
+ * one replaces it at once.
  */
 export function shownToast(page: Page, title: string, description?: string) {
   let locator = page

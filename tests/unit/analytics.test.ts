@@ -5,6 +5,7 @@ import {
   datesBetween,
   localDate,
   localDateAndHour,
+  openTasksByList,
   periodRange,
   productivityScore,
   sumHourly,
@@ -134,5 +135,25 @@ describe("zero records and hours", () => {
     expect(total[3]).toBe(7);
     expect(total[23]).toBe(1);
     expect(total).toHaveLength(24);
+  });
+});
+
+describe("openTasksByList (the Tasks by list chart, from the live tasks)", () => {
+  it("counts open visible tasks per list, no category as later", () => {
+    const task = (category: "urgent" | "later" | "delegate" | "no_list" | null, isCompleted = false, title = "t") => ({
+      title,
+      category,
+      isCompleted,
+    });
+    expect(
+      openTasksByList([
+        task("urgent"),
+        task(null),
+        task("later"),
+        task("delegate", true),
+        task("no_list"),
+        task("urgent", false, "[REMOVED] Task 3"),
+      ]),
+    ).toEqual({ urgent: 1, later: 2, delegate: 0, no_list: 1 });
   });
 });

@@ -76,8 +76,8 @@ describe("the end of a run", () => {
     });
   });
 
-  it("a run ended by hand gets confetti only: the person is right there", () => {
-    expect(endOfRun(timer(), finished({ finishReason: "ended" }), "x")).toEqual({ confetti: true, alert: null });
+  it("a run ended early by hand gets no confetti and no alert: it is not a celebration, and the person is right there", () => {
+    expect(endOfRun(timer(), finished({ finishReason: "ended" }), "x")).toEqual({ confetti: false, alert: null });
   });
 
   it("nothing for a finish seen on arrival, a repeat, or any other change", () => {

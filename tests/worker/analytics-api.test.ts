@@ -332,7 +332,7 @@ describe("through the task API", () => {
     expect(today.hourlyActivity[8]).toBe(2);
 
     const deleted = await api(`/api/tasks/${c.id}`, { method: "DELETE", token: user.token });
-    expect(deleted.status).toBe(204);
+    expect(deleted.status).toBe(200);
     const after = await getJson<AnalyticsRecord>("/api/analytics/today", user.token);
     expect(JSON.parse(after.categoryBreakdown)).toEqual({ urgent: 0, later: 0, delegate: 0, no_list: 1 });
     expect(after.totalTasksCreated).toBe(4);

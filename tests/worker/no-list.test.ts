@@ -195,7 +195,7 @@ describe("POST /api/no-list/clear", () => {
     const c = await createTask(token, { title: "Keep me" });
     const res = await clear(token, { ids: [b.id, a.id] });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ cleared: 2, notCleared: 0 });
+    expect(await res.json()).toMatchObject({ cleared: 2, notCleared: 0 });
 
     const rows = await rowsOf(user.id);
     for (const task of [a, b]) {
@@ -235,7 +235,7 @@ describe("POST /api/no-list/clear", () => {
     const ids = (await rowsOf(user.id)).map((r) => r.id);
     const res = await clear(token, { ids });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ cleared: 120, notCleared: 0 });
+    expect(await res.json()).toMatchObject({ cleared: 120, notCleared: 0 });
     const rows = await rowsOf(user.id);
     expect(rows.every((r) => r.title === `[REMOVED] Task ${r.id}` && r.is_completed === 1)).toBe(true);
   });
@@ -258,7 +258,7 @@ describe("POST /api/no-list/clear", () => {
 
     const res = await clear(me.token, { ids: [mine1.id, odd, mine2.id] });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ cleared: 2, notCleared: 1 });
+    expect(await res.json()).toMatchObject({ cleared: 2, notCleared: 1 });
     const rows = await rowsOf(me.user.id);
     for (const task of [mine1, mine2]) {
       expect(rows.find((r) => r.id === task.id)).toMatchObject({ title: `[REMOVED] Task ${task.id}`, is_completed: 1 });

@@ -60,6 +60,8 @@ const CLASSIFICATION: Record<string, Classification> = {
     probe: (a) => ({ path: `/api/account/sessions/${a.deviceHandle}` }),
   },
 
+  // A token names one removal of the caller's own; another user's token is as unknown as a random one.
+  "POST /api/undo": { kind: "own-user", probe: () => ({ json: { token: crypto.randomUUID() } }) },
   "GET /api/auth/user": { kind: "own-user" },
   "POST /api/auth/logout": { kind: "own-user" },
   "GET /api/account": { kind: "own-user" },

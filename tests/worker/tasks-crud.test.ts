@@ -116,7 +116,7 @@ describe("task CRUD", () => {
     )
       .bind(user.id, task.id)
       .run();
-    expect((await api(`/api/tasks/${task.id}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await api(`/api/tasks/${task.id}`, { method: "DELETE", token })).status).toBe(200);
     expect((await api(`/api/tasks/${task.id}`, { method: "DELETE", token })).status).toBe(404);
     const session = await env.DB.prepare("select task_id, focused_seconds from focus_sessions where user_id = ?")
       .bind(user.id)

@@ -125,8 +125,11 @@ describe("the list's ETag changes after every kind of task write", () => {
     await post(token, "/api/no-list/clear", { ids: [three] });
     await expectNewTag("No-list clear");
     const res = await api(`/api/tasks/${four}`, { method: "DELETE", token });
-    expect(res.status).toBe(204);
+    expect(res.status).toBe(200);
     await expectNewTag("delete");
+    const { undoToken } = (await res.json()) as { undoToken: string };
+    await post(token, "/api/undo", { token: undoToken });
+    await expectNewTag("undo");
     await post(token, "/api/tasks/clear");
     expect(await expectNewTag("clear")).toEqual([]);
     await post(token, "/api/tasks", { title: "after clear" });

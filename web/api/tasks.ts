@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { type Category, REMOVED_MARKER } from "../../shared/constants";
 import type { Answers } from "../../shared/questions";
 import type { CreateTaskInput, PatchTaskInput, Task } from "../../shared/schemas/tasks";
+import type { UndoTicket } from "../../shared/schemas/undo";
 import { useCurrentUser } from "./auth";
 import { apiRequest } from "./client";
 import { isAnalyticsQuery, queryKeys } from "./query-keys";
@@ -103,21 +104,16 @@ export function useUpdateTask() {
 }
 
 /**
- * Spec §4: first try to mark the task completed (a failure there is only logged), then delete.
- * The list is refreshed after success or failure.
+ * Spec §4's delete (mark completed, then delete) as ONE call, `?complete=true`: the server does
+ * both in one step and keeps the task for Undo, completion count included (docs/decisions.md#70).
+ * Answers the undo ticket; the list is refreshed after success or failure.
  */
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      try {
-        await apiRequest("PATCH", `/api/tasks/${id}`, { isCompleted: true });
-      } catch (err) {
-        console.warn("Could not mark the task completed before deleting it", err);
-      }
-      await apiRequest("DELETE", `/api/tasks/${id}`);
-    },
-    onSettled: () => invalidateTaskData(queryClient),
+    mutationFn: (id: number) => apiRequest<UndoTicket>("DELETE", `/api/tasks/${id}?complete=true`),
+    // Not awaited: the toast (with its Undo) must not wait for the refetch.
+    onSettled: () => void invalidateTaskData(queryClient),
   });
 }
 

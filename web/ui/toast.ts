@@ -1,34 +1,55 @@
-import type { ProgressToast, ToastMessage } from "./toast-queue";
+import { toast } from "./sonner-loader";
 
-type Queue = typeof import("./toast-renderer")["queue"];
+export type ToastKind = "success" | "error" | "info" | "progress";
 
-// The queue loads with the first toast, like sonner itself (web/ui/sonner-loader.ts): no screen
-// shows one before something happens. Calls wait in order for it, so none is lost or reordered.
-let loading: Promise<Queue> | null = null;
-function withQueue(use: (queue: Queue) => void) {
-  loading ??= import("./toast-renderer").then((m) => m.queue);
-  void loading.then(use);
+/** A button on a toast, e.g. Undo. */
+export type ToastAction = { label: string; onClick: () => void };
+
+export type ToastMessage = {
+  kind: ToastKind;
+  title: string;
+  description?: string;
+  action?: ToastAction;
+  /** How long it stays, in ms (the Toaster's 5 s when not given). */
+  duration?: number;
+};
+
+/** A progress toast that is later replaced, in place, by its outcome. */
+export type ProgressToast = { finish: (outcome: ToastMessage) => void };
+
+/** The toast on screen (or last shown). One at a time: a new one closes it first (docs/decisions.md#15). */
+let current: string | null = null;
+let nextId = 1;
+
+function show(message: ToastMessage, id = `toast-${nextId++}`): string {
+  // The answer to what the person just did replaces any earlier notice at once: no queue.
+  if (current !== null && current !== id) toast.dismiss(current);
+  current = id;
+  const { kind, title, description, action, duration } = message;
+  const options = { id, description, action, duration };
+  if (kind === "error") toast.error(title, { ...options, className: "toast-destructive" });
+  else if (kind === "success") toast.success(title, options);
+  else if (kind === "progress") toast.loading(title, options);
+  else toast(title, options);
+  return id;
 }
 
 /** Every failure toast uses the destructive style (spec §8). */
 export function showError(title: string, description?: string) {
-  withQueue((queue) => queue.push({ kind: "error", title, description }));
+  show({ kind: "error", title, description });
 }
 
-export function showSuccess(title: string, description?: string) {
-  withQueue((queue) => queue.push({ kind: "success", title, description }));
+/** `undoable`: a removal's toast, with its Undo button and time (web/api/undo.ts). */
+export function showSuccess(title: string, description?: string, undoable?: Pick<ToastMessage, "action" | "duration">) {
+  show({ kind: "success", title, description, ...undoable });
 }
 
 export function showInfo(title: string, description?: string) {
-  withQueue((queue) => queue.push({ kind: "info", title, description }));
+  show({ kind: "info", title, description });
 }
 
 /** A toast that stays while work runs (e.g. "Clearing tasks..."), then becomes its outcome in place. */
 export function showProgress(title: string, description?: string): ProgressToast {
-  let shown: ProgressToast | null = null;
-  withQueue((queue) => {
-    shown = queue.progress(title, description);
-  });
-  // Queued after the call above, so `shown` is set by the time this runs.
-  return { finish: (outcome: ToastMessage) => withQueue(() => shown?.finish(outcome)) };
+  const id = show({ kind: "progress", title, description });
+  return { finish: (outcome) => void show(outcome, id) };
 }

@@ -3,7 +3,12 @@ import { Toaster } from "sonner";
 import { toasterMounted } from "./sonner-loader";
 import { useTheme } from "./theme";
 
-/** Spec §9 toasts: one at a time, 5 s, swipe right to dismiss, F8 focuses the region. */
+/**
+ * Spec §9 toasts: one at a time (web/ui/toast.ts closes the last before showing the next), 5 s,
+ * swipe right to dismiss, F8 focuses the region. At the bottom so no toast covers the header's
+ * buttons or the tabs; on a phone above the suggestion button (bottom-right, 72 px high with its
+ * margin), on a laptop centred, away from it (docs/decisions.md#70).
+ */
 export function AppToaster() {
   const { theme } = useTheme();
   // Runs after sonner's own effect has subscribed to new toasts.
@@ -11,7 +16,9 @@ export function AppToaster() {
   return (
     <Toaster
       theme={theme}
-      position="top-right"
+      position="bottom-center"
+      offset={{ bottom: 24 }}
+      mobileOffset={{ bottom: 88, left: 16, right: 16 }}
       visibleToasts={1}
       duration={5000}
       swipeDirections={["right"]}

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
 import { REMOVED_MARKER } from "../../shared/constants";
@@ -173,4 +173,33 @@ function upsertDay(db: Db, userId: string, date: string, d: Deltas, hourly: numb
           : {}),
       },
     });
+}
+
+/**
+ * Takes back completions an undone removal counted (an Undo of a delete that first completed the
+ * task): the day's counters and its hour go down by them again, never below zero. A record reset
+ * since then has nothing left to take back. Append it after the restored rows, then the recount
+ * of analyticsStatements' "categories-changed" refreshes the breakdown.
+ */
+export function takeBackCompletionsStatements(
+  db: Db,
+  userId: string,
+  counted: { date: string; hour: number; completed: number; priorityCompleted: number },
+): BatchItem<"sqlite">[] {
+  if (counted.completed === 0) return [];
+  const column = dailyAnalytics.hourlyActivity;
+  const path = `$[${Math.trunc(counted.hour)}]`;
+  const hourly = sql`json_set(${column}, ${path}, max(0, json_extract(${column}, ${path}) - ${counted.completed}))`;
+  return [
+    db
+      .update(dailyAnalytics)
+      .set({
+        tasksCompleted: sql`max(0, ${dailyAnalytics.tasksCompleted} - ${counted.completed})`,
+        priorityTasksCompleted: sql`max(0, ${dailyAnalytics.priorityTasksCompleted} - ${counted.priorityCompleted})`,
+        hourlyActivity: hourly,
+        mostProductiveHour: sql`(select cast(key as integer) from json_each(${hourly})
+          where value > 0 order by value desc, key asc limit 1)`,
+      })
+      .where(and(eq(dailyAnalytics.userId, userId), eq(dailyAnalytics.date, counted.date))),
+  ];
 }

@@ -143,3 +143,43 @@ export const pushSubscriptions = sqliteTable(
   },
   (t) => [index("push_subscriptions_user").on(t.userId), index("push_subscriptions_session").on(t.sessionId)],
 );
+
+/** A task as an undo record keeps it: every column but the owner, instants as epoch ms. */
+export type TaskSnapshot = {
+  id: number;
+  title: string;
+  description: string | null;
+  category: "urgent" | "later" | "delegate" | "no_list" | null;
+  isCompleted: boolean;
+  isPriority: boolean;
+  noListReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+  completedAt: number | null;
+};
+
+/** What an undo puts back: the tasks as they were, and the completions the removal counted. */
+export type UndoSnapshot = {
+  tasks: TaskSnapshot[];
+  /** Completions counted by the removal (a delete that first completes): taken off that day again. */
+  counted: { date: string; hour: number; completed: number; priorityCompleted: number } | null;
+};
+
+/**
+ * What one destructive click (delete a task, clear from the No list) removed, kept for the undo
+ * window and purged after it (docs/decisions.md#71). The tasks themselves are gone or hidden at
+ * once, so no list, count, export or ETag needs to know about pending removals.
+ */
+export const undoActions = sqliteTable(
+  "undo_actions",
+  {
+    token: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    snapshot: text({ mode: "json" }).$type<UndoSnapshot>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("undo_actions_user").on(t.userId, t.expiresAt)],
+);

@@ -11,6 +11,7 @@ import { validate, validOptionalBody } from "../http/validation";
 import { createBraindumpTasks } from "./braindump";
 import { priorityStatements } from "./priorities";
 import { listVisibleTasks, toTask } from "./task-rows";
+import { deleteUndoRecordsStatement } from "./undo";
 import { deleteTasksOfUserQuery } from "./user-data";
 
 /*
@@ -87,6 +88,7 @@ export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async 
 function clearEverythingStatements(db: Db, userId: string) {
   return [
     deleteTasksOfUserQuery(db, userId),
+    deleteUndoRecordsStatement(db, userId),
     deleteOpenFocusSessionsQuery(db, userId),
     deleteDailyAnalyticsOfUserQuery(db, userId),
   ] as const;

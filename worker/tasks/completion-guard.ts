@@ -1,19 +1,18 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 
 /**
- * The first statement of a batch that completes a task and counts it: it aborts the whole batch
- * (one D1 transaction) unless the task is still the user's and still open when the batch runs.
- * Two devices completing the same task at once both read it as open; only the first batch
- * commits, so the completion is counted once. The abort is an INSERT of a row with a NULL user_id,
- * selected only when no such open task exists, which the NOT NULL constraint refuses.
+ * The first statement of a batch that must apply only to the task as it was read: it aborts the
+ * whole batch (one D1 transaction) unless the user's task still exists and meets `condition` when
+ * the batch runs. The abort is an INSERT of a row with a NULL user_id, selected only when no such
+ * task exists, which the NOT NULL constraint refuses.
  */
-export function taskStillOpenGuard(db: Db, userId: string, taskId: number) {
-  const stillOpen = db
+export function taskGuard(db: Db, userId: string, taskId: number, condition?: SQL) {
+  const stillThere = db
     .select({ id: tasks.id })
     .from(tasks)
-    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId), eq(tasks.isCompleted, false)));
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId), condition));
   return db.insert(tasks).select((qb) =>
     qb
       .select({
@@ -30,6 +29,19 @@ export function taskStillOpenGuard(db: Db, userId: string, taskId: number) {
         completedAt: sql<Date>`null`.as("completed_at"),
       })
       .from(sql`(select 1)`)
-      .where(sql`not exists ${stillOpen}`),
+      .where(sql`not exists ${stillThere}`),
   );
+}
+
+/**
+ * Guard for a batch that completes a task and counts it: two devices completing the same task at
+ * once both read it as open; only the first batch commits, so the completion is counted once.
+ */
+export function taskStillOpenGuard(db: Db, userId: string, taskId: number) {
+  return taskGuard(db, userId, taskId, eq(tasks.isCompleted, false));
+}
+
+/** Guard for a batch built from the task as read: nobody changed or removed it since (updated_at). */
+export function taskUnchangedGuard(db: Db, userId: string, taskId: number, updatedAt: Date) {
+  return taskGuard(db, userId, taskId, eq(tasks.updatedAt, updatedAt));
 }

@@ -11,6 +11,7 @@ import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { isVisible, toTask } from "./task-rows";
+import { newUndoTicket, recordUndoStatements } from "./undo";
 
 const SOME_MISSING = "Some of these tasks were not found. Nothing was changed.";
 const NONE_FOUND = "None of these tasks were found.";
@@ -97,7 +98,14 @@ export const noListRoutes = new Hono<AppEnv>()
       })
       .where(ownVisibleAmong(user.id, idsJson))
       .returning({ id: tasks.id });
-    const [cleared] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
+    // The undo record is read in the same batch, just before the update, so it holds exactly the
+    // rows the update clears, as they were.
+    const ticket = newUndoTicket(now);
+    const [, , cleared] = await db.batch([
+      ...recordUndoStatements(db, user.id, idsJson, null, ticket, now),
+      update,
+      ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
+    ]);
     if (cleared.length === 0) throw notFound(NONE_FOUND);
     // A cleared task is gone from every list: a timer about it ends like one about a deleted task.
     await releaseTimerTasksAmong(
@@ -106,5 +114,10 @@ export const noListRoutes = new Hono<AppEnv>()
       cleared.map((row) => row.id),
     );
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
-    return c.json({ cleared: cleared.length, notCleared: ids.length - cleared.length } satisfies ClearNoListResult);
+    return c.json({
+      cleared: cleared.length,
+      notCleared: ids.length - cleared.length,
+      undoToken: ticket.undoToken,
+      undoUntil: ticket.undoUntil,
+    } satisfies ClearNoListResult);
   });

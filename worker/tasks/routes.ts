@@ -1,18 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { localDateAndHour } from "../../shared/analytics";
 import { REMOVED_MARKER } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
-import { createTaskSchema, patchTaskSchema } from "../../shared/schemas/tasks";
+import { createTaskSchema, deleteTaskQuerySchema, patchTaskSchema } from "../../shared/schemas/tasks";
+import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
 import { claimedSession, requireUser } from "../auth/middleware";
+import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { taskStillOpenGuard } from "./completion-guard";
+import { taskStillOpenGuard, taskUnchangedGuard } from "./completion-guard";
 import { answerTaskList } from "./task-list";
-import { findOwnTask, toTask } from "./task-rows";
+import { findOwnTask, type TaskRow, toTask } from "./task-rows";
+import { newUndoTicket, recordUndoStatements } from "./undo";
 
 /** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
 export const taskRoutes = new Hono<AppEnv>()
@@ -93,22 +97,52 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row));
   })
-  .delete("/:id", requireUser, validate("param", idParamSchema), async (c) => {
-    const { id } = c.req.valid("param");
-    const { db, user } = c.var;
-    // A missing or foreign task changes nothing, not even the day's analytics.
-    if (!(await findOwnTask(db, user.id, id))) throw notFound("Task not found.");
-    // Focus sessions keep their minutes; their task reference becomes null (DECISIONS 8, FK on delete set null).
-    const remove = db
-      .delete(tasks)
-      .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
-      .returning({ id: tasks.id });
-    const [deleted] = await db.batch([
-      remove,
-      ...analyticsStatements(db, user, [{ type: "categories-changed" }], new Date()),
+  .delete(
+    "/:id",
+    requireUser,
+    validate("param", idParamSchema),
+    validate("query", deleteTaskQuerySchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const complete = c.req.valid("query").complete === "true";
+      const { db, user } = c.var;
+      // A missing or foreign task changes nothing, not even the day's analytics.
+      const existing = await findOwnTask(db, user.id, id);
+      if (!existing) throw notFound("Task not found.");
+      const ticket = await deleteTask(db, user, existing, complete);
+      await releaseTimerTasksAmong(c.env, user.id, [id]);
+      c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+      return c.json(ticket);
+    },
+  );
+
+/**
+ * Deletes the task as read, keeping it for Undo (./undo.ts). With `complete`, an open visible task
+ * is first counted as completed (spec §4's delete), and that count is recorded to be taken back.
+ * Focus sessions keep their minutes; their task reference becomes null (DECISIONS 8).
+ */
+async function deleteTask(db: Db, user: AppEnv["Variables"]["user"], existing: TaskRow, complete: boolean) {
+  const now = new Date();
+  const counting = complete && !existing.isCompleted && !existing.title.includes(REMOVED_MARKER);
+  const { date, hour } = localDateAndHour(now, user.timeZone);
+  const counted = counting ? { date, hour, completed: 1, priorityCompleted: existing.isPriority ? 1 : 0 } : null;
+  const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
+  if (counting) events.push({ type: "task-completed", priority: existing.isPriority });
+  const ticket = newUndoTicket(now);
+  try {
+    await db.batch([
+      // The undo record and the count are built from the task as read: it must not change meanwhile.
+      taskUnchangedGuard(db, user.id, existing.id, existing.updatedAt),
+      ...recordUndoStatements(db, user.id, JSON.stringify([existing.id]), counted, ticket, now),
+      db.delete(tasks).where(and(eq(tasks.id, existing.id), eq(tasks.userId, user.id))),
+      ...analyticsStatements(db, user, events, now),
     ]);
-    if (deleted.length === 0) throw notFound("Task not found.");
-    await releaseTimerTasksAmong(c.env, user.id, [id]);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
-    return c.body(null, 204);
-  });
+  } catch (err) {
+    const current = await findOwnTask(db, user.id, existing.id);
+    if (!current) throw notFound("Task not found.");
+    // Changed between the read and the batch (another device): once more with the task as it is now.
+    if (current.updatedAt.getTime() !== existing.updatedAt.getTime()) return deleteTask(db, user, current, complete);
+    throw err;
+  }
+  return { undoToken: ticket.undoToken, undoUntil: ticket.undoUntil } satisfies UndoTicket;
+}

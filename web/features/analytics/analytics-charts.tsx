@@ -42,10 +42,13 @@ export function AnalyticsCharts({
   records,
   period,
   todayDate,
+  openByList,
 }: {
   records: AnalyticsRecord[];
   period: AnalyticsPeriod;
   todayDate: string;
+  /** The lists as they are now, from the live tasks (Reset Stats leaves them alone). */
+  openByList: CategoryBreakdown | undefined;
 }) {
   const periodName = period === "day" ? "today" : "in the last 7 days";
   const dayColumn = (record: AnalyticsRecord, values: number[]) => ({
@@ -60,8 +63,9 @@ export function AnalyticsCharts({
   const sessions = total((r) => r.focusSessionsCompleted);
   const hourly = sumHourly(records);
   const busiest = busiestHour(hourly);
-  // The breakdown is a state: the last day of the period holds the lists as they are now.
-  const breakdown = records.at(-1)?.categoryBreakdown ?? { urgent: 0, later: 0, delegate: 0, no_list: 0 };
+  // The lists now: from the live tasks, so a statistics reset (which empties the records) does not
+  // empty them; the last record's breakdown only until the tasks are loaded.
+  const breakdown = openByList ?? records.at(-1)?.categoryBreakdown ?? { urgent: 0, later: 0, delegate: 0, no_list: 0 };
 
   return (
     <section aria-labelledby="analytics-charts-heading" className="space-y-4">

@@ -2,7 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Gauge, RotateCcw, Timer } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { type AnalyticsPeriod, periodRange, productivityScore, zeroRecord } from "../../../shared/analytics";
+import {
+  type AnalyticsPeriod,
+  openTasksByList,
+  periodRange,
+  productivityScore,
+  zeroRecord,
+} from "../../../shared/analytics";
 import type { AnalyticsRecord } from "../../../shared/schemas/analytics";
 import {
   forgetAnalyticsReset,
@@ -14,10 +20,12 @@ import {
   useResetAnalytics,
   useToday,
 } from "../../api/analytics";
+import { useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { statsResetLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
 
 // The charts are a separate chunk: the cards show first, the charts follow.
@@ -60,6 +68,8 @@ export function AnalyticsPage() {
   const rangeQuery = useAnalyticsRange(startDate, endDate);
   const reset = useResetAnalytics();
 
+  const tasks = useTasks();
+  const openByList = tasks.data ? openTasksByList(tasks.data) : undefined;
   const today = todayQuery.data ?? zeroRecord("", todayDate);
   const records = rangeQuery.data ?? [];
 
@@ -131,7 +141,7 @@ export function AnalyticsPage() {
         <>
           <TodayCards today={today} />
           <Suspense fallback={<Spinner className="py-16" label="Loading charts" showLabel />}>
-            <AnalyticsCharts records={records} period={period} todayDate={todayDate} />
+            <AnalyticsCharts records={records} period={period} todayDate={todayDate} openByList={openByList} />
           </Suspense>
         </>
       )}
@@ -140,7 +150,14 @@ export function AnalyticsPage() {
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title="Reset Stats"
-        description="This deletes all of your analytics records, every day of them. Your tasks stay as they are."
+        description={
+          <>
+            This deletes all of your analytics records, every day of them. Your tasks stay as they are.
+            <span className="mt-2 block font-medium">
+              {statsResetLossText(todayQuery.data ?? undefined, tasks.data?.length)}
+            </span>
+          </>
+        }
         confirmLabel="Reset Stats"
         destructive
         onConfirm={() => {

@@ -1,12 +1,15 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useClearTasks, useDeleteTask, type useTasks } from "../../api/tasks";
+import { undoable } from "../../api/undo";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { clearingLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
 
@@ -37,6 +40,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const clearTasks = useClearTasks();
   const deleteTask = useDeleteTask();
+  const queryClient = useQueryClient();
   const all = tasks.data ?? [];
   const active = all.filter((task) => !task.isCompleted);
   // Things the user said no to are not up for prioritising.
@@ -44,7 +48,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
 
   function remove(task: Task) {
     deleteTask.mutate(task.id, {
-      onSuccess: () => showSuccess("Task deleted", "The task has been removed."),
+      onSuccess: (ticket) => showSuccess("Task deleted", "The task has been removed.", undoable(queryClient, ticket)),
       onError: (err) => {
         console.warn("Deleting a task failed", err);
         showError(
@@ -157,7 +161,12 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
           if (!clearTasks.isPending) setConfirmOpen(open);
         }}
         title="Clear Tasks"
-        description={CLEAR_TASKS_TEXT}
+        description={
+          <>
+            {CLEAR_TASKS_TEXT}
+            <span className="mt-2 block font-medium">{clearingLossText(all.length)}</span>
+          </>
+        }
         confirmLabel={clearTasks.isPending ? "Clearing..." : "Clear Tasks"}
         destructive
         pending={clearTasks.isPending}

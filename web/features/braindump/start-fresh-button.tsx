@@ -1,8 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { useStartFresh } from "../../api/tasks";
+import { tasksQueryOptions, useStartFresh } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { clearingLossText } from "../../ui/loss-text";
 import { showError, showSuccess } from "../../ui/toast";
 import { announceFreshStart } from "./fresh-start-signal";
 
@@ -16,6 +18,8 @@ export const START_FRESH_TEXT =
 export function StartFreshButton() {
   const [open, setOpen] = useState(false);
   const startFresh = useStartFresh();
+  // Read when the dialog opens (cached already on most screens), to name what will be lost.
+  const tasks = useQuery({ ...tasksQueryOptions, enabled: open });
   return (
     <>
       <Button
@@ -35,7 +39,12 @@ export function StartFreshButton() {
           if (!startFresh.isPending) setOpen(next);
         }}
         title="Start Fresh"
-        description={START_FRESH_TEXT}
+        description={
+          <>
+            {START_FRESH_TEXT}
+            <span className="mt-2 block font-medium">{clearingLossText(tasks.data?.length)}</span>
+          </>
+        }
         confirmLabel={startFresh.isPending ? "Starting fresh..." : "Yes, Start Fresh"}
         destructive
         pending={startFresh.isPending}

@@ -48,7 +48,7 @@ export function minuteMilestone(previous: number | null, minutes: number): strin
 }
 
 export type EndOfRun = {
-  /** Confetti for any run this screen saw ending (ended by hand or by time). */
+  /** Confetti for a run this screen saw running out; ending early is not a celebration (docs/decisions.md#19). */
   confetti: boolean;
   /** A chime and a browser notification, only for a run that ran out: the person may be away. */
   alert: { runId: string; title: string; body: string; tag: string } | null;
@@ -62,7 +62,7 @@ export function endOfRun(
 ): EndOfRun | null {
   if (!state || !isNewer(before, state)) return null;
   if (state.status !== "finished" || (before.status !== "running" && before.status !== "paused")) return null;
-  if (state.finishReason !== "elapsed") return { confetti: true, alert: null };
+  if (state.finishReason !== "elapsed") return { confetti: false, alert: null };
   const isBreak = state.kind === "break";
   return {
     confetti: true,

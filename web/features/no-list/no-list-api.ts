@@ -6,6 +6,7 @@ import type {
   CommitNoListResult,
 } from "../../../shared/schemas/no-list";
 import type { CreateTaskInput, Task } from "../../../shared/schemas/tasks";
+import type { UndoTicket } from "../../../shared/schemas/undo";
 import { apiRequest } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
 
@@ -16,14 +17,16 @@ export function useTasks() {
   return useQuery<Task[]>({ queryKey: queryKeys.tasks });
 }
 
-/** Every change here moves tasks and today's counters: both caches are refetched, success or not. */
+/**
+ * Every change here moves tasks and today's counters: both caches are refetched, success or not.
+ * Not awaited: the answer's toast must not wait for the refetch (it shows within 300 ms).
+ */
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday }),
-    ]);
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+  };
 }
 
 export function useAddNoListItem() {
@@ -58,7 +61,7 @@ export function useClearNoList() {
 export function useDeleteTask() {
   const onSettled = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<unknown>("DELETE", `/api/tasks/${id}`),
+    mutationFn: (id: number) => apiRequest<UndoTicket>("DELETE", `/api/tasks/${id}`),
     onSettled,
   });
 }

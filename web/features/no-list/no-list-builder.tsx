@@ -1,8 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Ban, ListChecks, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, type Ref, useRef, useState } from "react";
-import { LIMITS } from "../../../shared/constants";
+import { LIMITS, UNDO } from "../../../shared/constants";
 import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
+import { undoable } from "../../api/undo";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -37,6 +39,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
   const listed = builderTasks(tasks);
   // Spec §4: the selection and per-task reasons are held here, and reset after a clear or commit.
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const queryClient = useQueryClient();
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [confirmOpen, setConfirmOpen] = useState(false);
   const reasonInputs = useRef(new Map<number, HTMLInputElement>());
@@ -108,18 +111,20 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
     clear.mutate(
       { ids },
       {
-        onSuccess: ({ cleared, notCleared }) => {
+        onSuccess: ({ cleared, notCleared, ...ticket }) => {
           progress.finish(
             notCleared > 0
               ? {
                   kind: "error",
                   title: "Tasks partially cleared",
                   description: `${cleared} task(s) cleared, ${notCleared} failed.`,
+                  ...undoable(queryClient, ticket),
                 }
               : {
                   kind: "success",
                   title: "Tasks cleared successfully",
                   description: `${cleared} task(s) have been cleared from your list.`,
+                  ...undoable(queryClient, ticket),
                 },
           );
           resetSelection();
@@ -219,7 +224,15 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title="Clear selected tasks?"
-        description={`Are you sure you want to clear ${ids.length} selected task(s)? This will remove them from this list.`}
+        description={
+          <>
+            {`Are you sure you want to clear ${ids.length} selected task(s)? This will remove them from this list.`}
+            <span className="mt-2 block font-medium">
+              They will be removed from every list, not only this one. You can undo it for {UNDO.toastMs / 1000} seconds
+              afterwards.
+            </span>
+          </>
+        }
         confirmLabel="Clear tasks"
         destructive
         pending={clear.isPending}

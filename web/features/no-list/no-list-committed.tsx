@@ -1,7 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, Ban, Pencil, ShieldCheck, Trash2 } from "lucide-react";
 import type { Ref } from "react";
 import { Link } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
+import { undoable } from "../../api/undo";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { showError, showSuccess } from "../../ui/toast";
@@ -16,10 +18,11 @@ type CommittedProps = {
 /** Spec §2 committed mode: today's "No" items, each removable, none draggable. */
 export function NoListCommitted({ items, headingRef, onEdit }: CommittedProps) {
   const remove = useDeleteTask();
+  const queryClient = useQueryClient();
 
   function onRemove(task: Task) {
     remove.mutate(task.id, {
-      onSuccess: () => showSuccess("Task deleted", "The task has been removed."),
+      onSuccess: (ticket) => showSuccess("Task deleted", "The task has been removed.", undoable(queryClient, ticket)),
       onError: () =>
         showError(
           "Error deleting task",

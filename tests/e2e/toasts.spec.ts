@@ -1,0 +1,198 @@
+import type { Page } from "@playwright/test";
+import { addTaskViaApi, authHeader, expect, listTasksViaApi, setTheme, test } from "./fixtures";
+
+const auth = authHeader;
+const addTask = addTaskViaApi;
+const listTasks = listTasksViaApi;
+
+/** Every toast on screen (sonner keeps removed ones in the DOM for a moment, marked removed). */
+const onScreen = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
+
+/**
+ * Records, inside the page, when each click happens and when each toast title first appears (a
+ * MutationObserver, so the time is the page's own, not Playwright's polling).
+ */
+async function watchToasts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { toastTimes: { title: string; at: number }[]; clickTimes: number[] };
+    w.toastTimes = [];
+    w.clickTimes = [];
+    document.addEventListener("click", () => w.clickTimes.push(performance.now()), true);
+    const seen = new Set<string>();
+    const record = () => {
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>("[data-sonner-toast]"))) {
+        const title = el.querySelector("[data-title]")?.textContent ?? "";
+        const key = `${el.dataset.index ?? ""}|${title}|${el.getAttribute("data-type")}`;
+        if (seen.has(key) || el.dataset.removed === "true") continue;
+        seen.add(key);
+        w.toastTimes.push({ title, at: performance.now() });
+      }
+    };
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+}
+
+/**
+ * The delay from the last click (or, for a call, from the end of its answer) to the toast with
+ * this title, as the page measured it.
+ */
+async function toastDelay(page: Page, title: string, apiPath?: string) {
+  await expect(onScreen(page).filter({ hasText: title })).toBeVisible();
+  return page.evaluate(
+    ({ title, apiPath }) => {
+      const w = window as unknown as { toastTimes: { title: string; at: number }[]; clickTimes: number[] };
+      const shown = w.toastTimes.filter((t) => t.title === title).at(-1)?.at ?? Number.NaN;
+      const click = w.clickTimes.at(-1) ?? Number.NaN;
+      if (!apiPath) return { fromClick: shown - click, fromAnswer: shown - click };
+      const answer = performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.includes(apiPath))
+        .at(-1) as PerformanceResourceTiming | undefined;
+      return { fromClick: shown - click, fromAnswer: shown - (answer?.responseEnd ?? Number.NaN) };
+    },
+    { title, apiPath },
+  );
+}
+
+/** The only toast on screen is this one: nothing about an earlier action remains. */
+async function expectOnlyToast(page: Page, title: string) {
+  await expect(onScreen(page)).toHaveCount(1);
+  await expect(onScreen(page)).toContainText(title);
+}
+
+/** The toast never overlaps the header's buttons and links, nor the tabs. */
+async function expectHeaderUncovered(page: Page) {
+  const toastBox = await onScreen(page).first().boundingBox();
+  expect(toastBox).not.toBeNull();
+  const controls = page.locator("header a, header button, nav[aria-label='Main'] a");
+  for (const box of await controls.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height, visible: r.width > 0 && r.height > 0 };
+    }),
+  )) {
+    if (!box.visible || !toastBox) continue;
+    const overlaps =
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.x < box.x + box.width &&
+      box.y < toastBox.y + toastBox.height &&
+      toastBox.y < box.y + box.height;
+    expect(overlaps, JSON.stringify({ box, toastBox })).toBe(false);
+  }
+}
+
+test("each toast shows at once and replaces the one before; a deleted task comes back with Undo", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000);
+  const task = await addTask(request, signedIn, { title: "Write the report", category: "urgent" });
+  await request.patch(`/api/tasks/${task.id}`, {
+    headers: auth(signedIn),
+    data: { isPriority: true, description: "Urgent, Important" },
+  });
+  const before = await listTasks(request, signedIn);
+  const todayBefore = await (await request.get("/api/analytics/today", { headers: auth(signedIn) })).json();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await watchToasts(page);
+  const process = page.getByRole("button", { name: "Process & Continue" });
+
+  // No call behind it: on screen within 300 ms of the click, the page's first toast included.
+  await process.click();
+  expect((await toastDelay(page, "Empty input")).fromClick).toBeLessThanOrEqual(300);
+  await expectOnlyToast(page, "Empty input");
+
+  // The same title again: within 300 ms, still one toast.
+  await page.getByRole("textbox").first().fill("write the REPORT");
+  await process.click();
+  expect((await toastDelay(page, "No new tasks to add")).fromClick).toBeLessThanOrEqual(300);
+  await expectOnlyToast(page, "No new tasks to add");
+
+  // A call: within 300 ms of its answer; the earlier notice is gone at once.
+  await page.getByRole("button", { name: "Delete Write the report" }).click();
+  const deleted = await toastDelay(page, "Task deleted", `/api/tasks/${task.id}`);
+  expect(deleted.fromAnswer).toBeLessThanOrEqual(300);
+  await expectOnlyToast(page, "Task deleted");
+  const undo = onScreen(page).getByRole("button", { name: "Undo" });
+  await expect(undo).toBeVisible();
+  await expectHeaderUncovered(page);
+  expect(await listTasks(request, signedIn)).toEqual([]);
+
+  // Still offered 8 s later (the toast lasts 10 s); waits on the clock, not on a fixed sleep.
+  const shownAt = Date.now();
+  await expect.poll(() => Date.now() - shownAt, { timeout: 12_000, intervals: [250] }).toBeGreaterThan(8_000);
+  await expect(undo).toBeVisible();
+  await undo.click();
+  expect((await toastDelay(page, "Undone", "/api/undo")).fromAnswer).toBeLessThanOrEqual(300);
+  await expectOnlyToast(page, "Undone");
+  await expect(page.getByRole("button", { name: "Delete Write the report" })).toBeVisible();
+  expect(await listTasks(request, signedIn)).toEqual(before);
+  expect(await (await request.get("/api/analytics/today", { headers: auth(signedIn) })).json()).toEqual(todayBefore);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the No-list clear's progress toast turns into its outcome in place, with Undo", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.setTimeout(60_000);
+  await addTask(request, signedIn, { title: "Plan the trip" });
+  await addTask(request, signedIn, { title: "Sort the garage", category: "delegate" });
+  const before = await listTasks(request, signedIn);
+  await page.goto("/no-list");
+  await watchToasts(page);
+  await page.getByRole("checkbox", { name: /Plan the trip/ }).check();
+  await page.getByRole("checkbox", { name: /Sort the garage/ }).check();
+  await page.getByRole("button", { name: "CLEAR TASKS" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(
+    "Are you sure you want to clear 2 selected task(s)? This will remove them from this list.",
+  );
+  await expect(dialog).toContainText("They will be removed from every list, not only this one.");
+  await dialog.getByRole("button", { name: "Clear tasks" }).click();
+  expect((await toastDelay(page, "Tasks cleared successfully", "/api/no-list/clear")).fromAnswer).toBeLessThanOrEqual(
+    300,
+  );
+  await expectOnlyToast(page, "Tasks cleared successfully");
+  // In place: the progress toast's element became the outcome; no second toast ever stacked.
+  expect(await page.locator("[data-sonner-toast]").count()).toBe(1);
+  expect(await listTasks(request, signedIn)).toEqual([]);
+
+  await onScreen(page).getByRole("button", { name: "Undo" }).click();
+  await expectOnlyToast(page, "Undone");
+  await expect(page.getByRole("checkbox", { name: /Plan the trip/ })).toBeVisible();
+  expect(await listTasks(request, signedIn)).toEqual(before);
+});
+
+test("an Undo toast stays clear of the header and the tabs on a phone and a laptop", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.setTimeout(120_000);
+  for (const title of ["One", "Two", "Three", "Four", "Five", "Six"]) await addTask(request, signedIn, { title });
+  await page.goto("/");
+  for (const [index, width] of [360, 390, 1280].entries()) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const theme of ["light", "dark"] as const) {
+      await setTheme(page, theme);
+      const title = ["One", "Two", "Three", "Four", "Five", "Six"][index * 2 + (theme === "dark" ? 1 : 0)];
+      await page.getByRole("button", { name: `Delete ${title}` }).click();
+      await expectOnlyToast(page, "Task deleted");
+      await expect(onScreen(page).getByRole("button", { name: "Undo" })).toBeVisible();
+      await expectHeaderUncovered(page);
+      if (process.env.E2E_SCREENSHOTS) {
+        await page.screenshot({ path: `tests/e2e/.artifacts/toast-undo-${theme}-${width}.png` });
+      }
+    }
+  }
+});

@@ -1,0 +1,40 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { UNDO } from "../../shared/constants";
+import type { UndoResult, UndoTicket } from "../../shared/schemas/undo";
+import { showProgress, type ToastMessage } from "../ui/toast";
+import { ApiRequestError, apiRequest } from "./client";
+import { invalidateTaskData } from "./tasks";
+
+/**
+ * The Undo button of a removal's toast (delete a task, clear from the No list, delete a No item),
+ * shown for UNDO.toastMs; the server keeps the removal restorable a while longer (docs/decisions.md#71).
+ */
+export function undoable(queryClient: QueryClient, ticket: UndoTicket): Pick<ToastMessage, "action" | "duration"> {
+  return {
+    duration: UNDO.toastMs,
+    action: { label: "Undo", onClick: () => void undoRemoval(queryClient, ticket.undoToken) },
+  };
+}
+
+async function undoRemoval(queryClient: QueryClient, token: string) {
+  const progress = showProgress("Undoing...", "Putting back what was removed.");
+  try {
+    const { restored } = await apiRequest<UndoResult>("POST", "/api/undo", { token });
+    progress.finish({
+      kind: "success",
+      title: "Undone",
+      description: restored === 1 ? "The task is back where it was." : `${restored} tasks are back where they were.`,
+    });
+  } catch (err) {
+    const tooLate = err instanceof ApiRequestError && err.status === 404;
+    progress.finish({
+      kind: "error",
+      title: "Could not undo",
+      description: tooLate
+        ? "The time to undo this has passed."
+        : "There was a problem undoing that. Please try again.",
+    });
+  } finally {
+    await invalidateTaskData(queryClient);
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The sentence a confirmation adds after the spec's own: what will be lost, in numbers, so a
+ * person knows the cost before pressing the button.
+ */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Start Fresh and Clear Tasks: every task and the statistics of every day go. */
+export function clearingLossText(taskCount: number | undefined): string {
+  const tasks = taskCount === undefined ? "all your tasks" : count(taskCount, "task", "tasks");
+  return `You will lose ${tasks} and today's statistics, with those of every earlier day.`;
+}
+
+/** Reset Stats: the statistics go, the tasks stay where they are. */
+export function statsResetLossText(
+  today: { tasksCompleted: number; totalFocusMinutes: number } | undefined,
+  taskCount: number | undefined,
+): string {
+  const todays = today
+    ? `today's statistics (${count(today.tasksCompleted, "task", "tasks")} completed, ${count(today.totalFocusMinutes, "focus minute", "focus minutes")})`
+    : "today's statistics";
+  const kept = taskCount === undefined ? "Your tasks stay" : `Your ${count(taskCount, "task stays", "tasks stay")}`;
+  return `You will lose ${todays} and those of every earlier day. ${kept} in their lists.`;
+}

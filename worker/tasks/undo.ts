@@ -1,0 +1,114 @@
+import { and, eq, gt, lte, or, sql } from "drizzle-orm";
+import { UNDO } from "../../shared/constants";
+import type { UndoTicket } from "../../shared/schemas/undo";
+import type { Db } from "../db/client";
+import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
+import { isVisible } from "./task-rows";
+
+/**
+ * Undo of a removal (docs/decisions.md#71): the removing batch also stores the removed tasks as
+ * they were, read inside that same batch, so the record is exactly what the removal changed. An
+ * Undo within UNDO.windowMs writes them back; after it the record is purged, lazily, by the user's
+ * next removal or undo (an expired record is never used, whatever its age).
+ */
+
+/** A fresh ticket: the token names the record, `undoUntil` is when it stops working. */
+export function newUndoTicket(now: Date): UndoTicket & { expiresAt: Date } {
+  const expiresAt = new Date(now.getTime() + UNDO.windowMs);
+  return { undoToken: crypto.randomUUID(), undoUntil: expiresAt.toISOString(), expiresAt };
+}
+
+/** Drops the user's records whose window has ended. */
+export function purgeExpiredUndoStatement(db: Db, userId: string, now: Date) {
+  return db.delete(undoActions).where(and(eq(undoActions.userId, userId), lte(undoActions.expiresAt, now)));
+}
+
+/** Drops every undo record of the user: after Clear Tasks and Start Fresh nothing may come back. */
+export function deleteUndoRecordsStatement(db: Db, userId: string) {
+  return db.delete(undoActions).where(eq(undoActions.userId, userId));
+}
+
+/**
+ * Statements to put BEFORE the removal in its batch: purge the expired records, then store the
+ * user's visible tasks among `idsJson` (a JSON list of ids) as they are at that moment, with the
+ * completions the removal counts.
+ */
+export function recordUndoStatements(
+  db: Db,
+  userId: string,
+  idsJson: string,
+  counted: UndoSnapshot["counted"],
+  ticket: { undoToken: string; expiresAt: Date },
+  now: Date,
+) {
+  const task = sql`json_object(
+    'id', id, 'title', title, 'description', description, 'category', category,
+    'isCompleted', json(case when is_completed then 'true' else 'false' end),
+    'isPriority', json(case when is_priority then 'true' else 'false' end),
+    'noListReason', no_list_reason, 'createdAt', created_at, 'updatedAt', updated_at, 'completedAt', completed_at)`;
+  const snapshot = sql`json_object('tasks', json_group_array(${task}), 'counted', json(${JSON.stringify(counted)}))`;
+  // Columns in the table's order: token, user_id, snapshot, created_at, expires_at.
+  const record = db.insert(undoActions).select(
+    sql`select ${ticket.undoToken}, ${userId}, ${snapshot}, ${now.getTime()}, ${ticket.expiresAt.getTime()}
+    from tasks where user_id = ${userId} and ${isVisible()} and id in (select value from json_each(${idsJson}))`,
+  );
+  return [purgeExpiredUndoStatement(db, userId, now), record] as const;
+}
+
+/** The user's record of this token, if its window is still open at `now`. */
+export function findUndoRecord(db: Db, userId: string, token: string, now: Date) {
+  return db.query.undoActions.findFirst({
+    where: and(eq(undoActions.token, token), eq(undoActions.userId, userId), gt(undoActions.expiresAt, now)),
+  });
+}
+
+/**
+ * First statement of an Undo's batch: aborts it (NOT NULL refuses the row) unless the record is
+ * still there and open, so two Undos of the same removal (a double click, a second device) restore once.
+ */
+export function undoStillOpenGuard(db: Db, userId: string, token: string, now: Date) {
+  return db.insert(undoActions).select(
+    sql`select null, null, '{}', 0, 0 where not exists (select 1 from ${undoActions}
+      where token = ${token} and user_id = ${userId} and expires_at > ${now.getTime()})`,
+  );
+}
+
+/**
+ * Writes the recorded tasks back as they were: a deleted one is inserted again with its own id (ids
+ * are never reused: AUTOINCREMENT), a cleared one gets its fields back.
+ */
+export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnapshot) {
+  const field = (name: string) => sql.raw(`json_extract(value, '$.${name}')`);
+  // Columns in the table's order: id, user_id, title, description, category, is_completed,
+  // is_priority, no_list_reason, created_at, updated_at, completed_at. ("where true" lets SQLite
+  // tell the upsert's ON from a join's.)
+  return db
+    .insert(tasks)
+    .select(
+      sql`select ${field("id")}, ${userId}, ${field("title")}, ${field("description")}, ${field("category")},
+      ${field("isCompleted")}, ${field("isPriority")}, ${field("noListReason")}, ${field("createdAt")},
+      ${field("updatedAt")}, ${field("completedAt")}
+    from json_each(${JSON.stringify(snapshot.tasks)}) where true`,
+    )
+    .onConflictDoUpdate({
+      target: tasks.id,
+      set: {
+        title: sql`excluded.title`,
+        description: sql`excluded.description`,
+        category: sql`excluded.category`,
+        isCompleted: sql`excluded.is_completed`,
+        isPriority: sql`excluded.is_priority`,
+        noListReason: sql`excluded.no_list_reason`,
+        updatedAt: sql`excluded.updated_at`,
+        completedAt: sql`excluded.completed_at`,
+      },
+      setWhere: sql`${tasks.userId} = excluded.user_id`,
+    });
+}
+
+/** Removes the used record (and any expired one) at the end of the Undo's batch. */
+export function consumeUndoStatement(db: Db, userId: string, token: string, now: Date) {
+  return db
+    .delete(undoActions)
+    .where(and(eq(undoActions.userId, userId), or(eq(undoActions.token, token), lte(undoActions.expiresAt, now))));
+}
