@@ -4,7 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { bootEntry, chunkGroup, firstScreenZod } from "./scripts/vite-plugins.ts";
+import { bootEntry, chunkGroup, deployRedirectAtRoot, firstScreenZod } from "./scripts/vite-plugins.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -31,6 +31,7 @@ export default defineConfig({
     bootEntry(),
     firstScreenZod(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
+    deployRedirectAtRoot(projectRoot),
   ],
   build: {
     outDir: `../${outDir}`,

@@ -22,6 +22,8 @@ const phases = [
   [{ name: "typecheck", cmd: "npx tsc -b" }],
   [{ name: "lint", cmd: "npx biome check ." }],
   [{ name: "worker types are current", cmd: "npm run --silent cf-typegen:check" }],
+  // Typecheck, build and `wrangler deploy --dry-run`: a broken deploy fails the run.
+  [{ name: "deploy check (npm run check)", cmd: "npm run --silent check" }],
   [
     {
       name: "worker tests",
