@@ -31,7 +31,8 @@ export default defineConfig({
     bootEntry(),
     firstScreenZod(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
-    deployRedirectAtRoot(projectRoot),
+    // Only the default build is what `wrangler deploy` uploads; side builds (browser tests) are not.
+    outDir === "dist" ? deployRedirectAtRoot(projectRoot) : null,
   ],
   build: {
     outDir: `../${outDir}`,

@@ -21,9 +21,10 @@ const e2eBuild = `dist-e2e-${e2ePort}`;
 const phases = [
   [{ name: "typecheck", cmd: "npx tsc -b" }],
   [{ name: "lint", cmd: "npx biome check ." }],
-  [{ name: "worker types are current", cmd: "npm run --silent cf-typegen:check" }],
-  // Typecheck, build and `wrangler deploy --dry-run`: a broken deploy fails the run.
+  // Typecheck, build and `wrangler deploy --dry-run`: a broken deploy fails the run. Before the types
+  // check: wrangler reads the configuration through the redirect this build writes.
   [{ name: "deploy check (npm run check)", cmd: "npm run --silent check" }],
+  [{ name: "worker types are current", cmd: "npm run --silent cf-typegen:check" }],
   [
     {
       name: "worker tests",
