@@ -48,3 +48,11 @@ export const DRAG = {
   autoScrollMaxPxPerFrame: 28,
   dropAnimationMs: 400,
 } as const;
+
+/**
+ * The D1 Sessions API bookmark: every API answer carries the newest one in this header, and the web
+ * client sends it back with the device's next request, so reads from a replica are never older than
+ * the device's own writes (docs/decisions.md#50). Kept per device under D1_BOOKMARK_KEY.
+ */
+export const D1_BOOKMARK_HEADER = "x-d1-bookmark";
+export const D1_BOOKMARK_KEY = "d1_bookmark";

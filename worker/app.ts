@@ -4,7 +4,9 @@ import { analyticsRoutes } from "./analytics/routes";
 import { accountRoutes } from "./auth/account-routes";
 import { loginFlowRoutes } from "./auth/login-flow";
 import { authRoutes } from "./auth/routes";
+import { D1_BOOKMARK_HEADER } from "../shared/constants";
 import { createDb } from "./db/client";
+import { openD1Session } from "./db/d1-session";
 import type { AppEnv } from "./env";
 import { focusRoutes } from "./focus/routes";
 import { ApiError, errorResponse, notFound } from "./http/errors";
@@ -49,8 +51,13 @@ export function createApp() {
     }),
   );
   app.use("*", async (c, next) => {
-    c.set("db", createDb(c.env.DB));
+    const d1 = openD1Session(c.env.DB, c.req.raw);
+    c.set("d1", d1);
+    c.set("db", createDb(d1));
     await next();
+    // The newest point this request saw or wrote: the device sends it back next time.
+    const bookmark = d1.getBookmark();
+    if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
   });
 
   app.get("/api/health", (c) => c.json({ ok: true }));

@@ -20,7 +20,8 @@ import { deleteTasksOfUserQuery } from "../tasks/user-data";
 import { accountExportRoutes } from "./account-export";
 import { accountSessionRoutes } from "./account-sessions";
 import { clearSessionCookie } from "./cookies";
-import { requireUser } from "./middleware";
+import { requireToken, requireUser } from "./middleware";
+import { readAsUser } from "./session-read";
 import { hashPassword, verifyPassword } from "./password";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "./sessions";
 import {
@@ -30,7 +31,7 @@ import {
   clientAddress,
   recordFailure,
 } from "./throttle";
-import { findTakenIdentity, findUserById, toPublicUser } from "./users";
+import { findTakenIdentity, findUserById, toPublicUser, userByIdQuery } from "./users";
 
 const TAKEN = {
   username: "That username is already taken.",
@@ -78,8 +79,11 @@ const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE cons
  * requireUser itself, like the other capabilities.
  */
 export const accountRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
-    const row = await currentUserRow(c);
+  .get("/", requireToken, async (c) => {
+    const {
+      data: [row],
+    } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
+    if (!row) throw unauthorized();
     return c.json({
       hasPassword: row.passwordHash !== null,
       hasIdentityProvider: row.oidcSubject !== null,
@@ -136,16 +140,20 @@ export const accountRoutes = new Hono<AppEnv>()
     const logins = [row.username, row.email, reauthKey(row.id)].filter((login): login is string => Boolean(login));
     // Every row of the user in one transaction. The foreign keys cascade from users, but each
     // table is named so that nothing is left behind if a cascade is ever changed.
-    await db.batch([
+    const [, , , revoked] = await db.batch([
       deleteFocusSessionsOfUserQuery(db, row.id),
       deleteTasksOfUserQuery(db, row.id),
       deleteDailyAnalyticsOfUserQuery(db, row.id),
-      revokeAllSessionsQuery(db, row.id),
+      revokeAllSessionsQuery(db, row.id).returning({ sid: sessions.sid }),
       clearAccountFailuresQuery(db, logins),
       db.delete(users).where(eq(users.id, row.id)),
     ]);
     try {
-      await wipeUserHub(c.env, row.id);
+      await wipeUserHub(
+        c.env,
+        row.id,
+        revoked.map((session) => session.sid),
+      );
     } catch (err) {
       // The account is gone already; a timer left running finds no session row to complete and
       // writes nothing (completeFocusSession answers "missing").

@@ -6,7 +6,8 @@ import { closeLiveSessions } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { clearSessionCookie } from "./cookies";
-import { requireUser } from "./middleware";
+import { requireToken, requireUser } from "./middleware";
+import { readAsUser } from "./session-read";
 import { listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "./sessions";
 
 /**
@@ -21,9 +22,11 @@ export async function deviceHandle(sid: string): Promise<string> {
 
 /** /api/account/sessions: the signed-in devices of this user. */
 export const accountSessionRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
-    const { db, user } = c.var;
-    const rows = await listLiveSessions(db, user.id);
+  .get("/", requireToken, async (c) => {
+    const {
+      data: [rows],
+    } = await readAsUser(c, (db, userId) => [listLiveSessions(db, userId)]);
+    const { user } = c.var;
     const devices = await Promise.all(
       rows.map(
         async (row): Promise<DeviceSession> => ({

@@ -19,8 +19,13 @@ export function toPublicUser(row: UserRow): User {
   };
 }
 
-export async function findUserById(db: Db, id: string) {
+/** The user row of this id (a query builder, so a read can batch it with its session check). */
+export function userByIdQuery(db: Db, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export async function findUserById(db: Db, id: string) {
+  return userByIdQuery(db, id);
 }
 
 /** A login is a username (any letter case) or an email. */

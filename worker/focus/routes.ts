@@ -11,7 +11,8 @@ import {
   startFocusSessionSchema,
 } from "../../shared/schemas/focus";
 import type { LiveTicket } from "../../shared/schemas/live";
-import { appOrigin, requireUser } from "../auth/middleware";
+import { appOrigin, requireToken, requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import { focusSessions } from "../db/schema";
@@ -44,8 +45,10 @@ const emptyBody = completeFocusSessionSchema;
 
 /** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
 export const focusRoutes = new Hono<AppEnv>()
-  .get("/focus-sessions", requireUser, async (c) => {
-    const rows = await listOwnSessions(c.var.db, c.var.user.id);
+  .get("/focus-sessions", requireToken, async (c) => {
+    const {
+      data: [rows],
+    } = await readAsUser(c, (db, userId) => [listOwnSessions(db, userId)]);
     return c.json(rows.map(toFocusSession));
   })
   .post("/focus-sessions", requireUser, validate("json", startFocusSessionSchema), async (c) => {
