@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { D1_BOOKMARK_HEADER } from "../shared/constants";
 import { analyticsRoutes } from "./analytics/routes";
 import { accountRoutes } from "./auth/account-routes";
 import { loginFlowRoutes } from "./auth/login-flow";
 import { authRoutes } from "./auth/routes";
-import { D1_BOOKMARK_HEADER } from "../shared/constants";
 import { createDb } from "./db/client";
 import { openD1Session } from "./db/d1-session";
 import type { AppEnv } from "./env";

