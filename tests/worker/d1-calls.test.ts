@@ -1,13 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
 import { deviceHandle } from "../../worker/auth/account-sessions";
-import type { Bindings } from "../../worker/env";
-import { countingD1 } from "./d1-counting";
+import { countCalls, type Probe } from "./d1-counting";
 import { createTask, startSession } from "./focus-helpers";
 import { appRoutes, PASSWORD, registerSeededUser, routeKey, type SeededUser } from "./hardening-helpers";
-import { freshIp, ORIGIN } from "./helpers";
 
 /**
  * D1 round trips per request (bench/RESULTS.md keeps the table). From a region far from the D1
@@ -16,7 +11,6 @@ import { freshIp, ORIGIN } from "./helpers";
  * must be listed here, so a new endpoint fails this file until its budget is set: a new read
  * endpoint is one line `"GET /api/x": read()`.
  */
-type Probe = { path?: string; method?: string; json?: unknown; headers?: Record<string, string> };
 type Budget =
   | { kind: "read" | "write"; max: number; probe?: (u: SeededUser & { handle: string }) => Probe; status?: number }
   | { kind: "not-measured"; why: string };
@@ -107,26 +101,6 @@ const BUDGETS: Record<string, Budget> = {
 };
 
 const routes = appRoutes();
-
-/** Runs one request through the whole app with a counting D1 binding; answers its status and calls. */
-export async function countCalls(method: string, path: string, probe: Probe, token?: string) {
-  const calls: string[] = [];
-  const headers = new Headers(probe.headers);
-  if (token && !headers.has("Cookie")) headers.set("Authorization", `Bearer ${token}`);
-  headers.set("CF-Connecting-IP", freshIp());
-  if (probe.json !== undefined) headers.set("Content-Type", "application/json");
-  const request = new Request(`${ORIGIN}${path}`, {
-    method,
-    headers,
-    body: probe.json === undefined ? undefined : JSON.stringify(probe.json),
-    redirect: "manual",
-  });
-  const ctx = createExecutionContext();
-  const res = await app.fetch(request, { ...env, DB: countingD1(env.DB, calls) } as Bindings, ctx);
-  const text = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, text, calls };
-}
 
 describe("D1 calls per request", () => {
   it("every route of the app has a budget here", () => {

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY } from "../../shared/constants";
+import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER, D1_BOOKMARK_KEY } from "../../shared/constants";
 
 /**
  * A non-OK answer. `message` follows spec §8 ("status: text"); `serverMessage` is the `message` of
@@ -41,6 +41,40 @@ export function setAuthToken(token: string | null) {
   }
 }
 
+/**
+ * The device's D1 bookmark (docs/decisions.md#50): sent with every request so a replica answers
+ * no older than this device's last write. In localStorage, so every tab of the device and a reload
+ * keep it (in memory, a reload right after a write could read an older replica).
+ */
+function d1Bookmark(): string | null {
+  try {
+    return localStorage.getItem(D1_BOOKMARK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the bookmark of the latest answer (each is at least as new as the one its request sent). */
+export function rememberD1Bookmark(res: Response) {
+  const bookmark = res.headers.get(D1_BOOKMARK_HEADER);
+  if (!bookmark) return;
+  try {
+    localStorage.setItem(D1_BOOKMARK_KEY, bookmark);
+  } catch {
+    // No storage: reads may come from a replica that lags this device's writes by a moment.
+  }
+}
+
+/** The headers every API request carries: the bearer token (spec §7) and the D1 bookmark. */
+export function apiHeaders(path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getAuthToken();
+  if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
+  const bookmark = d1Bookmark();
+  if (bookmark) headers[D1_BOOKMARK_HEADER] = bookmark;
+  return headers;
+}
+
 /** Spec §7: the bearer token goes everywhere except the login and register calls. */
 function wantsToken(path: string) {
   return !path.includes("/api/auth/login") && !path.includes("/api/auth/register");
@@ -64,10 +98,8 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   init: { signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers = apiHeaders(path);
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const token = getAuthToken();
-  if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, {
     method,
     headers,
@@ -75,6 +107,7 @@ export async function apiRequest<T = unknown>(
     credentials: "include",
     ...init,
   });
+  rememberD1Bookmark(res);
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     throw new ApiRequestError(res.status, text, res.statusText);
