@@ -54,7 +54,7 @@ export function accountExportQueries(db: Db, userId: string, now: Date) {
 type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
 
 /** The export document from accountExportQueries' rows (see above for its fields). */
-export function accountExportFromRows([user, tasks, focusSessions, dailyAnalytics, devices]: ExportRows, now: Date) {
+export function accountExportFromRows([[user], tasks, focusSessions, dailyAnalytics, devices]: ExportRows, now: Date) {
   if (!user) throw unauthorized();
   return {
     format: "onething-export",

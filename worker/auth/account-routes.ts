@@ -81,7 +81,7 @@ const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE cons
 export const accountRoutes = new Hono<AppEnv>()
   .get("/", requireToken, async (c) => {
     const {
-      data: [row],
+      data: [[row]],
     } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
     if (!row) throw unauthorized();
     return c.json({

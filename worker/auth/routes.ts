@@ -83,7 +83,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/providers", (c) => c.json({ oidc: oidcConfigured(c.env) } satisfies AuthProviders))
   .get("/user", requireToken, async (c) => {
     const {
-      data: [user],
+      data: [[user]],
     } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
     if (!user) throw unauthorized();
     return c.json(toPublicUser(user));

@@ -19,13 +19,16 @@ export function toPublicUser(row: UserRow): User {
   };
 }
 
-/** The user row of this id (a query builder, so a read can batch it with its session check). */
+/**
+ * The user row of this id as a one-row list: a plain select, so a read can batch it with its
+ * session check (drizzle's findFirst fails inside a batch when no row matches).
+ */
 export function userByIdQuery(db: Db, id: string) {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
+  return db.select().from(users).where(eq(users.id, id)).limit(1);
 }
 
 export async function findUserById(db: Db, id: string) {
-  return userByIdQuery(db, id);
+  return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
 /** A login is a username (any letter case) or an email. */

@@ -13,7 +13,7 @@ import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { taskStillOpenGuard } from "./completion-guard";
 import { answerTaskList } from "./task-list";
-import { findOwnTask, toTask } from "./task-rows";
+import { findOwnTask, ownTaskQuery, toTask } from "./task-rows";
 
 /** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
 export const taskRoutes = new Hono<AppEnv>()
@@ -53,8 +53,8 @@ export const taskRoutes = new Hono<AppEnv>()
     const patch = c.req.valid("json");
     // The session check and the task in one trip; the change in a second.
     const {
-      data: [existing],
-    } = await readAsUser(c, (db, userId) => [findOwnTask(db, userId, id)]);
+      data: [[existing]],
+    } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
     const { db, user } = c.var;
     if (!existing) throw notFound("Task not found.");
     const now = new Date();
@@ -100,8 +100,8 @@ export const taskRoutes = new Hono<AppEnv>()
   .delete("/tasks/:id", requireToken, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const {
-      data: [existing],
-    } = await readAsUser(c, (db, userId) => [findOwnTask(db, userId, id)]);
+      data: [[existing]],
+    } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
     const { db, user } = c.var;
     // A missing or foreign task changes nothing, not even the day's analytics.
     if (!existing) throw notFound("Task not found.");
