@@ -115,7 +115,7 @@ export function accountExportFromRows([[user], tasks, focusSessions, dailyAnalyt
     })),
   };
 }
-export type AccountExport = Awaited<ReturnType<typeof buildAccountExport>>;
+export type AccountExport = ReturnType<typeof accountExportFromRows>;
 
 export const TASK_CSV_COLUMNS = [
   "id",
@@ -135,12 +135,6 @@ function localDate(now: Date, timeZone: string): string {
 }
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
-
-/** Everything Onething keeps about a person (the document above), read in one D1 batch. */
-export async function buildAccountExport(db: Db, userId: string, now = new Date()) {
-  const [first, ...rest] = accountExportQueries(db, userId, now);
-  return accountExportFromRows((await db.batch([first, ...rest])) as ExportRows, now);
-}
 
 /** GET /api/account/export and /api/account/export.csv (mounted under /api/account). */
 export const accountExportRoutes = new Hono<AppEnv>()
