@@ -52,7 +52,6 @@ export const DRAG = {
 /**
  * The D1 Sessions API bookmark: every API answer carries the newest one in this header, and the web
  * client sends it back with the device's next request, so reads from a replica are never older than
- * the device's own writes (docs/decisions.md#50). Kept per device under D1_BOOKMARK_KEY.
+ * the device's own writes (docs/decisions.md#50). Kept per device in localStorage under this name.
  */
 export const D1_BOOKMARK_HEADER = "x-d1-bookmark";
-export const D1_BOOKMARK_KEY = "d1_bookmark";

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER, D1_BOOKMARK_KEY } from "../../shared/constants";
+import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
 
 /**
  * A non-OK answer. `message` follows spec §8 ("status: text"); `serverMessage` is the `message` of
@@ -24,45 +24,41 @@ export class ApiRequestError extends Error {
   }
 }
 
-export function getAuthToken(): string | null {
+function stored(key: string): string | null {
   try {
-    return localStorage.getItem(AUTH_TOKEN_KEY);
+    return localStorage.getItem(key);
   } catch {
     return null;
+  }
+}
+
+export function getAuthToken(): string | null {
+  return stored(AUTH_TOKEN_KEY);
+}
+
+/** Stores (or, for null, removes) a value; without storage (private mode) nothing is kept. */
+function store(key: string, value: string | null) {
+  try {
+    if (value) localStorage.setItem(key, value);
+    else localStorage.removeItem(key);
+  } catch {
+    // The session cookie still carries the session; reads may come from a lagging replica.
   }
 }
 
 export function setAuthToken(token: string | null) {
-  try {
-    if (token) localStorage.setItem(AUTH_TOKEN_KEY, token);
-    else localStorage.removeItem(AUTH_TOKEN_KEY);
-  } catch {
-    // Private mode without storage: the session cookie still carries the session.
-  }
+  store(AUTH_TOKEN_KEY, token);
 }
 
 /**
  * The device's D1 bookmark (docs/decisions.md#50): sent with every request so a replica answers
- * no older than this device's last write. In localStorage, so every tab of the device and a reload
- * keep it (in memory, a reload right after a write could read an older replica).
+ * no older than this device's last write. In localStorage (under the header's name), so every tab of the device and a reload
+ * keep it (in memory, a reload right after a write could read an older replica). The last answer's
+ * bookmark is kept: each is at least as new as the one its request sent.
  */
-function d1Bookmark(): string | null {
-  try {
-    return localStorage.getItem(D1_BOOKMARK_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the bookmark of the latest answer (each is at least as new as the one its request sent). */
 export function rememberD1Bookmark(res: Response) {
   const bookmark = res.headers.get(D1_BOOKMARK_HEADER);
-  if (!bookmark) return;
-  try {
-    localStorage.setItem(D1_BOOKMARK_KEY, bookmark);
-  } catch {
-    // No storage: reads may come from a replica that lags this device's writes by a moment.
-  }
+  if (bookmark) store(D1_BOOKMARK_HEADER, bookmark);
 }
 
 /** The headers every API request carries: the bearer token (spec §7) and the D1 bookmark. */
@@ -70,7 +66,7 @@ export function apiHeaders(path: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = getAuthToken();
   if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
-  const bookmark = d1Bookmark();
+  const bookmark = stored(D1_BOOKMARK_HEADER);
   if (bookmark) headers[D1_BOOKMARK_HEADER] = bookmark;
   return headers;
 }

@@ -1,5 +1,5 @@
 import { D1_BOOKMARK_HEADER } from "../../shared/constants";
-import { d1BookmarkSchema } from "../../shared/schemas/common";
+import { d1BookmarkSchema } from "../../shared/schemas/d1-bookmark";
 
 /** Requests that only read: their D1 session may start on the nearest replica. */
 const READ_METHODS = new Set(["GET", "HEAD"]);
