@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { bootEntry, chunkGroup, firstScreenZod } from "./scripts/vite-plugins.ts";
+import { bootEntry, chunkGroup, deployRedirectAtRoot, firstScreenZod } from "./scripts/vite-plugins.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -49,6 +49,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Only the default build is what `wrangler deploy` uploads; side builds (browser tests) are not.
+    outDir === "dist" ? deployRedirectAtRoot(projectRoot) : null,
   ],
   build: {
     outDir: `../${outDir}`,

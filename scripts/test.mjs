@@ -19,7 +19,9 @@ const e2eBuild = `dist-e2e-${e2ePort}`;
  * passed/failed/skipped from its JSON report.
  */
 const phases = [
-  [{ name: "typecheck", cmd: "npx tsc -b" }],
+  // Typecheck, build and `wrangler deploy --dry-run`: a broken deploy fails the run. Before the types
+  // check: wrangler reads the configuration through the redirect this build writes.
+  [{ name: "typecheck, build and deploy dry-run (npm run check)", cmd: "npm run --silent check" }],
   [
     { name: "lint", cmd: "npx biome check ." },
     { name: "import directions", cmd: "npm run --silent lint:imports" },

@@ -1,5 +1,6 @@
 // Build plugins of vite.config.ts that shape what the browser loads first (see bench/RESULTS.md).
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
 
 /**
@@ -110,5 +111,39 @@ export function chunkGroup(
   return (id: string, ctx: ChunkingContext) => {
     groups ??= collect(ctx);
     return groups.get(id) === group ? group : null;
+  };
+}
+
+/**
+ * The Cloudflare plugin writes its deploy redirect (which built wrangler.json `wrangler deploy`
+ * uploads) under the Vite root, web/.wrangler/deploy/config.json, but wrangler run from the
+ * repository root looks for it beside wrangler.toml. This copies it there after the Worker's bundle
+ * is written, so `npm run build && npx wrangler deploy` deploys the build (`vite preview` still
+ * reads the one under web/).
+ */
+export function deployRedirectAtRoot(projectRoot: string): Plugin {
+  const redirect = (root: string) => join(root, ".wrangler", "deploy", "config.json");
+  return {
+    name: "onething:deploy-redirect-at-root",
+    apply: "build",
+    writeBundle: {
+      order: "post",
+      sequential: true,
+      handler() {
+        const written = redirect(this.environment.config.root);
+        if (written === redirect(projectRoot) || !existsSync(written)) return;
+        const config = JSON.parse(readFileSync(written, "utf8")) as {
+          configPath: string;
+          auxiliaryWorkers?: { configPath: string }[];
+        };
+        const from = dirname(written);
+        const to = dirname(redirect(projectRoot));
+        const rebase = (path: string) => relative(to, resolve(from, path));
+        config.configPath = rebase(config.configPath);
+        for (const worker of config.auxiliaryWorkers ?? []) worker.configPath = rebase(worker.configPath);
+        mkdirSync(to, { recursive: true });
+        writeFileSync(redirect(projectRoot), JSON.stringify(config));
+      },
+    },
   };
 }

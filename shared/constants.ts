@@ -54,3 +54,10 @@ export const DRAG = {
  * server keeps what it needs for longer, so an Undo pressed at the toast's last moment still works.
  */
 export const UNDO = { toastMs: 10_000, windowMs: 30_000 } as const;
+
+/**
+ * The D1 Sessions API bookmark: every API answer carries the newest one in this header, and the web
+ * client sends it back with the device's next request, so reads from a replica are never older than
+ * the device's own writes (docs/decisions.md#50). Kept per device in localStorage under this name.
+ */
+export const D1_BOOKMARK_HEADER = "x-d1-bookmark";

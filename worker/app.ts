@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { D1_BOOKMARK_HEADER } from "../shared/constants";
 import { accountRoutes } from "./account/routes";
 import { analyticsRoutes } from "./analytics/routes";
 import { loginFlowRoutes } from "./auth/login-flow";
 import { oidcRoutes } from "./auth/oidc";
 import { authRoutes } from "./auth/routes";
 import { createDb } from "./db/client";
+import { openD1Session } from "./db/d1-session";
 import type { AppEnv } from "./env";
 import { focusSessionRoutes, liveRoutes, timerRoutes } from "./focus/routes";
 import { drainUnreadBody } from "./http/drain-body";
@@ -35,8 +37,13 @@ export function createApp() {
     }),
   );
   app.use("*", async (c, next) => {
-    c.set("db", createDb(c.env.DB));
+    const d1 = openD1Session(c.env.DB, c.req.raw);
+    c.set("d1", d1);
+    c.set("db", createDb(d1));
     await next();
+    // The newest point this request saw or wrote: the device sends it back next time.
+    const bookmark = d1.getBookmark();
+    if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
   });
 
   // The URL map: one resource prefix per line.

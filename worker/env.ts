@@ -1,3 +1,4 @@
+import type { SessionClaims } from "./auth/middleware";
 import type { Db } from "./db/client";
 
 /** Bindings from wrangler.toml (generated in worker-configuration.d.ts) plus the optional ones. */
@@ -14,7 +15,11 @@ export type SessionUser = { id: string; sessionId: string; timeZone: string };
 export type AppEnv = {
   Bindings: Bindings;
   Variables: {
+    /** The request's D1 Sessions API session (worker/db/d1-session.ts); `db` runs on it. */
+    d1: D1DatabaseSession;
     db: Db;
+    /** The token's claims, set by `requireToken` (checked signature, not yet the session row). */
+    claims?: SessionClaims;
     /** Set by `requireUser`; read it with `c.get("user")` in protected routes. */
     user: SessionUser;
   };

@@ -60,6 +60,28 @@ describe("apiRequest", () => {
     expect((err as ApiRequestError).status).toBe(400);
   });
 
+  it("keeps the D1 bookmark of each answer and sends it with the next request, errors included", async () => {
+    stubStorage("tok");
+    let calls = stubFetch(Response.json({}, { headers: { "x-d1-bookmark": "0000000a-00000001-4e37" } }));
+    await apiRequest("POST", "/api/tasks", { title: "x" });
+    expect(new Headers((calls[0] as Call).init.headers).has("x-d1-bookmark")).toBe(false);
+    calls = stubFetch(
+      Response.json(
+        { message: "Task not found." },
+        { status: 404, headers: { "x-d1-bookmark": "0000000b-00000001-4e38" } },
+      ),
+    );
+    await apiRequest("GET", "/api/tasks").catch(() => {});
+    expect(new Headers((calls[0] as Call).init.headers).get("x-d1-bookmark")).toBe("0000000a-00000001-4e37");
+    calls = stubFetch(Response.json([]));
+    await apiRequest("GET", "/api/tasks");
+    expect(new Headers((calls[0] as Call).init.headers).get("x-d1-bookmark")).toBe("0000000b-00000001-4e38");
+    // An answer without one (a proxy's error page) keeps the last.
+    calls = stubFetch(Response.json([]));
+    await apiRequest("GET", "/api/tasks");
+    expect(new Headers((calls[0] as Call).init.headers).get("x-d1-bookmark")).toBe("0000000b-00000001-4e38");
+  });
+
   it("uses the status text when the error body is empty", async () => {
     stubStorage(null);
     stubFetch(new Response("", { status: 502, statusText: "Bad Gateway" }));

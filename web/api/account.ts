@@ -7,7 +7,7 @@ import type {
   DeviceSession,
 } from "../../shared/schemas/account";
 import type { User } from "../../shared/schemas/auth";
-import { ApiRequestError, apiRequest, getAuthToken } from "./client";
+import { ApiRequestError, apiHeaders, apiRequest, rememberD1Bookmark } from "./client";
 import { queryKeys } from "./query-keys";
 
 /** Whether the account has a password (identity-provider-only accounts may set one). */
@@ -42,11 +42,8 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
  */
 export async function downloadExport(kind: "json" | "csv"): Promise<string> {
   const path = kind === "json" ? "/api/account/export" : "/api/account/export.csv";
-  const token = getAuthToken();
-  const res = await fetch(path, {
-    credentials: "include",
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  const res = await fetch(path, { credentials: "include", headers: apiHeaders(path) });
+  rememberD1Bookmark(res);
   if (!res.ok) throw new ApiRequestError(res.status, await res.text().catch(() => ""), res.statusText);
   const name = fileNameFrom(res.headers.get("Content-Disposition"), `onething-export.${kind}`);
   const url = URL.createObjectURL(await res.blob());

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY } from "../../shared/constants";
+import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
 
 /**
  * A non-OK answer. `message` follows spec §8 ("status: text"); `serverMessage` is the `message` of
@@ -38,21 +38,51 @@ export class OfflineError extends ApiRequestError {
   }
 }
 
-export function getAuthToken(): string | null {
+function stored(key: string): string | null {
   try {
-    return localStorage.getItem(AUTH_TOKEN_KEY);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function setAuthToken(token: string | null) {
+export function getAuthToken(): string | null {
+  return stored(AUTH_TOKEN_KEY);
+}
+
+/** Stores (or, for null, removes) a value; without storage (private mode) nothing is kept. */
+function store(key: string, value: string | null) {
   try {
-    if (token) localStorage.setItem(AUTH_TOKEN_KEY, token);
-    else localStorage.removeItem(AUTH_TOKEN_KEY);
+    if (value) localStorage.setItem(key, value);
+    else localStorage.removeItem(key);
   } catch {
-    // Private mode without storage: the session cookie still carries the session.
+    // The session cookie still carries the session; reads may come from a lagging replica.
   }
+}
+
+export function setAuthToken(token: string | null) {
+  store(AUTH_TOKEN_KEY, token);
+}
+
+/**
+ * The device's D1 bookmark (docs/decisions.md#50): sent with every request so a replica answers
+ * no older than this device's last write. In localStorage (under the header's name), so every tab of the device and a reload
+ * keep it (in memory, a reload right after a write could read an older replica). The last answer's
+ * bookmark is kept: each is at least as new as the one its request sent.
+ */
+export function rememberD1Bookmark(res: Response) {
+  const bookmark = res.headers.get(D1_BOOKMARK_HEADER);
+  if (bookmark) store(D1_BOOKMARK_HEADER, bookmark);
+}
+
+/** The headers every API request carries: the bearer token (spec §7) and the D1 bookmark. */
+export function apiHeaders(path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getAuthToken();
+  if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
+  const bookmark = stored(D1_BOOKMARK_HEADER);
+  if (bookmark) headers[D1_BOOKMARK_HEADER] = bookmark;
+  return headers;
 }
 
 /** Spec §7: the bearer token goes everywhere except the login and register calls. */
@@ -78,10 +108,8 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   init: { signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers = apiHeaders(path);
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const token = getAuthToken();
-  if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
     res = await fetch(path, {
@@ -95,6 +123,7 @@ export async function apiRequest<T = unknown>(
     if (typeof navigator !== "undefined" && navigator.onLine === false) throw new OfflineError();
     throw err;
   }
+  rememberD1Bookmark(res);
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     throw new ApiRequestError(res.status, text, res.statusText);

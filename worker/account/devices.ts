@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { clearSessionCookie } from "../auth/cookies";
-import { requireUser } from "../auth/middleware";
+import { requireToken, requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -11,9 +12,11 @@ import { validate } from "../http/validation";
 
 /** /api/account/sessions: the signed-in devices of this user. */
 export const accountSessionRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
-    const { db, user } = c.var;
-    const rows = await listLiveSessions(db, user.id);
+  .get("/", requireToken, async (c) => {
+    const {
+      data: [rows],
+    } = await readAsUser(c, (db, userId) => [listLiveSessions(db, userId)]);
+    const { user } = c.var;
     const devices = await Promise.all(
       rows.map(
         async (row): Promise<DeviceSession> => ({

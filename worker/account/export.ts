@@ -1,8 +1,10 @@
+import type { BatchResponse } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
-import { requireUser } from "../auth/middleware";
+import { requireToken } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import { listLiveSessions } from "../auth/sessions";
-import { findUserById } from "../auth/users";
+import { userByIdQuery } from "../auth/users";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
@@ -39,15 +41,21 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         categoryBreakdown {urgent, later, delegate, no_list}, hourlyActivity[24]
  *   devices[]             signed-in devices: method, userAgent, createdAt, lastSeenAt, expiresAt
  */
-export async function buildAccountExport(db: Db, userId: string, now = new Date()) {
-  const user = await findUserById(db, userId);
-  if (!user) throw unauthorized();
-  const [tasks, focusSessions, dailyAnalytics, devices] = await Promise.all([
+export function accountExportQueries(db: Db, userId: string, now: Date) {
+  return [
+    userByIdQuery(db, userId),
     listTasksForExport(db, userId),
     listFocusSessionsForExport(db, userId),
     listDailyAnalyticsForExport(db, userId),
     listLiveSessions(db, userId, now.getTime()),
-  ]);
+  ] as const;
+}
+
+type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
+
+/** The export document from accountExportQueries' rows (see above for its fields). */
+export function accountExportFromRows([[user], tasks, focusSessions, dailyAnalytics, devices]: ExportRows, now: Date) {
+  if (!user) throw unauthorized();
   return {
     format: "onething-export",
     version: 1,
@@ -107,7 +115,7 @@ export async function buildAccountExport(db: Db, userId: string, now = new Date(
     })),
   };
 }
-export type AccountExport = Awaited<ReturnType<typeof buildAccountExport>>;
+export type AccountExport = ReturnType<typeof accountExportFromRows>;
 
 export const TASK_CSV_COLUMNS = [
   "id",
@@ -130,17 +138,20 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** GET /api/account/export and /api/account/export.csv (mounted under /api/account). */
 export const accountExportRoutes = new Hono<AppEnv>()
-  .get("/export", requireUser, async (c) => {
+  .get("/export", requireToken, async (c) => {
     const now = new Date();
-    const data = await buildAccountExport(c.var.db, c.var.user.id, now);
+    const { data: rows } = await readAsUser(c, (db, userId) => accountExportQueries(db, userId, now));
+    const data = accountExportFromRows(rows, now);
     return c.body(JSON.stringify(data, null, 2), 200, {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": attachment(`onething-export-${localDate(now, c.var.user.timeZone)}.json`),
     });
   })
-  .get("/export.csv", requireUser, async (c) => {
+  .get("/export.csv", requireToken, async (c) => {
     const now = new Date();
-    const tasks = await listTasksForExport(c.var.db, c.var.user.id);
+    const {
+      data: [tasks],
+    } = await readAsUser(c, (db, userId) => [listTasksForExport(db, userId)]);
     const rows = tasks.map((task) => [
       task.id,
       task.title,

@@ -11,8 +11,9 @@ import {
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
-import { requireUser } from "../auth/middleware";
+import { requireToken, requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { readAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
 import {
   accountLockKey,
@@ -22,7 +23,7 @@ import {
   clientAddress,
   recordFailure,
 } from "../auth/throttle";
-import { findTakenIdentity, findUserById, toPublicUser } from "../auth/users";
+import { findTakenIdentity, findUserById, toPublicUser, userByIdQuery } from "../auth/users";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { closeLiveSessions, wipeUserHub } from "../focus/live";
@@ -78,8 +79,11 @@ const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE cons
  * requireUser itself, like the other capabilities.
  */
 export const accountRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
-    const row = await currentUserRow(c);
+  .get("/", requireToken, async (c) => {
+    const {
+      data: [[row]],
+    } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
+    if (!row) throw unauthorized();
     return c.json({
       hasPassword: row.passwordHash !== null,
       hasIdentityProvider: row.oidcSubject !== null,
@@ -136,16 +140,20 @@ export const accountRoutes = new Hono<AppEnv>()
     const logins = [row.username, row.email, accountLockKey(row.id)].filter((login): login is string => Boolean(login));
     // Every row of the user in one transaction. The foreign keys cascade from users, but each
     // table is named so that nothing is left behind if a cascade is ever changed.
-    await db.batch([
+    const [, , , revoked] = await db.batch([
       deleteFocusSessionsOfUserQuery(db, row.id),
       deleteTasksOfUserQuery(db, row.id),
       deleteDailyAnalyticsOfUserQuery(db, row.id),
-      revokeAllSessionsQuery(db, row.id),
+      revokeAllSessionsQuery(db, row.id).returning({ sid: sessions.sid }),
       clearAccountFailuresQuery(db, logins),
       db.delete(users).where(eq(users.id, row.id)),
     ]);
     try {
-      await wipeUserHub(c.env, row.id);
+      await wipeUserHub(
+        c.env,
+        row.id,
+        revoked.map((session) => session.sid),
+      );
     } catch (err) {
       // The account is gone already; a timer left running finds no session row to complete and
       // writes nothing (completeFocusSession answers "missing").

@@ -56,17 +56,11 @@ export function toRecord(row: Row): AnalyticsRecord {
 }
 
 /**
- * One record per day from startDate to endDate. A day without a stored record has zero counters;
- * its category breakdown is the one left by the last earlier record, because the breakdown is a
- * state (the live tasks after the day's last change) that stays as it was on days nothing changed.
+ * The queries of recordsFromRows: the days of the range, and the last record before it (for its
+ * category breakdown). Query builders, so a route batches them with its session check.
  */
-export async function recordsForRange(
-  db: Db,
-  userId: string,
-  startDate: string,
-  endDate: string,
-): Promise<AnalyticsRecord[]> {
-  const [rows, before] = await db.batch([
+export function rangeQueries(db: Db, userId: string, startDate: string, endDate: string) {
+  return [
     db
       .select()
       .from(dailyAnalytics)
@@ -80,7 +74,22 @@ export async function recordsForRange(
       .where(and(eq(dailyAnalytics.userId, userId), lt(dailyAnalytics.date, startDate)))
       .orderBy(desc(dailyAnalytics.date))
       .limit(1),
-  ]);
+  ] as const;
+}
+
+/**
+ * One record per day from startDate to endDate, from rangeQueries' rows. A day without a stored
+ * record has zero counters; its category breakdown is the one left by the last earlier record,
+ * because the breakdown is a state (the live tasks after the day's last change) that stays as it
+ * was on days nothing changed.
+ */
+export function recordsFromRows(
+  userId: string,
+  startDate: string,
+  endDate: string,
+  rows: Row[],
+  before: { categoryBreakdown: string }[],
+): AnalyticsRecord[] {
   const byDate = new Map(rows.map((row) => [row.date, toRecord(row)]));
   let breakdown = before[0] ? parseBreakdown(before[0].categoryBreakdown) : zeroBreakdown();
   return datesBetween(startDate, endDate).map((date) => {
@@ -93,14 +102,30 @@ export async function recordsForRange(
   });
 }
 
-/** The record of `date`, or zero counters with the breakdown carried from the last earlier record. */
-export async function recordForDay(db: Db, userId: string, date: string): Promise<AnalyticsRecord> {
-  const [row] = await db
+/** How many of the latest records recordForDayFromRows needs: see latestRecordsQuery. */
+const LATEST_RECORDS = 3;
+
+/**
+ * The user's latest records up to the day after `utcDate`: whatever their time zone, their "today"
+ * is utcDate or a day either side, so these hold the last record up to it (at most two later days
+ * come first). Lets "today" be read in the same batch as the session that says the time zone.
+ */
+export function latestRecordsQuery(db: Db, userId: string, utcDate: string) {
+  const dayAfter = new Date(Date.parse(`${utcDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return db
     .select()
     .from(dailyAnalytics)
-    .where(and(eq(dailyAnalytics.userId, userId), lte(dailyAnalytics.date, date)))
+    .where(and(eq(dailyAnalytics.userId, userId), lte(dailyAnalytics.date, dayAfter)))
     .orderBy(desc(dailyAnalytics.date))
-    .limit(1);
+    .limit(LATEST_RECORDS);
+}
+
+/**
+ * The record of `date` from latestRecordsQuery's rows (newest first), or zero counters with the
+ * breakdown carried from the last earlier record.
+ */
+export function recordForDayFromRows(userId: string, date: string, rows: Row[]): AnalyticsRecord {
+  const row = rows.find((candidate) => candidate.date <= date);
   if (!row) return zeroRecord(userId, date);
   if (row.date === date) return toRecord(row);
   return zeroRecord(userId, date, parseBreakdown(row.categoryBreakdown));

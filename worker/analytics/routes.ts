@@ -1,27 +1,37 @@
 import { Hono } from "hono";
 import { localDate, zeroRecord } from "../../shared/analytics";
 import { analyticsRangeQuerySchema, analyticsTodayQuerySchema } from "../../shared/schemas/analytics";
-import { requireUser } from "../auth/middleware";
+import { requireToken, requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import type { AppEnv } from "../env";
 import { readOptionalJson, validate } from "../http/validation";
-import { recordForDay, recordsForRange, toApiRecord } from "./records";
+import { latestRecordsQuery, rangeQueries, recordForDayFromRows, recordsFromRows, toApiRecord } from "./records";
 import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
 
 /**
  * /api/analytics*: the signed-in user's daily records; "today" is today in their time zone.
- * Each route names requireUser itself so unknown /api/analytics paths still answer 404.
+ * Each route names requireUser (or reads with readAsUser) itself so unknown /api/analytics paths
+ * still answer 404.
  */
 export const analyticsRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, validate("query", analyticsRangeQuerySchema), async (c) => {
+  .get("/", requireToken, validate("query", analyticsRangeQuerySchema), async (c) => {
     const { startDate, endDate } = c.req.valid("query");
-    return c.json((await recordsForRange(c.var.db, c.var.user.id, startDate, endDate)).map(toApiRecord));
+    const {
+      data: [rows, before],
+    } = await readAsUser(c, (db, userId) => rangeQueries(db, userId, startDate, endDate));
+    return c.json(recordsFromRows(c.var.user.id, startDate, endDate, rows, before).map(toApiRecord));
   })
-  .get("/today", requireUser, validate("query", analyticsTodayQuerySchema), async (c) => {
+  .get("/today", requireToken, validate("query", analyticsTodayQuerySchema), async (c) => {
+    const now = new Date();
+    const utcToday = now.toISOString().slice(0, 10);
+    const {
+      data: [rows],
+    } = await readAsUser(c, (db, userId) => [latestRecordsQuery(db, userId, utcToday)]);
     const { id, timeZone } = c.var.user;
-    const today = localDate(new Date(), timeZone);
-    // Spec §7: asked right after a reset, it answers today's zero record without reading.
+    const today = localDate(now, timeZone);
+    // Spec §7: asked right after a reset, it answers today's zero record.
     if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord(zeroRecord(id, today)));
-    return c.json(toApiRecord(await recordForDay(c.var.db, id, today)));
+    return c.json(toApiRecord(recordForDayFromRows(id, today, rows)));
   })
   .post("/clear", requireUser, async (c) => {
     // Spec §7 sends a JSON content type with an empty body; anything present must be an object.

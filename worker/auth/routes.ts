@@ -8,9 +8,10 @@ import { closeLiveSessions } from "../focus/live";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
-import { rejectForeignOrigin, requireUser } from "./middleware";
+import { rejectForeignOrigin, requireToken, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { readAsUser } from "./session-read";
 import { createSession, revokeSession } from "./sessions";
 import {
   accountLockKey,
@@ -21,7 +22,7 @@ import {
   recordFailure,
 } from "./throttle";
 import { SESSION_TTL_MS, signToken } from "./tokens";
-import { findTakenIdentity, findUserById, findUserByLogin, toPublicUser } from "./users";
+import { findTakenIdentity, findUserById, findUserByLogin, toPublicUser, userByIdQuery } from "./users";
 
 const INVALID_CREDENTIALS = "Invalid username/email or password.";
 
@@ -88,8 +89,10 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Public: the login page offers the identity provider only when one is configured.
   .get("/providers", (c) => c.json({ oidc: oidcConfigured(c.env) } satisfies AuthProviders))
-  .get("/user", requireUser, async (c) => {
-    const user = await findUserById(c.var.db, c.var.user.id);
+  .get("/user", requireToken, async (c) => {
+    const {
+      data: [[user]],
+    } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
     if (!user) throw unauthorized();
     return c.json(toPublicUser(user));
   })

@@ -53,15 +53,25 @@ export function sessionRowFromD1(raw: Record<string, unknown> | undefined): Sess
   };
 }
 
+/** Whether the row read by liveSessionQuery is there and not expired. */
+export function isLiveSession(row: SessionRow | undefined, now = Date.now()): row is SessionRow {
+  return row !== undefined && row.expire.getTime() > now;
+}
+
+/** Refreshes last_seen_at of a live session when it is more than a few minutes old; else nothing. */
+export function touchSession(db: Db, sid: string, row: SessionRow, now = Date.now()): Promise<unknown> | undefined {
+  if (now - row.lastSeenAt.getTime() <= LAST_SEEN_GRANULARITY_MS) return undefined;
+  return db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.sid, sid))
+    .run();
+}
+
 /** The row read by liveSessionQuery if it is still live (refreshing last_seen_at now and then), else null. */
 export async function acceptLiveSession(db: Db, sid: string, row: SessionRow | undefined, now = Date.now()) {
-  if (!row || row.expire.getTime() <= now) return null;
-  if (now - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.sid, sid));
-  }
+  if (!isLiveSession(row, now)) return null;
+  await touchSession(db, sid, row, now);
   return row;
 }
 

@@ -19,6 +19,14 @@ export function toPublicUser(row: UserRow): User {
   };
 }
 
+/**
+ * The user row of this id as a one-row list: a plain select, so a read can batch it with its
+ * session check (drizzle's findFirst fails inside a batch when no row matches).
+ */
+export function userByIdQuery(db: Db, id: string) {
+  return db.select().from(users).where(eq(users.id, id)).limit(1);
+}
+
 export async function findUserById(db: Db, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }

@@ -49,9 +49,9 @@ export async function releaseTimerTasksAmong(env: Bindings, userId: string, task
 }
 
 /**
- * Closes the live sockets of sign-in sessions that were just revoked. The revocation is stored
- * already and is what counts (every request and ticket checks it), so a hub that cannot be
- * reached is only logged.
+ * Tells the hub about sign-in sessions that were just revoked: it closes their live sockets and
+ * answers reads that check it (docs/decisions.md#51). The revocation is stored in D1 already, which
+ * writes and tickets check on the primary, so a hub that cannot be reached is only logged.
  */
 export async function closeLiveSessions(env: Bindings, userId: string, sessionIds: readonly string[]): Promise<void> {
   if (sessionIds.length === 0) return;
@@ -62,7 +62,12 @@ export async function closeLiveSessions(env: Bindings, userId: string, sessionId
   }
 }
 
-/** Account deletion: the hub closes every socket and forgets everything, alarm included. */
-export async function wipeUserHub(env: Bindings, userId: string): Promise<void> {
-  await env.USER_HUB.getByName(userId).wipe();
+/** Account deletion: the hub closes every socket and forgets everything but the sessions just revoked. */
+export async function wipeUserHub(env: Bindings, userId: string, revokedSessionIds: readonly string[]): Promise<void> {
+  await env.USER_HUB.getByName(userId).wipe(revokedSessionIds);
+}
+
+/** Whether the user's hub knows this sign-in session as revoked (see UserHub.closeSessions). */
+export async function sessionRevokedInHub(env: Bindings, userId: string, sessionId: string): Promise<boolean> {
+  return env.USER_HUB.getByName(userId).sessionRevoked(sessionId);
 }

@@ -10,7 +10,8 @@ import {
   startFocusSessionSchema,
 } from "../../shared/schemas/focus";
 import type { LiveTicket } from "../../shared/schemas/live";
-import { appOrigin, requireUser } from "../auth/middleware";
+import { appOrigin, requireToken, requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import { focusSessions } from "../db/schema";
@@ -43,12 +44,14 @@ const emptyBody = completeFocusSessionSchema;
 
 const SESSION_RESET_MESSAGE = "This focus session was reset before it ended, so it cannot be completed.";
 
-// Each route names requireUser itself so unknown /api paths still answer 404.
+// Each route names requireUser (or requireToken) itself so unknown /api paths still answer 404.
 
 /** Mounted at /api/focus-sessions. */
 export const focusSessionRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
-    const rows = await listOwnSessions(c.var.db, c.var.user.id);
+  .get("/", requireToken, async (c) => {
+    const {
+      data: [rows],
+    } = await readAsUser(c, (db, userId) => [listOwnSessions(db, userId)]);
     return c.json(rows.map(toFocusSession));
   })
   .post("/", requireUser, validate("json", startFocusSessionSchema), async (c) => {

@@ -11,6 +11,7 @@ import {
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import { liveSessionQuery } from "../auth/sessions";
+import { SESSION_TTL_MS } from "../auth/tokens";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { pushToUser } from "../push/send";
@@ -35,6 +36,8 @@ export type StartFocusInput = Owner & {
 };
 
 const TIMER_KEY = "timer";
+/** `revoked-session:<sid>` → when its token expires (ms): see closeSessions. */
+export const REVOKED_PREFIX = "revoked-session:";
 const OWNER_KEY = "owner";
 /** The finished pauses of the current focus run, so its minutes go to the hours actually focused. */
 const PAUSES_KEY = "pauses";
@@ -176,10 +179,13 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   /**
-   * Closes the sockets opened under these sign-in sessions, which were just revoked: a revoked
+   * These sign-in sessions were just revoked: remembered here until their tokens expire, since a
+   * read's session check may run on a D1 replica that has not seen the revocation yet (reads ask
+   * sessionRevoked at the same time, docs/decisions.md#51), and their sockets are closed: a revoked
    * session must not keep receiving the user's timer and task changes.
    */
   async closeSessions(sessionIds: readonly string[]): Promise<number> {
+    this.rememberRevoked(sessionIds);
     const ended = new Set(sessionIds);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
@@ -192,15 +198,22 @@ export class UserHub extends DurableObject<Bindings> {
     return closed;
   }
 
+  /** Whether this sign-in session was revoked (closeSessions, wipe) and its token has not expired yet. */
+  async sessionRevoked(sessionId: string): Promise<boolean> {
+    return this.ctx.storage.kv.get(`${REVOKED_PREFIX}${sessionId}`) !== undefined;
+  }
+
   /**
    * Account deletion: every socket is closed, the alarm removed and the storage emptied, so nothing
-   * of the user stays here and no later alarm can write rows for them.
+   * of the user stays here and no later alarm can write rows for them. Only the ids of the
+   * sessions just revoked are kept, until their tokens expire (see closeSessions).
    */
-  async wipe(): Promise<void> {
+  async wipe(revokedSessionIds: readonly string[] = []): Promise<void> {
     return this.serial(async () => {
       for (const ws of this.ctx.getWebSockets()) closeSessionEnded(ws);
       await this.ctx.storage.deleteAlarm();
       await this.ctx.storage.deleteAll();
+      this.rememberRevoked(revokedSessionIds);
     });
   }
 
@@ -299,6 +312,13 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   // ---- internals ------------------------------------------------------------------------------
+
+  /** Stores revoked session ids until their tokens expire, dropping the ones that have. */
+  private rememberRevoked(sessionIds: readonly string[], now = Date.now()): void {
+    const { kv } = this.ctx.storage;
+    for (const [key, until] of kv.list<number>({ prefix: REVOKED_PREFIX })) if (until <= now) kv.delete(key);
+    for (const sid of sessionIds) kv.put(`${REVOKED_PREFIX}${sid}`, now + SESSION_TTL_MS);
+  }
 
   /** Whether the sign-in session is revoked or expired; if D1 cannot answer, the Worker's check stands. */
   private async sessionEnded(sessionId: string, userId: string): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/push";
-import { requireUser } from "../auth/middleware";
+import { requireToken, requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import { deviceHandle } from "../auth/sessions";
 import { pushSubscriptions } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -12,9 +13,11 @@ import { saveSubscription, subscriptionsOfUser } from "./subscriptions";
 
 /** /api/push: this device's Web Push subscription (notifications when a timer runs out). */
 export const pushRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
-    const { db, user } = c.var;
-    const rows = await subscriptionsOfUser(db, user.id);
+  .get("/", requireToken, async (c) => {
+    const {
+      data: [rows],
+    } = await readAsUser(c, (db, userId) => [subscriptionsOfUser(db, userId)]);
+    const { user } = c.var;
     const sids = [...new Set(rows.map((row) => row.sessionId))];
     const status: PushStatus = {
       publicKey: vapidKeys(c.env)?.publicKey ?? null,

@@ -6,7 +6,8 @@ import { idParamSchema } from "../../shared/schemas/common";
 import { createTaskSchema, deleteTaskQuerySchema, patchTaskSchema } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
-import { claimedSession, requireUser } from "../auth/middleware";
+import { claimedSession, requireToken, requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -15,7 +16,7 @@ import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { taskStillOpenGuard, taskUnchangedGuard } from "./completion-guard";
 import { answerTaskList } from "./task-list";
-import { findOwnTask, type TaskRow, toTask } from "./task-rows";
+import { findOwnTask, ownTaskQuery, type TaskRow, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
 /** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
@@ -51,11 +52,14 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row), 201);
   })
-  .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
+  .patch("/:id", requireToken, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
+    // The session check and the task in one trip; the change in a second.
+    const {
+      data: [[existing]],
+    } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
     const { db, user } = c.var;
-    const existing = await findOwnTask(db, user.id, id);
     if (!existing) throw notFound("Task not found.");
     const now = new Date();
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
@@ -99,15 +103,18 @@ export const taskRoutes = new Hono<AppEnv>()
   })
   .delete(
     "/:id",
-    requireUser,
+    requireToken,
     validate("param", idParamSchema),
     validate("query", deleteTaskQuerySchema),
     async (c) => {
       const { id } = c.req.valid("param");
       const complete = c.req.valid("query").complete === "true";
+      // The session check and the task in one trip; the removal in a second.
+      const {
+        data: [[existing]],
+      } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
       const { db, user } = c.var;
       // A missing or foreign task changes nothing, not even the day's analytics.
-      const existing = await findOwnTask(db, user.id, id);
       if (!existing) throw notFound("Task not found.");
       const ticket = await deleteTask(db, user, existing, complete);
       await releaseTimerTasksAmong(c.env, user.id, [id]);

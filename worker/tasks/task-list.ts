@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { SessionClaims } from "../auth/middleware";
-import { acceptSession } from "../auth/middleware";
+import { checkSession } from "../auth/middleware";
 import { liveSessionQuery, sessionRowFromD1 } from "../auth/sessions";
 import type { AppEnv } from "../env";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
@@ -75,16 +75,17 @@ function versionsNamed(ifNoneMatch: string, userId: string): number[] {
  * answers nothing at the cost of one primary-key lookup.
  */
 async function read(c: Context<AppEnv>, claims: SessionClaims, known: number[]) {
-  const statement = ({ sql, params }: { sql: string; params: unknown[] }) => c.env.DB.prepare(sql).bind(...params);
-  const [session, list] = await c.env.DB.batch<Record<string, unknown>>([
-    statement(liveSessionQuery(c.var.db, claims.sessionId, claims.userId).toSQL()),
-    statement(visibleTaskListQuery(c.var.db, claims.userId, known).toSQL()),
-  ]);
-  const row = sessionRowFromD1(session?.results[0]);
-  await acceptSession(c, claims, row);
-  // acceptSession answered 401 unless the row is there.
-  const version = (row as NonNullable<typeof row>).tasksVersion;
-  const rows = known.includes(version) ? undefined : ((list?.results ?? []) as ListRow[]);
+  // Raw statements rather than readAsUser: the rows go straight into taskListJson, unmapped.
+  const statement = ({ sql, params }: { sql: string; params: unknown[] }) => c.var.d1.prepare(sql).bind(...params);
+  const batch = c.var.d1
+    .batch<Record<string, unknown>>([
+      statement(liveSessionQuery(c.var.db, claims.sessionId, claims.userId).toSQL()),
+      statement(visibleTaskListQuery(c.var.db, claims.userId, known).toSQL()),
+    ])
+    .then(([session, list]) => ({ row: sessionRowFromD1(session?.results[0]), data: list?.results ?? [] }));
+  const { session, data } = await checkSession(c, claims, batch);
+  const version = session.tasksVersion;
+  const rows = known.includes(version) ? undefined : (data as ListRow[]);
   return { version, rows };
 }
 

@@ -67,6 +67,15 @@ export function visibleTaskListQuery(db: Db, userId: string, unlessVersion: numb
     .orderBy(tasks.id);
 }
 
+/** The user's task of this id as a one-row list, for a batch (findFirst fails there when none matches). */
+export function ownTaskQuery(db: Db, userId: string, id: number) {
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
+    .limit(1);
+}
+
 export function findOwnTask(db: Db, userId: string, id: number) {
   return db.query.tasks.findFirst({ where: and(eq(tasks.id, id), eq(tasks.userId, userId)) });
 }

@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { deviceHandle } from "../../worker/auth/sessions";
+import { countCalls, type Probe } from "./d1-counting";
+import { startSession } from "./focus-helpers";
+import { appRoutes, registerSeededUser, routeKey, type SeededUser } from "./hardening-helpers";
+import { createTask, PASSWORD } from "./helpers";
+
+/**
+ * D1 round trips per request (bench/RESULTS.md keeps the table). From a region far from the D1
+ * primary each one costs 100–300 ms, so: a read endpoint makes ONE (session check and data in one
+ * batch: readAsUser), a write at most TWO (session check, then one batch). Every route of the app
+ * must be listed here, so a new endpoint fails this file until its budget is set: a new read
+ * endpoint is one line `"GET /api/x": read()`.
+ */
+type Budget =
+  | { kind: "read" | "write"; max: number; probe?: (u: SeededUser & { handle: string }) => Probe; status?: number }
+  | { kind: "not-measured"; why: string };
+
+const read = (probe?: (u: SeededUser & { handle: string }) => Probe, status = 200): Budget => ({
+  kind: "read",
+  max: 1,
+  probe,
+  status,
+});
+const write = (probe?: (u: SeededUser & { handle: string }) => Probe, status = 200, max = 2): Budget => ({
+  kind: "write",
+  max,
+  probe,
+  status,
+});
+
+const BUDGETS: Record<string, Budget> = {
+  "GET /api/health": { kind: "read", max: 0 },
+  "GET /api/auth/providers": { kind: "read", max: 0 },
+  "GET /api/login": { kind: "read", max: 0, status: 302 },
+  "GET /api/auth/user": read(),
+  "GET /api/account": read(),
+  "GET /api/account/sessions": read(),
+  "GET /api/account/export": read(),
+  "GET /api/account/export.csv": read(),
+  "GET /api/tasks": read(),
+  "GET /api/analytics": read(() => ({ path: "/api/analytics?startDate=2026-01-01&endDate=2026-01-07" })),
+  "GET /api/analytics/today": read(),
+  "GET /api/focus-sessions": read(),
+  "GET /api/timer": read(),
+  "GET /api/auth/oidc/callback": { kind: "not-measured", why: "needs the identity provider's redirect (oidc.test.ts)" },
+  "GET /api/live": { kind: "not-measured", why: "a WebSocket upgrade with a ticket; its D1 check runs in the hub" },
+
+  "GET /api/logout": write(
+    (u) => ({ headers: { Cookie: `__Host-onething_session=${u.token}`, "Sec-Fetch-Site": "same-origin" } }),
+    302,
+  ),
+  // Over the goal of 2, not yet folded into fewer batches (bench/RESULTS.md lists them): the
+  // budget is today's count, so any further call fails here.
+  "POST /api/auth/register": write(
+    () => {
+      const name = `u${crypto.randomUUID().slice(0, 8)}`;
+      return { json: { username: name, email: `${name}@example.com`, password: PASSWORD } };
+    },
+    201,
+    5,
+  ),
+  "POST /api/auth/login": write((u) => ({ json: { login: u.user.username, password: PASSWORD } }), 200, 4),
+  "POST /api/auth/logout": write(undefined, 204),
+  "PATCH /api/account": write(() => ({ json: { firstName: "Ada" } }), 200, 3),
+  "POST /api/account/password": write(
+    () => ({ json: { currentPassword: PASSWORD, newPassword: "another good password" } }),
+    200,
+    5,
+  ),
+  "DELETE /api/account": write((u) => ({ json: { confirmation: u.user.username, password: PASSWORD } }), 204, 5),
+  "DELETE /api/account/sessions": write(),
+  "DELETE /api/account/sessions/:id": write((u) => ({ path: `/api/account/sessions/${u.handle}` }), 204, 3),
+  "POST /api/tasks": write(() => ({ json: { title: "Write the report" } }), 201),
+  "PATCH /api/tasks/:id": write((u) => ({ path: `/api/tasks/${u.taskId}`, json: { isCompleted: true } })),
+  "DELETE /api/tasks/:id": write((u) => ({ path: `/api/tasks/${u.taskId}` }), 204),
+  "POST /api/process-tasks": write(() => ({ json: { text: "one; two" } }), 201, 3),
+  "POST /api/tasks/priorities": write(
+    (u) => ({ json: { tasks: [{ id: u.taskId, answers: { urgent: true } }] } }),
+    200,
+    3,
+  ),
+  "POST /api/tasks/clear": write(undefined, 204),
+  "POST /api/start-fresh": write(undefined, 204),
+  "POST /api/no-list/commit": write((u) => ({ json: { items: [{ id: u.taskId }] } }), 200, 3),
+  "POST /api/no-list/clear": write((u) => ({ json: { ids: [u.taskId] } }), 200, 3),
+  "POST /api/analytics/clear": write(undefined, 204),
+  "POST /api/focus-sessions": write((u) => ({ json: { taskId: u.taskId, duration: 1500 } }), 201, 3),
+  "PATCH /api/focus-sessions/:id/complete": write(
+    (u) => ({ path: `/api/focus-sessions/${u.focusSessionId}/complete` }),
+    200,
+    3,
+  ),
+  "POST /api/timer/pause": write(),
+  "POST /api/timer/resume": write(),
+  "POST /api/timer/end": write(),
+  "POST /api/timer/reset": write(),
+  "POST /api/timer/acknowledge": write(),
+  "POST /api/timer/break": write(),
+  "POST /api/live/ticket": write(),
+  "POST /api/ai/task-suggestions": write(() => ({ json: { prompt: "plan my week" } })),
+};
+
+const routes = appRoutes();
+
+describe("D1 calls per request", () => {
+  it("every route of the app has a budget here", () => {
+    const unlisted = routes.map(routeKey).filter((key) => !(key in BUDGETS));
+    expect(unlisted, "give these routes a D1 budget in d1-calls.test.ts").toEqual([]);
+    const known = new Set(routes.map(routeKey));
+    expect(Object.keys(BUDGETS).filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  const measured = routes.filter((route) => BUDGETS[routeKey(route)]?.kind !== "not-measured");
+  let user: SeededUser & { handle: string };
+  beforeAll(async () => {
+    const seeded = await registerSeededUser();
+    user = { ...seeded, handle: await deviceHandle(seeded.deviceSessionId) };
+  });
+
+  it.each(measured.map((route) => [routeKey(route), route] as const))("%s", async (key, route) => {
+    const budget = BUDGETS[key];
+    if (!budget || budget.kind === "not-measured") throw new Error(key);
+    // A fresh user per write (some sign out or delete); its timer runs for the timer routes.
+    let subject = user;
+    if (budget.kind === "write") {
+      const seeded = await registerSeededUser();
+      subject = { ...seeded, handle: await deviceHandle(seeded.deviceSessionId) };
+      // The seeded task is completed; a focus session needs an open one.
+      if (key === "POST /api/focus-sessions") {
+        subject = { ...subject, taskId: (await createTask(subject.token, { title: "Open task" })).id };
+      }
+      if (key.startsWith("POST /api/timer/") && !key.endsWith("/break")) {
+        await startSession(subject.token, (await createTask(subject.token, { title: "Deep work" })).id);
+        if (key.endsWith("/resume")) await countCalls("POST", "/api/timer/pause", {}, subject.token);
+        if (key.endsWith("/acknowledge")) await countCalls("POST", "/api/timer/end", {}, subject.token);
+      }
+    }
+    const probe = budget.probe?.(subject) ?? {};
+    const { status, text, calls } = await countCalls(route.method, probe.path ?? route.path, probe, subject.token);
+    expect(status, `${key}: ${text}`).toBe(budget.status ?? 200);
+    console.log(`D1 calls | ${key} | ${calls.length} | ${calls.join(", ")}`);
+    expect(calls.length, `${key} made ${calls.join(", ")}`).toBeLessThanOrEqual(budget.max);
+  });
+});
