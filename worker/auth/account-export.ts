@@ -30,8 +30,9 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         firstName, lastName, profileImageUrl, timeZone, defaultFocusMinutes,
  *                         createdAt, updatedAt, hasPassword, identityProvider (issuer or null)
  *   tasks[]               every task, hidden "[REMOVED]" ones included: id, title, description,
- *                         category, isCompleted, isPriority, noListReason, createdAt, updatedAt,
- *                         completedAt
+ *                         category, isCompleted, isPriority, noListReason, answers (the
+ *                         prioritisation answers by question id), categoryChosen (placed in a
+ *                         column by the person), createdAt, updatedAt, completedAt
  *   focusSessions[]       id, taskId (null once the task is deleted), plannedSeconds,
  *                         focusedSeconds, startedAt, completedAt, isCompleted
  *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted,
@@ -74,6 +75,8 @@ export async function buildAccountExport(db: Db, userId: string, now = new Date(
       isCompleted: task.isCompleted,
       isPriority: task.isPriority,
       noListReason: task.noListReason,
+      answers: task.answers,
+      categoryChosen: task.categoryChosen,
       createdAt: iso(task.createdAt),
       updatedAt: iso(task.updatedAt),
       completedAt: iso(task.completedAt),

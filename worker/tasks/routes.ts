@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { REMOVED_MARKER } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
-import { createTaskSchema, patchTaskSchema } from "../../shared/schemas/tasks";
+import { createTaskSchema, patchAnswersSchema, patchTaskSchema } from "../../shared/schemas/tasks";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
 import { claimedSession, requireUser } from "../auth/middleware";
 import { tasks } from "../db/schema";
@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { patchAnswersStatement } from "./answers";
 import { taskStillOpenGuard } from "./completion-guard";
 import { answerTaskList } from "./task-list";
 import { findOwnTask, toTask } from "./task-rows";
@@ -34,6 +35,7 @@ export const taskRoutes = new Hono<AppEnv>()
         isCompleted: input.isCompleted ?? false,
         isPriority: input.isPriority ?? false,
         noListReason: input.noListReason ?? null,
+        categoryChosen: input.category !== undefined,
         completedAt: input.isCompleted ? now : null,
         createdAt: now,
         updatedAt: now,
@@ -61,6 +63,8 @@ export const taskRoutes = new Hono<AppEnv>()
         .update(tasks)
         .set({
           ...patch,
+          // A drop (or any explicit category) is the person's choice: answers no longer move it.
+          ...(patch.category !== undefined ? { categoryChosen: true } : {}),
           updatedAt: now,
           ...(completing ? { completedAt: now } : {}),
           ...(patch.isCompleted === false ? { completedAt: null } : {}),
@@ -93,6 +97,27 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row));
   })
+  // Answers are saved as the person gives them (docs/decisions.md#18); an urgent answer may move an
+  // unplaced task, so the day's category breakdown is recounted in the same batch.
+  .patch(
+    "/tasks/:id/answers",
+    requireUser,
+    validate("param", idParamSchema),
+    validate("json", patchAnswersSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, user } = c.var;
+      const now = new Date();
+      const [updated] = await db.batch([
+        patchAnswersStatement(db, user.id, id, c.req.valid("json"), now),
+        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
+      ]);
+      const row = updated[0];
+      if (!row) throw notFound("Task not found.");
+      c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+      return c.json(toTask(row));
+    },
+  )
   .delete("/tasks/:id", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { db, user } = c.var;
