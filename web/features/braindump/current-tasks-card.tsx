@@ -29,11 +29,13 @@ const CATEGORY_DOT: Record<Category, string> = {
 type Props = {
   tasks: ReturnType<typeof useTasks>;
   onPrioritize: (tasks: Task[]) => void;
+  onShowResults: () => void;
+  onOrganize: () => void;
   className?: string;
 };
 
 /** Spec §2: the active tasks, with "Prioritize", "Clear Tasks" and a delete button on each. */
-export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
+export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const clearTasks = useClearTasks();
   const deleteTask = useDeleteTask();
@@ -141,6 +143,12 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
         <div className="flex flex-wrap gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
           <Button onClick={() => onPrioritize(toPrioritize)} disabled={toPrioritize.length === 0}>
             Prioritize
+          </Button>
+          <Button variant="outline" onClick={onShowResults} disabled={toPrioritize.length === 0}>
+            View Priorities
+          </Button>
+          <Button variant="outline" onClick={onOrganize} disabled={active.length === 0}>
+            Organize Tasks
           </Button>
           <Button
             variant="outline"
