@@ -1,6 +1,5 @@
 import { type ReactNode, Suspense } from "react";
 import { useLiveSync } from "../api/live";
-import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { Spinner } from "../ui/spinner";
 import { ScreenErrorBoundary } from "./error-boundary";
 import { Footer } from "./footer";
@@ -12,8 +11,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   useLiveSync();
   const { pathname } = useLocation();
   return (
-    // Bottom padding keeps the floating suggestion button (bottom right) off the last content and the footer.
-    <div className="flex min-h-dvh flex-col pb-20 sm:pb-24">
+    // From 640 px the suggestion button floats bottom right: the padding keeps it off the last content and the footer.
+    <div className="flex min-h-dvh flex-col sm:pb-24">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
@@ -26,7 +25,6 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Suspense fallback={<Spinner className="py-24" />}>{children}</Suspense>
         </ScreenErrorBoundary>
       </main>
-      <SuggestionWidget />
       <Footer />
     </div>
   );
