@@ -39,7 +39,7 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-const titleSchema = z
+export const taskTitleSchema = z
   .string({ error: "Title must be text." })
   .trim()
   .min(1, "A task needs a title.")
@@ -56,7 +56,7 @@ const reasonSchema = z
 
 /** POST /api/tasks (spec §7: the No-list builder and the AI add payloads). */
 export const createTaskSchema = z.strictObject({
-  title: titleSchema,
+  title: taskTitleSchema,
   description: descriptionSchema.optional(),
   category: categorySchema.nullable().optional(),
   isCompleted: z.boolean().optional(),
@@ -68,7 +68,7 @@ export type CreateTaskInput = z.input<typeof createTaskSchema>;
 /** PATCH /api/tasks/{id}: any subset of the fields of spec §7's payloads, at least one. */
 export const patchTaskSchema = z
   .strictObject({
-    title: titleSchema,
+    title: taskTitleSchema,
     description: descriptionSchema,
     category: categorySchema.nullable(),
     isCompleted: z.boolean(),

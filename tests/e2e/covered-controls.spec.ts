@@ -15,7 +15,7 @@ type Covered = { control: string; point: string; hit: string };
 /** Every visible control whose middle or ends are hit by something else, at this scroll position. */
 function coveredControls(page: Page): Promise<Covered[]> {
   return page.evaluate(() => {
-    const describe = (el: Element | null) =>
+    const nameOf = (el: Element | null) =>
       el
         ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`
         : "nothing";
@@ -60,9 +60,9 @@ function coveredControls(page: Page): Promise<Covered[]> {
         const hit = document.elementFromPoint(x, py);
         if (hit && (hit === control || control.contains(hit))) continue;
         covered.push({
-          control: describe(control),
+          control: nameOf(control),
           point: `${name} (${Math.round(x)}, ${Math.round(py)})`,
-          hit: describe(hit),
+          hit: nameOf(hit),
         });
       }
     }
@@ -123,6 +123,16 @@ test("on a phone no control lies under another element, on any screen or timer p
 
   await page.goto("/");
   await expect(currentTasks).toContainText("Read report");
+  // The check finds a control under something floating (as the AI button used to be).
+  await page.setViewportSize(PHONES[0]);
+  await page.evaluate(() => {
+    const cover = document.createElement("div");
+    cover.id = "test-cover";
+    cover.style.cssText = "position:fixed;right:0;bottom:0;width:120px;height:300px;z-index:99";
+    document.body.append(cover);
+  });
+  expect((await coveredControls(page)).map((c) => c.hit)).toContain('div#test-cover ""');
+  await page.evaluate(() => document.getElementById("test-cover")?.remove());
   await expectNothingCovered(page, "braindump input");
 
   await currentTasks.getByRole("button", { name: "Prioritize" }).click();

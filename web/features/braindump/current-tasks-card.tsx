@@ -1,4 +1,4 @@
-import { Star, Trash2 } from "lucide-react";
+import { Pencil, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
@@ -9,6 +9,7 @@ import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
+import { TaskTitleEditor } from "./task-title-editor";
 
 export const CLEAR_TASKS_TEXT =
   "Are you sure you want to clear all current tasks and reset all statistics? This will remove them from your lists and reset your analytics.";
@@ -37,6 +38,7 @@ type Props = {
 /** Spec §2: the active tasks, with "Prioritize", "Clear Tasks" and a delete button on each. */
 export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const clearTasks = useClearTasks();
   const deleteTask = useDeleteTask();
   const all = tasks.data ?? [];
@@ -103,6 +105,13 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
               {active.map((task) => {
                 const category = task.category ?? DEFAULT_CATEGORY;
                 const deleting = deleteTask.isPending && deleteTask.variables === task.id;
+                if (editingId === task.id) {
+                  return (
+                    <li key={task.id} className="flex items-center gap-3 py-2">
+                      <TaskTitleEditor task={task} onClose={() => setEditingId(null)} />
+                    </li>
+                  );
+                }
                 return (
                   <li key={task.id} className="flex items-center gap-3 py-2">
                     <span
@@ -112,7 +121,15 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                     />
                     <span className="min-w-0 flex-1 break-words text-sm">
                       {task.title}
-                      <span className="sr-only">, {CATEGORY_LABEL[category]}</span>
+                      {category === "no_list" ? (
+                        // Said no to: marked in words, not only by the grey dot.
+                        <span className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                          <span className="sr-only">, </span>
+                          {CATEGORY_LABEL.no_list}
+                        </span>
+                      ) : (
+                        <span className="sr-only">, {CATEGORY_LABEL[category]}</span>
+                      )}
                       {task.isPriority ? (
                         <>
                           <Star
@@ -123,6 +140,16 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                         </>
                       ) : null}
                     </span>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="h-9 w-9 shrink-0 text-slate-600 dark:text-slate-400"
+                      aria-label={`Edit ${task.title}`}
+                      title="Edit title"
+                      onClick={() => setEditingId(task.id)}
+                    >
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                    </Button>
                     <Button
                       variant="ghost"
                       size="icon"
