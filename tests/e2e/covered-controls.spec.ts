@@ -170,7 +170,7 @@ test("on a phone no control lies under another element, on any screen or timer p
     ["/settings", "settings"],
   ] as const) {
     await page.goto(path);
-    await expect(page.locator("main h1").first()).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expectNothingCovered(page, screen);
   }
 });

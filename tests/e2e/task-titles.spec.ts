@@ -21,6 +21,7 @@ test("a title is edited in place in Current Tasks and on the board, checked as o
   signedIn,
   consoleErrors,
 }) => {
+  test.slow(); // two screens, three saves
   await createTask(request, signedIn, { title: "Wrte report" });
   await createTask(request, signedIn, { title: "Call bank" });
   await page.goto("/");
