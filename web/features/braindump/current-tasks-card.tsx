@@ -1,4 +1,4 @@
-import { Pencil, Star, Trash2 } from "lucide-react";
+import { Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
@@ -9,7 +9,7 @@ import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
-import { TaskTitleEditor } from "./task-title-editor";
+import { EditTitleButton, TaskTitleEditor } from "./task-title-editor";
 
 export const CLEAR_TASKS_TEXT =
   "Are you sure you want to clear all current tasks and reset all statistics? This will remove them from your lists and reset your analytics.";
@@ -140,16 +140,11 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                         </>
                       ) : null}
                     </span>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="h-9 w-9 shrink-0 text-slate-600 dark:text-slate-400"
-                      aria-label={`Edit ${task.title}`}
-                      title="Edit title"
+                    <EditTitleButton
+                      title={task.title}
+                      className="h-9 w-9 text-slate-600 dark:text-slate-400"
                       onClick={() => setEditingId(task.id)}
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                    </Button>
+                    />
                     <Button
                       variant="ghost"
                       size="icon"

@@ -1,10 +1,10 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
-import { CheckCircle2, GripVertical, Pencil, Star, Target } from "lucide-react";
+import { CheckCircle2, GripVertical, Star, Target } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { Task } from "../../../shared/schemas/tasks";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
-import { TaskTitleEditor } from "../braindump/task-title-editor";
+import { EditTitleButton, TaskTitleEditor } from "../braindump/task-title-editor";
 import type { DragData } from "./announcements";
 import { COLUMNS, type Column, columnOf, dragHandleId, dragId } from "./columns";
 
@@ -95,16 +95,7 @@ function DraggableTask({
         }
         action={
           <>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="h-8 w-8 shrink-0"
-              aria-label={`Edit ${task.title}`}
-              title="Edit title"
-              onClick={() => setEditing(true)}
-            >
-              <Pencil aria-hidden="true" className="h-4 w-4" />
-            </Button>
+            <EditTitleButton title={task.title} className="h-8 w-8" onClick={() => setEditing(true)} />
             {showFocus && !task.isCompleted ? (
               <Button
                 variant="ghost"
