@@ -30,7 +30,8 @@ export function NavTabs() {
                 to={tab.to}
                 aria-current={isActive ? "page" : undefined}
                 className={cn(
-                  "block rounded-lg px-1 py-2 text-center text-xs font-medium whitespace-nowrap transition-colors sm:px-3 sm:text-sm",
+                  // py-2.5 with text-xs keeps the bar as tall as with text-sm (the first-paint outline's height).
+                  "block rounded-lg px-1 py-2.5 text-center text-xs font-medium whitespace-nowrap transition-colors sm:px-3 sm:py-2 sm:text-sm",
                   isActive
                     ? "bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-100"
                     : "text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
