@@ -121,8 +121,9 @@ test("dump → questions → results → organize by mouse and keyboard → relo
   await expect(page.getByText("START HERE")).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Just Do This One" })).toHaveAccessibleDescription("Book dentist");
   await expect(page.getByRole("button", { name: "Focus On This" })).toHaveCount(2);
-  await expect(page.getByText("Urgent", { exact: true })).toBeVisible();
-  await expect(page.getByText("Small effort", { exact: true })).toBeVisible();
+  // Each score is explained by the answers that made it.
+  await expect(page.getByText(/^Score \d+: .*\bUrgent\b/).first()).toBeVisible();
+  await expect(page.getByText(/^Score \d+: .*\bSmall effort\b/).first()).toBeVisible();
   const remaining = page.getByRole("region", { name: "Remaining Tasks" });
   await expect(remaining.getByRole("listitem")).toHaveText([/Write report/, /Call mum/]);
   await screenshots(page, "braindump-results");
@@ -518,9 +519,14 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   expect(page.url()).toContain(`taskId=${uncategorised?.id}`);
   await page.goBack();
 
-  // The page starts over after navigating away; run the questions again to reach the results.
+  // The page starts over after navigating away; the answers are saved, so only Uncategorised's
+  // change (its Yes cleared, a No instead) is needed to rank it below the other three.
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
-  for (const title of ["First", "Second", "Third", "Uncategorised"]) await answer(page, title, "Is it urgent?", "No");
+  await expect(
+    card(page, "First").getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "No", exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await answer(page, "Uncategorised", "Is it important?", "Yes");
+  await answer(page, "Uncategorised", "Is it urgent?", "No");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   const remaining = page.getByRole("region", { name: "Remaining Tasks" });
   await expect(remaining).toContainText("Uncategorised");
