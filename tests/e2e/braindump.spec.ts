@@ -133,7 +133,9 @@ test("dump → questions → results → organize by mouse and keyboard → relo
 
   await page.getByRole("button", { name: "Organize Tasks" }).click();
   await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
-  await expect(column(page, "Later").getByRole("listitem")).toHaveCount(5);
+  // Answered "urgent: yes" and never placed: it starts in Urgent.
+  await expect(column(page, "Urgent").getByRole("listitem")).toHaveText([/Book dentist/]);
+  await expect(column(page, "Later").getByRole("listitem")).toHaveCount(4);
   await expect(column(page, '"No" List')).toContainText("Drop tasks here");
   await screenshots(page, "braindump-organized");
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -538,8 +540,8 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   await page.goBack();
 
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  // The others keep their saved "No".
   await answer(page, "First", "Is it urgent?", "Yes");
-  for (const title of ["Second", "Third", "Uncategorised"]) await answer(page, title, "Is it urgent?", "No");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   await page.getByRole("button", { name: "Organize Tasks" }).click();
   await expect(column(page, "Later")).toContainText("Uncategorised");
