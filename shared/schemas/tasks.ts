@@ -6,6 +6,22 @@ export const categorySchema = z.enum(CATEGORIES, {
   error: `Category must be one of ${CATEGORIES.join(", ")}.`,
 });
 
+const yesNo = z.boolean({ error: "Answer with true or false." });
+const effortSchema = z.enum(EFFORT_OPTIONS, { error: `Effort must be one of ${EFFORT_OPTIONS.join(", ")}.` });
+
+/** One task's answers (spec §3 "Answer"): Yes/No as booleans, effort as one of its options; any subset. */
+export const savedAnswersSchema = z
+  .strictObject({
+    urgent: yesNo,
+    important: yesNo,
+    goal_alignment: yesNo,
+    dependency: yesNo,
+    relief: yesNo,
+    resources: yesNo,
+    effort: effortSchema,
+  })
+  .partial();
+
 /** A task as the API answers it (spec §3). Instants are ISO strings. */
 export const taskSchema = z.object({
   id: z.number().int(),
@@ -16,12 +32,14 @@ export const taskSchema = z.object({
   isCompleted: z.boolean(),
   isPriority: z.boolean(),
   noListReason: z.string().nullable(),
+  /** The prioritisation answers saved so far (docs/decisions.md#18). */
+  answers: savedAnswersSchema,
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
-const titleSchema = z
+export const taskTitleSchema = z
   .string({ error: "Title must be text." })
   .trim()
   .min(1, "A task needs a title.")
@@ -38,7 +56,7 @@ const reasonSchema = z
 
 /** POST /api/tasks (spec §7: the No-list builder and the AI add payloads). */
 export const createTaskSchema = z.strictObject({
-  title: titleSchema,
+  title: taskTitleSchema,
   description: descriptionSchema.optional(),
   category: categorySchema.nullable().optional(),
   isCompleted: z.boolean().optional(),
@@ -50,7 +68,7 @@ export type CreateTaskInput = z.input<typeof createTaskSchema>;
 /** PATCH /api/tasks/{id}: any subset of the fields of spec §7's payloads, at least one. */
 export const patchTaskSchema = z
   .strictObject({
-    title: titleSchema,
+    title: taskTitleSchema,
     description: descriptionSchema,
     category: categorySchema.nullable(),
     isCompleted: z.boolean(),
@@ -79,21 +97,29 @@ export const processTasksSchema = z.strictObject({
 });
 export type ProcessTasksInput = z.input<typeof processTasksSchema>;
 
-const yesNo = z.boolean({ error: "Answer with true or false." });
+/** The answers a task is prioritised with: at least one. */
+export const answersSchema = savedAnswersSchema.refine(
+  (answers) => Object.keys(answers).length > 0,
+  "Answer at least one question for each task.",
+);
 
-/** One task's answers (spec §3 "Answer"): Yes/No as booleans, effort as one of its options. */
-export const answersSchema = z
+/**
+ * PATCH /api/tasks/{id}/answers: the questions answered or cleared since the last save; a value
+ * sets the answer, null removes it (spec §4: choosing the same value again), others stay.
+ */
+export const patchAnswersSchema = z
   .strictObject({
-    urgent: yesNo,
-    important: yesNo,
-    goal_alignment: yesNo,
-    dependency: yesNo,
-    relief: yesNo,
-    resources: yesNo,
-    effort: z.enum(EFFORT_OPTIONS, { error: `Effort must be one of ${EFFORT_OPTIONS.join(", ")}.` }),
+    urgent: yesNo.nullable(),
+    important: yesNo.nullable(),
+    goal_alignment: yesNo.nullable(),
+    dependency: yesNo.nullable(),
+    relief: yesNo.nullable(),
+    resources: yesNo.nullable(),
+    effort: effortSchema.nullable(),
   })
   .partial()
-  .refine((answers) => Object.keys(answers).length > 0, "Answer at least one question for each task.");
+  .refine((patch) => Object.keys(patch).length > 0, "Send at least one answer to change.");
+export type PatchAnswersInput = z.input<typeof patchAnswersSchema>;
 
 /**
  * POST /api/tasks/priorities: the answers for every task being prioritised, in the order shown

@@ -121,8 +121,9 @@ test("dump → questions → results → organize by mouse and keyboard → relo
   await expect(page.getByText("START HERE")).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Just Do This One" })).toHaveAccessibleDescription("Book dentist");
   await expect(page.getByRole("button", { name: "Focus On This" })).toHaveCount(2);
-  await expect(page.getByText("Urgent", { exact: true })).toBeVisible();
-  await expect(page.getByText("Small effort", { exact: true })).toBeVisible();
+  // Each score is explained by the answers that made it.
+  await expect(page.getByText(/^Score \d+: .*\bUrgent\b/).first()).toBeVisible();
+  await expect(page.getByText(/^Score \d+: .*\bSmall effort\b/).first()).toBeVisible();
   const remaining = page.getByRole("region", { name: "Remaining Tasks" });
   await expect(remaining.getByRole("listitem")).toHaveText([/Write report/, /Call mum/]);
   await screenshots(page, "braindump-results");
@@ -132,7 +133,9 @@ test("dump → questions → results → organize by mouse and keyboard → relo
 
   await page.getByRole("button", { name: "Organize Tasks" }).click();
   await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
-  await expect(column(page, "Later").getByRole("listitem")).toHaveCount(5);
+  // Answered "urgent: yes" and never placed: it starts in Urgent.
+  await expect(column(page, "Urgent").getByRole("listitem")).toHaveText([/Book dentist/]);
+  await expect(column(page, "Later").getByRole("listitem")).toHaveCount(4);
   await expect(column(page, '"No" List')).toContainText("Drop tasks here");
   await screenshots(page, "braindump-organized");
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -512,9 +515,14 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   expect(page.url()).toContain(`taskId=${uncategorised?.id}`);
   await page.goBack();
 
-  // The page starts over after navigating away; run the questions again to reach the results.
+  // The page starts over after navigating away; the answers are saved, so only Uncategorised's
+  // change (its Yes cleared, a No instead) is needed to rank it below the other three.
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
-  for (const title of ["First", "Second", "Third", "Uncategorised"]) await answer(page, title, "Is it urgent?", "No");
+  await expect(
+    card(page, "First").getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "No", exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await answer(page, "Uncategorised", "Is it important?", "Yes");
+  await answer(page, "Uncategorised", "Is it urgent?", "No");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   const remaining = page.getByRole("region", { name: "Remaining Tasks" });
   await expect(remaining).toContainText("Uncategorised");
@@ -527,8 +535,8 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   await page.goBack();
 
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  // The others keep their saved "No".
   await answer(page, "First", "Is it urgent?", "Yes");
-  for (const title of ["Second", "Third", "Uncategorised"]) await answer(page, title, "Is it urgent?", "No");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   await page.getByRole("button", { name: "Organize Tasks" }).click();
   await expect(column(page, "Later")).toContainText("Uncategorised");
@@ -566,7 +574,7 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
 
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
-  for (const title of ["First", "Second", "Third", "Uncategorised"]) await answer(page, title, "Is it urgent?", "No");
+  await answer(page, "First", "Is it urgent?", "No");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   await page.getByRole("button", { name: "Organize Tasks" }).click();
   await page.getByRole("button", { name: "Start Focus Timer" }).click();

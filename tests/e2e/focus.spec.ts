@@ -119,6 +119,8 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   consoleErrors,
 }) => {
   const task = await createTask(request, signedIn, { title: "Plan the sprint" });
+  const next = await createTask(request, signedIn, { title: "Call the plumber", isPriority: true });
+  await createTask(request, signedIn, { title: "Sort the mail" });
   const startAndEnd = async () => {
     await page.getByRole("button", { name: "Start Focus Session" }).click();
     await page.getByRole("button", { name: "End Session" }).click();
@@ -139,13 +141,19 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   await expect(clock(page)).toHaveText(/^(05:00|04:\d{2})$/);
   await expect(page.getByText("Taking a break from:")).toBeVisible();
   await page.getByRole("button", { name: "End Session" }).click();
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  // A break's end is no focus session's end: it says so and goes back to the selection with the
+  // next priority task chosen, without praise or follow-up questions.
+  await expect(shownToast(page, "Break over", "Your break is over. Ready for the next one thing?")).toBeVisible();
+  await expect(taskSelect(page)).toHaveValue(String(next.id));
+  await expect(page.getByRole("heading", { name: "Great job!" })).toHaveCount(0);
+  await expect(page.getByText("You've completed your focus session on:")).toHaveCount(0);
 
-  // Next Task: selection with nothing chosen, and the taskId gone from the address.
+  // Next Task: the next open priority task is chosen, and the taskId is gone from the address.
+  await taskSelect(page).selectOption(String(task.id));
+  await startAndEnd();
   await page.getByRole("button", { name: "Next Task" }).click();
-  await expect(taskSelect(page)).toHaveValue("");
+  await expect(taskSelect(page)).toHaveValue(String(next.id));
   await expect(page).toHaveURL(/\/focus-timer$/);
-  await expect(page.getByRole("button", { name: "Start Focus Session" })).toBeDisabled();
 
   // Completed: the task is marked done and the session completed, with its toast.
   await taskSelect(page).selectOption(String(task.id));
@@ -157,7 +165,7 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   const tasks = (await apiCall(request, signedIn, "GET", "/api/tasks")) as Task[];
   expect(tasks.find((t) => t.id === task.id)?.isCompleted).toBe(true);
   const sessions = (await apiCall(request, signedIn, "GET", "/api/focus-sessions")) as { isCompleted: boolean }[];
-  expect(sessions).toHaveLength(3);
+  expect(sessions).toHaveLength(4);
   expect(sessions.every((s) => s.isCompleted)).toBe(true);
 
   // The completed task can no longer be picked.

@@ -70,14 +70,18 @@ describe("the end of a run", () => {
         tag: `onething-${T0}`,
       },
     });
-    expect(endOfRun(paused, finished({ kind: "break" }), "x")?.alert).toMatchObject({
-      title: "Break over",
-      body: "Your break is over. Ready for the next one thing?",
+    expect(endOfRun(paused, finished({ kind: "break" }), "x")).toMatchObject({
+      confetti: false,
+      alert: { title: "Break over", body: "Your break is over. Ready for the next one thing?" },
     });
   });
 
-  it("a run ended early by hand gets no confetti and no alert: it is not a celebration, and the person is right there", () => {
+  it("a run ended by hand gets nothing: the person is right there, and it was cut short", () => {
     expect(endOfRun(timer(), finished({ finishReason: "ended" }), "x")).toEqual({ confetti: false, alert: null });
+    expect(endOfRun(timer(), finished({ kind: "break", finishReason: "ended" }), "x")).toEqual({
+      confetti: false,
+      alert: null,
+    });
   });
 
   it("nothing for a finish seen on arrival, a repeat, or any other change", () => {

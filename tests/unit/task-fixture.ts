@@ -11,6 +11,7 @@ export function task(id: number, change: Partial<Task> = {}): Task {
     isCompleted: false,
     isPriority: false,
     noListReason: null,
+    answers: {},
     createdAt: "2026-01-01T00:00:00.000Z",
     completedAt: null,
     ...change,

@@ -81,6 +81,7 @@ const BUDGETS: Record<string, Budget> = {
   // between the session check and the batch that restores it.
   "POST /api/undo": write((u) => ({ json: { token: u.undoToken } }), 200, 3),
   "POST /api/process-tasks": write(() => ({ json: { text: "one; two" } }), 201, 3),
+  "PATCH /api/tasks/:id/answers": write((u) => ({ path: `/api/tasks/${u.taskId}/answers`, json: { urgent: true } })),
   "POST /api/tasks/priorities": write(
     (u) => ({ json: { tasks: [{ id: u.taskId, answers: { urgent: true } }] } }),
     200,

@@ -43,6 +43,10 @@ const CLASSIFICATION: Record<string, Classification> = {
     kind: "foreign-id",
     probe: (a) => ({ path: `/api/tasks/${a.taskId}`, json: { title: "x" } }),
   },
+  "PATCH /api/tasks/:id/answers": {
+    kind: "foreign-id",
+    probe: (a) => ({ path: `/api/tasks/${a.taskId}/answers`, json: { urgent: true } }),
+  },
   "DELETE /api/tasks/:id": { kind: "foreign-id", probe: (a) => ({ path: `/api/tasks/${a.taskId}` }) },
   "POST /api/tasks/priorities": {
     kind: "foreign-id",

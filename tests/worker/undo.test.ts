@@ -37,6 +37,13 @@ async function userWithTasks() {
     token,
     json: { isPriority: true, description: "Urgent, Important" },
   });
+  // Its prioritisation answers are part of what an Undo brings back.
+  const answered = await api(`/api/tasks/${priority.id}/answers`, {
+    method: "PATCH",
+    token,
+    json: { urgent: true, important: true, effort: "Small" },
+  });
+  expect(answered.status, await answered.clone().text()).toBe(200);
   const no = await createTask(token, { title: "Doomscroll", category: "no_list", noListReason: "It eats the morning" });
   const later = await createTask(token, { title: "Call the bank" });
   const done = await createTask(token, { title: "Ask Sam", category: "delegate" });

@@ -1,7 +1,6 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import { useLiveSync } from "../api/live";
-import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { Footer } from "../ui/footer";
 import { loadWhenIdle } from "../ui/sonner-loader";
 import { Spinner } from "../ui/spinner";
@@ -15,8 +14,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => loadWhenIdle(), []);
   const { pathname } = useLocation();
   return (
-    // Bottom padding keeps the floating suggestion button (bottom right) off the last content and the footer.
-    <div className="flex min-h-dvh flex-col pb-20 sm:pb-24">
+    // From 640 px the suggestion button floats bottom right: the padding keeps it off the last content and the footer.
+    <div className="flex min-h-dvh flex-col sm:pb-24">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
@@ -29,7 +28,6 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Suspense fallback={<Spinner className="py-24" />}>{children}</Suspense>
         </ErrorBoundary>
       </main>
-      <SuggestionWidget />
       <Footer />
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
 import { OfflineBadge } from "../features/offline/offline-badge";
+import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { buttonClasses } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Logo } from "../ui/logo";
@@ -12,13 +13,17 @@ import { NavTabs } from "./nav-tabs";
 export function Header() {
   const { isAuthenticated } = useCurrentUser();
   return (
-    <header className="border-b border-slate-200 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-900/80">
+    // No backdrop filter: it would make the header the containing block of the AI button, which
+    // floats over the page from 640 px (it sits in this row below that).
+    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-3 py-3 sm:px-4">
         <div className="flex items-center justify-between gap-2">
-          <Logo />
-          {/* Below 640 px the header buttons are icons with a name and a tooltip, so they fit on one line down to 320 px. */}
+          <Logo compact={isAuthenticated} />
+          {/* Below 640 px the header buttons are icons with a name and a tooltip (Start Fresh keeps its
+              words), so they fit on one line down to 320 px; nothing floats over the page there. */}
           <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
             <OfflineBadge />
+            {isAuthenticated ? <SuggestionWidget /> : null}
             {isAuthenticated ? <StartFreshButton /> : null}
             {isAuthenticated ? (
               <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">

@@ -3,10 +3,10 @@ import { cn } from "../ui/cn";
 
 /** Spec §2: the four tabs; a path that matches none highlights the priority-picker tab. */
 export const NAV_TABS = [
-  { label: "Braindump & Prioritize", to: "/" },
-  { label: "Focus Timer", to: "/focus-timer" },
-  { label: '"No" List', to: "/no-list" },
-  { label: "Analytics", to: "/analytics" },
+  { label: "Braindump & Prioritize", short: "Braindump", to: "/" },
+  { label: "Focus Timer", short: "Focus", to: "/focus-timer" },
+  { label: '"No" List', short: '"No" List', to: "/no-list" },
+  { label: "Analytics", short: "Analytics", to: "/analytics" },
 ] as const;
 
 export function activeTab(pathname: string): string {
@@ -18,8 +18,10 @@ export function NavTabs() {
   const { pathname } = useLocation();
   const active = activeTab(pathname);
   return (
-    <nav aria-label="Main" className="overflow-x-auto">
-      <ul className="flex min-w-max gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800/70">
+    // Below 640 px the four tabs share the width with short labels (the full one stays their name),
+    // so all four are on screen at 360 px.
+    <nav aria-label="Main">
+      <ul className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:w-max dark:bg-slate-800/70">
         {NAV_TABS.map((tab) => {
           const isActive = tab.to === active;
           return (
@@ -28,13 +30,17 @@ export function NavTabs() {
                 to={tab.to}
                 aria-current={isActive ? "page" : undefined}
                 className={cn(
-                  "block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
+                  // py-2.5 with text-xs keeps the bar as tall as with text-sm (the first-paint outline's height).
+                  "block rounded-lg px-1 py-2.5 text-center text-xs font-medium whitespace-nowrap transition-colors sm:px-3 sm:py-2 sm:text-sm",
                   isActive
                     ? "bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-100"
                     : "text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
                 )}
               >
-                {tab.label}
+                <span aria-hidden="true" className="sm:hidden">
+                  {tab.short}
+                </span>
+                <span className="max-sm:sr-only">{tab.label}</span>
               </Link>
             </li>
           );

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { LogoMark } from "./logo-mark";
 
 /** The logo as an in-app link home. */
-export function Logo() {
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <Link to="/" className="rounded-lg" aria-label="Onething home">
-      <LogoMark />
+      <LogoMark compact={compact} />
     </Link>
   );
 }

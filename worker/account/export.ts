@@ -32,8 +32,9 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         firstName, lastName, profileImageUrl, timeZone, defaultFocusMinutes,
  *                         createdAt, updatedAt, hasPassword, identityProvider (issuer or null)
  *   tasks[]               every task, hidden "[REMOVED]" ones included: id, title, description,
- *                         category, isCompleted, isPriority, noListReason, createdAt, updatedAt,
- *                         completedAt
+ *                         category, isCompleted, isPriority, noListReason, answers (the
+ *                         prioritisation answers by question id), categoryChosen (placed in a
+ *                         column by the person), createdAt, updatedAt, completedAt
  *   focusSessions[]       id, taskId (null once the task is deleted), plannedSeconds,
  *                         focusedSeconds, startedAt, completedAt, isCompleted
  *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted,
@@ -82,6 +83,8 @@ export function accountExportFromRows([[user], tasks, focusSessions, dailyAnalyt
       isCompleted: task.isCompleted,
       isPriority: task.isPriority,
       noListReason: task.noListReason,
+      answers: task.answers,
+      categoryChosen: task.categoryChosen,
       createdAt: iso(task.createdAt),
       updatedAt: iso(task.updatedAt),
       completedAt: iso(task.completedAt),

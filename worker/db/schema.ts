@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Answers } from "../../shared/questions";
 
 // Column names are snake_case in SQL (drizzle `casing: "snake_case"`); instants are UTC epoch ms.
 const createdAt = () => integer({ mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -71,6 +72,16 @@ export const tasks = sqliteTable(
     isCompleted: integer({ mode: "boolean" }).notNull().default(false),
     isPriority: integer({ mode: "boolean" }).notNull().default(false),
     noListReason: text(),
+    /**
+     * The prioritisation answers given so far, as a JSON object keyed by question id
+     * (docs/decisions.md#18): saved as they are given, so they outlive the screen and the device.
+     */
+    answers: text({ mode: "json" }).$type<Answers>().notNull().default({}),
+    /**
+     * True once the person put the task in a column (a drop, the No list, an explicit category):
+     * until then an "urgent: yes" answer places it in Urgent (docs/decisions.md#19).
+     */
+    categoryChosen: integer({ mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
     completedAt: integer({ mode: "timestamp_ms" }),
@@ -153,6 +164,9 @@ export type TaskSnapshot = {
   isCompleted: boolean;
   isPriority: boolean;
   noListReason: string | null;
+  /** Absent from records stored before answers were saved. */
+  answers?: Answers;
+  categoryChosen?: boolean;
   createdAt: number;
   updatedAt: number;
   completedAt: number | null;

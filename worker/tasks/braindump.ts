@@ -47,6 +47,8 @@ export function insertTitlesStatement(db: Db, userId: string, titles: readonly s
     isCompleted: sql`0`,
     isPriority: sql`0`,
     noListReason: sql`null`,
+    answers: sql`'{}'`,
+    categoryChosen: sql`0`,
     createdAt: sql`${at}`,
     updatedAt: sql`${at}`,
     completedAt: sql`null`,

@@ -24,6 +24,8 @@ export function taskGuard(db: Db, userId: string, taskId: number, condition?: SQ
         isCompleted: sql<boolean>`0`.as("is_completed"),
         isPriority: sql<boolean>`0`.as("is_priority"),
         noListReason: sql<string>`null`.as("no_list_reason"),
+        answers: sql<string>`'{}'`.as("answers"),
+        categoryChosen: sql<boolean>`0`.as("category_chosen"),
         createdAt: sql<Date>`0`.as("created_at"),
         updatedAt: sql<Date>`0`.as("updated_at"),
         completedAt: sql<Date>`null`.as("completed_at"),

@@ -59,6 +59,7 @@ export const noListRoutes = new Hono<AppEnv>()
       .update(tasks)
       .set({
         category: "no_list",
+        categoryChosen: true,
         // Each task gets its own reason from the same JSON list (null when none was given).
         noListReason: sql`(select json_extract(value, '$.reason') from json_each(${itemsJson}) where json_extract(value, '$.id') = ${tasks.id})`,
         isPriority: false,

@@ -4,6 +4,7 @@ import type { Answers } from "../../shared/questions";
 import { type Ranked, rankByAnswers } from "../../shared/scoring";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
+import { replaceAnswersStatement } from "./answers";
 
 export type PriorityInput = { id: number; answers: Answers };
 
@@ -11,7 +12,8 @@ export type PriorityInput = { id: number; answers: Answers };
 const idsIn = (ids: readonly number[]) => sql`${tasks.id} in (select value from json_each(${JSON.stringify(ids)}))`;
 
 /**
- * Scores the answers (shared/scoring.ts) and returns the ranking with the statements that save it:
+ * Scores the answers (shared/scoring.ts) and returns the ranking with the statements that save it
+ * and the answers:
  * the top three become priority tasks with the reasons as description; every other ranked task
  * loses both; and any other open task still marked priority from an earlier analysis loses it, so
  * "the three that matter most" are exactly three.
@@ -28,11 +30,17 @@ export function priorityStatements(
   const topIds = top.map((item) => item.id);
   const own = eq(tasks.userId, userId);
 
-  const statements: BatchItem<"sqlite">[] = top.map((item) =>
-    db
-      .update(tasks)
-      .set({ isPriority: true, description: item.description, updatedAt: now })
-      .where(and(own, eq(tasks.id, item.id))),
+  // The answers ranked with are the ones saved (docs/decisions.md#18), whatever the screen held.
+  const statements: BatchItem<"sqlite">[] = items.map((item) =>
+    replaceAnswersStatement(db, userId, item.id, item.answers, now),
+  );
+  statements.push(
+    ...top.map((item) =>
+      db
+        .update(tasks)
+        .set({ isPriority: true, description: item.description, updatedAt: now })
+        .where(and(own, eq(tasks.id, item.id))),
+    ),
   );
   if (rest.length > 0) {
     statements.push(

@@ -3,7 +3,12 @@ import { Hono } from "hono";
 import { localDateAndHour } from "../../shared/analytics";
 import { REMOVED_MARKER } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
-import { createTaskSchema, deleteTaskQuerySchema, patchTaskSchema } from "../../shared/schemas/tasks";
+import {
+  createTaskSchema,
+  deleteTaskQuerySchema,
+  patchAnswersSchema,
+  patchTaskSchema,
+} from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
 import { claimedSession, requireToken, requireUser } from "../auth/middleware";
@@ -14,6 +19,7 @@ import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { patchAnswersStatement } from "./answers";
 import { taskStillOpenGuard, taskUnchangedGuard } from "./completion-guard";
 import { answerTaskList } from "./task-list";
 import { findOwnTask, ownTaskQuery, type TaskRow, toTask } from "./task-rows";
@@ -39,6 +45,7 @@ export const taskRoutes = new Hono<AppEnv>()
         isCompleted: input.isCompleted ?? false,
         isPriority: input.isPriority ?? false,
         noListReason: input.noListReason ?? null,
+        categoryChosen: input.category !== undefined,
         completedAt: input.isCompleted ? now : null,
         createdAt: now,
         updatedAt: now,
@@ -69,6 +76,8 @@ export const taskRoutes = new Hono<AppEnv>()
         .update(tasks)
         .set({
           ...patch,
+          // A drop (or any explicit category) is the person's choice: answers no longer move it.
+          ...(patch.category !== undefined ? { categoryChosen: true } : {}),
           updatedAt: now,
           ...(completing ? { completedAt: now } : {}),
           ...(patch.isCompleted === false ? { completedAt: null } : {}),
@@ -101,6 +110,27 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row));
   })
+  // Answers are saved as the person gives them (docs/decisions.md#18); an urgent answer may move an
+  // unplaced task, so the day's category breakdown is recounted in the same batch.
+  .patch(
+    "/:id/answers",
+    requireUser,
+    validate("param", idParamSchema),
+    validate("json", patchAnswersSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, user } = c.var;
+      const now = new Date();
+      const [updated] = await db.batch([
+        patchAnswersStatement(db, user.id, id, c.req.valid("json"), now),
+        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
+      ]);
+      const row = updated[0];
+      if (!row) throw notFound("Task not found.");
+      c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+      return c.json(toTask(row));
+    },
+  )
   .delete(
     "/:id",
     requireToken,

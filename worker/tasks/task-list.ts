@@ -7,7 +7,7 @@ import { cachedList, cachedVersion, storeList } from "./list-cache";
 import { visibleTaskListQuery } from "./task-rows";
 
 /** Bump when the JSON of a task changes shape, so no browser keeps a body of the old format. */
-const LIST_FORMAT = 1;
+const LIST_FORMAT = 2;
 
 /** The list's entity tag: whose list, which version, which format (spec §(GET /api/tasks) is unchanged). */
 export function taskListEtag(userId: string, version: number): string {
@@ -31,6 +31,8 @@ type ListRow = {
   is_completed: number;
   is_priority: number;
   no_list_reason: string | null;
+  /** JSON text written only by SQLite's json functions or JSON.stringify, so already compact. */
+  answers: string;
   created_at: number;
   completed_at: number | null;
 };
@@ -50,7 +52,7 @@ export function taskListJson(rows: ListRow[]): string {
     parts[i] =
       `{"id":${r.id},"userId":${text(r.user_id)},"title":${text(r.title)},"description":${text(r.description)},` +
       `"category":${text(r.category)},"isCompleted":${r.is_completed !== 0},"isPriority":${r.is_priority !== 0},` +
-      `"noListReason":${text(r.no_list_reason)},"createdAt":${instant(r.created_at)},"completedAt":${instant(r.completed_at)}}`;
+      `"noListReason":${text(r.no_list_reason)},"answers":${r.answers},"createdAt":${instant(r.created_at)},"completedAt":${instant(r.completed_at)}}`;
   }
   return `[${parts.join(",")}]`;
 }

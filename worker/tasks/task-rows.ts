@@ -16,6 +16,7 @@ const apiColumns = {
   isCompleted: tasks.isCompleted,
   isPriority: tasks.isPriority,
   noListReason: tasks.noListReason,
+  answers: tasks.answers,
   createdAt: tasks.createdAt,
   completedAt: tasks.completedAt,
 };
@@ -31,6 +32,7 @@ export function toTask(row: Pick<TaskRow, keyof typeof apiColumns>): Task {
     isCompleted: row.isCompleted,
     isPriority: row.isPriority,
     noListReason: row.noListReason,
+    answers: row.answers,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
   };

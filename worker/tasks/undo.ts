@@ -45,7 +45,9 @@ export function recordUndoStatements(
     'id', id, 'title', title, 'description', description, 'category', category,
     'isCompleted', json(case when is_completed then 'true' else 'false' end),
     'isPriority', json(case when is_priority then 'true' else 'false' end),
-    'noListReason', no_list_reason, 'createdAt', created_at, 'updatedAt', updated_at, 'completedAt', completed_at)`;
+    'noListReason', no_list_reason, 'answers', json(answers),
+    'categoryChosen', json(case when category_chosen then 'true' else 'false' end),
+    'createdAt', created_at, 'updatedAt', updated_at, 'completedAt', completed_at)`;
   const snapshot = sql`json_object('tasks', json_group_array(${task}), 'counted', json(${JSON.stringify(counted)}))`;
   // Columns in the table's order: token, user_id, snapshot, created_at, expires_at.
   const record = db.insert(undoActions).select(
@@ -79,14 +81,18 @@ export function undoStillOpenGuard(db: Db, userId: string, token: string, now: D
  */
 export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnapshot) {
   const field = (name: string) => sql.raw(`json_extract(value, '$.${name}')`);
+  // A record stored before answers existed has none: the columns' defaults.
+  const answers = sql.raw(`coalesce(json_extract(value, '$.answers'), '{}')`);
+  const categoryChosen = sql.raw(`coalesce(json_extract(value, '$.categoryChosen'), 0)`);
   // Columns in the table's order: id, user_id, title, description, category, is_completed,
-  // is_priority, no_list_reason, created_at, updated_at, completed_at. ("where true" lets SQLite
-  // tell the upsert's ON from a join's.)
+  // is_priority, no_list_reason, answers, category_chosen, created_at, updated_at, completed_at.
+  // ("where true" lets SQLite tell the upsert's ON from a join's.)
   return db
     .insert(tasks)
     .select(
       sql`select ${field("id")}, ${userId}, ${field("title")}, ${field("description")}, ${field("category")},
-      ${field("isCompleted")}, ${field("isPriority")}, ${field("noListReason")}, ${field("createdAt")},
+      ${field("isCompleted")}, ${field("isPriority")}, ${field("noListReason")}, ${answers}, ${categoryChosen},
+      ${field("createdAt")},
       ${field("updatedAt")}, ${field("completedAt")}
     from json_each(${JSON.stringify(snapshot.tasks)}) where true`,
     )
@@ -99,6 +105,8 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
         isCompleted: sql`excluded.is_completed`,
         isPriority: sql`excluded.is_priority`,
         noListReason: sql`excluded.no_list_reason`,
+        answers: sql`excluded.answers`,
+        categoryChosen: sql`excluded.category_chosen`,
         updatedAt: sql`excluded.updated_at`,
         completedAt: sql`excluded.completed_at`,
       },

@@ -15,6 +15,9 @@ type Props = {
   onTextChange: (text: string) => void;
   /** Tasks to prioritise next: the ones just created, or the current ones. */
   onTasksReady: (tasks: Task[]) => void;
+  /** Opens the results (ranked by the saved answers) and the board without answering again. */
+  onShowResults: () => void;
+  onOrganize: () => void;
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -25,13 +28,14 @@ function processFailure(err: unknown) {
   showError("Error processing tasks", detail ?? "Failed to process your input. Please try again.");
 }
 
-export function BraindumpInputStep({ text, onTextChange, onTasksReady }: Props) {
+export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowResults, onOrganize }: Props) {
   // The braindump page is the one screen that refetches when the window regains focus (spec §7).
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const processTasks = useProcessTasks();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (processTasks.isPending) return;
     // Spec §5, in this order.
     if (text.trim() === "") return showError("Empty input", "Please enter some tasks to process.");
     const items = splitTasks(text);
@@ -83,6 +87,14 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady }: Props) 
             rows={6}
             value={text}
             onChange={(event) => onTextChange(event.target.value)}
+            // Ctrl/Cmd+Enter submits, as in the AI panel; Enter alone starts a new line (a new task).
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
             placeholder={"Reply to Sam's email; Book the dentist\nFinish the quarterly report"}
             className="text-base"
           />
@@ -96,7 +108,13 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady }: Props) 
           </div>
         </form>
       </section>
-      <CurrentTasksCard tasks={tasks} onPrioritize={onTasksReady} className="lg:col-span-2" />
+      <CurrentTasksCard
+        tasks={tasks}
+        onPrioritize={onTasksReady}
+        onShowResults={onShowResults}
+        onOrganize={onOrganize}
+        className="lg:col-span-2"
+      />
     </div>
   );
 }

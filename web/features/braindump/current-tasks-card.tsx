@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { clearingLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
+import { EditTitleButton, TaskTitleEditor } from "./task-title-editor";
 
 export const CLEAR_TASKS_TEXT =
   "Are you sure you want to clear all current tasks and reset all statistics? This will remove them from your lists and reset your analytics.";
@@ -32,12 +33,15 @@ const CATEGORY_DOT: Record<Category, string> = {
 type Props = {
   tasks: ReturnType<typeof useTasks>;
   onPrioritize: (tasks: Task[]) => void;
+  onShowResults: () => void;
+  onOrganize: () => void;
   className?: string;
 };
 
 /** Spec §2: the active tasks, with "Prioritize", "Clear Tasks" and a delete button on each. */
-export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
+export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const clearTasks = useClearTasks();
   const deleteTask = useDeleteTask();
   const queryClient = useQueryClient();
@@ -105,6 +109,13 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
               {active.map((task) => {
                 const category = task.category ?? DEFAULT_CATEGORY;
                 const deleting = deleteTask.isPending && deleteTask.variables === task.id;
+                if (editingId === task.id) {
+                  return (
+                    <li key={task.id} className="flex items-center gap-3 py-2">
+                      <TaskTitleEditor task={task} onClose={() => setEditingId(null)} />
+                    </li>
+                  );
+                }
                 return (
                   <li key={task.id} className="flex items-center gap-3 py-2">
                     <span
@@ -114,7 +125,15 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
                     />
                     <span className="min-w-0 flex-1 break-words text-sm">
                       {task.title}
-                      <span className="sr-only">, {CATEGORY_LABEL[category]}</span>
+                      {category === "no_list" ? (
+                        // Said no to: marked in words, not only by the grey dot.
+                        <span className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                          <span className="sr-only">, </span>
+                          {CATEGORY_LABEL.no_list}
+                        </span>
+                      ) : (
+                        <span className="sr-only">, {CATEGORY_LABEL[category]}</span>
+                      )}
                       {task.isPriority ? (
                         <>
                           <Star
@@ -125,6 +144,11 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
                         </>
                       ) : null}
                     </span>
+                    <EditTitleButton
+                      title={task.title}
+                      className="h-9 w-9 text-slate-600 dark:text-slate-400"
+                      onClick={() => setEditingId(task.id)}
+                    />
                     <Button
                       variant="ghost"
                       size="icon"
@@ -145,6 +169,12 @@ export function CurrentTasksCard({ tasks, onPrioritize, className }: Props) {
         <div className="flex flex-wrap gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
           <Button onClick={() => onPrioritize(toPrioritize)} disabled={toPrioritize.length === 0}>
             Prioritize
+          </Button>
+          <Button variant="outline" onClick={onShowResults} disabled={toPrioritize.length === 0}>
+            View Priorities
+          </Button>
+          <Button variant="outline" onClick={onOrganize} disabled={active.length === 0}>
+            Organize Tasks
           </Button>
           <Button
             variant="outline"

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Task } from "../../../shared/schemas/tasks";
 import { Spinner } from "../../ui/spinner";
-import { answersReducer } from "./answers-reducer";
 import { BraindumpInputStep } from "./braindump-input-step";
 import { onFreshStart } from "./fresh-start-signal";
 import { focusStepHeading } from "./step-heading";
@@ -16,22 +15,24 @@ export type Step = "input" | "questions" | "results" | "organized";
 
 /**
  * Spec §2 "Braindump and priority screen": input → questions → results ⇄ organized; "Start Over"
- * (and Start Fresh in the header) return to a clean input step.
+ * (and Start Fresh in the header) return to a clean input step. With tasks in the list, the input
+ * step also opens the results and the board directly: the answers are saved (docs/decisions.md#18).
  */
 export function PriorityPickerPage() {
   const [step, setStep] = useState<Step>("input");
   const [text, setText] = useState("");
-  const [answers, dispatch] = useReducer(answersReducer, {});
   /** The tasks being prioritised: the ones just created, or the current ones ("Prioritize"). */
   const [questionTasks, setQuestionTasks] = useState<Task[]>([]);
-  /** Task ids best first, as the server ranked them. */
-  const [ranking, setRanking] = useState<number[]>([]);
+  /**
+   * Task ids best first, as the server ranked them after Analyze; null when the results are opened
+   * straight from the braindump step (they rank every open task by its saved answers then).
+   */
+  const [ranking, setRanking] = useState<number[] | null>(null);
 
   const startOver = useCallback(() => {
     setText("");
-    dispatch({ type: "reset" });
     setQuestionTasks([]);
-    setRanking([]);
+    setRanking(null);
     setStep("input");
   }, []);
 
@@ -55,10 +56,14 @@ export function PriorityPickerPage() {
           text={text}
           onTextChange={setText}
           onTasksReady={(tasks) => {
-            dispatch({ type: "reset" });
             setQuestionTasks(tasks);
             setStep("questions");
           }}
+          onShowResults={() => {
+            setRanking(null);
+            setStep("results");
+          }}
+          onOrganize={() => setStep("organized")}
         />
       );
     case "questions":
@@ -66,8 +71,6 @@ export function PriorityPickerPage() {
         <Suspense fallback={<Spinner className="py-24" />}>
           <QuestionsStep
             tasks={questionTasks}
-            answers={answers}
-            onAnswer={(taskId, questionId, value) => dispatch({ type: "answer", taskId, questionId, value })}
             onAnalyzed={(ranked) => {
               setRanking(ranked.map((task) => task.id));
               setStep("results");

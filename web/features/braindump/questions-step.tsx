@@ -1,18 +1,16 @@
 import { type Answers, type AnswerValue, QUESTIONS, type Question, type QuestionId } from "../../../shared/questions";
 import type { Task } from "../../../shared/schemas/tasks";
+import { useTaskAnswers } from "../../api/task-answers";
 import { useSavePriorities, useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { showError, showSuccess } from "../../ui/toast";
-import type { AnswersState } from "./answers-reducer";
 import { firstUnanswered } from "./first-unanswered";
 import { STEP_HEADING_ID, StepHeading } from "./step-heading";
 
 type Props = {
   tasks: Task[];
-  answers: AnswersState;
-  onAnswer: (taskId: number, questionId: QuestionId, value: AnswerValue) => void;
   onAnalyzed: (ranked: Task[]) => void;
   onStartOver: () => void;
 };
@@ -25,22 +23,31 @@ const YES_NO: { label: string; value: boolean }[] = [
 const taskCardId = (taskId: number) => `prioritize-task-${taskId}`;
 
 /** Spec §2 "Questions": every task with the questions; "Analyze Priorities" saves the ranking. */
-export function QuestionsStep({ tasks: asked, answers, onAnswer, onAnalyzed, onStartOver }: Props) {
+export function QuestionsStep({ tasks: asked, onAnalyzed, onStartOver }: Props) {
   const savePriorities = useSavePriorities();
+  const { answersOf, answer } = useTaskAnswers((err) => {
+    console.warn("Saving an answer failed", err);
+    showError("Error saving answer", "Your answer could not be saved. Please choose it again.");
+  });
   // A task deleted or cleared on another device meanwhile leaves the questions (the live refetch
-  // drops it from the list), so the ranking never names it; the answers for the others stay.
+  // drops it from the list), so the ranking never names it. The listed copy carries the answers
+  // saved so far, from this device or another.
   const current = useTasks().data;
-  const tasks = current ? asked.filter((task) => current.some((listed) => listed.id === task.id)) : asked;
+  const tasks = current ? asked.flatMap((task) => current.find((listed) => listed.id === task.id) ?? []) : asked;
+  const onAnswer = (taskId: number, questionId: QuestionId, value: AnswerValue) => {
+    const task = tasks.find((candidate) => candidate.id === taskId);
+    if (task) answer(task, questionId, value);
+  };
 
   function analyze() {
-    const missing = firstUnanswered(tasks, answers);
+    const missing = firstUnanswered(tasks, answersOf);
     if (missing) {
       showError("Missing task information", `Please answer at least some questions for "${missing.title}"`);
       document.getElementById(taskCardId(missing.id))?.focus();
       return;
     }
     savePriorities.mutate(
-      tasks.map((task) => ({ id: task.id, answers: answers[task.id] ?? {} })),
+      tasks.map((task) => ({ id: task.id, answers: answersOf(task) })),
       {
         onSuccess: (ranked) => {
           showSuccess("Priority analysis complete", "Your top tasks have been identified based on your answers.");
@@ -89,7 +96,7 @@ export function QuestionsStep({ tasks: asked, answers, onAnswer, onAnalyzed, onS
                     key={question.id}
                     taskId={task.id}
                     question={question}
-                    answers={answers[task.id]}
+                    answers={answersOf(task)}
                     onAnswer={onAnswer}
                   />
                 ))}
@@ -119,7 +126,7 @@ function QuestionRow({
   taskId: number;
   question: Question;
   answers: Answers | undefined;
-  onAnswer: Props["onAnswer"];
+  onAnswer: (taskId: number, questionId: QuestionId, value: AnswerValue) => void;
 }) {
   const labelId = `q-${taskId}-${question.id}`;
   const options: { label: string; value: AnswerValue }[] =

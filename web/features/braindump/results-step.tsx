@@ -2,6 +2,7 @@ import { CheckCircle2, LayoutGrid, Target } from "lucide-react";
 import { useNavigate } from "react-router";
 import { TOP_PRIORITY_COUNT } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
+import { rankByAnswers, scoreAnswers } from "../../../shared/scoring";
 import { useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -9,7 +10,29 @@ import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
 import { STEP_HEADING_ID, StepHeading } from "./step-heading";
 
-type Props = { ranking: number[]; onOrganize: () => void; onStartOver: () => void };
+type Props = {
+  /** Ids best first as Analyze ranked them; null: every open task, ranked by its saved answers. */
+  ranking: number[] | null;
+  onOrganize: () => void;
+  onStartOver: () => void;
+};
+
+/** The open tasks up for prioritising, ranked by their saved answers (shared/scoring.ts). */
+function rankSaved(tasks: Task[]): Task[] {
+  const open = tasks.filter((task) => !task.isCompleted && task.category !== "no_list");
+  return rankByAnswers(open, (task) => task.answers);
+}
+
+/** Why a task ranks where it does: its score and the answers that made it. */
+function ScoreExplanation({ task, className }: { task: Task; className?: string }) {
+  const { score, reasons } = scoreAnswers(task.answers);
+  return (
+    <p className={cn("text-xs text-slate-600 dark:text-slate-400", className)}>
+      <span className="font-semibold text-slate-700 dark:text-slate-300">Score {score}</span>
+      {reasons.length > 0 ? `: ${reasons.join(", ")}` : ": no answers yet"}
+    </p>
+  );
+}
 
 /** Spec §2 "Results": the top three (the first marked START HERE), then the remaining tasks. */
 export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
@@ -36,7 +59,7 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
   }
 
   const byId = new Map((tasks.data ?? []).map((task) => [task.id, task]));
-  const ranked = ranking.flatMap((id) => byId.get(id) ?? []);
+  const ranked = ranking ? ranking.flatMap((id) => byId.get(id) ?? []) : rankSaved(tasks.data);
   const top = ranked.slice(0, TOP_PRIORITY_COUNT);
   const remaining = ranked.slice(TOP_PRIORITY_COUNT);
   const focusWithQuery = (task: Task) => navigate(`/focus-timer?taskId=${task.id}`);
@@ -92,18 +115,7 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
                   >
                     {task.title}
                   </h2>
-                  {task.description ? (
-                    <ul aria-label="Why" className="flex flex-wrap gap-1.5">
-                      {task.description.split(", ").map((reason) => (
-                        <li
-                          key={reason}
-                          className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-indigo-950 dark:text-indigo-200"
-                        >
-                          {reason}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
+                  <ScoreExplanation task={task} />
                   <div className="mt-auto pt-2">
                     {task.isCompleted ? (
                       <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-700 dark:text-emerald-400">
@@ -142,15 +154,15 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
                 const titleId = `remaining-title-${task.id}`;
                 return (
                   <li key={task.id} className="flex items-center gap-3 px-5 py-2.5">
-                    <span
-                      id={titleId}
-                      className={cn(
-                        "min-w-0 flex-1 break-words text-sm",
-                        task.isCompleted && "line-through opacity-60",
-                      )}
-                    >
-                      {task.title}
-                    </span>
+                    <div className="min-w-0 flex-1">
+                      <span
+                        id={titleId}
+                        className={cn("block break-words text-sm", task.isCompleted && "line-through opacity-60")}
+                      >
+                        {task.title}
+                      </span>
+                      <ScoreExplanation task={task} />
+                    </div>
                     {task.isCompleted ? null : (
                       <Button
                         variant="ghost"

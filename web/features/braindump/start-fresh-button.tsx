@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { RotateCcw } from "lucide-react";
+import { Eraser } from "lucide-react";
 import { useState } from "react";
 import { tasksQueryOptions, useStartFresh } from "../../api/tasks";
 import { Button } from "../../ui/button";
@@ -29,9 +29,9 @@ export function StartFreshButton() {
         title="Start Fresh"
         onClick={() => setOpen(true)}
       >
-        <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        {/* Below 640 px the icon alone (named, with a tooltip) keeps the header on one line. */}
-        <span className="sr-only sm:not-sr-only">Start Fresh</span>
+        {/* Words at every width: an icon alone read as "refresh" (docs/decisions.md#80). */}
+        <Eraser aria-hidden="true" className="h-4 w-4" />
+        Start Fresh
       </Button>
       <ConfirmDialog
         open={open}

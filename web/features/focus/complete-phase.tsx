@@ -21,11 +21,14 @@ export function CompletePhase({
   title,
   task,
   offline,
+  onNextTask,
 }: {
   view: TimerView;
   title: string;
   task: Task | undefined;
   offline: boolean;
+  /** Picks the task the selection preselects after "Next Task". */
+  onNextTask: () => void;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -52,9 +55,12 @@ export function CompletePhase({
   const followUp = useMutation({
     mutationFn: async (choice: "more-time" | "break" | "next-task") => {
       if (choice === "break") return timerAction(queryClient, "break");
-      // "Next Task" clears the selection, including a taskId that came in the address or the
-      // navigation state: dropped before the selection phase mounts and preselects from them.
-      if (choice === "next-task") navigate("/focus-timer", { replace: true, state: null });
+      // "Next Task" drops a taskId that came in the address or the navigation state before the
+      // selection phase mounts; it preselects the next priority task instead.
+      if (choice === "next-task") {
+        navigate("/focus-timer", { replace: true, state: null });
+        onNextTask();
+      }
       return timerAction(queryClient, "acknowledge", { keepTask: choice === "more-time" });
     },
     onSuccess: (_snapshot, choice) => {

@@ -13,9 +13,11 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
 import { ActivePhase } from "./active-phase";
+import { BreakOverPhase } from "./break-over-phase";
 import { claimEndAlert, launchConfetti, notifySessionEnded, playChime } from "./celebrate";
 import { CompletePhase } from "./complete-phase";
 import { endOfRun, minuteMilestone, minutesLeft, transitionAnnouncement } from "./milestones";
+import { nextPriorityTask } from "./next-task";
 import { NotifyButton } from "./notify-button";
 import { readTimerCache, saveTimerCache } from "./offline-cache";
 import { SelectionPhase } from "./selection-phase";
@@ -122,7 +124,10 @@ export function FocusTimerPage() {
   const addressTaskId = ranSinceLoad.current
     ? null
     : (taskIdFrom(searchParams.get("taskId")) ?? taskIdFrom((location.state as { taskId?: unknown } | null)?.taskId));
-  const preferredTaskId = addressTaskId ?? (state?.status === "idle" ? state.taskId : null);
+  /** Chosen by "Next Task" or a break's end: the next priority task (docs/decisions.md#19). */
+  const [nextTaskId, setNextTaskId] = useState<number | null>(null);
+  const chooseNextTask = () => setNextTaskId(nextPriorityTask(tasks.data ?? [], state?.taskId ?? null));
+  const preferredTaskId = addressTaskId ?? nextTaskId ?? (state?.status === "idle" ? state.taskId : null);
   const defaultMinutes =
     user && user.defaultFocusMinutes >= FOCUS_MINUTES.min && user.defaultFocusMinutes <= FOCUS_MINUTES.max
       ? user.defaultFocusMinutes
@@ -167,8 +172,10 @@ export function FocusTimerPage() {
           />
         ) : phase === "active" ? (
           <ActivePhase key={`${state.startedAt}`} view={view} title={title} offline={offline} />
+        ) : state.kind === "break" ? (
+          <BreakOverPhase offline={offline} onBackToSelection={chooseNextTask} />
         ) : (
-          <CompletePhase view={view} title={title} task={task} offline={offline} />
+          <CompletePhase view={view} title={title} task={task} offline={offline} onNextTask={chooseNextTask} />
         )}
       </Card>
 

@@ -1,5 +1,8 @@
 import type { TimerState } from "../../../shared/schemas/focus";
 
+/** What a break's end says, in the notification and on the screen. */
+export const BREAK_OVER = { title: "Break over", body: "Your break is over. Ready for the next one thing?" } as const;
+
 // The rules behind what the focus screen announces and how it marks the end of a run, kept apart
 // from the hooks that run them so they can be checked without a browser.
 
@@ -48,7 +51,10 @@ export function minuteMilestone(previous: number | null, minutes: number): strin
 }
 
 export type EndOfRun = {
-  /** Confetti for a run this screen saw running out; ending early is not a celebration (docs/decisions.md#19). */
+  /**
+   * Confetti for a focus session this screen saw running out; not for one ended early, nor for a
+   * break (docs/decisions.md#19).
+   */
   confetti: boolean;
   /** A chime and a browser notification, only for a run that ran out: the person may be away. */
   alert: { runId: string; title: string; body: string; tag: string } | null;
@@ -62,16 +68,14 @@ export function endOfRun(
 ): EndOfRun | null {
   if (!state || !isNewer(before, state)) return null;
   if (state.status !== "finished" || (before.status !== "running" && before.status !== "paused")) return null;
-  if (state.finishReason !== "elapsed") return { confetti: false, alert: null };
   const isBreak = state.kind === "break";
+  if (state.finishReason !== "elapsed") return { confetti: false, alert: null };
   return {
-    confetti: true,
+    confetti: !isBreak,
     alert: {
       runId: String(state.startedAt),
-      title: isBreak ? "Break over" : "Great job!",
-      body: isBreak
-        ? "Your break is over. Ready for the next one thing?"
-        : `You've completed your focus session on: ${taskTitle}`,
+      title: isBreak ? BREAK_OVER.title : "Great job!",
+      body: isBreak ? BREAK_OVER.body : `You've completed your focus session on: ${taskTitle}`,
       tag: `onething-${state.startedAt}`,
     },
   };

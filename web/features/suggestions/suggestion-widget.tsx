@@ -6,7 +6,11 @@ import { cn } from "../../ui/cn";
 const loadPanel = () => import("./suggestion-panel");
 const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.SuggestionPanel })));
 
-/** The floating AI suggestion widget of spec §2: a round button in the bottom right that opens a panel. */
+/**
+ * The floating AI suggestion widget of spec §2: a round button in the bottom right that opens a
+ * panel. Rendered in the header's button row: below 640 px it stays there as an icon button, since
+ * on a phone anything floating would cover the page's own controls; from 640 px it floats.
+ */
 export function SuggestionWidget() {
   const [open, setOpen] = useState(false);
   // Keeps the panel mounted after the first open, so the prompt and the list survive closing it.
@@ -30,11 +34,16 @@ export function SuggestionWidget() {
           setOpen((value) => !value);
         }}
         className={cn(
-          "fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full shadow-lg transition-colors sm:right-6 sm:bottom-6",
+          "flex h-9 w-9 items-center justify-center rounded-lg transition-colors",
+          "sm:fixed sm:right-6 sm:bottom-[max(1.5rem,env(safe-area-inset-bottom))] sm:z-40 sm:h-14 sm:w-14 sm:rounded-full sm:shadow-lg",
           "bg-brand-600 text-white hover:bg-brand-700 dark:ring-1 dark:ring-white/25 dark:hover:bg-brand-500",
         )}
       >
-        {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Sparkles aria-hidden="true" className="h-6 w-6" />}
+        {open ? (
+          <X aria-hidden="true" className="h-5 w-5 sm:h-6 sm:w-6" />
+        ) : (
+          <Sparkles aria-hidden="true" className="h-5 w-5 sm:h-6 sm:w-6" />
+        )}
       </button>
       {used ? (
         <Suspense fallback={null}>

@@ -1,9 +1,10 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { CheckCircle2, GripVertical, Star, Target } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
+import { EditTitleButton, TaskTitleEditor } from "../task-title-editor";
 import type { DragData } from "./announcements";
 import { COLUMNS, type Column, columnOf, dragHandleId, dragId } from "./columns";
 
@@ -65,6 +66,14 @@ function DraggableTask({
     data,
   });
   const titleId = `organized-title-${task.id}`;
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <li ref={setNodeRef} className="rounded-lg border border-slate-200 p-2.5 dark:border-slate-700">
+        <TaskTitleEditor task={task} onClose={() => setEditing(false)} />
+      </li>
+    );
+  }
   return (
     <li ref={setNodeRef} className={cn(isDragging && "opacity-40")}>
       <TaskCard
@@ -85,18 +94,21 @@ function DraggableTask({
           </button>
         }
         action={
-          showFocus && !task.isCompleted ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-8 shrink-0 px-2"
-              aria-describedby={titleId}
-              onClick={() => onFocus(task)}
-            >
-              <Target aria-hidden="true" className="h-4 w-4" />
-              Focus
-            </Button>
-          ) : null
+          <>
+            <EditTitleButton title={task.title} className="h-8 w-8" onClick={() => setEditing(true)} />
+            {showFocus && !task.isCompleted ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-8 shrink-0 px-2"
+                aria-describedby={titleId}
+                onClick={() => onFocus(task)}
+              >
+                <Target aria-hidden="true" className="h-4 w-4" />
+                Focus
+              </Button>
+            ) : null}
+          </>
         }
       />
     </li>

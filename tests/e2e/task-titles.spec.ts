@@ -1,0 +1,66 @@
+import type { APIRequestContext } from "@playwright/test";
+import { type Account, expect, test } from "./fixtures";
+
+type TaskBody = { id: number; title: string };
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+async function createTask(request: APIRequestContext, account: Account, data: Record<string, unknown>) {
+  const res = await request.post("/api/tasks", { headers: auth(account), data });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as TaskBody;
+}
+
+async function titles(request: APIRequestContext, account: Account) {
+  const res = await request.get("/api/tasks", { headers: auth(account) });
+  return ((await res.json()) as TaskBody[]).map((task) => task.title);
+}
+
+test("a title is edited in place in Current Tasks and on the board, checked as on create", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  test.slow(); // two screens, three saves
+  await createTask(request, signedIn, { title: "Wrte report" });
+  await createTask(request, signedIn, { title: "Call bank" });
+  await page.goto("/");
+  const currentTasks = page.getByRole("region", { name: "Current Tasks" });
+
+  await currentTasks.getByRole("button", { name: "Edit Wrte report" }).click();
+  const field = currentTasks.getByRole("textbox", { name: "New title for Wrte report" });
+  await expect(field).toBeFocused();
+  // Empty is refused in words, and nothing is sent.
+  await field.fill("   ");
+  await field.press("Enter");
+  await expect(currentTasks.getByRole("alert")).toHaveText("A task needs a title.");
+  await field.fill("Write report");
+  await field.press("Enter");
+  await expect(page.getByText('It is now "Write report".')).toBeVisible();
+  await expect(currentTasks).toContainText("Write report");
+  expect(await titles(request, signedIn)).toEqual(["Write report", "Call bank"]);
+
+  // Escape leaves the title as it was.
+  await currentTasks.getByRole("button", { name: "Edit Call bank" }).click();
+  await currentTasks.getByRole("textbox", { name: "New title for Call bank" }).fill("Something else");
+  await page.keyboard.press("Escape");
+  await expect(currentTasks.getByRole("button", { name: "Edit Call bank" })).toBeVisible();
+
+  await currentTasks.getByRole("button", { name: "Organize Tasks" }).click();
+  const later = page.getByRole("region", { name: "Later", exact: true });
+  await later.getByRole("button", { name: "Edit Call bank" }).click();
+  await later.getByRole("textbox", { name: "New title for Call bank" }).fill("Call the bank");
+  await later.getByRole("button", { name: "Save" }).click();
+  await expect(later).toContainText("Call the bank");
+  expect(await titles(request, signedIn)).toEqual(["Write report", "Call the bank"]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a "No" List item is marked as such in Current Tasks', async ({ page, request, signedIn }) => {
+  await createTask(request, signedIn, { title: "Doomscrolling", category: "no_list" });
+  await createTask(request, signedIn, { title: "Pay rent" });
+  await page.goto("/");
+  const currentTasks = page.getByRole("region", { name: "Current Tasks" });
+  await expect(currentTasks.getByRole("listitem").filter({ hasText: "Doomscrolling" })).toContainText('"No" List');
+  await expect(currentTasks.getByRole("listitem").filter({ hasText: "Pay rent" })).not.toContainText('"No" List');
+});
