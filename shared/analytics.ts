@@ -1,5 +1,5 @@
 // Pure analytics logic shared by the worker and the web app: local dates and hours, date ranges,
-// zero records and the productivity score of spec §9.
+// zero records and the productivity score of docs/product.md#productivity-score.
 import { DEFAULT_CATEGORY, REMOVED_MARKER } from "./constants";
 import type { AnalyticsRecord, CategoryBreakdown } from "./schemas/analytics";
 
@@ -91,13 +91,13 @@ export function datesBetween(start: string, end: string): string[] {
 
 export type AnalyticsPeriod = "day" | "week";
 
-/** Spec §7: the Day range is today; the Week range is the last 7 days, today included. */
+/** docs/product.md#analytics-screen: the Day range is today; the Week range is the last 7 days, today included. */
 export function periodRange(period: AnalyticsPeriod, today: string): { startDate: string; endDate: string } {
   return { startDate: period === "week" ? addDays(today, -6) : today, endDate: today };
 }
 
 /**
- * Spec §9: completed / created (created defaulting to 1) × 50, plus focus minutes / 120 × 50 capped
+ * docs/product.md#productivity-score: completed / created (created defaulting to 1) × 50, plus focus minutes / 120 × 50 capped
  * at 50, rounded; 0 with no data. The completion part is capped at 50 too (completing tasks made on
  * earlier days can exceed today's created count) so the score stays a score out of 100.
  */

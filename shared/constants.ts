@@ -1,17 +1,17 @@
-// Product constants of spec §9, shared by the worker and the web app.
+// Product constants of docs/product.md#constants, shared by the worker and the web app.
 
 export const CATEGORIES = ["urgent", "later", "delegate", "no_list"] as const;
 export type Category = (typeof CATEGORIES)[number];
-/** A task with no category is shown under this one (spec §3). */
+/** A task with no category is shown under this one (docs/product.md#task). */
 export const DEFAULT_CATEGORY: Category = "later";
 
-/** Titles containing this marker are hidden everywhere (spec §4). */
+/** Titles containing this marker are hidden everywhere (docs/product.md#task-rules). */
 export const REMOVED_MARKER = "[REMOVED]";
 
 export const TOP_PRIORITY_COUNT = 3;
 
 export const FOCUS_MINUTES = { default: 25, min: 5, max: 120, step: 5, break: 5 } as const;
-/** Server bounds of a focus session, in seconds (DECISIONS 12). */
+/** Server bounds of a focus session, in seconds (docs/decisions.md#12). */
 export const FOCUS_SECONDS = { min: 60, max: 7200, break: 300 } as const;
 
 export const LIMITS = {
@@ -34,7 +34,7 @@ export const LIMITS = {
 export const AUTH_TOKEN_KEY = "auth_token";
 export const THEME_KEY = "theme";
 
-/** Drag and drop of the organized step (spec §9, DECISIONS 16). */
+/** Drag and drop of the organized step (docs/product.md#other-constants, docs/decisions.md#16). */
 export const DRAG = {
   /** A mouse drag starts after this much movement, so clicks stay clicks. */
   mouseDistancePx: 5,

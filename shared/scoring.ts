@@ -1,11 +1,11 @@
-// Priority scoring (spec §9, DECISIONS 2-3): one rule, used by the server when it saves priorities
+// Priority scoring (docs/product.md#priority-scoring, docs/decisions.md#2, docs/decisions.md#3): one rule, used by the server when it saves priorities
 // and by the screen when it shows why a task ranks where it does.
 import { TOP_PRIORITY_COUNT } from "./constants";
 import type { Answers } from "./questions";
 
 type Rule = { matches: (answers: Answers) => boolean; score: number; reason: string };
 
-/** The rows of spec §9's table, in the table's order (which is also the order of the reasons). */
+/** The rows of the table in docs/product.md#priority-scoring, in the table's order (which is also the order of the reasons). */
 export const SCORING_RULES: readonly Rule[] = [
   { matches: (a) => a.urgent === true, score: 5, reason: "Urgent" },
   { matches: (a) => a.important === true, score: 4, reason: "Important" },

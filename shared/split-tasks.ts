@@ -1,4 +1,4 @@
-// Turning free text into task titles (spec §5). Used by the braindump screen before it sends and by
+// Turning free text into task titles (docs/product.md#input-step). Used by the braindump screen before it sends and by
 // POST /api/process-tasks, so both sides agree on what counts as a task and as a duplicate.
 
 /** Splits on semicolons or newlines, trims each item and drops empty ones. Blank input gives []. */
@@ -9,7 +9,7 @@ export function splitTasks(text: string): string[] {
     .filter((item) => item.length > 0);
 }
 
-/** The comparison key of a title: duplicates are found case-insensitively (spec §5). */
+/** The comparison key of a title: duplicates are found case-insensitively (docs/product.md#input-step). */
 export function titleKey(title: string): string {
   return title.trim().toLowerCase();
 }

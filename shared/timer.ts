@@ -9,7 +9,7 @@ export type TimerClock = Pick<
   "status" | "durationMs" | "startedAt" | "pausedAt" | "pausedTotalMs" | "finishedAt"
 >;
 
-/** Spec §9: a zap below 33 %, a star from 33 to below 66, a trophy at 66 or above. */
+/** docs/product.md#other-constants: a zap below 33 %, a star from 33 to below 66, a trophy at 66 or above. */
 export const ICON_THRESHOLDS = { star: 33, trophy: 66 } as const;
 export type ProgressIcon = "zap" | "star" | "trophy";
 
@@ -57,7 +57,7 @@ export function isDue(timer: TimerClock, now: number): boolean {
 }
 
 /**
- * MM:SS, zero padded (spec §2). Seconds round up, so a fresh 25-minute run reads 25:00 and the
+ * MM:SS, zero padded (docs/product.md#active-phase). Seconds round up, so a fresh 25-minute run reads 25:00 and the
  * display reaches 00:00 exactly at the end instant.
  */
 export function formatClock(ms: number): string {
@@ -67,7 +67,7 @@ export function formatClock(ms: number): string {
   return `${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`;
 }
 
-/** Whole minutes actually focused, as analytics counts them (DECISIONS 6: rounded). */
+/** Whole minutes actually focused, as analytics counts them (docs/decisions.md#6: rounded). */
 export function focusedMinutes(focusedMs: number): number {
   return Math.round(focusedMs / 60_000);
 }

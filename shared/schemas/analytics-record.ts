@@ -11,7 +11,7 @@ export const categoryBreakdownSchema = z.object({
 export type CategoryBreakdown = z.infer<typeof categoryBreakdownSchema>;
 
 /**
- * One day of a user's analytics as the app works with it (spec §3 "Daily analytics record").
+ * One day of a user's analytics as the app works with it (docs/product.md#daily-analytics-record).
  * `id` is null for a day with no stored record (answered as zeros). `hourlyActivity` holds 24
  * numbers (completions + focus minutes per local hour) for the hour-of-day chart. On the wire the
  * category breakdown is JSON text (see apiAnalyticsRecordSchema); here it is parsed.
@@ -32,7 +32,7 @@ export const analyticsRecordSchema = z.object({
 export type AnalyticsRecord = z.infer<typeof analyticsRecordSchema>;
 
 /**
- * The record as the API answers it: spec §3 makes categoryBreakdown "JSON-encoded text with counts
+ * The record as the API answers it: docs/product.md#daily-analytics-record makes categoryBreakdown "JSON-encoded text with counts
  * for urgent, later, delegate and no_list", so it travels as that text (always all four keys).
  */
 export const apiAnalyticsRecordSchema = z.extend(analyticsRecordSchema, { categoryBreakdown: z.string() });

@@ -17,7 +17,7 @@ export {
   timerStatusSchema,
 } from "./timer-state";
 
-/** POST /api/focus-sessions (spec §7): taskId, duration in seconds, isCompleted false. */
+/** POST /api/focus-sessions (docs/product.md#compatible-calls): taskId, duration in seconds, isCompleted false. */
 export const startFocusSessionSchema = z.strictObject({
   taskId: z
     .number({ error: "taskId must be a task id." })
@@ -32,7 +32,7 @@ export const startFocusSessionSchema = z.strictObject({
 });
 export type StartFocusSessionInput = z.input<typeof startFocusSessionSchema>;
 
-/** PATCH /api/focus-sessions/{id}/complete: spec §7 sends an empty JSON body. */
+/** PATCH /api/focus-sessions/{id}/complete: docs/product.md#compatible-calls sends an empty JSON body. */
 export const completeFocusSessionSchema = z.strictObject({});
 
 /** POST /api/timer/acknowledge: the follow-up choice after "finished"; keepTask = "Need More Time". */

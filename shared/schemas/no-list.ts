@@ -43,7 +43,7 @@ export const commitNoListResultSchema = z.object({ tasks: z.array(taskSchema) })
 export type CommitNoListResult = z.infer<typeof commitNoListResultSchema>;
 
 /**
- * POST /api/no-list/clear: the selected tasks, cleared in one step (spec §4 "Clear"). Tasks that
+ * POST /api/no-list/clear: the selected tasks, cleared in one step (docs/product.md#builder-mode "Clear"). Tasks that
  * can no longer be cleared are skipped and counted in `notCleared`; none at all answers 404.
  */
 export const clearNoListSchema = z.strictObject({

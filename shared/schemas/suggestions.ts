@@ -5,7 +5,7 @@ import { LIMITS } from "../constants";
 export const AI_PROVIDERS = ["local", "workers-ai", "openai"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
-/** POST /api/ai/task-suggestions (spec §7). */
+/** POST /api/ai/task-suggestions (docs/product.md#ai-suggestion-widget). */
 export const taskSuggestionsRequestSchema = z.object({
   prompt: z
     .string({ error: "The prompt must be text." })
@@ -17,7 +17,7 @@ export type TaskSuggestionsRequest = z.input<typeof taskSuggestionsRequestSchema
 
 export const suggestionTitleSchema = z.string().min(1).max(LIMITS.suggestionMax);
 
-/** The answer: spec §3's {suggestions}, plus which provider made them (the panel says so when local). */
+/** The answer: the {suggestions} in docs/product.md#ai-suggestion-widget, plus which provider made them (the panel says so when local). */
 export const taskSuggestionsResponseSchema = z.object({
   suggestions: z.array(suggestionTitleSchema).max(LIMITS.suggestionsMax),
   provider: z.enum(AI_PROVIDERS),

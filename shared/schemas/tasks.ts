@@ -9,7 +9,7 @@ export const categorySchema = z.enum(CATEGORIES, {
 const yesNo = z.boolean({ error: "Answer with true or false." });
 const effortSchema = z.enum(EFFORT_OPTIONS, { error: `Effort must be one of ${EFFORT_OPTIONS.join(", ")}.` });
 
-/** One task's answers (spec §3 "Answer"): Yes/No as booleans, effort as one of its options; any subset. */
+/** One task's answers (docs/product.md#prioritisation-questions-and-answers): Yes/No as booleans, effort as one of its options; any subset. */
 export const savedAnswersSchema = z
   .strictObject({
     urgent: yesNo,
@@ -22,7 +22,7 @@ export const savedAnswersSchema = z
   })
   .partial();
 
-/** A task as the API answers it (spec §3). Instants are ISO strings. */
+/** A task as the API answers it (docs/product.md#task). Instants are ISO strings. */
 export const taskSchema = z.object({
   id: z.number().int(),
   userId: z.string(),
@@ -54,7 +54,7 @@ const reasonSchema = z
   .max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax} characters.`)
   .nullable();
 
-/** POST /api/tasks (spec §7: the No-list builder and the AI add payloads). */
+/** POST /api/tasks (docs/product.md#compatible-calls: the No-list builder and the AI add payloads). */
 export const createTaskSchema = z.strictObject({
   title: taskTitleSchema,
   description: descriptionSchema.optional(),
@@ -65,7 +65,7 @@ export const createTaskSchema = z.strictObject({
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
-/** PATCH /api/tasks/{id}: any subset of the fields of spec §7's payloads, at least one. */
+/** PATCH /api/tasks/{id}: any subset of the fields of the payloads in docs/product.md#compatible-calls, at least one. */
 export const patchTaskSchema = z
   .strictObject({
     title: taskTitleSchema,
@@ -80,14 +80,14 @@ export const patchTaskSchema = z
 export type PatchTaskInput = z.input<typeof patchTaskSchema>;
 
 /**
- * DELETE /api/tasks/{id}?complete=true: spec §4's "mark completed, then delete" as one step, so an
+ * DELETE /api/tasks/{id}?complete=true: docs/product.md#task-rules's "mark completed, then delete" as one step, so an
  * Undo also takes back the completion it counted. Without it the task is only deleted.
  */
 export const deleteTaskQuerySchema = z.object({
   complete: z.enum(["true", "false"], { error: "complete must be true or false." }).optional(),
 });
 
-/** POST /api/process-tasks (spec §7): the braindump text, titles separated by semicolons or newlines. */
+/** POST /api/process-tasks (docs/product.md#compatible-calls): the braindump text, titles separated by semicolons or newlines. */
 export const processTasksSchema = z.strictObject({
   text: z
     .string({ error: "Text must be a string." })
@@ -105,7 +105,7 @@ export const answersSchema = savedAnswersSchema.refine(
 
 /**
  * PATCH /api/tasks/{id}/answers: the questions answered or cleared since the last save; a value
- * sets the answer, null removes it (spec §4: choosing the same value again), others stay.
+ * sets the answer, null removes it (docs/product.md#questions-step: choosing the same value again), others stay.
  */
 export const patchAnswersSchema = z
   .strictObject({

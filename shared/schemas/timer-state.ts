@@ -13,7 +13,7 @@ export type TimerKind = z.infer<typeof timerKindSchema>;
 const count = () => z.int().check(z.nonnegative());
 
 /**
- * The user's timer as the server holds it (DECISIONS 10). Instants are epoch milliseconds on the
+ * The user's timer as the server holds it (docs/decisions.md#10). Instants are epoch milliseconds on the
  * server's clock; remaining time derives from them (shared/timer.ts), never from counting ticks.
  */
 export const timerStateSchema = z.object({
@@ -45,7 +45,7 @@ export const timerSnapshotSchema = z.object({
 });
 export type TimerSnapshot = z.infer<typeof timerSnapshotSchema>;
 
-/** A focus session as the API answers it (spec §3). Instants are ISO strings. */
+/** A focus session as the API answers it (docs/product.md#focus-session). Instants are ISO strings. */
 export const focusSessionSchema = z.object({
   id: z.int(),
   taskId: z.nullable(z.int()),

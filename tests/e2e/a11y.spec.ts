@@ -161,7 +161,7 @@ test("with real figures: the analytics charts of a day and a week, and the toast
   await expect(page.getByRole("heading", { name: "The last 7 days" })).toBeVisible();
   await expectNoAxeViolations(page, "analytics week with figures");
 
-  // A failure toast (destructive style) and a success toast. F8 (spec §9) focuses the
+  // A failure toast (destructive style) and a success toast. F8 (docs/product.md#other-constants) focuses the
   // notifications, which holds the toast on screen while it is scanned.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Braindump & Prioritize" }).click();
   await page.mouse.move(0, 0);

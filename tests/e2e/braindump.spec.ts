@@ -19,7 +19,7 @@ async function apiTasks(request: APIRequestContext, account: Account) {
   return (await res.json()) as TaskBody[];
 }
 
-/** A toast with this title (and description); failures must use the destructive style (spec §8). */
+/** A toast with this title (and description); failures must use the destructive style (docs/product.md#how-a-failure-reads). */
 function toast(page: Page, title: string, description?: string) {
   let locator = page.locator("[data-sonner-toast]").filter({ hasText: title });
   if (description) locator = locator.filter({ hasText: description });
@@ -227,7 +227,7 @@ test("Start Fresh from a later step returns to a clean input step", async ({ pag
   await expect(currentTasks(page)).toContainText("No current tasks");
 });
 
-test("each braindump notice of spec §5 and §8, one toast at a time, the newest replacing the last", async ({
+test("each braindump notice of docs/product.md#input-step and docs/product.md#messages, one toast at a time, the newest replacing the last", async ({
   page,
   request,
   signedIn,

@@ -186,7 +186,7 @@ test("selection: the task list, the duration field and the start button", async 
   await expect(select).toHaveValue("");
   await expect(select.locator("option")).toHaveText(["Select a task", "★ Top task", "Ordinary task"]);
   const start = page.getByRole("button", { name: "Start Focus Session" });
-  // Unavailable for assistive technology too, yet reachable: a press says why (spec §5).
+  // Unavailable for assistive technology too, yet reachable: a press says why (docs/product.md#selection-phase).
   await expect(start).toHaveAttribute("aria-disabled", "true");
   await expect(start).toBeDisabled();
   await expect(start).toHaveAccessibleDescription("No task selected");

@@ -37,7 +37,7 @@ test("builder: disabled buttons explain themselves, a blank item is refused, an 
   await expect(builderHeading(page)).toBeVisible();
   await expect(page.getByText("No current tasks.")).toBeVisible();
 
-  // Nothing selected: both buttons are disabled; reached anyway, they say why (spec §5).
+  // Nothing selected: both buttons are disabled; reached anyway, they say why (docs/product.md#builder-mode).
   await expect(commitButton(page)).toBeDisabled();
   await expect(clearButton(page)).toBeDisabled();
   await screenshots(page, "no-list-builder-empty");

@@ -57,7 +57,7 @@ test("/braindump is the priority picker inside the shell, and needs sign-in", as
   await expect(signedInPage).toHaveURL(/\/braindump$/);
   await expect(signedInPage.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
   const nav = signedInPage.getByRole("navigation", { name: "Main" });
-  // A path no tab names highlights the priority-picker tab (spec §2).
+  // A path no tab names highlights the priority-picker tab (docs/product.md#the-shell).
   await expect(nav.getByRole("link", { name: "Braindump & Prioritize" })).toHaveAttribute("aria-current", "page");
   await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
   await expect(signedInPage.getByRole("button", { name: "Start Fresh" })).toBeVisible();

@@ -52,7 +52,7 @@ test("ask for suggestions, add one to the task list, close with Escape", async (
 
   await closeToast(page, "Suggestions ready", "Click the + button to add any suggestions to your task list.");
   const list = dialog.getByRole("list", { name: "Suggestions" });
-  // Spec §2: the list scrolls within about 15rem.
+  // docs/product.md#ai-suggestion-widget: the list scrolls within about 15rem.
   expect(await list.evaluate((el) => [getComputedStyle(el).maxHeight, getComputedStyle(el).overflowY])).toEqual([
     "240px",
     "auto",

@@ -8,7 +8,7 @@ const onWire = (categoryBreakdown: string): ApiAnalyticsRecord => ({
   categoryBreakdown,
 });
 
-describe("fromApiRecord: the breakdown arrives as JSON text (spec §3)", () => {
+describe("fromApiRecord: the breakdown arrives as JSON text (docs/product.md#daily-analytics-record)", () => {
   it("parses the counts", () => {
     const record = fromApiRecord(onWire('{"urgent":2,"later":1,"delegate":0,"no_list":3}'));
     expect(record.categoryBreakdown).toEqual({ urgent: 2, later: 1, delegate: 0, no_list: 3 });

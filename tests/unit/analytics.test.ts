@@ -19,7 +19,7 @@ const day = (tasksCompleted: number, totalTasksCreated: number, totalFocusMinute
   totalFocusMinutes,
 });
 
-describe("productivityScore (spec §9)", () => {
+describe("productivityScore (docs/product.md#productivity-score)", () => {
   it.each([
     [null, 0],
     [undefined, 0],

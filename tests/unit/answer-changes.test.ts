@@ -6,7 +6,7 @@ import { AnswerSaver } from "../../web/api/task-answers";
 import { firstUnanswered } from "../../web/features/braindump/first-unanswered";
 import { task } from "./task-fixture";
 
-describe("toggleAnswer and applyAnswersPatch (spec §4)", () => {
+describe("toggleAnswer and applyAnswersPatch (docs/product.md#questions-step)", () => {
   it("sets an answer, and choosing the same value again removes it", () => {
     expect(toggleAnswer({}, "urgent", true)).toEqual({ urgent: true });
     expect(toggleAnswer({ urgent: true }, "urgent", true)).toEqual({ urgent: null });

@@ -11,7 +11,7 @@ const asStored = (values: Record<string, number | null>) =>
     timer_paused_at: string | null;
   };
 
-describe("the timer's offline cache (spec §3 keys)", () => {
+describe("the timer's offline cache (docs/product.md#browser-storage keys)", () => {
   it("stores a running run on this device's clock, its pauses folded into the start", () => {
     // The server's clock is 2 s ahead of this device's.
     const view = { state: timer({ pausedTotalMs: 3 * MIN }), serverNow: T0, offsetMs: 2000 };

@@ -123,7 +123,7 @@ describe("keyboard moves between columns", () => {
   });
 });
 
-describe("edge auto-scroll (spec §9)", () => {
+describe("edge auto-scroll (docs/product.md#other-constants)", () => {
   const height = 1000;
   it("does nothing outside the outer 25 %", () => {
     expect(edgeScrollSpeed(500, height)).toBe(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Answers } from "../../shared/questions";
 import { priorityDescription, rankByAnswers, SCORING_RULES, scoreAnswers } from "../../shared/scoring";
 
-describe("scoreAnswers: every row of spec §9's table", () => {
+describe("scoreAnswers: every row of the table in docs/product.md#priority-scoring", () => {
   it.each<[Answers, number, string]>([
     [{ urgent: true }, 5, "Urgent"],
     [{ important: true }, 4, "Important"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
 
-describe("splitTasks (spec §5)", () => {
+describe("splitTasks (docs/product.md#input-step)", () => {
   it.each<[string, string[]]>([
     ["", []],
     ["   \n\t ; ;; \r\n", []],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTaskSchema } from "../../shared/schemas/tasks";
 import { aiAddPayload } from "../../web/features/suggestions/suggestions-api";
 
-describe("the task sent when a suggestion is added (spec §7 AI add)", () => {
+describe("the task sent when a suggestion is added (docs/product.md#ai-suggestion-widget AI add)", () => {
   it("is the title with every other field cleared, exactly those six fields", () => {
     expect(aiAddPayload("Call the bank")).toStrictEqual({
       title: "Call the bank",

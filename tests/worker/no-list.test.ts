@@ -188,7 +188,7 @@ describe("POST /api/no-list/commit", () => {
 });
 
 describe("POST /api/no-list/clear", () => {
-  it("clears every selected task as spec §4 says, hides them, and leaves the rest alone", async () => {
+  it("clears every selected task as docs/product.md#no-list-screen says, hides them, and leaves the rest alone", async () => {
     const { token, user } = await registerUser();
     const a = await createTask(token, { title: "Old idea", category: "urgent", isPriority: true });
     const b = await createTask(token, { title: "Stale errand", category: "no_list", noListReason: "meh" });

@@ -339,7 +339,7 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
       expect(res.status).toBe(204);
       expect(await countRows("tasks", me.user.id)).toBe(0);
       expect(await countRows("daily_analytics", me.user.id)).toBe(0);
-      // The focused minutes stay (DECISIONS 8); the session no longer points at a task.
+      // The focused minutes stay (docs/decisions.md#8); the session no longer points at a task.
       const session = await env.DB.prepare("select task_id, focused_seconds from focus_sessions where user_id = ?")
         .bind(me.user.id)
         .first();
@@ -385,7 +385,7 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
       }
       expect((await listTasks(token)).map((t) => t.title)).toEqual(["Stay", "Here"]);
       expect(await countRows("daily_analytics", user.id)).toBe(records);
-      // An empty body (spec §7 sends none) and {} still clear.
+      // An empty body (docs/product.md#compatible-calls sends none) and {} still clear.
       const empty = { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "" };
       expect((await api(path, empty)).status).toBe(204);
     });

@@ -49,7 +49,7 @@ describe("task CRUD", () => {
     expect(n?.n).toBe(0);
   });
 
-  it("patches every payload shape of spec §7", async () => {
+  it("patches every payload shape of docs/product.md#compatible-calls", async () => {
     const { token } = await registerUser();
     const task = await createTask(token, { title: "Plan week" });
     const patch = async (json: Record<string, unknown>) => {

@@ -42,7 +42,7 @@ async function patch(token: string, id: number, json: unknown) {
 }
 
 describe("GET /api/tasks answer", () => {
-  it("is byte for byte the spec §3 shape of every visible task, with an ETag and private no-cache", async () => {
+  it("is byte for byte the docs/product.md#task shape of every visible task, with an ETag and private no-cache", async () => {
     const { token, user } = await registerUser();
     await post(token, "/api/process-tasks", {
       text: 'Say "hi" \\ to Zoë\nEmoji 🎉 and \u2028 separator',

@@ -12,7 +12,7 @@ import { useCurrentUser } from "./auth";
 import { apiRequest, getQueryFn } from "./client";
 import { isAnalyticsQuery, queryKeys } from "./query-keys";
 
-/** Spec §3 local storage: "analytics were reset" and the zeroed record, consumed by the analytics screen. */
+/** docs/product.md#browser-storage: "analytics were reset" and the zeroed record, consumed by the analytics screen. */
 export const ANALYTICS_RESET_KEY = "analytics_reset";
 export const ANALYTICS_ZERO_RECORD_KEY = "analytics_zero_record";
 
@@ -27,7 +27,7 @@ export function useToday(): string {
   return localDate(new Date(), useAnalyticsTimeZone());
 }
 
-/** A record as the API answers it (spec §3: the breakdown is JSON text) → the parsed record. */
+/** A record as the API answers it (docs/product.md#daily-analytics-record: the breakdown is JSON text) → the parsed record. */
 export function fromApiRecord(record: ApiAnalyticsRecord): AnalyticsRecord {
   let breakdown = zeroBreakdown();
   try {
@@ -39,7 +39,7 @@ export function fromApiRecord(record: ApiAnalyticsRecord): AnalyticsRecord {
   return { ...record, categoryBreakdown: breakdown };
 }
 
-// Spec §7: both analytics reads answer null on a 401 instead of failing.
+// docs/product.md#analytics-screen: both analytics reads answer null on a 401 instead of failing.
 const fetchToday = getQueryFn<ApiAnalyticsRecord>({ on401: "returnNull" });
 const fetchRange = getQueryFn<ApiAnalyticsRecord[]>({ on401: "returnNull" });
 
@@ -85,7 +85,7 @@ export function clearAnalytics() {
   return apiRequest("POST", "/api/analytics/clear", {});
 }
 
-/** Spec §7: after clearing, today's zero record comes from the server (it knows the user's today). */
+/** docs/product.md#analytics-screen: after clearing, today's zero record comes from the server (it knows the user's today). */
 export async function fetchZeroToday(userId: string, today: string): Promise<AnalyticsRecord> {
   try {
     const answer = apiAnalyticsRecordSchema.safeParse(await apiRequest("GET", "/api/analytics/today?forceZero=true"));
@@ -97,7 +97,7 @@ export async function fetchZeroToday(userId: string, today: string): Promise<Ana
 }
 
 /**
- * Spec §4, after a successful clear: drop every cached analytics answer, cache a zeroed record
+ * docs/product.md#analytics-screen, after a successful clear: drop every cached analytics answer, cache a zeroed record
  * dated today (as today's record and as the Day range), and leave the reset flag and the zeroed
  * record in local storage for the analytics screen. Start Fresh calls this too.
  */
@@ -145,7 +145,7 @@ export async function showZeroAnalytics(queryClient: QueryClient, user: Analytic
   applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", localDate(new Date(), timeZone)));
 }
 
-/** Reset Stats (spec §4): clear on the server, then show zeros; the §8 toasts either way. */
+/** Reset Stats (docs/product.md#analytics-screen): clear on the server, then show zeros; the toasts of docs/product.md#messages either way. */
 export function useResetAnalytics() {
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();

@@ -3,7 +3,7 @@ import type { Answers, AnswerValue, QuestionId } from "../../shared/questions";
 /** A change to one task's answers as PATCH /api/tasks/{id}/answers takes it: null clears an answer. */
 export type AnswersPatch = Partial<Record<QuestionId, AnswerValue | null>>;
 
-/** Spec §4: choosing the same value again removes the answer; a different value replaces it. */
+/** docs/product.md#questions-step: choosing the same value again removes the answer; a different value replaces it. */
 export function toggleAnswer(current: Answers, questionId: QuestionId, value: AnswerValue): AnswersPatch {
   return { [questionId]: current[questionId] === value ? null : value };
 }

@@ -5,7 +5,7 @@ import { closeLiveSync } from "./live";
 import { queryKeys } from "./query-keys";
 import { forgetPersistedQueries } from "./query-persistence";
 
-/** Spec §6: signed in means the auth-user call returned data; that call is not retried. */
+/** docs/product.md#signing-in-and-access: signed in means the auth-user call returned data; that call is not retried. */
 export function useCurrentUser() {
   const query = useQuery({
     queryKey: queryKeys.user,
@@ -29,7 +29,7 @@ export const register = (input: RegisterInput) => apiRequest<AuthResponse>("POST
 
 /**
  * Revokes the session server-side with the bearer token (the page navigation to /api/logout only
- * carries the cookie), forgets the token, then navigates (spec §1).
+ * carries the cookie), forgets the token, then navigates (docs/product.md#signing-in-and-access).
  */
 export async function logout() {
   closeLiveSync();

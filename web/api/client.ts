@@ -1,7 +1,7 @@
 import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
 
 /**
- * A non-OK answer. `message` follows spec §8 ("status: text"); `serverMessage` is the `message` of
+ * A non-OK answer. `message` follows docs/product.md#how-a-failure-reads ("status: text"); `serverMessage` is the `message` of
  * our JSON error shape, for toasts that show what the server said.
  */
 export class ApiRequestError extends Error {
@@ -75,7 +75,7 @@ export function rememberD1Bookmark(res: Response) {
   if (bookmark) store(D1_BOOKMARK_HEADER, bookmark);
 }
 
-/** The headers every API request carries: the bearer token (spec §7) and the D1 bookmark. */
+/** The headers every API request carries: the bearer token (docs/product.md#request-behaviour) and the D1 bookmark. */
 export function apiHeaders(path: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = getAuthToken();
@@ -85,12 +85,12 @@ export function apiHeaders(path: string): Record<string, string> {
   return headers;
 }
 
-/** Spec §7: the bearer token goes everywhere except the login and register calls. */
+/** docs/product.md#request-behaviour: the bearer token goes everywhere except the login and register calls. */
 function wantsToken(path: string) {
   return !path.includes("/api/auth/login") && !path.includes("/api/auth/register");
 }
 
-/** Spec §7: an empty 204, or a body that is not JSON, reads as an empty object. */
+/** docs/product.md#request-behaviour: an empty 204, or a body that is not JSON, reads as an empty object. */
 async function readBody(res: Response): Promise<unknown> {
   if (res.status === 204) return {};
   const text = await res.text();
@@ -131,7 +131,7 @@ export async function apiRequest<T = unknown>(
   return (await readBody(res)) as T;
 }
 
-/** Spec §7 default loader: GET on the query key's first element; optionally null on a 401. */
+/** docs/product.md#request-behaviour default loader: GET on the query key's first element; optionally null on a 401. */
 export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }) {
   return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T | null> => {
     try {

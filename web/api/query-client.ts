@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./client";
 
-/** Spec §7: cached data never goes stale, no refetch on focus, no polling, no retries. */
+/** docs/product.md#request-behaviour: cached data never goes stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -1,4 +1,4 @@
-/** Query keys: the first element is the GET path (spec §7 default loader). */
+/** Query keys: the first element is the GET path (docs/product.md#request-behaviour default loader). */
 export const queryKeys = {
   user: ["/api/auth/user"] as const,
   account: ["/api/account"] as const,

@@ -7,7 +7,7 @@ import { useCurrentUser } from "./auth";
 import { apiRequest } from "./client";
 import { isAnalyticsQuery, queryKeys } from "./query-keys";
 
-/** Spec §4: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
+/** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
 export function isVisibleTask(task: Task): boolean {
   return !task.title.includes(REMOVED_MARKER);
 }
@@ -24,7 +24,7 @@ export const tasksQueryOptions = queryOptions({
 
 /**
  * The user's visible tasks. `refetchOnWindowFocus` is for the braindump page, the one screen that
- * refetches when the window regains focus (spec §7); "always" because cached data never goes stale.
+ * refetches when the window regains focus (docs/product.md#request-behaviour); "always" because cached data never goes stale.
  */
 export function useTasks({ refetchOnWindowFocus = false }: { refetchOnWindowFocus?: boolean } = {}) {
   return useQuery({ ...tasksQueryOptions, refetchOnWindowFocus: refetchOnWindowFocus ? "always" : false });
@@ -57,7 +57,7 @@ function mergeIntoCache(queryClient: QueryClient, changed: Task[]) {
   });
 }
 
-/** POST /api/process-tasks: the titles joined with "; " (spec §5), answered with the created tasks. */
+/** POST /api/process-tasks: the titles joined with "; " (docs/product.md#input-step), answered with the created tasks. */
 export function useProcessTasks() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -104,7 +104,7 @@ export function useUpdateTask() {
 }
 
 /**
- * Spec §4's delete (mark completed, then delete) as ONE call, `?complete=true`: the server does
+ * The delete in docs/product.md#task-rules (mark completed, then delete) as ONE call, `?complete=true`: the server does
  * both in one step and keeps the task for Undo, completion count included (docs/decisions.md#70).
  * Answers the undo ticket; the list is refreshed after success or failure.
  */
@@ -163,7 +163,7 @@ function useShowZeroAnalytics() {
   return { preload, show };
 }
 
-/** POST /api/tasks/clear: every task and all analytics, in one atomic call (DECISIONS 9). */
+/** POST /api/tasks/clear: every task and all analytics, in one atomic call (docs/decisions.md#9). */
 export function useClearTasks() {
   const queryClient = useQueryClient();
   const zeroAnalytics = useShowZeroAnalytics();

@@ -28,7 +28,7 @@ export async function timerAction(
   return snapshot;
 }
 
-/** POST /api/focus-sessions (spec §7): starts a focus session on the server's timer. */
+/** POST /api/focus-sessions (docs/product.md#compatible-calls): starts a focus session on the server's timer. */
 export async function startFocusSession(
   queryClient: QueryClient,
   input: { taskId: number; duration: number },

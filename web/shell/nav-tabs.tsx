@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { cn } from "../ui/cn";
 
-/** Spec §2: the four tabs; a path that matches none highlights the priority-picker tab. */
+/** docs/product.md#the-shell: the four tabs; a path that matches none highlights the priority-picker tab. */
 export const NAV_TABS = [
   { label: "Braindump & Prioritize", short: "Braindump", to: "/" },
   { label: "Focus Timer", short: "Focus", to: "/focus-timer" },

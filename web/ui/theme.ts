@@ -16,7 +16,7 @@ export function getThemePreference(): ThemePreference {
   }
 }
 
-/** Spec §4: the stored value, else dark when the system prefers dark, else light. */
+/** docs/product.md#theme: the stored value, else dark when the system prefers dark, else light. */
 export function resolveTheme(preference = getThemePreference()): Theme {
   if (preference !== "system") return preference;
   return systemDark() ? "dark" : "light";
@@ -55,7 +55,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The theme in effect and the stored preference; toggling flips and persists (spec §4). */
+/** The theme in effect and the stored preference; toggling flips and persists (docs/product.md#theme). */
 export function useTheme() {
   const theme = useSyncExternalStore(subscribe, () => resolveTheme());
   const preference = useSyncExternalStore(subscribe, getThemePreference);

@@ -34,7 +34,7 @@ function show(message: ToastMessage, id = `toast-${nextId++}`): string {
   return id;
 }
 
-/** Every failure toast uses the destructive style (spec §8). */
+/** Every failure toast uses the destructive style (docs/product.md#how-a-failure-reads). */
 export function showError(title: string, description?: string) {
   show({ kind: "error", title, description });
 }

@@ -4,10 +4,10 @@ import { toasterMounted } from "./sonner-loader";
 import { useTheme } from "./theme";
 
 /**
- * Spec §9 toasts: one at a time (web/ui/toast.ts closes the last before showing the next), 5 s,
+ * docs/product.md#other-constants toasts: one at a time (web/ui/toast.ts closes the last before showing the next), 5 s,
  * swipe right to dismiss, F8 focuses the region. At the bottom so no toast covers the header's
- * buttons or the tabs; on a phone above the suggestion button (bottom-right, 72 px high with its
- * margin), on a laptop centred, away from it (docs/decisions.md#70).
+ * buttons or the tabs; centred, away from the suggestion button that floats bottom right from
+ * 640 px (below that it sits in the header: docs/decisions.md#70, #80).
  */
 export function AppToaster() {
   const { theme } = useTheme();
@@ -18,7 +18,7 @@ export function AppToaster() {
       theme={theme}
       position="bottom-center"
       offset={{ bottom: 24 }}
-      mobileOffset={{ bottom: 88, left: 16, right: 16 }}
+      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
       visibleToasts={1}
       duration={5000}
       swipeDirections={["right"]}

@@ -75,7 +75,7 @@ async function assertPassword(c: Context<AppEnv>, hash: string, password: string
 const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE constraint/i.test(String(err.cause ?? err));
 
 /**
- * /api/account: the signed-in person's own account (DECISIONS 1, settings). Each route names
+ * /api/account: the signed-in person's own account (docs/decisions.md#1, settings). Each route names
  * requireUser itself, like the other capabilities.
  */
 export const accountRoutes = new Hono<AppEnv>()

@@ -7,7 +7,7 @@ import { dailyAnalytics, tasks } from "../db/schema";
 import { type Pause, spreadFocusMinutes } from "./focus-hours";
 
 /**
- * Domain events that move the daily counters (DECISIONS 6). Callers add the returned statements
+ * Domain events that move the daily counters (docs/decisions.md#6). Callers add the returned statements
  * to the same D1 batch as the change that caused them, so counters never drift from the data.
  */
 export type AnalyticsEvent =
@@ -59,7 +59,7 @@ function sumEvents(events: readonly AnalyticsEvent[]): Deltas {
 /**
  * The user's live tasks per category as the JSON text the record stores. It is a subquery, so it
  * sees the earlier statements of the same batch (the change being recorded). Live = not completed
- * and not cleared with the "[REMOVED]" marker; no category counts as "later" (spec §3).
+ * and not cleared with the "[REMOVED]" marker; no category counts as "later" (docs/product.md#task).
  */
 function liveBreakdownSql(userId: string): SQL {
   const count = (condition: SQL) => sql`count(case when ${condition} then 1 end)`;
@@ -90,7 +90,7 @@ export function analyticsStatements(
   const d = sumEvents(events);
   const { date, hour } = localDateAndHour(now, user.timeZone);
 
-  // Activity per local date and hour (DECISIONS 6: completions plus focus minutes). Counters go to
+  // Activity per local date and hour (docs/decisions.md#6: completions plus focus minutes). Counters go to
   // the day of `now`; focus minutes go to the days and hours they were focused in.
   const days = new Map<string, { deltas: Deltas; hourly: number[] }>();
   const dayOf = (day: string) => {

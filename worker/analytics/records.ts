@@ -33,7 +33,7 @@ function parseHourly(text: string): number[] {
   return zeroHourly();
 }
 
-/** The API's shape (spec §3): the breakdown as JSON text, rewritten so it always has all four keys. */
+/** The API's shape (docs/product.md#daily-analytics-record): the breakdown as JSON text, rewritten so it always has all four keys. */
 export function toApiRecord(record: AnalyticsRecord): ApiAnalyticsRecord {
   const { urgent, later, delegate, no_list } = record.categoryBreakdown;
   return { ...record, categoryBreakdown: JSON.stringify({ urgent, later, delegate, no_list }) };

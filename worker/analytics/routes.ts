@@ -29,12 +29,12 @@ export const analyticsRoutes = new Hono<AppEnv>()
     } = await readAsUser(c, (db, userId) => [latestRecordsQuery(db, userId, utcToday)]);
     const { id, timeZone } = c.var.user;
     const today = localDate(now, timeZone);
-    // Spec §7: asked right after a reset, it answers today's zero record.
+    // docs/product.md#compatible-calls: asked right after a reset, it answers today's zero record.
     if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord(zeroRecord(id, today)));
     return c.json(toApiRecord(recordForDayFromRows(id, today, rows)));
   })
   .post("/clear", requireUser, async (c) => {
-    // Spec §7 sends a JSON content type with an empty body; anything present must be an object.
+    // docs/product.md#compatible-calls sends a JSON content type with an empty body; anything present must be an object.
     await readOptionalJson(c);
     await deleteDailyAnalyticsOfUserQuery(c.var.db, c.var.user.id);
     return c.body(null, 204);

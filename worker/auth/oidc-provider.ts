@@ -26,7 +26,7 @@ export type OidcProvider = {
   http: { [oauth.allowInsecureRequests]?: boolean };
 };
 
-/** The hosted identity provider is used only when all three settings are present (DECISIONS 14). */
+/** The hosted identity provider is used only when all three settings are present (docs/decisions.md#14). */
 export function oidcConfigured(env: Bindings): boolean {
   return Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
 }

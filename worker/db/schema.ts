@@ -6,7 +6,7 @@ import type { Answers } from "../../shared/questions";
 const createdAt = () => integer({ mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 /**
- * One table for every person, whichever way they sign in (spec §3 "local user" and
+ * One table for every person, whichever way they sign in (docs/product.md#users-and-sessions "local user" and
  * "identity-provider user"): a local account has username + password_hash, a hosted identity
  * has oidc_issuer + oidc_subject; a person linked by email can have both.
  */
@@ -35,7 +35,7 @@ export const users = sqliteTable(
   (t) => [uniqueIndex("users_oidc_identity").on(t.oidcIssuer, t.oidcSubject)],
 );
 
-/** The session store of spec §3 (sid, sess, expire) with the owner pulled out for revocation. */
+/** The session store of docs/product.md#users-and-sessions (sid, sess, expire) with the owner pulled out for revocation. */
 export const sessions = sqliteTable(
   "sessions",
   {
@@ -96,9 +96,9 @@ export const focusSessions = sqliteTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // A deleted task leaves its sessions (and their minutes) behind (DECISIONS 8).
+    // A deleted task leaves its sessions (and their minutes) behind (docs/decisions.md#8).
     taskId: integer().references(() => tasks.id, { onDelete: "set null" }),
-    /** Planned length in seconds (spec §3). */
+    /** Planned length in seconds (docs/product.md#focus-session). */
     duration: integer().notNull(),
     /** Seconds actually focused, known once the session ends. */
     focusedSeconds: integer(),

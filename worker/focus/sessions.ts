@@ -8,7 +8,7 @@ import { focusSessions, tasks } from "../db/schema";
 
 export type FocusSessionRow = typeof focusSessions.$inferSelect;
 
-/** The API shape of a focus_sessions row (spec §3). */
+/** The API shape of a focus_sessions row (docs/product.md#focus-session). */
 export function toFocusSession(row: FocusSessionRow): FocusSession {
   return {
     id: row.id,

@@ -147,7 +147,7 @@ export class UserHub extends DurableObject<Bindings> {
    * Some tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
    * them could no longer end well ("Completed" would mark a task that is gone), so it goes back to
    * idle; a run under way is ended first, so the minutes focused so far stay on its session
-   * (DECISIONS 8). A timer about another task, or none, is left alone.
+   * (docs/decisions.md#8). A timer about another task, or none, is left alone.
    */
   async releaseTasksAmong(taskIds: readonly number[]): Promise<HubResult | null> {
     return this.serial(async () => {

@@ -20,7 +20,7 @@ export function validate<T extends Target, S extends z.ZodType>(target: T, schem
 }
 
 /**
- * Reads a JSON body that may be empty (spec §7 sends `{}` or nothing to some endpoints).
+ * Reads a JSON body that may be empty (docs/product.md#compatible-calls sends `{}` or nothing to some endpoints).
  * Anything present must still be a JSON object.
  */
 export async function readOptionalJson(c: Context): Promise<Record<string, unknown>> {
@@ -38,7 +38,7 @@ export async function readOptionalJson(c: Context): Promise<Record<string, unkno
   throw badRequest("Invalid request body. Send a JSON object.");
 }
 
-/** A body that may be empty or absent (spec §7 sends none to some calls): anything present must match the schema. */
+/** A body that may be empty or absent (docs/product.md#compatible-calls sends none to some calls): anything present must match the schema. */
 export async function validOptionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const result = schema.safeParse(await readOptionalJson(c));
   if (!result.success) throw fromZodError(result.error, label.json);

@@ -8,7 +8,7 @@ import { badRequest, conflict } from "../http/errors";
 import { isVisible, type TaskRow } from "./task-rows";
 
 /**
- * The titles a braindump adds: split (spec §5), checked against the limits, without duplicates
+ * The titles a braindump adds: split (docs/product.md#input-step), checked against the limits, without duplicates
  * inside the text or against the user's visible titles (case-insensitive). Over a limit: a 400.
  */
 export function titlesToCreate(text: string, existingTitles: Iterable<string>): string[] {

@@ -25,13 +25,13 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
   requireUser,
   validate("json", processTasksSchema),
   async (c) => {
-    // `allowDuplicates` (spec §7 sends true) is accepted but changes nothing: the screen already
+    // `allowDuplicates` (docs/product.md#compatible-calls sends true) is accepted but changes nothing: the screen already
     // drops duplicates before sending, and the server drops them again so a stale screen, a second
     // tab or a double submit can never create the same task twice (see createBraindumpTasks).
     const { text } = c.req.valid("json");
     const { db, user } = c.var;
     const inserted = await createBraindumpTasks(db, user, text);
-    // Spec §7: an empty result is an answer, not an error; the screen shows its notice.
+    // docs/product.md#compatible-calls: an empty result is an answer, not an error; the screen shows its notice.
     if (inserted.length === 0) return c.json([], 200);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(inserted.sort((a, b) => a.id - b.id).map(toTask), 201);

@@ -43,7 +43,7 @@ async function assertAllOwned(db: Db, userId: string, idsJson: string, expected:
 }
 
 /**
- * Mounted at /api. The "No" list's multi-task changes (spec §4), each one statement in one D1
+ * Mounted at /api. The "No" list's multi-task changes (docs/product.md#no-list-screen), each one statement in one D1
  * batch with its analytics, so a list is committed or cleared entirely or not at all.
  * Each route names requireUser itself so unknown /api paths still answer 404.
  */
@@ -81,7 +81,7 @@ export const noListRoutes = new Hono<AppEnv>()
     const [clearable] = await db.select({ n: count() }).from(tasks).where(ownVisibleAmong(user.id, idsJson));
     if ((clearable?.n ?? 0) === 0) throw notFound(NONE_FOUND);
     const now = new Date();
-    // Spec §4's clear, row by row: completed, no category, no reason, not priority, renamed so it
+    // The clear in docs/product.md#no-list-screen, row by row: completed, no category, no reason, not priority, renamed so it
     // is hidden everywhere. Clearing is a removal, not an achievement: no completion is counted.
     // Unlike a commit it is partial, as the spec's clear is: the user's visible tasks among the ids
     // are cleared (in one statement) and the others (gone meanwhile, cleared already, or not

@@ -40,7 +40,7 @@ export const taskRoutes = new Hono<AppEnv>()
         userId: user.id,
         title: input.title,
         description: input.description ?? null,
-        // Spec §3: the default category is later; an explicit null is kept (shown under later).
+        // docs/product.md#task: the default category is later; an explicit null is kept (shown under later).
         category: input.category === undefined ? "later" : input.category,
         isCompleted: input.isCompleted ?? false,
         isPriority: input.isPriority ?? false,
@@ -155,8 +155,8 @@ export const taskRoutes = new Hono<AppEnv>()
 
 /**
  * Deletes the task as read, keeping it for Undo (./undo.ts). With `complete`, an open visible task
- * is first counted as completed (spec §4's delete), and that count is recorded to be taken back.
- * Focus sessions keep their minutes; their task reference becomes null (DECISIONS 8).
+ * is first counted as completed (the delete in docs/product.md#task-rules), and that count is recorded to be taken back.
+ * Focus sessions keep their minutes; their task reference becomes null (docs/decisions.md#8).
  */
 async function deleteTask(db: Db, user: AppEnv["Variables"]["user"], existing: TaskRow, complete: boolean) {
   const now = new Date();

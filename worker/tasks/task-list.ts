@@ -9,7 +9,7 @@ import { visibleTaskListQuery } from "./task-rows";
 /** Bump when the JSON of a task changes shape, so no browser keeps a body of the old format. */
 const LIST_FORMAT = 2;
 
-/** The list's entity tag: whose list, which version, which format (spec §(GET /api/tasks) is unchanged). */
+/** The list's entity tag: whose list, which version, which format (the answer of GET /api/tasks: docs/product.md#compatible-calls). */
 export function taskListEtag(userId: string, version: number): string {
   return `W/"tasks-${LIST_FORMAT}-${userId}-${version}"`;
 }
@@ -41,7 +41,7 @@ const text = (value: string | null) => (value === null ? "null" : JSON.stringify
 const instant = (ms: number | null) => (ms === null ? "null" : `"${new Date(ms).toISOString()}"`);
 
 /**
- * The JSON array of spec §3 tasks, written straight from the rows: byte for byte what
+ * The JSON array of docs/product.md#task tasks, written straight from the rows: byte for byte what
  * JSON.stringify(rows.map(toTask)) gives (tests/worker/tasks-list-cache.test.ts compares them), without
  * building 1,000 intermediate objects twice.
  */

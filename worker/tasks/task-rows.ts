@@ -21,7 +21,7 @@ const apiColumns = {
   completedAt: tasks.completedAt,
 };
 
-/** The API shape of a task row (spec §3). */
+/** The API shape of a task row (docs/product.md#task). */
 export function toTask(row: Pick<TaskRow, keyof typeof apiColumns>): Task {
   return {
     id: row.id,
@@ -38,7 +38,7 @@ export function toTask(row: Pick<TaskRow, keyof typeof apiColumns>): Task {
   };
 }
 
-/** Tasks whose title carries "[REMOVED]" are hidden everywhere (spec §4). */
+/** Tasks whose title carries "[REMOVED]" are hidden everywhere (docs/product.md#task-rules). */
 export const isVisible = () => notLike(tasks.title, `%${REMOVED_MARKER}%`);
 
 export function listVisibleTasks(db: Db, userId: string) {

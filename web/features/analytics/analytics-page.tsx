@@ -53,7 +53,7 @@ export function AnalyticsPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>("day");
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  // Spec §3: a reset leaves a flag and a zeroed record for this screen, which consumes and removes
+  // docs/product.md#browser-storage: a reset leaves a flag and a zeroed record for this screen, which consumes and removes
   // them. The record only stands in (dated today) until the server's answer arrives.
   const [resetRecord] = useState(() => {
     const stored = readAnalyticsReset();

@@ -23,7 +23,7 @@ export function IdentityProviderSignIn() {
   const { data } = useAuthProviders();
   if (!data?.oidc) return null;
   const timeZone = browserTimeZone();
-  // A full-page navigation (spec §1): the server redirects on to the provider.
+  // A full-page navigation (docs/product.md#signing-in-and-access): the server redirects on to the provider.
   const href = timeZone ? `/api/login?timeZone=${encodeURIComponent(timeZone)}` : "/api/login";
   return (
     <div className="mt-6">

@@ -22,21 +22,21 @@ type Props = {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** Spec §8: the failure toast shows what went wrong when the server said so. */
+/** docs/product.md#messages: the failure toast shows what went wrong when the server said so. */
 function processFailure(err: unknown) {
   const detail = err instanceof ApiRequestError ? err.serverMessage : undefined;
   showError("Error processing tasks", detail ?? "Failed to process your input. Please try again.");
 }
 
 export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowResults, onOrganize }: Props) {
-  // The braindump page is the one screen that refetches when the window regains focus (spec §7).
+  // The braindump page is the one screen that refetches when the window regains focus (docs/product.md#request-behaviour).
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const processTasks = useProcessTasks();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (processTasks.isPending) return;
-    // Spec §5, in this order.
+    // docs/product.md#input-step, in this order.
     if (text.trim() === "") return showError("Empty input", "Please enter some tasks to process.");
     const items = splitTasks(text);
     if (items.length === 0) {

@@ -38,7 +38,7 @@ type Props = {
   className?: string;
 };
 
-/** Spec §2: the active tasks, with "Prioritize", "Clear Tasks" and a delete button on each. */
+/** docs/product.md#input-step: the active tasks, with "Prioritize", "Clear Tasks" and a delete button on each. */
 export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);

@@ -1,6 +1,6 @@
 import { type Answers, hasAnyAnswer } from "../../../shared/questions";
 
-/** Spec §5: every task needs at least one answer; the first one without is named in the toast. */
+/** docs/product.md#questions-step: every task needs at least one answer; the first one without is named in the toast. */
 export function firstUnanswered<T extends { id: number }>(
   tasks: readonly T[],
   answersOf: (task: T) => Answers,

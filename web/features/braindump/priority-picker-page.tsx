@@ -14,7 +14,7 @@ const OrganizedStep = lazy(() => import("./organize/organized-step").then((m) =>
 export type Step = "input" | "questions" | "results" | "organized";
 
 /**
- * Spec §2 "Braindump and priority screen": input → questions → results ⇄ organized; "Start Over"
+ * docs/product.md#braindump-and-priority-screen: input → questions → results ⇄ organized; "Start Over"
  * (and Start Fresh in the header) return to a clean input step. With tasks in the list, the input
  * step also opens the results and the board directly: the answers are saved (docs/decisions.md#18).
  */

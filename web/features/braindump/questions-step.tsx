@@ -22,7 +22,7 @@ const YES_NO: { label: string; value: boolean }[] = [
 
 const taskCardId = (taskId: number) => `prioritize-task-${taskId}`;
 
-/** Spec §2 "Questions": every task with the questions; "Analyze Priorities" saves the ranking. */
+/** docs/product.md#questions-step: every task with the questions; "Analyze Priorities" saves the ranking. */
 export function QuestionsStep({ tasks: asked, onAnalyzed, onStartOver }: Props) {
   const savePriorities = useSavePriorities();
   const { answersOf, answer } = useTaskAnswers((err) => {

@@ -34,7 +34,7 @@ function ScoreExplanation({ task, className }: { task: Task; className?: string 
   );
 }
 
-/** Spec §2 "Results": the top three (the first marked START HERE), then the remaining tasks. */
+/** docs/product.md#results-step: the top three (the first marked START HERE), then the remaining tasks. */
 export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const navigate = useNavigate();

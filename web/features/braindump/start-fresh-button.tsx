@@ -12,7 +12,7 @@ export const START_FRESH_TEXT =
   'This will clear all your tasks including "Remaining Tasks" and history. Are you sure you want to start fresh?';
 
 /**
- * Header button of spec §2 "Start Fresh": a confirmation, then one atomic call (tasks, analytics
+ * Header button of docs/product.md#start-fresh: a confirmation, then one atomic call (tasks, analytics
  * and the timer). The caches are reset and the braindump page starts over; no reload is needed.
  */
 export function StartFreshButton() {

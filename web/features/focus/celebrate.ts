@@ -1,7 +1,7 @@
 // What happens around the end of a session besides the screen: confetti, a short sound and a
 // browser notification. None of them is essential, so each fails quietly.
 
-/** Spec §9: about 4 s, 400 pieces, gravity 0.2, 5 colours, no recycling. */
+/** docs/product.md#other-constants: about 4 s, 400 pieces, gravity 0.2, 5 colours, no recycling. */
 export const CONFETTI = {
   durationMs: 4000,
   pieces: 400,

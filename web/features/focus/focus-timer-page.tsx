@@ -90,7 +90,7 @@ function useEndOfRun(state: TimerState | undefined, title: string) {
   }, [state]);
 }
 
-/** Spec §2 "Focus timer screen": selection, active and complete, following the server's timer. */
+/** docs/product.md#focus-timer-screen: selection, active and complete, following the server's timer. */
 export function FocusTimerPage() {
   const timer = useTimer();
   const tasks = useQuery<Task[]>({ queryKey: queryKeys.tasks });
@@ -98,7 +98,7 @@ export function FocusTimerPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
 
-  // Offline with a run cached on this device: show it rather than nothing (spec §4 "on load").
+  // Offline with a run cached on this device: show it rather than nothing (docs/product.md#the-timer "on load").
   const cached = timer.isError && !timer.data ? readTimerCache() : null;
   const view = timer.data ?? cached ?? undefined;
   const offline = !timer.data && cached !== null;

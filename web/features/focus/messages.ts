@@ -1,6 +1,6 @@
 /**
- * The nine motivational focus messages (spec §2: two given, seven ours in the same voice,
- * DECISIONS 7). One is picked at random when a run starts, every 60 s while it runs, and on reset.
+ * The nine motivational focus messages (docs/product.md#active-phase: two given, seven ours in the same voice,
+ * docs/decisions.md#7). One is picked at random when a run starts, every 60 s while it runs, and on reset.
  */
 export const FOCUS_MESSAGES = [
   "Stay focused on just this one task. You've got this!",
@@ -14,7 +14,7 @@ export const FOCUS_MESSAGES = [
   "Deep focus is a superpower. You're using it right now.",
 ] as const;
 
-/** Spec §9: the message changes every 60 s while the timer runs. */
+/** docs/product.md#other-constants: the message changes every 60 s while the timer runs. */
 export const MESSAGE_EVERY_MS = 60_000;
 
 /** A random message, never the same one twice in a row. */

@@ -2,7 +2,7 @@ import type { TimerState } from "../../../shared/schemas/focus";
 import type { TimerView } from "../../api/timer";
 
 /**
- * The localStorage keys of spec §3, kept as an offline cache of the server's timer (DECISIONS 10):
+ * The localStorage keys of docs/product.md#browser-storage, kept as an offline cache of the server's timer (docs/decisions.md#10):
  * timer_start = when the run would have started without its pauses (this device's clock, ms),
  * timer_duration = its length in seconds, timer_paused_at = when it was paused (ms), if paused.
  */
@@ -26,7 +26,7 @@ export function timerCacheValues({ state, offsetMs }: TimerView): TimerCacheValu
 }
 
 /**
- * Spec §4 "on load": a stored running timer resumes if time remains, stays paused if a paused
+ * docs/product.md#the-timer "on load": a stored running timer resumes if time remains, stays paused if a paused
  * time is stored, and is discarded ("expired") if its time is up. Null when nothing usable is stored.
  */
 export function timerFromCache(stored: Record<TimerKey, string | null>, now: number): TimerView | "expired" | null {

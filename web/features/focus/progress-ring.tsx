@@ -1,7 +1,7 @@
 import { Star, Trophy, Zap } from "lucide-react";
 import type { ProgressIcon } from "../../../shared/timer";
 
-/** Spec §9: radius 30 in a 64-unit box. */
+/** docs/product.md#other-constants: radius 30 in a 64-unit box. */
 const RADIUS = 30;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 

@@ -11,12 +11,12 @@ import { inputClasses } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";
 import { showError } from "../../ui/toast";
 
-/** Spec §5: selectable tasks exclude completed ones, [REMOVED] ones and the "No" List. */
+/** docs/product.md#selection-phase: selectable tasks exclude completed ones, [REMOVED] ones and the "No" List. */
 export function selectableTasks(tasks: readonly Task[]): Task[] {
   const open = tasks.filter(
     (task) => !task.isCompleted && task.category !== "no_list" && !task.title.includes(REMOVED_MARKER),
   );
-  // Priority tasks first (spec §2), each group in its own order.
+  // Priority tasks first (docs/product.md#selection-phase), each group in its own order.
   return [...open.filter((task) => task.isPriority), ...open.filter((task) => !task.isPriority)];
 }
 
@@ -87,7 +87,7 @@ export function SelectionPhase({
       showError("No task selected", "Please select a task to focus on.");
       return;
     }
-    // The input's own min and max apply (spec §5); typed values are not clamped otherwise.
+    // The input's own min and max apply (docs/product.md#selection-phase); typed values are not clamped otherwise.
     if (!event.currentTarget.reportValidity()) return;
     start.mutate({ taskId: Number(selected), duration: Math.round(minutes * 60) });
   }
@@ -162,7 +162,7 @@ export function SelectionPhase({
             value={draft}
             onChange={(event) => {
               const input = event.currentTarget;
-              // Spec §5: an empty input resets to 25; a value that is not a number is ignored.
+              // docs/product.md#selection-phase: an empty input resets to 25; a value that is not a number is ignored.
               if (input.validity.badInput) return;
               if (input.value.trim() === "") {
                 setDraft("");
@@ -196,7 +196,7 @@ export function SelectionPhase({
         type="submit"
         size="lg"
         // aria-disabled, not disabled: assistive technology hears the button is unavailable, and a
-        // press still reaches onSubmit, which says why (the "No task selected" toast of spec §5).
+        // press still reaches onSubmit, which says why (the "No task selected" toast of docs/product.md#selection-phase).
         className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         aria-disabled={!selected || start.isPending || offline}
         aria-describedby={selected ? undefined : noTaskId}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Spec §9: the display ticks every 500 ms. The tick only redraws; time comes from instants. */
+/** docs/product.md#other-constants: the display ticks every 500 ms. The tick only redraws; time comes from instants. */
 export const TICK_MS = 500;
 
 /** This device's clock, refreshed every tick while `running`. */

@@ -10,7 +10,7 @@ const LOOK: Record<Exclude<Category, "no_list">, { label: string; className: str
 
 /** Where a task sits today, so the person sees what they are about to say no to. */
 export function CategoryBadge({ category, isPriority }: { category: Category | null; isPriority: boolean }) {
-  // A task with no category is shown under later (spec §3); no_list tasks are never in the builder.
+  // A task with no category is shown under later (docs/product.md#task); no_list tasks are never in the builder.
   const look = LOOK[category === "urgent" || category === "delegate" ? category : "later"];
   return (
     <span className="flex shrink-0 items-center gap-1.5">

@@ -17,7 +17,7 @@ import { builderTasks, commitItems, selectedIds } from "./no-list-selection";
 
 /**
  * Looks disabled and is announced as disabled, yet stays focusable and clickable, so that reaching it
- * with nothing selected explains why (spec §5 toasts) instead of silently doing nothing.
+ * with nothing selected explains why (docs/product.md#builder-mode toasts) instead of silently doing nothing.
  */
 const softDisabled = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
@@ -34,10 +34,10 @@ type BuilderProps = {
   onShowList: () => void;
 };
 
-/** Spec §2 builder mode: pick today's "No" items from the current tasks, or add new ones. */
+/** docs/product.md#builder-mode: pick today's "No" items from the current tasks, or add new ones. */
 export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onShowList }: BuilderProps) {
   const listed = builderTasks(tasks);
-  // Spec §4: the selection and per-task reasons are held here, and reset after a clear or commit.
+  // docs/product.md#no-list-screen: the selection and per-task reasons are held here, and reset after a clear or commit.
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const queryClient = useQueryClient();
   const [reasons, setReasons] = useState<Record<number, string>>({});
@@ -107,7 +107,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
   function onConfirmClear() {
     setConfirmOpen(false);
     const progress = showProgress("Clearing tasks...", "Please wait while we clear your selected tasks.");
-    // One call; tasks gone meanwhile (another device) are skipped and reported as failed (spec §8).
+    // One call; tasks gone meanwhile (another device) are skipped and reported as failed (docs/product.md#messages).
     clear.mutate(
       { ids },
       {

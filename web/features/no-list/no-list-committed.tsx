@@ -15,7 +15,7 @@ type CommittedProps = {
   onEdit: () => void;
 };
 
-/** Spec §2 committed mode: today's "No" items, each removable, none draggable. */
+/** docs/product.md#committed-mode: today's "No" items, each removable, none draggable. */
 export function NoListCommitted({ items, headingRef, onEdit }: CommittedProps) {
   const remove = useDeleteTask();
   const queryClient = useQueryClient();

@@ -10,8 +10,8 @@ import { noListItems } from "./no-list-selection";
 type Mode = "builder" | "committed";
 
 /**
- * Spec §2 "No" List screen. Builder mode becomes committed mode when a commit succeeds, and Edit List
- * returns to the builder (spec §4). On opening the page the mode follows the data: a person who
+ * docs/product.md#no-list-screen. Builder mode becomes committed mode when a commit succeeds, and Edit List
+ * returns to the builder (docs/product.md#no-list-screen). On opening the page the mode follows the data: a person who
  * already has "No" items today sees them (committed mode) rather than an empty builder that hides
  * them, since the builder lists only tasks NOT on the list; with no items it opens in the builder.
  * The builder also links to the list whenever items exist.

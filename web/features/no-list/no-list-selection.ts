@@ -4,12 +4,12 @@ import type { Task } from "../../../shared/schemas/tasks";
 
 const isRemoved = (task: Task) => task.title.includes(REMOVED_MARKER);
 
-/** Spec §4: the builder lists only tasks that are not no_list, not completed and not [REMOVED]. */
+/** docs/product.md#no-list-screen: the builder lists only tasks that are not no_list, not completed and not [REMOVED]. */
 export function builderTasks(tasks: readonly Task[]): Task[] {
   return tasks.filter((task) => task.category !== "no_list" && !task.isCompleted && !isRemoved(task));
 }
 
-/** Spec §2 committed mode: the items in the no_list category. */
+/** docs/product.md#committed-mode: the items in the no_list category. */
 export function noListItems(tasks: readonly Task[]): Task[] {
   return tasks.filter((task) => task.category === "no_list" && !isRemoved(task));
 }

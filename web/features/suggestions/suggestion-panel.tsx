@@ -26,7 +26,7 @@ type SuggestionPanelProps = {
 };
 
 /**
- * The panel of spec §2 "AI suggestion widget": a prompt, "Get Task Suggestions", and the list of
+ * The panel of docs/product.md#ai-suggestion-widget: a prompt, "Get Task Suggestions", and the list of
  * suggestions with an add button each. A non-modal dialog: the page (and its toasts) stay usable.
  */
 export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionPanelProps) {
@@ -67,7 +67,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   }
 
   async function add(item: Item) {
-    // Spec §5: a blank title is silently ignored.
+    // docs/product.md#ai-suggestion-widget: a blank title is silently ignored.
     if (!item.title.trim() || item.status !== "new") return;
     setStatus(item.title, "adding");
     try {

@@ -7,7 +7,7 @@ const loadPanel = () => import("./suggestion-panel");
 const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.SuggestionPanel })));
 
 /**
- * The floating AI suggestion widget of spec §2: a round button in the bottom right that opens a
+ * The floating AI suggestion widget of docs/product.md#ai-suggestion-widget: a round button in the bottom right that opens a
  * panel. Rendered in the header's button row: below 640 px it stays there as an icon button, since
  * on a phone anything floating would cover the page's own controls; from 640 px it floats.
  */

@@ -14,12 +14,12 @@ export function useSuggestions() {
   return useMutation({ mutationFn: fetchSuggestions });
 }
 
-/** Spec §7 "AI add" payload: only the title comes from the suggestion. */
+/** docs/product.md#ai-suggestion-widget "AI add" payload: only the title comes from the suggestion. */
 export function aiAddPayload(title: string): CreateTaskInput {
   return { title, description: null, category: null, isCompleted: false, isPriority: false, noListReason: null };
 }
 
-/** POST /api/tasks, then refresh the tasks and today's analytics (spec §7). */
+/** POST /api/tasks, then refresh the tasks and today's analytics (docs/product.md#ai-suggestion-widget). */
 export function useAddSuggestedTask() {
   const queryClient = useQueryClient();
   return useMutation({

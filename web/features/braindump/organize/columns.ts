@@ -7,12 +7,12 @@ export type Column = {
   icon: LucideIcon;
   /** The column's header accent. */
   accent: string;
-  /** Cards differ in look by category (spec §2). */
+  /** Cards differ in look by category (docs/product.md#organized-step). */
   card: string;
   showFocus: boolean;
 };
 
-/** The four lists of spec §2, in their order on screen; column ids are the category values (§3). */
+/** The four lists of docs/product.md#organized-step, in their order on screen; column ids are the category values (docs/product.md#task). */
 export const COLUMNS: readonly Column[] = [
   {
     id: "urgent",
@@ -56,12 +56,12 @@ export function columnLabel(category: Category): string {
   return COLUMNS.find((column) => column.id === category)?.label ?? category;
 }
 
-/** Spec §3: a task without a category is shown under Later. */
+/** docs/product.md#task: a task without a category is shown under Later. */
 export function columnOf(task: { category: Category | null }): Category {
   return task.category ?? DEFAULT_CATEGORY;
 }
 
-/** Drag ids have the form task-{id} (spec §3). */
+/** Drag ids have the form task-{id} (docs/product.md#task). */
 export const dragId = (taskId: number) => `task-${taskId}`;
 
 /** The element id of a card's drag handle (focus returns there after a keyboard move). */

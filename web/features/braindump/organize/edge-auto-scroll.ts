@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { DRAG } from "../../../../shared/constants";
 
 /**
- * Spec §9 auto-scroll while dragging: nothing until the pointer is within 25 % of the viewport from
+ * docs/product.md#other-constants auto-scroll while dragging: nothing until the pointer is within 25 % of the viewport from
  * an edge, then faster the closer it gets, reaching 28 px per frame within 5 %. Negative scrolls up.
  */
 export function edgeScrollSpeed(position: number, size: number): number {
@@ -27,7 +27,7 @@ function clientY(event: Event): number | undefined {
 
 /**
  * Scrolls the page while a pointer drag nears the top or bottom edge. (@dnd-kit's own auto-scroll
- * has no speed cap, so it is turned off and this one follows spec §9 instead.) Keyboard drags
+ * has no speed cap, so it is turned off and this one follows docs/product.md#other-constants instead.) Keyboard drags
  * scroll through the KeyboardSensor.
  */
 export function useEdgeAutoScroll() {

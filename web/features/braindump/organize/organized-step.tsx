@@ -47,7 +47,7 @@ const dropAnimation: DropAnimation = {
 
 type Props = { onBack: () => void; onStartOver: () => void };
 
-/** Spec §2 "Organized": four lists, tasks move between them by mouse, touch or keyboard. */
+/** docs/product.md#organized-step: four lists, tasks move between them by mouse, touch or keyboard. */
 export function OrganizedStep({ onBack, onStartOver }: Props) {
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const moveTask = useMoveTask();
@@ -96,7 +96,7 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
     autoScroll.stop();
     setActiveTask(null);
     const task = findTask(active.id);
-    // Spec §4: a drop outside a column, or back where it was, does nothing.
+    // docs/product.md#organized-step: a drop outside a column, or back where it was, does nothing.
     if (!task || !over || !isCategory(over.id) || over.id === columnOf(task)) return;
     const byKeyboard = activatorEvent instanceof KeyboardEvent;
     const from = columnOf(task);

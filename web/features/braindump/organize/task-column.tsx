@@ -10,7 +10,7 @@ import { COLUMNS, type Column, columnOf, dragHandleId, dragId } from "./columns"
 
 type ColumnProps = { column: Column; tasks: Task[]; onFocus: (task: Task) => void };
 
-/** One list; its droppable id is the category value (spec §3). */
+/** One list; its droppable id is the category value (docs/product.md#task). */
 export function TaskColumn({ column, tasks, onFocus }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
   const Icon = column.icon;
