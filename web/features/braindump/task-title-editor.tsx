@@ -1,10 +1,8 @@
-import { Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { type Task, taskTitleSchema } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
 import { useUpdateTask } from "../../api/tasks";
 import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
 import { Input } from "../../ui/field";
 import { showSuccess } from "../../ui/toast";
 
@@ -82,29 +80,5 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
         </p>
       ) : null}
     </form>
-  );
-}
-
-/** The pencil button that opens the editor, named after the task it edits. */
-export function EditTitleButton({
-  title,
-  className,
-  onClick,
-}: {
-  title: string;
-  className?: string;
-  onClick: () => void;
-}) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className={cn("shrink-0", className)}
-      aria-label={`Edit ${title}`}
-      title="Edit title"
-      onClick={onClick}
-    >
-      <Pencil aria-hidden="true" className="h-4 w-4" />
-    </Button>
   );
 }

@@ -4,7 +4,8 @@ import { type ReactNode, useState } from "react";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
-import { EditTitleButton, TaskTitleEditor } from "../task-title-editor";
+import { EditTitleButton } from "../edit-title-button";
+import { TaskTitleEditor } from "../task-title-editor";
 import type { DragData } from "./announcements";
 import { COLUMNS, type Column, columnOf, dragHandleId, dragId } from "./columns";
 
