@@ -1,4 +1,4 @@
-import { and, eq, notInArray, notLike, sql } from "drizzle-orm";
+import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
 import type { Db } from "../db/client";
@@ -38,8 +38,11 @@ export function toTask(row: Pick<TaskRow, keyof typeof apiColumns>): Task {
   };
 }
 
-/** Tasks whose title carries "[REMOVED]" are hidden everywhere (docs/product.md#task-rules). */
-export const isVisible = () => notLike(tasks.title, `%${REMOVED_MARKER}%`);
+/**
+ * Tasks whose title carries "[REMOVED]" are hidden everywhere (docs/product.md#task-rules). instr,
+ * not LIKE: case-sensitive like hasRemovedMarker, so server and browser hide the same tasks (docs/decisions.md#114).
+ */
+export const isVisible = (): SQL => sql`instr(${tasks.title}, ${REMOVED_MARKER}) = 0`;
 
 export function listVisibleTasks(db: Db, userId: string) {
   return db
