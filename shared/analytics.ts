@@ -1,6 +1,6 @@
 // Pure analytics logic shared by the worker and the web app: local dates and hours, date ranges,
 // zero records and the productivity score of docs/product.md#productivity-score.
-import { DEFAULT_CATEGORY, REMOVED_MARKER } from "./constants";
+import { DEFAULT_CATEGORY, hasRemovedMarker } from "./constants";
 import type { AnalyticsRecord, CategoryBreakdown } from "./schemas/analytics";
 
 export const HOURS_IN_DAY = 24;
@@ -15,7 +15,7 @@ export function openTasksByList(
 ): CategoryBreakdown {
   const breakdown = zeroBreakdown();
   for (const task of tasks) {
-    if (task.isCompleted || task.title.includes(REMOVED_MARKER)) continue;
+    if (task.isCompleted || hasRemovedMarker(task.title)) continue;
     breakdown[task.category ?? DEFAULT_CATEGORY] += 1;
   }
   return breakdown;

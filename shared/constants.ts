@@ -7,6 +7,8 @@ export const DEFAULT_CATEGORY: Category = "later";
 
 /** Titles containing this marker are hidden everywhere (docs/product.md#task-rules). */
 export const REMOVED_MARKER = "[REMOVED]";
+/** Whether a title carries the marker: case-sensitive, as the SQL side in worker/tasks/task-rows.ts (docs/decisions.md#114). */
+export const hasRemovedMarker = (title: string) => title.includes(REMOVED_MARKER);
 
 export const TOP_PRIORITY_COUNT = 3;
 

@@ -162,6 +162,20 @@ test("opening the page with items already on the list shows today's list", async
   await expect(page.getByText("Say yes to every meeting")).toBeVisible();
   await expect(page.getByText("Plan the week")).toHaveCount(0);
 
+  // Removing an item offers Undo but is no completion (docs/decisions.md#113): today's counts stay.
+  const completedToday = async () => {
+    const today = await (await request.get("/api/analytics/today", { headers: auth(signedIn) })).json();
+    return (today as { tasksCompleted: number }).tasksCompleted;
+  };
+  const completedBefore = await completedToday();
+  await page.getByRole("button", { name: "Remove Say yes to every meeting from No list" }).click();
+  await expectToast(page, "Task deleted");
+  await expect(page.getByText('Nothing on your "No" List yet.')).toBeVisible();
+  expect(await completedToday()).toBe(completedBefore);
+  await toast(page).getByRole("button", { name: "Undo" }).click();
+  await expectToast(page, "Undone");
+  await expect(page.getByText("Say yes to every meeting")).toBeVisible();
+
   // Removing the last item keeps the committed view, with a way back to the builder.
   await page.getByRole("button", { name: "Remove Say yes to every meeting from No list" }).click();
   await expectToast(page, "Task deleted");

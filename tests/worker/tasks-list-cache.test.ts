@@ -77,6 +77,33 @@ describe("GET /api/tasks answer", () => {
     expect(second).toEqual(first);
   });
 
+  it('hides only the exact "[REMOVED]" marker, as the browser does (docs/decisions.md#114)', async () => {
+    const { token } = await registerUser();
+    await post(token, "/api/tasks", { title: "Note [REMOVED] here" });
+    await post(token, "/api/tasks", { title: "A [removed] tag in lower case" });
+    const tasks = JSON.parse((await getList(token)).text) as TaskBody[];
+    expect(tasks.map((t) => t.title)).toEqual(["A [removed] tag in lower case"]);
+  });
+
+  it("lists each task's fields in the order of docs/product.md#task", async () => {
+    const { token } = await registerUser();
+    await post(token, "/api/tasks", { title: "Fields" });
+    const [task] = JSON.parse((await getList(token)).text) as Record<string, unknown>[];
+    expect(Object.keys(task ?? {})).toEqual([
+      "id",
+      "userId",
+      "title",
+      "description",
+      "category",
+      "isCompleted",
+      "isPriority",
+      "noListReason",
+      "answers",
+      "createdAt",
+      "completedAt",
+    ]);
+  });
+
   it("an empty list is [] with a tag too", async () => {
     const { token } = await registerUser();
     const res = await getList(token);

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Category, REMOVED_MARKER } from "../../shared/constants";
+import { type Category, hasRemovedMarker } from "../../shared/constants";
 import type { Answers } from "../../shared/questions";
 import type { CreateTaskInput, PatchTaskInput, Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
@@ -9,7 +9,7 @@ import { isAnalyticsQuery, queryKeys } from "./query-keys";
 
 /** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
 export function isVisibleTask(task: Task): boolean {
-  return !task.title.includes(REMOVED_MARKER);
+  return !hasRemovedMarker(task.title);
 }
 
 function visibleTasks(tasks: Task[]): Task[] {
@@ -106,12 +106,14 @@ export function useUpdateTask() {
 /**
  * The delete in docs/product.md#task-rules (mark completed, then delete) as ONE call, `?complete=true`: the server does
  * both in one step and keeps the task for Undo, completion count included (docs/decisions.md#70).
- * Answers the undo ticket; the list is refreshed after success or failure.
+ * `countAsCompleted: false` deletes without that count: removing a "No" item is no achievement
+ * (docs/decisions.md#113). Answers the undo ticket; the list is refreshed after success or failure.
  */
-export function useDeleteTask() {
+export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: boolean } = {}) {
   const queryClient = useQueryClient();
+  const query = countAsCompleted ? "?complete=true" : "";
   return useMutation({
-    mutationFn: (id: number) => apiRequest<UndoTicket>("DELETE", `/api/tasks/${id}?complete=true`),
+    mutationFn: (id: number) => apiRequest<UndoTicket>("DELETE", `/api/tasks/${id}${query}`),
     // Not awaited: the toast (with its Undo) must not wait for the refetch.
     onSettled: () => void invalidateTaskData(queryClient),
   });

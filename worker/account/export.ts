@@ -1,5 +1,6 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { Hono } from "hono";
+import type { Task } from "../../shared/schemas/tasks";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
 import { requireToken } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
@@ -9,6 +10,7 @@ import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
 import { unauthorized } from "../http/errors";
+import { TASK_FIELD_NAMES, toTask } from "../tasks/task-rows";
 import { listTasksForExport } from "../tasks/user-data";
 import { toCsv } from "./csv";
 
@@ -120,17 +122,10 @@ export function accountExportFromRows([[user], tasks, focusSessions, dailyAnalyt
 }
 export type AccountExport = ReturnType<typeof accountExportFromRows>;
 
-export const TASK_CSV_COLUMNS = [
-  "id",
-  "title",
-  "description",
-  "category",
-  "isCompleted",
-  "isPriority",
-  "noListReason",
-  "createdAt",
-  "completedAt",
-] as const;
+/** The CSV's columns: a task's API fields except its owner and its answers, in the same order. */
+export const TASK_CSV_COLUMNS = TASK_FIELD_NAMES.filter(
+  (field): field is Exclude<keyof Task, "userId" | "answers"> => field !== "userId" && field !== "answers",
+);
 
 /** The user's local date for file names, so an export made late at night is named for "today". */
 function localDate(now: Date, timeZone: string): string {
@@ -155,17 +150,10 @@ export const accountExportRoutes = new Hono<AppEnv>()
     const {
       data: [tasks],
     } = await readAsUser(c, (db, userId) => [listTasksForExport(db, userId)]);
-    const rows = tasks.map((task) => [
-      task.id,
-      task.title,
-      task.description,
-      task.category,
-      task.isCompleted,
-      task.isPriority,
-      task.noListReason,
-      iso(task.createdAt),
-      iso(task.completedAt),
-    ]);
+    const rows = tasks.map((row) => {
+      const task = toTask(row);
+      return TASK_CSV_COLUMNS.map((column) => task[column]);
+    });
     // The byte order mark makes spreadsheet programs read the file as UTF-8.
     const body = `\uFEFF${toCsv([TASK_CSV_COLUMNS, ...rows])}`;
     return c.body(body, 200, {

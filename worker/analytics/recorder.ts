@@ -1,9 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
-import { REMOVED_MARKER } from "../../shared/constants";
 import type { Db } from "../db/client";
 import { dailyAnalytics, tasks } from "../db/schema";
+import { isVisible } from "../tasks/task-rows";
 import { type Pause, spreadFocusMinutes } from "./focus-hours";
 
 /**
@@ -69,7 +69,7 @@ function liveBreakdownSql(userId: string): SQL {
       'delegate', ${count(sql`${tasks.category} = 'delegate'`)},
       'no_list', ${count(sql`${tasks.category} = 'no_list'`)})
     from ${tasks}
-    where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and instr(${tasks.title}, ${REMOVED_MARKER}) = 0)`;
+    where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and ${isVisible()})`;
 }
 
 /**

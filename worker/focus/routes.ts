@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { REMOVED_MARKER } from "../../shared/constants";
+import { hasRemovedMarker } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
 import {
   acknowledgeTimerSchema,
@@ -59,7 +59,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     const { db, user } = c.var;
     const task = await findOwnTask(db, user.id, taskId);
     if (!task) throw notFound("Task not found.");
-    if (task.title.includes(REMOVED_MARKER)) throw conflict("This task has been removed.");
+    if (hasRemovedMarker(task.title)) throw conflict("This task has been removed.");
     if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
     if (task.category === "no_list") throw conflict('This task is on your "No" List. Pick another task to focus on.');
 

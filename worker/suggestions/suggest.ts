@@ -1,4 +1,4 @@
-import { LIMITS, REMOVED_MARKER } from "../../shared/constants";
+import { hasRemovedMarker, LIMITS } from "../../shared/constants";
 import { capTitle } from "./local-generator";
 import { ProviderError, ProviderTimeout, type SuggestionProvider } from "./provider";
 
@@ -31,7 +31,7 @@ export function cleanSuggestions(raw: readonly string[], existingTitles: readonl
     // Models like to number or bullet their lines even when asked not to.
     const title = capTitle(item.replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/, "").replace(/^["']|["']$/g, ""));
     const key = titleKey(title);
-    if (!key || title.includes(REMOVED_MARKER) || seen.has(key)) continue;
+    if (!key || hasRemovedMarker(title) || seen.has(key)) continue;
     seen.add(key);
     out.push(title);
     if (out.length === LIMITS.suggestionsMax) break;

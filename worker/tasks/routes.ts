@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { localDateAndHour } from "../../shared/analytics";
-import { REMOVED_MARKER } from "../../shared/constants";
+import { hasRemovedMarker } from "../../shared/constants";
 import { idParamSchema } from "../../shared/schemas/common";
 import {
   createTaskSchema,
@@ -70,7 +70,7 @@ export const taskRoutes = new Hono<AppEnv>()
     if (!existing) throw notFound("Task not found.");
     const now = new Date();
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
-    const removing = patch.title?.includes(REMOVED_MARKER) ?? false;
+    const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
     const applyPatch = (completing: boolean) => {
       const update = db
         .update(tasks)
@@ -160,7 +160,7 @@ export const taskRoutes = new Hono<AppEnv>()
  */
 async function deleteTask(db: Db, user: AppEnv["Variables"]["user"], existing: TaskRow, complete: boolean) {
   const now = new Date();
-  const counting = complete && !existing.isCompleted && !existing.title.includes(REMOVED_MARKER);
+  const counting = complete && !existing.isCompleted && !hasRemovedMarker(existing.title);
   const { date, hour } = localDateAndHour(now, user.timeZone);
   const counted = counting ? { date, hour, completed: 1, priorityCompleted: existing.isPriority ? 1 : 0 } : null;
   const events: AnalyticsEvent[] = [{ type: "categories-changed" }];

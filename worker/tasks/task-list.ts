@@ -4,7 +4,7 @@ import { checkSession } from "../auth/middleware";
 import { liveSessionQuery, sessionRowFromD1 } from "../auth/sessions";
 import type { AppEnv } from "../env";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
-import { visibleTaskListQuery } from "./task-rows";
+import { rawTaskJsonWriters, visibleTaskListQuery } from "./task-rows";
 
 /** Bump when the JSON of a task changes shape, so no browser keeps a body of the old format. */
 const LIST_FORMAT = 2;
@@ -22,23 +22,7 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
 }
 
 /** A row of visibleTaskListQuery as D1 answers it (snake_case columns, booleans and instants as numbers). */
-type ListRow = {
-  id: number;
-  user_id: string;
-  title: string;
-  description: string | null;
-  category: string | null;
-  is_completed: number;
-  is_priority: number;
-  no_list_reason: string | null;
-  /** JSON text written only by SQLite's json functions or JSON.stringify, so already compact. */
-  answers: string;
-  created_at: number;
-  completed_at: number | null;
-};
-
-const text = (value: string | null) => (value === null ? "null" : JSON.stringify(value));
-const instant = (ms: number | null) => (ms === null ? "null" : `"${new Date(ms).toISOString()}"`);
+type ListRow = Record<string, string | number | null>;
 
 /**
  * The JSON array of docs/product.md#task tasks, written straight from the rows: byte for byte what
@@ -48,11 +32,10 @@ const instant = (ms: number | null) => (ms === null ? "null" : `"${new Date(ms).
 export function taskListJson(rows: ListRow[]): string {
   const parts = new Array<string>(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
-    const r = rows[i] as ListRow;
-    parts[i] =
-      `{"id":${r.id},"userId":${text(r.user_id)},"title":${text(r.title)},"description":${text(r.description)},` +
-      `"category":${text(r.category)},"isCompleted":${r.is_completed !== 0},"isPriority":${r.is_priority !== 0},` +
-      `"noListReason":${text(r.no_list_reason)},"answers":${r.answers},"createdAt":${instant(r.created_at)},"completedAt":${instant(r.completed_at)}}`;
+    const row = rows[i] as ListRow;
+    let json = "";
+    for (const write of rawTaskJsonWriters) json += write(row);
+    parts[i] = `${json}}`;
   }
   return `[${parts.join(",")}]`;
 }

@@ -1,4 +1,5 @@
-import { and, eq, notInArray, notLike, sql } from "drizzle-orm";
+import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
 import type { Db } from "../db/client";
@@ -6,40 +7,74 @@ import { tasks, users } from "../db/schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
 
+/** How a field of a task's API shape is written from its column. */
+type FieldKind = "number" | "text" | "flag" | "json" | "instant";
+
+/**
+ * A task's API shape (docs/product.md#task), field by field in answer order, each with its kind. The
+ * list query's columns, toTask, the list's hand-written JSON (./task-list.ts) and the CSV export's
+ * columns all derive from it; `satisfies` keeps it equal to the shared Task type.
+ */
+const TASK_FIELDS = {
+  id: "number",
+  userId: "text",
+  title: "text",
+  description: "text",
+  category: "text",
+  isCompleted: "flag",
+  isPriority: "flag",
+  noListReason: "text",
+  answers: "json",
+  createdAt: "instant",
+  completedAt: "instant",
+} as const satisfies Record<keyof Task, FieldKind>;
+
+type TaskField = keyof typeof TASK_FIELDS;
+/** The field names of a task's API shape, in answer order. */
+export const TASK_FIELD_NAMES = Object.keys(TASK_FIELDS) as TaskField[];
+
 /** The columns a task's API shape is made of. */
-const apiColumns = {
-  id: tasks.id,
-  userId: tasks.userId,
-  title: tasks.title,
-  description: tasks.description,
-  category: tasks.category,
-  isCompleted: tasks.isCompleted,
-  isPriority: tasks.isPriority,
-  noListReason: tasks.noListReason,
-  answers: tasks.answers,
-  createdAt: tasks.createdAt,
-  completedAt: tasks.completedAt,
+const apiColumns = Object.fromEntries(TASK_FIELD_NAMES.map((field) => [field, tasks[field]])) as {
+  [F in TaskField]: (typeof tasks)[F];
 };
 
 /** The API shape of a task row (docs/product.md#task). */
-export function toTask(row: Pick<TaskRow, keyof typeof apiColumns>): Task {
-  return {
-    id: row.id,
-    userId: row.userId,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    isCompleted: row.isCompleted,
-    isPriority: row.isPriority,
-    noListReason: row.noListReason,
-    answers: row.answers,
-    createdAt: row.createdAt.toISOString(),
-    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-  };
+export function toTask(row: Pick<TaskRow, TaskField>): Task {
+  const task: Record<string, unknown> = {};
+  for (const field of TASK_FIELD_NAMES) {
+    const value = row[field];
+    task[field] = TASK_FIELDS[field] === "instant" ? ((value as Date | null)?.toISOString() ?? null) : value;
+  }
+  return task as Task;
 }
 
-/** Tasks whose title carries "[REMOVED]" are hidden everywhere (docs/product.md#task-rules). */
-export const isVisible = () => notLike(tasks.title, `%${REMOVED_MARKER}%`);
+/** A task's value as D1 answers it: booleans and instants as numbers, JSON as text. */
+type RawValue = string | number | null;
+const rawJson: Record<FieldKind, (value: RawValue) => string> = {
+  number: (value) => String(value),
+  text: (value) => (value === null ? "null" : JSON.stringify(value)),
+  flag: (value) => String(value !== 0),
+  // Written only by SQLite's json functions or JSON.stringify, so already compact.
+  json: (value) => String(value),
+  instant: (value) => (value === null ? "null" : `"${new Date(value).toISOString()}"`),
+};
+
+/**
+ * Writes the API JSON of a raw row of visibleTaskListQuery (snake_case columns, as D1 answers a
+ * statement run outside drizzle): byte for byte JSON.stringify(toTask(row)) of the mapped row.
+ */
+export const rawTaskJsonWriters = TASK_FIELD_NAMES.map((field, index) => {
+  const column = toSnakeCase(field);
+  const prefix = `${index === 0 ? "{" : ","}${JSON.stringify(field)}:`;
+  const write = rawJson[TASK_FIELDS[field]];
+  return (row: Record<string, RawValue>) => prefix + write(row[column] ?? null);
+});
+
+/**
+ * Tasks whose title carries "[REMOVED]" are hidden everywhere (docs/product.md#task-rules). instr,
+ * not LIKE: case-sensitive like hasRemovedMarker, so server and browser hide the same tasks (docs/decisions.md#114).
+ */
+export const isVisible = (): SQL => sql`instr(${tasks.title}, ${REMOVED_MARKER}) = 0`;
 
 export function listVisibleTasks(db: Db, userId: string) {
   return db

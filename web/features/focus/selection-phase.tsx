@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Minus, Play, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { FOCUS_MINUTES, REMOVED_MARKER } from "../../../shared/constants";
+import { FOCUS_MINUTES, hasRemovedMarker } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
 import { startFocusSession } from "../../api/timer-actions";
@@ -14,7 +14,7 @@ import { showError } from "../../ui/toast";
 /** docs/product.md#selection-phase: selectable tasks exclude completed ones, [REMOVED] ones and the "No" List. */
 export function selectableTasks(tasks: readonly Task[]): Task[] {
   const open = tasks.filter(
-    (task) => !task.isCompleted && task.category !== "no_list" && !task.title.includes(REMOVED_MARKER),
+    (task) => !task.isCompleted && task.category !== "no_list" && !hasRemovedMarker(task.title),
   );
   // Priority tasks first (docs/product.md#selection-phase), each group in its own order.
   return [...open.filter((task) => task.isPriority), ...open.filter((task) => !task.isPriority)];

@@ -3,11 +3,11 @@ import { ArrowRight, Ban, Pencil, ShieldCheck, Trash2 } from "lucide-react";
 import type { Ref } from "react";
 import { Link } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
+import { useDeleteTask } from "../../api/tasks";
 import { undoable } from "../../api/undo";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { showError, showSuccess } from "../../ui/toast";
-import { useDeleteTask } from "./no-list-api";
 
 type CommittedProps = {
   items: readonly Task[];
@@ -17,7 +17,8 @@ type CommittedProps = {
 
 /** docs/product.md#committed-mode: today's "No" items, each removable, none draggable. */
 export function NoListCommitted({ items, headingRef, onEdit }: CommittedProps) {
-  const remove = useDeleteTask();
+  // Not counted as a completion (docs/decisions.md#113).
+  const remove = useDeleteTask({ countAsCompleted: false });
   const queryClient = useQueryClient();
 
   function onRemove(task: Task) {

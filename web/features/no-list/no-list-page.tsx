@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
-import { useTasks } from "./no-list-api";
 import { NoListBuilder } from "./no-list-builder";
 import { NoListCommitted } from "./no-list-committed";
 import { noListItems } from "./no-list-selection";

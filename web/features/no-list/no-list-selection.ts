@@ -1,8 +1,8 @@
-import { REMOVED_MARKER } from "../../../shared/constants";
+import { hasRemovedMarker } from "../../../shared/constants";
 import type { CommitNoListInput } from "../../../shared/schemas/no-list";
 import type { Task } from "../../../shared/schemas/tasks";
 
-const isRemoved = (task: Task) => task.title.includes(REMOVED_MARKER);
+const isRemoved = (task: Task) => hasRemovedMarker(task.title);
 
 /** docs/product.md#no-list-screen: the builder lists only tasks that are not no_list, not completed and not [REMOVED]. */
 export function builderTasks(tasks: readonly Task[]): Task[] {
