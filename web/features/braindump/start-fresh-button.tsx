@@ -29,9 +29,10 @@ export function StartFreshButton() {
         title="Start Fresh"
         onClick={() => setOpen(true)}
       >
-        {/* Words at every width: an icon alone read as "refresh" (docs/decisions.md#80). */}
+        {/* Words from 360 px (an icon alone read as "refresh", docs/decisions.md#80); narrower, the
+            header has no room for them, and the eraser keeps its name and tooltip. */}
         <Eraser aria-hidden="true" className="h-4 w-4" />
-        Start Fresh
+        <span className="max-[359px]:sr-only">Start Fresh</span>
       </Button>
       <ConfirmDialog
         open={open}
