@@ -77,27 +77,20 @@ const BUDGETS: Record<string, Budget> = {
   "POST /api/tasks": write(() => ({ json: { title: "Write the report" } }), 201),
   "PATCH /api/tasks/:id": write((u) => ({ path: `/api/tasks/${u.taskId}`, json: { isCompleted: true } })),
   "DELETE /api/tasks/:id": write((u) => ({ path: `/api/tasks/${u.taskId}` })),
-  // The undo token of a removal made just before (below); over the goal: the record is read
-  // between the session check and the batch that restores it.
-  "POST /api/undo": write((u) => ({ json: { token: u.undoToken } }), 200, 3),
-  "POST /api/process-tasks": write(() => ({ json: { text: "one; two" } }), 201, 3),
+  // The undo token of a removal made just before (below).
+  "POST /api/undo": write((u) => ({ json: { token: u.undoToken } })),
+  "POST /api/process-tasks": write(() => ({ json: { text: "one; two" } }), 201),
   "PATCH /api/tasks/:id/answers": write((u) => ({ path: `/api/tasks/${u.taskId}/answers`, json: { urgent: true } })),
-  "POST /api/tasks/priorities": write(
-    (u) => ({ json: { tasks: [{ id: u.taskId, answers: { urgent: true } }] } }),
-    200,
-    3,
-  ),
+  "POST /api/tasks/priorities": write((u) => ({ json: { tasks: [{ id: u.taskId, answers: { urgent: true } }] } })),
   "POST /api/tasks/clear": write(undefined, 204),
   "POST /api/start-fresh": write(undefined, 204),
-  "POST /api/no-list/commit": write((u) => ({ json: { items: [{ id: u.taskId }] } }), 200, 3),
-  "POST /api/no-list/clear": write((u) => ({ json: { ids: [u.taskId] } }), 200, 3),
+  "POST /api/no-list/commit": write((u) => ({ json: { items: [{ id: u.taskId }] } })),
+  "POST /api/no-list/clear": write((u) => ({ json: { ids: [u.taskId] } })),
   "POST /api/analytics/clear": write(undefined, 204),
-  "POST /api/focus-sessions": write((u) => ({ json: { taskId: u.taskId, duration: 1500 } }), 201, 3),
-  "PATCH /api/focus-sessions/:id/complete": write(
-    (u) => ({ path: `/api/focus-sessions/${u.focusSessionId}/complete` }),
-    200,
-    3,
-  ),
+  "POST /api/focus-sessions": write((u) => ({ json: { taskId: u.taskId, duration: 1500 } }), 201),
+  "PATCH /api/focus-sessions/:id/complete": write((u) => ({
+    path: `/api/focus-sessions/${u.focusSessionId}/complete`,
+  })),
   "POST /api/timer/pause": write(),
   "POST /api/timer/resume": write(),
   "POST /api/timer/end": write(),
