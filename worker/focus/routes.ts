@@ -25,6 +25,7 @@ import {
   insertSessionIfTaskExists,
   isClosedUncompleted,
   listOwnSessions,
+  ownSessionQuery,
   toFocusSession,
 } from "./sessions";
 import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./user-hub";
@@ -97,8 +98,8 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     await validOptionalBody(c, completeFocusSessionSchema);
     // The session check and the focus session in one trip.
     const {
-      data: [session],
-    } = await readAsUser(c, (db, userId) => [findOwnSession(db, userId, id)]);
+      data: [[session]],
+    } = await readAsUser(c, (db, userId) => [ownSessionQuery(db, userId, id)]);
     const { db, user } = c.var;
     if (!session) throw notFound("Focus session not found.");
     if (isClosedUncompleted(session)) throw conflict(SESSION_RESET_MESSAGE);

@@ -7,7 +7,13 @@ import type { AppEnv } from "../env";
 import { notifyTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { consumeUndoStatement, findUndoRecord, restoreTasksStatement, undoStillOpenGuard } from "./undo";
+import {
+  consumeUndoStatement,
+  findUndoRecord,
+  restoreTasksStatement,
+  undoRecordQuery,
+  undoStillOpenGuard,
+} from "./undo";
 
 const TOO_LATE = "There is nothing to undo: the time to undo it has passed, or it was undone already.";
 
@@ -17,8 +23,8 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireToken, validate("j
   const now = new Date();
   // The session check and the record in one trip; the restore in a second.
   const {
-    data: [record],
-  } = await readAsUser(c, (db, userId) => [findUndoRecord(db, userId, token, now)]);
+    data: [[record]],
+  } = await readAsUser(c, (db, userId) => [undoRecordQuery(db, userId, token, now)]);
   const { db, user } = c.var;
   // Unknown, expired, used or another user's: the same 404, and nothing written.
   if (!record) throw notFound(TOO_LATE);
