@@ -65,7 +65,7 @@ const BUDGETS: Record<string, Budget> = {
   ),
   "POST /api/auth/login": write((u) => ({ json: { login: u.user.username, password: PASSWORD } }), 200, 4),
   "POST /api/auth/logout": write(undefined, 204),
-  "PATCH /api/account": write(() => ({ json: { firstName: "Ada" } }), 200, 3),
+  "PATCH /api/account": write(() => ({ json: { firstName: "Ada" } })),
   "POST /api/account/password": write(
     () => ({ json: { currentPassword: PASSWORD, newPassword: "another good password" } }),
     200,
@@ -73,7 +73,7 @@ const BUDGETS: Record<string, Budget> = {
   ),
   "DELETE /api/account": write((u) => ({ json: { confirmation: u.user.username, password: PASSWORD } }), 204, 5),
   "DELETE /api/account/sessions": write(),
-  "DELETE /api/account/sessions/:id": write((u) => ({ path: `/api/account/sessions/${u.handle}` }), 204, 3),
+  "DELETE /api/account/sessions/:id": write((u) => ({ path: `/api/account/sessions/${u.handle}` }), 204),
   "POST /api/tasks": write(() => ({ json: { title: "Write the report" } }), 201),
   "PATCH /api/tasks/:id": write((u) => ({ path: `/api/tasks/${u.taskId}`, json: { isCompleted: true } })),
   "DELETE /api/tasks/:id": write((u) => ({ path: `/api/tasks/${u.taskId}` })),
