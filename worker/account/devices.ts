@@ -43,10 +43,13 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     );
     return c.json({ signedOutSessions: revoked.length });
   })
-  .delete("/:id", requireUser, validate("param", deviceSessionIdParamSchema), async (c) => {
-    const { db, user } = c.var;
+  .delete("/:id", requireToken, validate("param", deviceSessionIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    const rows = await listLiveSessions(db, user.id);
+    // The session check and the devices in one trip; the sign-out in a second.
+    const {
+      data: [rows],
+    } = await readAsUser(c, (db, userId) => [listLiveSessions(db, userId)]);
+    const { db, user } = c.var;
     let target: string | undefined;
     for (const row of rows) {
       if ((await deviceHandle(row.sid)) === id) target = row.sid;

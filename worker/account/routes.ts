@@ -23,7 +23,7 @@ import {
   clientAddress,
   recordFailure,
 } from "../auth/throttle";
-import { findTakenIdentity, findUserById, toPublicUser, userByIdQuery } from "../auth/users";
+import { findUserById, identityOwnersQuery, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { closeLiveSessions, wipeUserHub } from "../focus/live";
@@ -90,23 +90,33 @@ export const accountRoutes = new Hono<AppEnv>()
       createdAt: row.createdAt.toISOString(),
     } satisfies AccountInfo);
   })
-  .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
+  .patch("/", requireToken, validate("json", accountUpdateSchema), async (c) => {
     const input = c.req.valid("json");
+    const identity = { username: input.username, email: input.email };
+    // The session check and who else uses the new name or email in one trip; the update in a second.
+    const {
+      data: [owners],
+    } = await readAsUser(c, (db) => [identityOwnersQuery(db, identity)]);
     const { db, user } = c.var;
-    const taken = await findTakenIdentity(db, { username: input.username, email: input.email }, user.id);
+    const taken = takenIdentityAmong(owners, user.id);
     if (taken) throw takenError(taken);
+    let updated: (typeof users.$inferSelect)[];
     try {
       // drizzle leaves keys that are undefined out of the SET clause.
-      await db
+      updated = await db
         .update(users)
         .set({ ...input, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+        .where(eq(users.id, user.id))
+        .returning();
     } catch (err) {
       // Lost a race with another account taking the same name between the check and the write.
       if (isUniqueViolation(err)) throw takenError(input.username !== undefined ? "username" : "email");
       throw err;
     }
-    return c.json(toPublicUser(await currentUserRow(c)));
+    const [row] = updated;
+    // A session whose user is gone is signed out.
+    if (!row) throw unauthorized();
+    return c.json(toPublicUser(row));
   })
   .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");

@@ -39,22 +39,41 @@ export async function findUserByLogin(db: Db, login: string) {
   });
 }
 
+type Identity = { username?: string; email?: string };
+
+/** The accounts that use this username (any case) or email: one select, so it can join a batch. */
+export function identityOwnersQuery(db: Db, { username, email }: Identity) {
+  // Matched in SQL, as the unique check compares: lower() folds ASCII only, unlike JavaScript.
+  // Named columns: in a D1 batch, unnamed expressions came back in the wrong fields.
+  const usernameMatch = username ? sql`lower(${users.username}) = ${username.toLowerCase()}` : sql`0`;
+  const emailMatch = email ? sql`${users.email} = ${email}` : sql`0`;
+  return db
+    .select({
+      id: users.id,
+      username: sql<number>`${usernameMatch}`.mapWith(Boolean).as("username_taken"),
+      email: sql<number>`${emailMatch}`.mapWith(Boolean).as("email_taken"),
+    })
+    .from(users)
+    .where(or(usernameMatch, emailMatch));
+}
+
+/** Which of username / email an account other than `exceptUserId` uses, from identityOwnersQuery's rows. */
+export function takenIdentityAmong(
+  owners: readonly { id: string; username: boolean; email: boolean }[],
+  exceptUserId?: string,
+): "username" | "email" | null {
+  const others = owners.filter((row) => row.id !== exceptUserId);
+  if (others.some((row) => row.username)) return "username";
+  if (others.some((row) => row.email)) return "email";
+  return null;
+}
+
 /** Which of username / email another account already uses, for a clear 409. */
 export async function findTakenIdentity(
   db: Db,
-  { username, email }: { username?: string; email?: string },
+  identity: Identity,
   exceptUserId?: string,
 ): Promise<"username" | "email" | null> {
-  if (username) {
-    const row = await db.query.users.findFirst({
-      where: sql`lower(${users.username}) = ${username.toLowerCase()}`,
-      columns: { id: true },
-    });
-    if (row && row.id !== exceptUserId) return "username";
-  }
-  if (email) {
-    const row = await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } });
-    if (row && row.id !== exceptUserId) return "email";
-  }
-  return null;
+  if (!identity.username && !identity.email) return null;
+  return takenIdentityAmong(await identityOwnersQuery(db, identity), exceptUserId);
 }

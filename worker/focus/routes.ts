@@ -18,13 +18,14 @@ import { focusSessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, notFound, unauthorized } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
-import { findOwnTask } from "../tasks/task-rows";
+import { ownTaskQuery } from "../tasks/task-rows";
 import {
   completeFocusSession,
   findOwnSession,
   insertSessionIfTaskExists,
   isClosedUncompleted,
   listOwnSessions,
+  ownSessionQuery,
   toFocusSession,
 } from "./sessions";
 import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./user-hub";
@@ -54,10 +55,13 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     } = await readAsUser(c, (db, userId) => [listOwnSessions(db, userId)]);
     return c.json(rows.map(toFocusSession));
   })
-  .post("/", requireUser, validate("json", startFocusSessionSchema), async (c) => {
+  .post("/", requireToken, validate("json", startFocusSessionSchema), async (c) => {
     const { taskId, duration } = c.req.valid("json");
+    // The session check and the task in one trip; the session row in a second.
+    const {
+      data: [[task]],
+    } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, taskId)]);
     const { db, user } = c.var;
-    const task = await findOwnTask(db, user.id, taskId);
     if (!task) throw notFound("Task not found.");
     if (hasRemovedMarker(task.title)) throw conflict("This task has been removed.");
     if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
@@ -89,23 +93,26 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     }
     return c.json({ ...toFocusSession(row), timer: result.snapshot } satisfies StartedFocusSession, 201);
   })
-  .patch("/:id/complete", requireUser, validate("param", idParamSchema), async (c) => {
+  .patch("/:id/complete", requireToken, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     await validOptionalBody(c, completeFocusSessionSchema);
+    // The session check and the focus session in one trip.
+    const {
+      data: [[session]],
+    } = await readAsUser(c, (db, userId) => [ownSessionQuery(db, userId, id)]);
     const { db, user } = c.var;
-    const session = await findOwnSession(db, user.id, id);
     if (!session) throw notFound("Focus session not found.");
     if (isClosedUncompleted(session)) throw conflict(SESSION_RESET_MESSAGE);
-    if (!session.isCompleted) {
-      // The timer's own session ends like "End Session" (minutes actually focused); any other
-      // open session (e.g. from a client that runs its own timer) counts up to its planned length.
-      const ended = await hubOf(c).endSession(id);
-      if (!ended) {
-        const now = new Date();
-        const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
-        const outcome = await completeFocusSession(db, user, id, focusedSeconds, now);
-        if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
-      }
+    // Completed already: nothing changes, so the row as read is the answer.
+    if (session.isCompleted) return c.json(toFocusSession(session));
+    // The timer's own session ends like "End Session" (minutes actually focused); any other
+    // open session (e.g. from a client that runs its own timer) counts up to its planned length.
+    const ended = await hubOf(c).endSession(id);
+    if (!ended) {
+      const now = new Date();
+      const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
+      const outcome = await completeFocusSession(db, user, id, focusedSeconds, now);
+      if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
     }
     const row = await findOwnSession(db, user.id, id);
     if (!row) throw notFound("Focus session not found.");

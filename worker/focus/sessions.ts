@@ -25,6 +25,18 @@ export function findOwnSession(db: Db, userId: string, id: number) {
   return db.query.focusSessions.findFirst({ where: and(eq(focusSessions.id, id), eq(focusSessions.userId, userId)) });
 }
 
+/**
+ * findOwnSession as a plain select, for a batch: drizzle's relational findFirst throws inside
+ * db.batch when no row matches, where a 404 is wanted.
+ */
+export function ownSessionQuery(db: Db, userId: string, id: number) {
+  return db
+    .select()
+    .from(focusSessions)
+    .where(and(eq(focusSessions.id, id), eq(focusSessions.userId, userId)))
+    .limit(1);
+}
+
 export function listOwnSessions(db: Db, userId: string) {
   return db.select().from(focusSessions).where(eq(focusSessions.userId, userId)).orderBy(desc(focusSessions.id));
 }

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { LIMITS } from "../../shared/constants";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
@@ -72,16 +73,16 @@ const MAX_ATTEMPTS = 5;
  * that aborts it when the user's tasks changed since the titles were read (`tasks_version`, bumped
  * by triggers on every write to them); then it reads and tries again.
  */
-export async function createBraindumpTasks(db: Db, user: AnalyticsUser, text: string): Promise<TaskRow[]> {
+export async function createBraindumpTasks(
+  db: Db,
+  user: AnalyticsUser,
+  text: string,
+  firstRead: BraindumpState,
+): Promise<TaskRow[]> {
+  let state = firstRead;
   for (let attempt = 1; ; attempt += 1) {
-    // One batch is one transaction: the version and the titles are read from the same state.
-    const [[versionRow], existing] = await db.batch([
-      tasksVersionQuery(db, user.id),
-      db
-        .select({ title: tasks.title })
-        .from(tasks)
-        .where(and(eq(tasks.userId, user.id), isVisible())),
-    ]);
+    if (attempt > 1) state = await db.batch(braindumpStateQueries(db, user.id));
+    const [[versionRow], existing] = state;
     const version = versionRow?.version ?? 0;
     const titles = titlesToCreate(
       text,
@@ -109,6 +110,22 @@ export async function createBraindumpTasks(db: Db, user: AnalyticsUser, text: st
     }
   }
 }
+
+/**
+ * What a braindump reads before it inserts: the tasks' version and the visible titles, in one batch
+ * (one transaction, so both come from the same state). The route sends them with its session check.
+ */
+export function braindumpStateQueries(db: Db, userId: string) {
+  return [
+    tasksVersionQuery(db, userId),
+    db
+      .select({ title: tasks.title })
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), isVisible())),
+  ] as const;
+}
+
+export type BraindumpState = BatchResponse<ReturnType<typeof braindumpStateQueries>>;
 
 function tasksVersionQuery(db: Db, userId: string) {
   return db.select({ version: users.tasksVersion }).from(users).where(eq(users.id, userId));

@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { clearTasksSchema, processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
-import { requireUser } from "../auth/middleware";
+import { requireToken, requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasks, resetUserTimer } from "../focus/live";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { notFound } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
-import { createBraindumpTasks } from "./braindump";
+import { braindumpStateQueries, createBraindumpTasks } from "./braindump";
 import { priorityStatements } from "./priorities";
 import { listVisibleTasks, toTask } from "./task-rows";
 import { deleteUndoRecordsStatement } from "./undo";
@@ -22,15 +23,17 @@ import { deleteTasksOfUserQuery } from "./user-data";
 /** Mounted at /api/process-tasks: the braindump's lines become tasks. */
 export const processTasksRoutes = new Hono<AppEnv>().post(
   "/",
-  requireUser,
+  requireToken,
   validate("json", processTasksSchema),
   async (c) => {
     // `allowDuplicates` (docs/product.md#compatible-calls sends true) is accepted but changes nothing: the screen already
     // drops duplicates before sending, and the server drops them again so a stale screen, a second
     // tab or a double submit can never create the same task twice (see createBraindumpTasks).
     const { text } = c.req.valid("json");
+    // The session check and the existing titles in one trip; the insert in a second.
+    const { data } = await readAsUser(c, (db, userId) => braindumpStateQueries(db, userId));
     const { db, user } = c.var;
-    const inserted = await createBraindumpTasks(db, user, text);
+    const inserted = await createBraindumpTasks(db, user, text, data);
     // docs/product.md#compatible-calls: an empty result is an answer, not an error; the screen shows its notice.
     if (inserted.length === 0) return c.json([], 200);
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
@@ -40,10 +43,14 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
 
 /** Mounted at /api/tasks beside the single-task routes. */
 export const bulkTaskRoutes = new Hono<AppEnv>()
-  .post("/priorities", requireUser, validate("json", savePrioritiesSchema), async (c) => {
+  .post("/priorities", requireToken, validate("json", savePrioritiesSchema), async (c) => {
     const { tasks: items } = c.req.valid("json");
+    // The session check and the visible tasks in one trip; the ranking is saved in a second.
+    const {
+      data: [visibleRows],
+    } = await readAsUser(c, (db, userId) => [listVisibleTasks(db, userId)]);
     const { db, user } = c.var;
-    const visible = new Map((await listVisibleTasks(db, user.id)).map((row) => [row.id, row]));
+    const visible = new Map(visibleRows.map((row) => [row.id, row]));
     const missing = items.find((item) => !visible.has(item.id));
     if (missing) throw notFound(`Task ${missing.id} not found.`);
     const { ranking, statements } = priorityStatements(db, user.id, items, new Date());

@@ -57,11 +57,24 @@ export function recordUndoStatements(
   return [purgeExpiredUndoStatement(db, userId, now), record] as const;
 }
 
+const openRecordOf = (userId: string, token: string, now: Date) =>
+  and(eq(undoActions.token, token), eq(undoActions.userId, userId), gt(undoActions.expiresAt, now));
+
 /** The user's record of this token, if its window is still open at `now`. */
 export function findUndoRecord(db: Db, userId: string, token: string, now: Date) {
-  return db.query.undoActions.findFirst({
-    where: and(eq(undoActions.token, token), eq(undoActions.userId, userId), gt(undoActions.expiresAt, now)),
-  });
+  return db.query.undoActions.findFirst({ where: openRecordOf(userId, token, now) });
+}
+
+/**
+ * findUndoRecord as a plain select, for a batch: drizzle's relational findFirst throws inside
+ * db.batch when no row matches, where a 404 is wanted.
+ */
+export function undoRecordQuery(db: Db, userId: string, token: string, now: Date) {
+  return db
+    .select()
+    .from(undoActions)
+    .where(openRecordOf(userId, token, now))
+    .limit(1);
 }
 
 /**
