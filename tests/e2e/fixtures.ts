@@ -106,6 +106,7 @@ export async function screenshots(page: Page, name: string) {
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
     for (const [label, width] of [
+      ["phone", 360],
       ["narrow", 390],
       ["wide", 1280],
     ] as const) {
