@@ -88,15 +88,17 @@ export class AnswerSaver {
 
 /**
  * The answers of the user's tasks and a way to change one. `onFailed` is told when the server
- * refused a change (it is undone on screen).
+ * refused a change (it is undone on screen); `onSaved` gets the task as the server saved it (the
+ * cached list has it too, but only when the list could be read).
  */
-export function useTaskAnswers(onFailed: (err: unknown) => void) {
+export function useTaskAnswers(onFailed: (err: unknown) => void, onSaved?: (task: Task) => void) {
   const queryClient = useQueryClient();
   const [saver] = useState(
     () =>
       new AnswerSaver(
         (taskId, patch) => apiRequest<Task>("PATCH", `/api/tasks/${taskId}/answers`, patch, { keepalive: true }),
         (saved, settled) => {
+          savedRef.current?.(saved);
           queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) =>
             old?.map((task) => (task.id === saved.id ? saved : task)),
           );
@@ -109,6 +111,7 @@ export function useTaskAnswers(onFailed: (err: unknown) => void) {
       ),
   );
   const failedRef = useLatest(onFailed);
+  const savedRef = useLatest(onSaved);
   useSyncExternalStore(saver.subscribe, saver.snapshot);
   const answer = useCallback(
     (task: Pick<Task, "id" | "answers">, questionId: QuestionId, value: AnswerValue) =>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { type Answers, type AnswerValue, QUESTIONS, type Question, type QuestionId } from "../../../shared/questions";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useTaskAnswers } from "../../api/task-answers";
@@ -23,12 +24,17 @@ const YES_NO: { label: string; value: boolean }[] = [
 const taskCardId = (taskId: number) => `prioritize-task-${taskId}`;
 
 /** docs/product.md#questions-step: every task with the questions; "Analyze Priorities" saves the ranking. */
-export function QuestionsStep({ tasks: asked, onAnalyzed, onStartOver }: Props) {
+export function QuestionsStep({ tasks: initial, onAnalyzed, onStartOver }: Props) {
   const savePriorities = useSavePriorities();
-  const { answersOf, answer } = useTaskAnswers((err) => {
-    console.warn("Saving an answer failed", err);
-    showError("Error saving answer", "Your answer could not be saved. Please choose it again.");
-  });
+  // The asked tasks with the answers saved since: what is shown while the list cannot be read.
+  const [asked, setAsked] = useState(initial);
+  const { answersOf, answer } = useTaskAnswers(
+    (err) => {
+      console.warn("Saving an answer failed", err);
+      showError("Error saving answer", "Your answer could not be saved. Please choose it again.");
+    },
+    (saved) => setAsked((old) => old.map((task) => (task.id === saved.id ? saved : task))),
+  );
   // A task deleted or cleared on another device meanwhile leaves the questions (the live refetch
   // drops it from the list), so the ranking never names it. The listed copy carries the answers
   // saved so far, from this device or another.
