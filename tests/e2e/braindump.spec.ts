@@ -515,6 +515,9 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   await expect(page).toHaveURL(/\/focus-timer\?taskId=\d+$/);
   const uncategorised = (await apiTasks(request, signedIn)).find((t) => t.title === "Uncategorised");
   expect(page.url()).toContain(`taskId=${uncategorised?.id}`);
+  // The URL changes before the timer's code has loaded; going back earlier would leave the
+  // braindump page on its results step, never unmounted.
+  await expect(page.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
   await page.goBack();
 
   // The page starts over after navigating away; the answers are saved, so only Uncategorised's
