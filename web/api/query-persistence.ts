@@ -18,8 +18,9 @@ function persister() {
 /**
  * Restores the last known answers of the first screen's reads, then keeps them saved as they change
  * (docs/decisions.md#92). They belong to the session that read them: another sign-in (a new token)
- * finds nothing. Restored answers are marked stale, so with a network every screen reads afresh; offline
- * the queries wait (TanStack's online network mode) and the screen shows what was restored.
+ * finds nothing. They are restored only when the app opens offline: with a network every screen reads
+ * afresh, and a read that fails shows its error and Try again instead of old data that looks current.
+ * Offline the queries wait (TanStack's online network mode) and the screen shows what was restored.
  */
 export async function restorePersistedQueries(queryClient: QueryClient): Promise<void> {
   let storage: Storage;
@@ -39,8 +40,10 @@ export async function restorePersistedQueries(queryClient: QueryClient): Promise
         query.state.status === "success" && PERSISTED.has(query.queryKey[0]),
     },
   };
-  await persistQueryClientRestore(options);
-  void queryClient.invalidateQueries({ refetchType: "none" });
+  if (navigator.onLine === false) {
+    await persistQueryClientRestore(options);
+    void queryClient.invalidateQueries({ refetchType: "none" });
+  }
   persistQueryClientSubscribe(options);
 }
 
