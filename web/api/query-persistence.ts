@@ -1,6 +1,11 @@
 import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { persistQueryClientRestore, persistQueryClientSubscribe } from "@tanstack/react-query-persist-client";
+import {
+  type PersistedClient,
+  type Persister,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from "@tanstack/react-query-persist-client";
 import { getAuthToken } from "./client";
 import { queryKeys } from "./query-keys";
 
@@ -11,8 +16,37 @@ const PERSISTED = new Set<unknown>([queryKeys.user[0], queryKeys.tasks[0], query
 /** A week: older data is more confusing than none. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-function persister() {
-  return createSyncStoragePersister({ storage: window.localStorage, key: PERSISTED_QUERIES_KEY, throttleTime: 500 });
+/**
+ * Saves by merging into what is stored: a screen opened online reads only some of the persisted
+ * queries (the braindump reads no timer), and the others keep their last known answers for the
+ * next start offline instead of being dropped.
+ */
+function persister(): Persister {
+  const inner = createSyncStoragePersister({
+    storage: window.localStorage,
+    key: PERSISTED_QUERIES_KEY,
+    throttleTime: 500,
+  });
+  return {
+    ...inner,
+    persistClient: (client: PersistedClient) => {
+      const stored = readStored();
+      if (stored?.buster !== client.buster) return inner.persistClient(client);
+      const fresh = new Set(client.clientState.queries.map((query) => query.queryHash));
+      const kept = stored.clientState.queries.filter((query) => !fresh.has(query.queryHash));
+      const queries = [...kept, ...client.clientState.queries];
+      return inner.persistClient({ ...client, clientState: { ...client.clientState, queries } });
+    },
+  };
+}
+
+function readStored(): PersistedClient | null {
+  try {
+    const text = window.localStorage.getItem(PERSISTED_QUERIES_KEY);
+    return text ? (JSON.parse(text) as PersistedClient) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
