@@ -350,6 +350,8 @@ test("a screen file gone after a deploy reloads the page once; offline, the erro
   const noListChunk = /\/assets\/no-list-page-[^/]*\.js$/;
   await page.route(noListChunk, (route) => route.abort("internetdisconnected"));
   await page.context().setOffline(true);
+  // The app tells offline from a deploy by navigator.onLine: wait until the page sees it.
+  await page.waitForFunction(() => !navigator.onLine);
   await page.getByRole("link", { name: '"No" List' }).click();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   expect(loads).toBe(1);
