@@ -30,27 +30,28 @@ export function bootEntry(): Plugin {
   };
 }
 
-/** The zod/mini schemas the signed-in first screen parses (timer, live frames, analytics record). */
-const FIRST_SCREEN_SCHEMAS = /shared[\\/]schemas[\\/](timer-state|live|analytics-record)\.ts$/;
-const COPY = "\0first-screen-zod:";
+/** The zod/mini schemas the web app parses (the focus screen's timer, the analytics record). */
+const MINI_SCHEMAS = /shared[\\/]schemas[\\/](timer-state|live|analytics-record)\.ts$/;
+const COPY = "\0zod-mini-copy:";
 
 /**
- * Gives the first screen's zod/mini schemas their own copy of zod's modules in the browser build.
+ * Gives the zod/mini schemas their own copy of zod's modules in the browser build, so the screens
+ * that parse only those (the focus screen) load a few KB of zod instead of the classic build.
  * A module is never split between chunks, so with one copy zod's core carries everything any screen
  * uses, and classic zod (the forms of the sign-in and settings screens) uses all of it: every string
- * format, transforms, defaults. The copy holds only what the first screen's schemas need. Both
+ * format, transforms, defaults. The copy holds only what the zod/mini schemas need. Both
  * copies read one global configuration (web/zod-csp.ts) and parse alike; the worker is not affected.
  */
-export function firstScreenZod(): Plugin {
+export function zodMiniCopy(): Plugin {
   return {
-    name: "onething:first-screen-zod",
+    name: "onething:zod-mini-copy",
     enforce: "pre",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     async resolveId(source, importer) {
       if (!importer) return null;
       const fromCopy = importer.startsWith(COPY);
-      if (!fromCopy && !(source === "zod/mini" && FIRST_SCREEN_SCHEMAS.test(importer))) return null;
+      if (!fromCopy && !(source === "zod/mini" && MINI_SCHEMAS.test(importer))) return null;
       const resolved = await this.resolve(source, fromCopy ? importer.slice(COPY.length) : importer, {
         skipSelf: true,
       });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import type { Root } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./api/query-client";
@@ -24,16 +24,20 @@ export async function renderApp(root: Root, start?: Pick<SignedInStart, "early" 
     if (answer) queryClient.setQueryData(key, answer.data);
     else void queryClient.prefetchQuery({ queryKey: key, queryFn: () => offlineFallback(promise, queryClient, key) });
   }
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {/* Without transitions: a navigation renders at once, so a sign-out and its move to the landing
+  // Rendered as a transition, so React builds the first screen in short slices instead of one long
+  // task that would keep the page from answering a tap (docs/decisions.md#120).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          {/* Without transitions: a navigation renders at once, so a sign-out and its move to the landing
             page land in one render (web/features/settings/delete-account-section.tsx); a screen whose
             code is still loading shows its spinner inside the shell. */}
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }

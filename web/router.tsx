@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, Suspense, useEffect, useState } from "react";
 import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
 import { ErrorBoundary } from "./shell/error-boundary";
 import { LazyScreen, type ScreenCode, screenCode } from "./shell/lazy-screen";
@@ -23,8 +23,6 @@ const settingsPage = screenCode(() => import("./features/settings/settings-page"
 // Signed-in people never see these two: they stay out of the app's bundle.
 const landingPage = screenCode(() => import("./features/landing/landing-page").then((m) => m.LandingPage));
 const notFoundPage = screenCode(() => import("./shell/not-found-page").then((m) => m.NotFoundPage));
-// Toasts: sonner loads with the first toast (web/ui/sonner-loader.ts).
-const AppToaster = lazy(() => import("./ui/toaster").then((m) => ({ default: m.AppToaster })));
 
 /** Loads the code of the screen at `pathname` (settles either way: a failure shows when it renders). */
 export function preloadScreen(pathname: string): Promise<unknown> {
@@ -32,19 +30,18 @@ export function preloadScreen(pathname: string): Promise<unknown> {
   return code ? code.preload().catch(() => {}) : Promise.resolve();
 }
 
-/** Mounts the toaster when the first toast is sent. */
+/**
+ * Mounts the toaster when the first toast is wanted (web/ui/sonner-loader.ts). Loaded into state,
+ * not through lazy() and <Suspense>: React holds back content that replaces a Suspense fallback for
+ * up to 300 ms, which would hold the page's first toast back just as long.
+ */
 function ToasterOnDemand() {
-  const [wanted, setWanted] = useState(false);
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
-    onToasterWanted(() => setWanted(true));
+    onToasterWanted(() => void import("./ui/toaster").then((m) => setToaster(() => m.AppToaster)));
     loadOnFirstInteraction();
   }, []);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  );
+  return Toaster ? <Toaster /> : null;
 }
 
 /** Around every page: the theme, the error page, scroll restoration and the toasts. */

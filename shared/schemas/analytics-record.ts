@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 
-// zod/mini, like timer-state.ts: the web app parses a record on its first screen.
+// zod/mini, like timer-state.ts: the web app parses a record without loading classic zod.
 
 export const categoryBreakdownSchema = z.object({
   urgent: z.int(),

@@ -1,7 +1,8 @@
 import { z } from "zod/mini";
 import { timerStateSchema } from "./timer-state";
 
-// zod/mini, like timer-state.ts: the web app parses these frames on its first screen.
+// zod/mini, like timer-state.ts. The server checks the frames a client sends with these; the web
+// app reads the server's frames by their type alone (web/api/live.ts, docs/decisions.md#120).
 
 /** POST /api/live/ticket: a short-lived ticket (about a minute) for opening the live channel. */
 export const liveTicketSchema = z.object({ ticket: z.string() });
@@ -19,17 +20,6 @@ export type ServerFrame = z.infer<typeof serverFrameSchema>;
 /** Frames a client sends: "sync" asks for the current timer state. */
 export const clientFrameSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("sync") })]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
-
-/**
- * The close code and reason of a socket whose sign-in session was revoked (logout, device signed
- * out, password changed, account deleted). 4000–4999 is for applications; the client stops
- * reconnecting on it and checks whether anyone is still signed in.
- */
-export const LIVE_SESSION_ENDED = { code: 4401, reason: "session ended" } as const;
-
-/** Keep-alive text the server answers without waking up (hibernation auto-response). */
-export const LIVE_PING = "ping";
-export const LIVE_PONG = "pong";
 
 /** Parses one text message into a frame, or null for anything malformed. */
 export function parseFrame<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> | null {

@@ -1,7 +1,8 @@
 import { z } from "zod/mini";
 
-// Written with zod/mini: the web app parses these on its first screen (timer, live frames), and
-// zod/mini adds a few KB where classic zod adds about 20 KB gzipped (bench/RESULTS.md).
+// Written with zod/mini: the web app's focus screen parses these, and zod/mini adds a few KB where
+// classic zod adds about 20 KB gzipped (bench/RESULTS.md). The first screen parses none of them
+// (docs/decisions.md#120).
 
 export const timerStatusSchema = z.enum(["idle", "running", "paused", "finished"]);
 export type TimerStatus = z.infer<typeof timerStatusSchema>;

@@ -9,7 +9,7 @@ import {
 import { clockOffset } from "../../shared/timer";
 import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
-import { applyTimer } from "./timer";
+import { applyTimer } from "./timer-cache";
 
 // What the focus screen does to the timer; apart from timer.ts, which every signed-in screen loads
 // (the live channel applies timer frames with it).

@@ -1,8 +1,7 @@
-import { type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
 import { useLiveSync } from "../api/live";
 import { Footer } from "../ui/footer";
-import { loadWhenIdle } from "../ui/sonner-loader";
 import { Spinner } from "../ui/spinner";
 import { ErrorBoundary } from "./error-boundary";
 import { Header } from "./header";
@@ -10,8 +9,6 @@ import { Header } from "./header";
 /** The signed-in shell: header with navigation, the content, the AI widget and the footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   useLiveSync();
-  // Toasts are ready before the first action that needs one (web/ui/sonner-loader.ts).
-  useEffect(() => loadWhenIdle(), []);
   const { pathname } = useLocation();
   return (
     // From 640 px the suggestion button floats bottom right: the padding keeps it off the last content and the footer.

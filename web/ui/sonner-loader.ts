@@ -35,11 +35,9 @@ function whenReady() {
 }
 
 /**
- * When sonner loads (docs/decisions.md#72): not with the first screen (9.3 KB gzip kept out of the
- * first paint and off the landing page), and not with the first toast either, which must show
- * within 300 ms of its action (loading it then took 360-440 ms on a busy machine). Signed-in
- * screens call `loadWhenIdle` once the shell is up; every page also starts it at the first press
- * of a pointer or key.
+ * When sonner loads (docs/decisions.md#72): not with the first screen (9.3 KB gzip kept off it and
+ * off the landing page), but at the first press of a pointer or key on any page, so it is there, or
+ * nearly, when that press asks for a toast (shown within 300 ms of it).
  */
 export function loadOnFirstInteraction() {
   const start = () => {
@@ -47,16 +45,6 @@ export function loadOnFirstInteraction() {
     void whenReady();
   };
   for (const type of ["pointerdown", "keydown"]) window.addEventListener(type, start, { capture: true, passive: true });
-}
-
-/** Loads sonner once the browser has nothing else to do (or after 2 s where idle callbacks do not exist). */
-export function loadWhenIdle(): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(() => void whenReady(), { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(() => void whenReady(), 2000);
-  return () => window.clearTimeout(handle);
 }
 
 /** Forwards a call (`toast(...)` or `toast.error(...)`, ...) to sonner once it is ready. */

@@ -1,13 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
+import { LIVE_PING, LIVE_PONG, LIVE_SESSION_ENDED } from "../../shared/live";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
-import {
-  clientFrameSchema,
-  LIVE_PING,
-  LIVE_PONG,
-  LIVE_SESSION_ENDED,
-  parseFrame,
-  type ServerFrame,
-} from "../../shared/schemas/live";
+import { clientFrameSchema, parseFrame, type ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import { liveSessionQuery } from "../auth/sessions";

@@ -1,5 +1,5 @@
 import type { TimerState } from "../../../shared/schemas/focus";
-import type { TimerView } from "../../api/timer";
+import type { TimerView } from "../../api/timer-cache";
 
 /**
  * The localStorage keys of docs/product.md#browser-storage, kept as an offline cache of the server's timer (docs/decisions.md#10):

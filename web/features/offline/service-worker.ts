@@ -5,7 +5,12 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  void navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" }).catch((err: unknown) => {
-    console.warn("service worker registration failed", err);
-  });
+  const register = () =>
+    void navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" }).catch((err: unknown) => {
+      console.warn("service worker registration failed", err);
+    });
+  // After the page's load event, so that precaching every file of the app does not compete with the
+  // first screen's own requests (docs/decisions.md#91).
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }
