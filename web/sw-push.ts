@@ -1,0 +1,98 @@
+// What the service worker (web/sw.ts) does with a push and with a click on its notification. The
+// browser's objects are passed in, so the rules can be checked without a browser
+// (tests/unit/sw-push.test.ts). The types below are the few members used, not the DOM's or the
+// WebWorker library's, so this file compiles in both (the service worker's build and the web app's
+// with the unit tests).
+import type { PushMessageBody } from "../shared/schemas/push";
+
+/** The screen a notification opens. */
+export const FOCUS_TIMER_PATH = "/focus-timer";
+
+/** The plain notification for a push this version cannot read. */
+export const FALLBACK_MESSAGE: PushMessageBody = {
+  type: "timer-finished",
+  title: "Onething",
+  body: "Something changed in Onething. Open the app to see it.",
+  tag: "onething",
+  url: FOCUS_TIMER_PATH,
+};
+
+/** An open window of the app (a WindowClient). */
+export type AppWindow = {
+  readonly visibilityState: DocumentVisibilityState;
+  focus(): Promise<AppWindow>;
+  navigate(url: string): Promise<unknown>;
+};
+
+/** What the handlers use of the service worker's global scope. */
+export type ServiceWorkerParts = {
+  clients: {
+    matchAll(options: { type: "window"; includeUncontrolled: true }): Promise<readonly AppWindow[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+  /** The app's origin (self.location.origin). */
+  origin: string;
+};
+
+/** A push's payload (PushMessageData); null when the push carries none. */
+export type PushPayload = { json(): unknown } | null;
+
+/** The push's texts, or the fallback for a message this version does not know. */
+export function readPush(data: PushPayload): PushMessageBody {
+  let value: Partial<PushMessageBody> | null | undefined;
+  try {
+    value = data?.json() as Partial<PushMessageBody> | null | undefined;
+  } catch {
+    return FALLBACK_MESSAGE; // Not JSON.
+  }
+  if (value?.type !== "timer-finished" || typeof value.title !== "string" || typeof value.body !== "string") {
+    return FALLBACK_MESSAGE;
+  }
+  return {
+    type: value.type,
+    title: value.title,
+    body: value.body,
+    tag: typeof value.tag === "string" ? value.tag : FALLBACK_MESSAGE.tag,
+    url: FOCUS_TIMER_PATH,
+  };
+}
+
+/**
+ * Shows the push as a notification, unless it is a known message and a tab of the app is visible:
+ * that tab shows its own notice of the end (the live channel told it), and browsers only require a
+ * notification when no tab of the site is visible (docs/decisions.md#93). A message this version
+ * cannot read is shown in any case: no tab knows it either, so nothing else would say it came.
+ */
+export async function showPush(data: PushPayload, { clients, registration }: ServiceWorkerParts): Promise<void> {
+  const message = readPush(data);
+  const windows = await clients.matchAll({ type: "window", includeUncontrolled: true });
+  if (message !== FALLBACK_MESSAGE && windows.some((client) => client.visibilityState === "visible")) return;
+  await registration.showNotification(message.title, {
+    body: message.body,
+    tag: message.tag,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { url: message.url },
+  });
+}
+
+/**
+ * A click on a notification closes it and shows the focus screen: in an open window of the app,
+ * brought to the front, or else in a new one.
+ */
+export async function openFocusTimer(
+  notification: { close(): void },
+  { clients, origin }: ServiceWorkerParts,
+): Promise<void> {
+  notification.close();
+  const url = new URL(FOCUS_TIMER_PATH, origin).href;
+  const [open] = await clients.matchAll({ type: "window", includeUncontrolled: true });
+  if (!open) {
+    await clients.openWindow(url);
+    return;
+  }
+  const focused = await open.focus();
+  // A window this service worker does not control refuses navigate(); it is at least in front.
+  await focused.navigate(url).catch(() => undefined);
+}
