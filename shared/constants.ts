@@ -63,3 +63,6 @@ export const UNDO = { toastMs: 10_000, windowMs: 30_000 } as const;
  * the device's own writes (docs/decisions.md#50). Kept per device in localStorage under this name.
  */
 export const D1_BOOKMARK_HEADER = "x-d1-bookmark";
+
+/** The screen a push notification opens when clicked (the focus timer): sent by the worker, used by the service worker. */
+export const FOCUS_TIMER_PATH = "/focus-timer";

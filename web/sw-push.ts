@@ -3,10 +3,8 @@
 // (tests/unit/sw-push.test.ts). The types below are the few members used, not the DOM's or the
 // WebWorker library's, so this file compiles in both (the service worker's build and the web app's
 // with the unit tests).
+import { FOCUS_TIMER_PATH } from "../shared/constants";
 import type { PushMessageBody } from "../shared/schemas/push";
-
-/** The screen a notification opens. */
-export const FOCUS_TIMER_PATH = "/focus-timer";
 
 /** The plain notification for a push this version cannot read. */
 export const FALLBACK_MESSAGE: PushMessageBody = {

@@ -1,8 +1,6 @@
+import { FOCUS_TIMER_PATH } from "../../shared/constants";
 import type { PushMessageBody } from "../../shared/schemas/push";
 import type { TimerState } from "../../shared/schemas/timer-state";
-
-/** The screen a notification click opens. */
-export const FOCUS_TIMER_PATH = "/focus-timer";
 
 /**
  * The push for a run whose time ran out: "Focus session complete" with the task's title, or
