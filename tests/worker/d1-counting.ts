@@ -4,20 +4,29 @@ import { app } from "../../worker/app";
 import type { Bindings } from "../../worker/env";
 import { freshIp, ORIGIN } from "./helpers";
 
+/** Runs before the n-th D1 call of a request (from 1) is sent, e.g. to stage a race in between. */
+export type BeforeCall = (n: number) => Promise<void> | void;
+
 /**
  * A D1 binding that records every round trip the Worker makes through it: each batch(), exec() and
  * each statement's first/all/run/raw is one call. Sessions API sessions are wrapped the same way.
  * Statements go back to the real binding unwrapped (D1 checks what it is given).
  */
-export function countingD1(db: D1Database, calls: string[], sessions: string[] = []): D1Database {
+export function countingD1(
+  db: D1Database,
+  calls: string[],
+  sessions: string[] = [],
+  beforeCall: BeforeCall = () => {},
+): D1Database {
   const originals = new WeakMap<object, D1PreparedStatement>();
   const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, key) {
         if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
         if (key === "first" || key === "all" || key === "run" || key === "raw") {
-          return (...args: unknown[]) => {
+          return async (...args: unknown[]) => {
             calls.push(key);
+            await beforeCall(calls.length);
             return (target[key] as (...a: unknown[]) => unknown).apply(target, args);
           };
         }
@@ -32,20 +41,23 @@ export function countingD1(db: D1Database, calls: string[], sessions: string[] =
   const wrapSession = (session: D1DatabaseSession): D1DatabaseSession =>
     ({
       prepare: (sql: string) => wrap(session.prepare(sql)),
-      batch: (statements: D1PreparedStatement[]) => {
+      batch: async (statements: D1PreparedStatement[]) => {
         calls.push("batch");
+        await beforeCall(calls.length);
         return session.batch(unwrap(statements));
       },
       getBookmark: () => session.getBookmark(),
     }) as D1DatabaseSession;
   return {
     prepare: (sql: string) => wrap(db.prepare(sql)),
-    batch: (statements: D1PreparedStatement[]) => {
+    batch: async (statements: D1PreparedStatement[]) => {
       calls.push("batch");
+      await beforeCall(calls.length);
       return db.batch(unwrap(statements));
     },
-    exec: (sql: string) => {
+    exec: async (sql: string) => {
       calls.push("exec");
+      await beforeCall(calls.length);
       return db.exec(sql);
     },
     withSession: (constraint?: string) => {
@@ -56,7 +68,7 @@ export function countingD1(db: D1Database, calls: string[], sessions: string[] =
   } as unknown as D1Database;
 }
 
-export type Probe = { path?: string; json?: unknown; headers?: Record<string, string> };
+export type Probe = { path?: string; json?: unknown; headers?: Record<string, string>; beforeCall?: BeforeCall };
 
 /**
  * Runs one request through the whole app with a counting D1 binding: its status, body, headers,
@@ -67,7 +79,7 @@ export async function countCalls(method: string, path: string, probe: Probe, tok
   const sessions: string[] = [];
   const headers = new Headers(probe.headers);
   if (token && !headers.has("Cookie")) headers.set("Authorization", `Bearer ${token}`);
-  headers.set("CF-Connecting-IP", freshIp());
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", freshIp());
   if (probe.json !== undefined) headers.set("Content-Type", "application/json");
   const request = new Request(`${ORIGIN}${path}`, {
     method,
@@ -76,7 +88,11 @@ export async function countCalls(method: string, path: string, probe: Probe, tok
     redirect: "manual",
   });
   const ctx = createExecutionContext();
-  const res = await app.fetch(request, { ...env, DB: countingD1(env.DB, calls, sessions) } as Bindings, ctx);
+  const res = await app.fetch(
+    request,
+    { ...env, DB: countingD1(env.DB, calls, sessions, probe.beforeCall) } as Bindings,
+    ctx,
+  );
   const text = await res.text();
   await waitOnExecutionContext(ctx);
   return { status: res.status, text, headers: res.headers, calls, sessions };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deviceHandle } from "../../worker/auth/sessions";
 import { registerSeededUser, type SeededUser, snapshotUser } from "./hardening-helpers";
-import { api, signInAgain } from "./helpers";
+import { api, PASSWORD, signInAgain } from "./helpers";
 
 /**
  * The writes that read their row in the same batch as the session check (docs/decisions.md#54):
@@ -21,6 +21,19 @@ const FOLDED_WRITES: [string, string, (u: SeededUser & { handle: string }) => { 
   ["POST", "/api/undo", () => ({ path: "/api/undo", json: { token: crypto.randomUUID() } })],
   ["PATCH", "/api/account", () => ({ path: "/api/account", json: { firstName: "Ada" } })],
   ["DELETE", "/api/account/sessions/:id", (u) => ({ path: `/api/account/sessions/${u.handle}` })],
+  [
+    "POST",
+    "/api/account/password",
+    () => ({
+      path: "/api/account/password",
+      json: { currentPassword: PASSWORD, newPassword: "another good password" },
+    }),
+  ],
+  [
+    "DELETE",
+    "/api/account",
+    (u) => ({ path: "/api/account", json: { confirmation: u.user.username, password: PASSWORD } }),
+  ],
 ];
 
 describe("a write from a session signed out a moment before", () => {

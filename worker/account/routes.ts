@@ -11,19 +11,22 @@ import {
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
-import { requireToken, requireUser } from "../auth/middleware";
+import { requireToken } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { readAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
 import {
   accountLockKey,
   assertNotLocked,
-  clearAccountFailures,
+  batchUnlessLocked,
+  clearAccountFailuresOfClientQuery,
   clearAccountFailuresQuery,
   clientAddress,
+  lockRowsQuery,
   recordFailure,
 } from "../auth/throttle";
-import { findUserById, identityOwnersQuery, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
+import { identityOwnersQuery, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
+import { isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { closeLiveSessions, wipeUserHub } from "../focus/live";
@@ -43,40 +46,50 @@ function takenError(field: "username" | "email") {
   return new ApiError(409, TAKEN[field], [{ path: [field], message: TAKEN[field] }]);
 }
 
-/** The signed-in user's row; a session whose user is gone is signed out. */
-async function currentUserRow(c: Context<AppEnv>) {
-  const row = await findUserById(c.var.db, c.var.user.id);
+/**
+ * The session check, the user's row and the counters that lock re-entering the password, in one
+ * trip (docs/decisions.md#54). A session whose user is gone is signed out.
+ */
+async function readAccountForPasswordCheck(c: Context<AppEnv>) {
+  const client = clientAddress(c);
+  const {
+    data: [[row], lockRows],
+  } = await readAsUser(c, (db, userId) => [
+    userByIdQuery(db, userId),
+    lockRowsQuery(db, accountLockKey(userId), client),
+  ]);
   if (!row) throw unauthorized();
-  return row;
+  return { row, lockRows, lockKey: accountLockKey(row.id), client };
 }
-
-/** Failure counters for re-entered passwords are per user, apart from sign-in by name. */
 
 /**
  * Checks a re-entered password. Wrong answers count towards the same lock as sign-in attempts,
- * so a stolen session cannot be used to guess the password at leisure.
+ * so a stolen session cannot be used to guess the password at leisure. A right one lets the
+ * caller write with batchUnlessLocked, which repeats the lock check inside the write.
  */
-async function assertPassword(c: Context<AppEnv>, hash: string, password: string | undefined, field: string) {
-  const { db, user } = c.var;
-  const client = clientAddress(c);
-  await assertNotLocked(db, accountLockKey(user.id), client);
+async function assertPassword(
+  c: Context<AppEnv>,
+  account: Awaited<ReturnType<typeof readAccountForPasswordCheck>>,
+  hash: string,
+  password: string | undefined,
+  field: string,
+) {
+  const { lockRows, lockKey, client } = account;
+  assertNotLocked(lockRows, lockKey, client);
   if (!password) {
     const message = "Enter your current password.";
     throw badRequest(message, [{ path: [field], message }]);
   }
   if (!(await verifyPassword(password, hash))) {
-    await recordFailure(db, accountLockKey(user.id), client);
+    await recordFailure(c.var.db, lockKey, client);
     const message = "Your current password is not correct.";
     throw badRequest(message, [{ path: [field], message }]);
   }
-  await clearAccountFailures(db, accountLockKey(user.id), client);
 }
-
-const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE constraint/i.test(String(err.cause ?? err));
 
 /**
  * /api/account: the signed-in person's own account (docs/decisions.md#1, settings). Each route names
- * requireUser itself, like the other capabilities.
+ * requireToken itself, like the other capabilities, and checks the session with its first read.
  */
 export const accountRoutes = new Hono<AppEnv>()
   .get("/", requireToken, async (c) => {
@@ -118,17 +131,24 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!row) throw unauthorized();
     return c.json(toPublicUser(row));
   })
-  .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
+  .post("/password", requireToken, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
+    const account = await readAccountForPasswordCheck(c);
+    const { row, lockKey, client } = account;
     const { db, user } = c.var;
-    const row = await currentUserRow(c);
     // People who only sign in through an identity provider have no password yet: they may set one.
-    if (row.passwordHash) await assertPassword(c, row.passwordHash, currentPassword, "currentPassword");
+    if (row.passwordHash) await assertPassword(c, account, row.passwordHash, currentPassword, "currentPassword");
     const passwordHash = await hashPassword(newPassword);
-    const [, revoked] = await db.batch([
-      db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)),
-      revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid }),
-    ]);
+    const update = db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    const revoke = revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
+    // The second trip: every write in one batch.
+    const [, revoked] = row.passwordHash
+      ? await batchUnlessLocked(db, lockKey, client, [
+          update,
+          revoke,
+          clearAccountFailuresOfClientQuery(db, lockKey, client),
+        ])
+      : await db.batch([update, revoke]);
     await closeLiveSessions(
       c.env,
       user.id,
@@ -136,28 +156,32 @@ export const accountRoutes = new Hono<AppEnv>()
     );
     return c.json({ signedOutSessions: revoked.length });
   })
-  .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
+  .delete("/", requireToken, validate("json", deleteAccountSchema), async (c) => {
     const { confirmation, password } = c.req.valid("json");
+    const account = await readAccountForPasswordCheck(c);
+    const { row, lockKey, client } = account;
     const { db } = c.var;
-    const row = await currentUserRow(c);
     if (!confirmsDeletion(confirmation, row.username)) {
       const message = row.username
         ? `Type your username (${row.username}) or ${DELETE_CONFIRMATION_WORD} to confirm.`
         : `Type ${DELETE_CONFIRMATION_WORD} to confirm.`;
       throw badRequest(message, [{ path: ["confirmation"], message }]);
     }
-    if (row.passwordHash) await assertPassword(c, row.passwordHash, password, "password");
+    if (row.passwordHash) await assertPassword(c, account, row.passwordHash, password, "password");
     const logins = [row.username, row.email, accountLockKey(row.id)].filter((login): login is string => Boolean(login));
-    // Every row of the user in one transaction. The foreign keys cascade from users, but each
-    // table is named so that nothing is left behind if a cascade is ever changed.
-    const [, , , revoked] = await db.batch([
+    // Every row of the user in one transaction (the second trip). The foreign keys cascade from
+    // users, but each table is named so that nothing is left behind if a cascade is ever changed.
+    const statements = [
       deleteFocusSessionsOfUserQuery(db, row.id),
       deleteTasksOfUserQuery(db, row.id),
       deleteDailyAnalyticsOfUserQuery(db, row.id),
       revokeAllSessionsQuery(db, row.id).returning({ sid: sessions.sid }),
       clearAccountFailuresQuery(db, logins),
       db.delete(users).where(eq(users.id, row.id)),
-    ]);
+    ] as const;
+    const [, , , revoked] = row.passwordHash
+      ? await batchUnlessLocked(db, lockKey, client, statements)
+      : await db.batch(statements);
     try {
       await wipeUserHub(
         c.env,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { type AuthProviders, loginSchema, registerSchema } from "../../shared/schemas/auth";
+import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { closeLiveSessions } from "../focus/live";
@@ -12,55 +13,86 @@ import { rejectForeignOrigin, requireToken, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { readAsUser } from "./session-read";
-import { createSession, revokeSession } from "./sessions";
+import { createSession, newSession, revokeSession } from "./sessions";
 import {
   accountLockKey,
   assertNotLocked,
-  clearAccountFailures,
+  batchUnlessLocked,
+  clearAccountFailuresOfClientQuery,
   clientAddress,
   limitAuthRequests,
   recordFailure,
+  signInLockRowsQuery,
 } from "./throttle";
 import { SESSION_TTL_MS, signToken } from "./tokens";
-import { findTakenIdentity, findUserById, findUserByLogin, toPublicUser, userByIdQuery } from "./users";
+import {
+  identityOwnersQuery,
+  identityTaken,
+  takenIdentityAmong,
+  toPublicUser,
+  userByIdQuery,
+  userByLoginQuery,
+} from "./users";
 
 const INVALID_CREDENTIALS = "Invalid username/email or password.";
 
-/** Opens a session for the user: the token goes in the body (for localStorage) and in the cookie. */
-export async function signIn(c: Context<AppEnv>, userId: string, method: "password" | "oidc") {
-  const { sid } = await createSession(c.var.db, userId, {
-    method,
-    userAgent: c.req.header("User-Agent")?.slice(0, 255),
-  });
-  const token = await signToken(c.env.AUTH_SECRET, { userId, sessionId: sid }, "session", SESSION_TTL_MS);
+const sessionData = (c: Context<AppEnv>, method: "password" | "oidc") => ({
+  method,
+  userAgent: c.req.header("User-Agent")?.slice(0, 255),
+});
+
+/** The token of a session just stored: in the body (for localStorage) and in the cookie. */
+async function issueToken(c: Context<AppEnv>, userId: string, sessionId: string) {
+  const token = await signToken(c.env.AUTH_SECRET, { userId, sessionId }, "session", SESSION_TTL_MS);
   setSessionCookie(c, token);
   return token;
 }
 
+/** Opens a session for the user (identity-provider sign-in): stores it, then issues its token. */
+export async function signIn(c: Context<AppEnv>, userId: string, method: "password" | "oidc") {
+  const { sid } = await createSession(c.var.db, userId, sessionData(c, method));
+  return issueToken(c, userId, sid);
+}
+
+/**
+ * Registration and sign-in make two D1 trips each: a read that decides the answer, the CPU work of
+ * the password hash, then every write in one batch whose first statement repeats the read's check
+ * (docs/decisions.md#54).
+ */
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", rejectForeignOrigin, validate("json", registerSchema), async (c) => {
     await limitAuthRequests(c);
     const input = c.req.valid("json");
-    const taken = await findTakenIdentity(c.var.db, input);
+    const db = c.var.db;
+    // Who uses the name or the email already, for a 409 that says which, before any hashing.
+    const taken = takenIdentityAmong(await identityOwnersQuery(db, input));
     if (taken === "username") throw conflict("That username is already taken.");
     if (taken === "email") throw conflict("An account with that email already exists.");
     const id = crypto.randomUUID();
     const passwordHash = await hashPassword(input.password);
+    const session = newSession(db, id, sessionData(c, "password"));
+    let created: (typeof users.$inferSelect)[];
     try {
-      await c.var.db.insert(users).values({
-        id,
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        timeZone: input.timeZone ?? "UTC",
-      });
-    } catch {
+      // The account and its session in one transaction; the guard repeats the check above, so a
+      // registration of the same name that got in meanwhile (in any letter case) leaves no row.
+      [, created] = await db.batch([
+        abortBatchIf(db, users, identityTaken(input)),
+        db
+          .insert(users)
+          .values({ id, username: input.username, email: input.email, passwordHash, timeZone: input.timeZone ?? "UTC" })
+          .returning(),
+        session.insert,
+      ]);
+    } catch (err) {
       // Lost a race with another registration of the same name.
-      throw conflict("That username or email is already taken.");
+      if (abortedBy(err, users) || isUniqueViolation(err)) {
+        throw conflict("That username or email is already taken.");
+      }
+      throw err;
     }
-    const user = await findUserById(c.var.db, id);
+    const [user] = created;
     if (!user) throw new ApiError(500, "Could not create the account.");
-    const token = await signIn(c, id, "password");
+    const token = await issueToken(c, id, session.sid);
     return c.json({ token, user: toPublicUser(user) }, 201);
   })
   .post("/login", rejectForeignOrigin, validate("json", loginSchema), async (c) => {
@@ -68,23 +100,32 @@ export const authRoutes = new Hono<AppEnv>()
     const { login, password } = c.req.valid("json");
     const db = c.var.db;
     const client = clientAddress(c);
-    const user = await findUserByLogin(db, login);
+    // The account and the counters of both keys the lock may be decided by in one trip: the
+    // answer is the one a lookup followed by a lock check gives.
+    const [[user], lockRows] = await db.batch([userByLoginQuery(db, login), signInLockRowsQuery(db, login, client)]);
     const lockKey = user ? accountLockKey(user.id) : login;
-    await assertNotLocked(db, lockKey, client);
+    assertNotLocked(lockRows, lockKey, client);
     // Verify against a dummy hash when there is no account, so timing does not tell.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user?.passwordHash || !ok) {
       await recordFailure(db, lockKey, client);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    await clearAccountFailures(db, lockKey, client);
-    if (needsRehash(user.passwordHash)) {
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password) })
-        .where(eq(users.id, user.id));
-    }
-    const token = await signIn(c, user.id, "password");
+    const session = newSession(db, user.id, sessionData(c, "password"));
+    const rehash = needsRehash(user.passwordHash)
+      ? [
+          db
+            .update(users)
+            .set({ passwordHash: await hashPassword(password) })
+            .where(eq(users.id, user.id)),
+        ]
+      : [];
+    await batchUnlessLocked(db, lockKey, client, [
+      session.insert,
+      clearAccountFailuresOfClientQuery(db, lockKey, client),
+      ...rehash,
+    ]);
+    const token = await issueToken(c, user.id, session.sid);
     return c.json({ token, user: toPublicUser(user) });
   })
   // Public: the login page offers the identity provider only when one is configured.

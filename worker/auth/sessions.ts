@@ -6,15 +6,26 @@ import { SESSION_TTL_MS } from "./tokens";
 /** How stale last_seen_at may get before a request refreshes it (keeps reads cheap). */
 const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 
+type SessionData = { method: "password" | "oidc"; userAgent?: string };
+
+/** A new session's id and its insert, not yet run: sign-in sends it in the batch of its other writes. */
+export function newSession(db: Db, userId: string, sess: SessionData, now = Date.now()) {
+  const sid = crypto.randomUUID();
+  const expire = new Date(now + SESSION_TTL_MS);
+  const insert = db
+    .insert(sessions)
+    .values({ sid, userId, sess, expire, createdAt: new Date(now), lastSeenAt: new Date(now) });
+  return { sid, expire, insert };
+}
+
 export async function createSession(
   db: Db,
   userId: string,
-  sess: { method: "password" | "oidc"; userAgent?: string },
+  sess: SessionData,
   now = Date.now(),
 ): Promise<{ sid: string; expire: Date }> {
-  const sid = crypto.randomUUID();
-  const expire = new Date(now + SESSION_TTL_MS);
-  await db.insert(sessions).values({ sid, userId, sess, expire, createdAt: new Date(now), lastSeenAt: new Date(now) });
+  const { sid, expire, insert } = newSession(db, userId, sess, now);
+  await insert;
   return { sid, expire };
 }
 

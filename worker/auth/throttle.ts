@@ -1,9 +1,12 @@
 import { and, gte, inArray, lt, or, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
+import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
-import { loginFailures } from "../db/schema";
+import { loginFailures, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { loginMatch } from "./users";
 
 /**
  * Failures allowed per window before the key is locked for lockMs. The tight limit is per account
@@ -64,20 +67,54 @@ export async function limitAuthRequests(c: Context<AppEnv>) {
   if (!success) throw tooMany(60_000);
 }
 
-/** Throws 429 while the account, the account from this client address, or the address is locked. */
-export async function assertNotLocked(db: Db, login: string, client: string, now = Date.now()) {
+/** The counter rows whose lock refuses this login from this address (assertNotLocked decides). */
+export function lockRowsQuery(db: Db, login: string, client: string) {
   const keys = keysFor(login, client);
-  const rows = await db
-    .select()
+  return db
+    .select({ key: loginFailures.key, lockedUntil: loginFailures.lockedUntil })
     .from(loginFailures)
     .where(inArray(loginFailures.key, [keys.accountFromClient, keys.account, keys.client]));
+}
+
+/**
+ * For sign-in, where the lock key is not known before the account is: the rows of lockRowsQuery
+ * for what was typed and for the key of each account the login names (matched as
+ * userByLoginQuery matches), so the lookup of the account and its lock check are one trip
+ * (docs/decisions.md#54).
+ * The account's keys are built in SQL exactly as keysFor builds them from accountLockKey (ids are
+ * ASCII, where lower() and JSON quoting agree with JavaScript's); assertNotLocked then keeps only
+ * the rows of the key the answer is decided by.
+ */
+export function signInLockRowsQuery(db: Db, login: string, client: string) {
+  const keys = keysFor(login, client);
+  const accounts = sql`select ${users.id} as id from ${users} where ${loginMatch(login)}`;
+  const lockKey = sql`lower('user:' || account.id)`;
+  return db
+    .select({ key: loginFailures.key, lockedUntil: loginFailures.lockedUntil })
+    .from(loginFailures)
+    .where(
+      or(
+        inArray(loginFailures.key, [keys.accountFromClient, keys.account, keys.client]),
+        sql`${loginFailures.key} in (
+          select 'account:' || ${lockKey} from (${accounts}) as account
+          union all
+          select 'account-client:' || json_quote(${lockKey}) || ' ' || ${client} from (${accounts}) as account)`,
+      ),
+    );
+}
+
+type LockRow = { key: string; lockedUntil: Date | null };
+
+/** Throws 429 while the account, the account from this client address, or the address is locked. */
+export function assertNotLocked(rows: readonly LockRow[], login: string, client: string, now = Date.now()) {
+  const keys = new Set(Object.values(keysFor(login, client)));
   for (const row of rows) {
     const until = row.lockedUntil?.getTime() ?? 0;
-    if (until > now) throw tooMany(until - now);
+    if (keys.has(row.key) && until > now) throw tooMany(until - now);
   }
 }
 
-/** Counts a failed sign-in against every key, locking a key that reaches its limit. */
+/** Counts a failed sign-in against every key, locking a key that reaches its limit (one batch). */
 export async function recordFailure(db: Db, login: string, client: string, now = Date.now()) {
   const keys = keysFor(login, client);
   const windowStart = now - THROTTLE.windowMs;
@@ -102,9 +139,37 @@ export async function recordFailure(db: Db, login: string, client: string, now =
 }
 
 /** After a right password: the account's counters and this address's for the account start over. */
-export async function clearAccountFailures(db: Db, login: string, client: string) {
+export function clearAccountFailuresOfClientQuery(db: Db, login: string, client: string) {
   const keys = keysFor(login, client);
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [keys.account, keys.accountFromClient]));
+  return db.delete(loginFailures).where(inArray(loginFailures.key, [keys.account, keys.accountFromClient]));
+}
+
+/**
+ * Runs a write that a right password allows as one batch, unless a key of the login is locked as
+ * it runs: a lock set since lockRowsQuery was read (by guesses sent in parallel) refuses it with
+ * 429 too, and nothing of it is written (docs/decisions.md#54). Answers the statements' results.
+ */
+export async function batchUnlessLocked<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
+  db: Db,
+  login: string,
+  client: string,
+  statements: T,
+  now = Date.now(),
+): Promise<BatchResponse<T>> {
+  const keys = keysFor(login, client);
+  const locked = sql`exists (select 1 from ${loginFailures} where ${inArray(loginFailures.key, [
+    keys.accountFromClient,
+    keys.account,
+    keys.client,
+  ])} and ${loginFailures.lockedUntil} > ${now})`;
+  try {
+    const [, ...results] = await db.batch([abortBatchIf(db, loginFailures, locked), ...statements]);
+    return results as unknown as BatchResponse<T>;
+  } catch (err) {
+    // Locked a moment ago: about a whole lock period is left.
+    if (abortedBy(err, loginFailures)) throw tooMany(THROTTLE.lockMs);
+    throw err;
+  }
 }
 
 /** The statement that forgets every failure counter of these logins, from any address (account deletion). */

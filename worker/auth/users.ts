@@ -27,34 +27,50 @@ export function userByIdQuery(db: Db, id: string) {
   return db.select().from(users).where(eq(users.id, id)).limit(1);
 }
 
-export async function findUserById(db: Db, id: string) {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
+/** A login is a username (any letter case) or an email. */
+export function loginMatch(login: string) {
+  const value = login.trim().toLowerCase();
+  return or(sql`lower(${users.username}) = ${value}`, eq(users.email, value));
 }
 
-/** A login is a username (any letter case) or an email. */
-export async function findUserByLogin(db: Db, login: string) {
-  const value = login.trim().toLowerCase();
-  return db.query.users.findFirst({
-    where: or(sql`lower(${users.username}) = ${value}`, eq(users.email, value)),
-  });
+/** The account a login names, as a one-row list (a plain select, so sign-in can batch it). */
+export function userByLoginQuery(db: Db, login: string) {
+  return db.select().from(users).where(loginMatch(login)).limit(1);
 }
 
 type Identity = { username?: string; email?: string };
 
-/** The accounts that use this username (any case) or email: one select, so it can join a batch. */
-export function identityOwnersQuery(db: Db, { username, email }: Identity) {
+/** The conditions that an account uses this username (any case) or this email. */
+function identityMatches({ username, email }: Identity) {
   // Matched in SQL, as the unique check compares: lower() folds ASCII only, unlike JavaScript.
+  return {
+    username: username ? sql`lower(${users.username}) = ${username.toLowerCase()}` : sql`0`,
+    email: email ? sql`${users.email} = ${email}` : sql`0`,
+  };
+}
+
+/** The accounts that use this username (any case) or email: one select, so it can join a batch. */
+export function identityOwnersQuery(db: Db, identity: Identity) {
+  const match = identityMatches(identity);
   // Named columns: in a D1 batch, unnamed expressions came back in the wrong fields.
-  const usernameMatch = username ? sql`lower(${users.username}) = ${username.toLowerCase()}` : sql`0`;
-  const emailMatch = email ? sql`${users.email} = ${email}` : sql`0`;
   return db
     .select({
       id: users.id,
-      username: sql<number>`${usernameMatch}`.mapWith(Boolean).as("username_taken"),
-      email: sql<number>`${emailMatch}`.mapWith(Boolean).as("email_taken"),
+      username: sql<number>`${match.username}`.mapWith(Boolean).as("username_taken"),
+      email: sql<number>`${match.email}`.mapWith(Boolean).as("email_taken"),
     })
     .from(users)
-    .where(or(usernameMatch, emailMatch));
+    .where(or(match.username, match.email));
+}
+
+/**
+ * True when an account uses this username (any case) or email: identityOwnersQuery's check as a
+ * condition, for a guard inside the write (the unique indexes compare the username's exact case
+ * only, so they alone would let "Ada" and "ada" both in).
+ */
+export function identityTaken(identity: Identity) {
+  const match = identityMatches(identity);
+  return sql`exists (select 1 from ${users} where ${match.username} or ${match.email})`;
 }
 
 /** Which of username / email an account other than `exceptUserId` uses, from identityOwnersQuery's rows. */
@@ -66,14 +82,4 @@ export function takenIdentityAmong(
   if (others.some((row) => row.username)) return "username";
   if (others.some((row) => row.email)) return "email";
   return null;
-}
-
-/** Which of username / email another account already uses, for a clear 409. */
-export async function findTakenIdentity(
-  db: Db,
-  identity: Identity,
-  exceptUserId?: string,
-): Promise<"username" | "email" | null> {
-  if (!identity.username && !identity.email) return null;
-  return takenIdentityAmong(await identityOwnersQuery(db, identity), exceptUserId);
 }

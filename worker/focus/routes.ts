@@ -20,7 +20,7 @@ import { ApiError, conflict, notFound, unauthorized } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
 import { ownTaskQuery } from "../tasks/task-rows";
 import {
-  completeFocusSession,
+  completeOpenSession,
   findOwnSession,
   insertSessionIfTaskExists,
   isClosedUncompleted,
@@ -96,7 +96,8 @@ export const focusSessionRoutes = new Hono<AppEnv>()
   .patch("/:id/complete", requireToken, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     await validOptionalBody(c, completeFocusSessionSchema);
-    // The session check and the focus session in one trip.
+    // The session check and the focus session in one trip; the completion in a second
+    // (docs/decisions.md#54).
     const {
       data: [[session]],
     } = await readAsUser(c, (db, userId) => [ownSessionQuery(db, userId, id)]);
@@ -107,14 +108,15 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     if (session.isCompleted) return c.json(toFocusSession(session));
     // The timer's own session ends like "End Session" (minutes actually focused); any other
     // open session (e.g. from a client that runs its own timer) counts up to its planned length.
-    const ended = await hubOf(c).endSession(id);
-    if (!ended) {
-      const now = new Date();
-      const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
-      const outcome = await completeFocusSession(db, user, id, focusedSeconds, now);
-      if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
+    if (await hubOf(c).endSession(id)) {
+      const row = await findOwnSession(db, user.id, id);
+      if (!row) throw notFound("Focus session not found.");
+      return c.json(toFocusSession(row));
     }
-    const row = await findOwnSession(db, user.id, id);
+    const now = new Date();
+    const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
+    const { outcome, row } = await completeOpenSession(db, user, session, focusedSeconds, now);
+    if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
     if (!row) throw notFound("Focus session not found.");
     return c.json(toFocusSession(row));
   });

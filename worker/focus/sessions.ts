@@ -92,22 +92,40 @@ export async function completeFocusSession(
   if (!existing) return "missing";
   if (existing.isCompleted) return "already-completed";
   if (isClosedUncompleted(existing)) return "closed";
+  return (await completeOpenSession(db, user, existing, focusedSeconds, at, pauses)).outcome;
+}
+
+/**
+ * completeFocusSession for a session already read as open (PATCH .../complete reads it with its
+ * session check): one batch, which answers the completed row. Only when the batch lost a race
+ * (its guard found the session no longer open) does one more read tell completed from reset
+ * from deleted.
+ */
+export async function completeOpenSession(
+  db: Db,
+  user: AnalyticsUser,
+  existing: FocusSessionRow,
+  focusedSeconds: number,
+  at: Date,
+  pauses: readonly Pause[] = [],
+): Promise<{ outcome: CompletionOutcome; row?: FocusSessionRow }> {
   const seconds = Math.max(0, Math.min(existing.duration, Math.round(focusedSeconds)));
   try {
-    await db.batch(completionBatch(db, user, sessionId, seconds, at, existing.startedAt, pauses));
-    return "completed";
+    const [, [row]] = await db.batch(completionBatch(db, user, existing.id, seconds, at, existing.startedAt, pauses));
+    return { outcome: "completed", row };
   } catch (err) {
-    const now = await findOwnSession(db, user.id, sessionId);
-    if (!now) return "missing";
-    if (now.isCompleted) return "already-completed";
-    if (isClosedUncompleted(now)) return "closed";
+    const now = await findOwnSession(db, user.id, existing.id);
+    if (!now) return { outcome: "missing" };
+    if (now.isCompleted) return { outcome: "already-completed", row: now };
+    if (isClosedUncompleted(now)) return { outcome: "closed", row: now };
     throw err;
   }
 }
 
 /**
- * The statements of one completion, in order: the guard, the conditional update, the recorder's
- * analytics. Anything after the guard (whatever the recorder adds) commits only with the update.
+ * The statements of one completion, in order: the guard, the conditional update (answering the
+ * completed row), the recorder's analytics. Anything after the guard (whatever the recorder adds)
+ * commits only with the update.
  */
 export function completionBatch(
   db: Db,
@@ -139,7 +157,8 @@ export function completionBatch(
   const complete = db
     .update(focusSessions)
     .set({ isCompleted: true, completedAt: at, focusedSeconds: seconds })
-    .where(isOpen(sessionId, user.id));
+    .where(isOpen(sessionId, user.id))
+    .returning();
   const analytics = analyticsStatements(
     db,
     user,
