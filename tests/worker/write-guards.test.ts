@@ -172,24 +172,31 @@ describe("completing a focus session the timer does not run, when it changed aft
   }
   const countedSessions = (userId: string) =>
     count("select coalesce(sum(focus_sessions_completed), 0) as n from daily_analytics where user_id = ?", userId);
-
-  it("completed by another caller meanwhile: 200 with that completion, counted by nobody twice", async () => {
-    const { token, userId, id } = await openSession();
-    const before = await countedSessions(userId);
-    const res = await countCalls(
+  /** Completes session `id`, with `change` (an UPDATE of that row) made just before the second D1 call. */
+  const completeChangedMeanwhile = (id: number, token: string, change: string, ...values: unknown[]) =>
+    countCalls(
       "PATCH",
       `/api/focus-sessions/${id}/complete`,
       {
         beforeCall: async (n) => {
-          if (n !== 2) return;
-          await env.DB.prepare(
-            "update focus_sessions set is_completed = 1, completed_at = ?, focused_seconds = 42 where id = ?",
-          )
-            .bind(Date.now(), id)
-            .run();
+          if (n === 2)
+            await env.DB.prepare(change)
+              .bind(...values)
+              .run();
         },
       },
       token,
+    );
+
+  it("completed by another caller meanwhile: 200 with that completion, counted by nobody twice", async () => {
+    const { token, userId, id } = await openSession();
+    const before = await countedSessions(userId);
+    const res = await completeChangedMeanwhile(
+      id,
+      token,
+      "update focus_sessions set is_completed = 1, completed_at = ?, focused_seconds = 42 where id = ?",
+      Date.now(),
+      id,
     );
     expect(res.status, res.text).toBe(200);
     expect(JSON.parse(res.text)).toMatchObject({ id, isCompleted: true, focusedSeconds: 42 });
@@ -201,18 +208,12 @@ describe("completing a focus session the timer does not run, when it changed aft
   it("reset meanwhile: 409, and nothing counted", async () => {
     const { token, userId, id } = await openSession();
     const before = await countedSessions(userId);
-    const res = await countCalls(
-      "PATCH",
-      `/api/focus-sessions/${id}/complete`,
-      {
-        beforeCall: async (n) => {
-          if (n !== 2) return;
-          await env.DB.prepare("update focus_sessions set completed_at = ?, focused_seconds = 0 where id = ?")
-            .bind(Date.now(), id)
-            .run();
-        },
-      },
+    const res = await completeChangedMeanwhile(
+      id,
       token,
+      "update focus_sessions set completed_at = ?, focused_seconds = 0 where id = ?",
+      Date.now(),
+      id,
     );
     expect(res.status, res.text).toBe(409);
     expect(JSON.parse(res.text)).toMatchObject({
