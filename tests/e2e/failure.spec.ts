@@ -35,6 +35,13 @@ test("each screen's main load fails with an error and a retry that works, never 
   // instead of the error (docs/decisions.md#92; tests/e2e/offline.spec.ts covers that).
   await page.addInitScript(() => localStorage.removeItem("onething_query_cache"));
   await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  // The live connection is down too: when it opens it refetches the lists (web/api/live.ts), which
+  // would bring a screen back by itself, racing the "Try again" click this test is about.
+  let liveDown = true;
+  await page.routeWebSocket(/\/api\/live/, (ws) => {
+    if (liveDown) void ws.close({ code: 1011, reason: "down" });
+    else ws.connectToServer();
+  });
 
   let up = await down(page, "GET", "**/api/tasks");
   await page.goto("/");
@@ -61,12 +68,7 @@ test("each screen's main load fails with an error and a retry that works, never 
     1,
   );
 
-  // The timer also arrives over the live connection, so that is down too here.
-  let liveDown = true;
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    if (liveDown) void ws.close({ code: 1011, reason: "down" });
-    else ws.connectToServer();
-  });
+  // The timer also arrives over the live connection, which is still down.
   up = await down(page, "GET", "**/api/timer");
   await page.goto("/focus-timer");
   await expect(page.getByText("Your timer could not be loaded.")).toBeVisible();
@@ -331,6 +333,30 @@ test("tasks changed before the first live connection succeeds show up once it do
   // The list was loaded while the hub was unreachable; this change is never announced to the tab.
   await call(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
   await page.unroute("**/api/live/ticket");
+  await expect(current).toContainText("Added on the phone", { timeout: 15_000 });
+});
+
+test("tasks changed after the list was read but before the first live connection opened show up", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  // The first connection succeeds at its first try, but only opens once the change below is made.
+  let release: () => void = () => {};
+  const changed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/api\/live/, async (ws) => {
+    await changed;
+    ws.connectToServer();
+  });
+  await page.goto("/");
+  const current = page.getByRole("region", { name: "Current Tasks" });
+  await expect(current).toContainText("Renew passport");
+
+  await call(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
+  release();
   await expect(current).toContainText("Added on the phone", { timeout: 15_000 });
 });
 

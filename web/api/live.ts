@@ -48,7 +48,6 @@ class LiveConnection {
   private attempt = 0;
   private stopped = false;
   private connecting = false;
-  private hasConnected = false;
   private lastHeard = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -97,11 +96,10 @@ class LiveConnection {
       // The backoff resets on the hub's first frame, not here: a socket that opens and is closed
       // at once (a hub that is failing) would otherwise be retried every half second forever.
       this.lastHeard = Date.now();
-      // The hub sends the timer on connect; what changed while we were away is refetched. Away
-      // includes a first connection that only succeeds after failed attempts (attempt > 0): the
-      // lists were loaded before it, and changes made meanwhile were never announced.
-      if (this.hasConnected || this.attempt > 0) this.refetchLists();
-      this.hasConnected = true;
+      // The hub sends the timer on connect; the lists are refetched on every open, the first one
+      // included: they were read before the socket was listening, and a change another device made
+      // in between was never announced to this tab. Unchanged lists cost a 304 (their ETag).
+      this.refetchLists();
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => this.beat(ws), PING_EVERY_MS);
     });
