@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { bootEntry, chunkGroup, deployRedirectAtRoot, zodMiniCopy } from "./scripts/vite-plugins.ts";
+import { bootEntry, chunkGroup, deployRedirectAtRoot, prefetchToasts, zodMiniCopy } from "./scripts/vite-plugins.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -30,6 +30,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     bootEntry(),
+    prefetchToasts(),
     zodMiniCopy(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
     // The service worker is ours (web/sw.ts: push, notification clicks, offline reads); the plugin

@@ -30,6 +30,36 @@ export function bootEntry(): Plugin {
   };
 }
 
+/**
+ * Puts `<link rel="prefetch">` for the toasts' library (sonner) in index.html: the browser fetches it
+ * at its lowest priority once the page's own requests are done, and does not run it; it runs at the
+ * first press (web/ui/sonner-loader.ts), from the cache instead of a round trip, so the page's first
+ * toast is on screen at once (docs/decisions.md#72). The service worker precaches it too, but only
+ * from the first visit's end on.
+ */
+export function prefetchToasts(): Plugin {
+  return {
+    name: "onething:prefetch-toasts",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const sonner = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === "chunk" && c.moduleIds.some((id) => /[\\/]node_modules[\\/]sonner[\\/]/.test(id)),
+        );
+        if (!sonner) throw new Error("no chunk of the build holds sonner");
+        return [
+          {
+            tag: "link",
+            attrs: { rel: "prefetch", href: `/${sonner.fileName}`, as: "script", crossorigin: "" },
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** The zod/mini schemas the web app parses (the focus screen's timer, the analytics record). */
 const MINI_SCHEMAS = /shared[\\/]schemas[\\/](timer-state|live|analytics-record)\.ts$/;
 const COPY = "\0zod-mini-copy:";
