@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { bootEntry, chunkGroup, deployRedirectAtRoot, prefetchToasts, zodMiniCopy } from "./scripts/vite-plugins.ts";
+import { chunkGroup, deployRedirectAtRoot, prefetchToasts, zodMiniCopy } from "./scripts/vite-plugins.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -29,7 +29,6 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    bootEntry(),
     prefetchToasts(),
     zodMiniCopy(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
@@ -61,22 +60,16 @@ export default defineConfig({
     client: {
       build: {
         rollupOptions: {
-          input: { index: resolve(projectRoot, "web/index.html"), boot: resolve(projectRoot, "web/boot.ts") },
+          input: { index: resolve(projectRoot, "web/index.html") },
           output: {
             codeSplitting: {
               groups: [
-                // What web/boot.ts runs: one small chunk, shared with the main entry.
-                {
-                  name: "first-screen",
-                  test: /web[\\/](first-screen|zod-csp)\.ts$|web[\\/]api[\\/](early-requests|client|query-keys)\.ts$|shared[\\/]constants\.ts$|preload-helper/,
-                  priority: 4,
-                },
                 // What the main entry loads (react-dom) with what the landing page shares with the
                 // signed-in screens, then what every signed-in screen loads: one file each.
                 { name: chunkGroup(chunkRoots, "main"), debugName: "main", priority: 3 },
                 { name: chunkGroup(chunkRoots, "app"), debugName: "app", priority: 2 },
                 // The landing page with its icons (shared with other screens, so otherwise files of
-                // their own): one request after web/boot.ts instead of three. The names mirror the
+                // their own): one request after the main bundle instead of three. The names mirror the
                 // page's lucide imports; one missing here only costs a request.
                 {
                   name: "landing",

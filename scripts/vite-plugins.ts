@@ -4,33 +4,6 @@ import { dirname, join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * web/boot.ts is its own small entry, run before the main one: the build lists it as a second input
- * and this puts its script in index.html ahead of the main script (module scripts run in document
- * order, and this one needs none of the main bundle). The dev server runs main.tsx alone, which
- * does the same work itself. The main script (React) is fetched at low priority: the first paint
- * (the stylesheet, the signed-in outline) does not wait on it, so on a slow link it goes first.
- */
-export function bootEntry(): Plugin {
-  return {
-    name: "onething:boot-entry",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(html, ctx) {
-        const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.isEntry && c.name === "boot");
-        if (!boot) throw new Error("the boot entry (web/boot.ts) is missing from the build");
-        const tag = `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    `;
-        const main = '<script type="module" crossorigin src=';
-        const at = html.indexOf(main);
-        if (at < 0) throw new Error("index.html has no module script to put the boot entry before");
-        const lowPriorityMain = '<script type="module" crossorigin fetchpriority="low" src=';
-        return html.slice(0, at) + tag + lowPriorityMain + html.slice(at + main.length);
-      },
-    },
-  };
-}
-
-/**
  * Puts `<link rel="prefetch">` for the toasts' library (sonner) in index.html: the browser fetches it
  * at its lowest priority once the page's own requests are done, and does not run it; it runs at the
  * first press (web/ui/sonner-loader.ts), from the cache instead of a round trip, so the page's first

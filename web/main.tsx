@@ -11,9 +11,8 @@ if (!container) throw new Error("#root is missing from index.html");
 const root = createRoot(container);
 registerServiceWorker();
 
-// Someone with no session opening "/" only needs the landing page (its own small chunk, which
-// web/boot.ts has usually fetched already): the router, the data layer and the screens wait until
-// they are needed.
+// Someone with no session opening "/" only needs the landing page (its own small chunk): the
+// router, the data layer and the screens wait until they are needed.
 if (window.location.pathname === "/" && !getAuthToken()) {
   void loadLandingPage().then(({ LandingPage }) =>
     root.render(
@@ -23,8 +22,8 @@ if (window.location.pathname === "/" && !getAuthToken()) {
     ),
   );
 } else {
-  // The first screen's data and code are asked for together, not one after the other (web/boot.ts
-  // has usually started them already).
+  // The first screen's data and code are asked for together, not one after the other
+  // (docs/decisions.md#42).
   const start = startSignedInApp(window.location.pathname);
   void start.app.then(({ renderApp }) => renderApp(root, start));
 }
