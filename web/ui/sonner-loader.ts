@@ -1,9 +1,9 @@
 import type { toast as sonnerToast } from "sonner";
 
 /**
- * sonner, loaded with the first toast instead of the first screen: `toast` here has sonner's call
- * shape but waits until the library is loaded and the <Toaster> has mounted (a toast sent before
- * that would be lost).
+ * sonner, run at the first press or the first toast instead of with the first screen (index.html
+ * only prefetches it): `toast` here has sonner's call shape but waits until the library is loaded
+ * and the <Toaster> has mounted (a toast sent before that would be lost).
  */
 let markMounted: () => void = () => {};
 let requestToaster: () => void = () => {};

@@ -10,7 +10,7 @@ export function registerServiceWorker(): void {
       console.warn("service worker registration failed", err);
     });
   // After the page's load event, so that precaching every file of the app does not compete with the
-  // first screen's own requests (docs/decisions.md#91).
+  // first screen's own requests (docs/decisions.md#120).
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }
