@@ -7,6 +7,7 @@ import { setAuthToken } from "../../api/client";
 import type { FieldErrors } from "../../api/field-errors";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
+import { FormError } from "../../ui/form-error";
 import { Spinner } from "../../ui/spinner";
 import { AuthLayout } from "./auth-layout";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
@@ -43,11 +44,7 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign in">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {errors.form ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <Field label="Username or email" error={errors.login}>
           {(props) => <Input {...props} name="login" autoComplete="username" required />}
         </Field>

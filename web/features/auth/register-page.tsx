@@ -6,6 +6,7 @@ import type { FieldErrors } from "../../api/field-errors";
 import { browserTimeZone } from "../../api/time-zone";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
+import { FormError } from "../../ui/form-error";
 import { AuthLayout } from "./auth-layout";
 import { IdentityProviderSignIn } from "./identity-provider-sign-in";
 import { ReturnToWantedPage } from "./return-to";
@@ -39,11 +40,7 @@ export function RegisterPage() {
   return (
     <AuthLayout title="Create your account">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {errors.form ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <Field label="Username" error={errors.username} hint="Letters, digits, dot, dash and underscore.">
           {(props) => <Input {...props} name="username" autoComplete="username" required />}
         </Field>

@@ -12,8 +12,9 @@ import { queryKeys } from "../../api/query-keys";
 import { forgetPersistedQueries } from "../../api/query-persistence";
 import { Button, buttonClasses } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
+import { FormError } from "../../ui/form-error";
 import { showError, showSuccess } from "../../ui/toast";
-import { FormError, SettingsSection } from "./settings-section";
+import { SettingsSection } from "./settings-section";
 
 export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPassword: boolean }) {
   const queryClient = useQueryClient();

@@ -8,8 +8,9 @@ import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/fiel
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
+import { FormError } from "../../ui/form-error";
 import { showError, showSuccess } from "../../ui/toast";
-import { FormError, SettingsSection } from "./settings-section";
+import { SettingsSection } from "./settings-section";
 
 const signedOutText = (count: number) =>
   count === 0

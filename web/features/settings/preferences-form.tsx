@@ -12,8 +12,9 @@ import { queryKeys } from "../../api/query-keys";
 import { browserTimeZone } from "../../api/time-zone";
 import { Button } from "../../ui/button";
 import { Field, Input, inputClasses } from "../../ui/field";
+import { FormError } from "../../ui/form-error";
 import { showError, showSuccess } from "../../ui/toast";
-import { FormError, SettingsSection } from "./settings-section";
+import { SettingsSection } from "./settings-section";
 import { timeZoneOptions, zoneOffset } from "./time-zones";
 
 /** Time zone (decides "today" for analytics) and the focus timer's starting duration. */

@@ -30,13 +30,3 @@ export function SettingsSection({
     </section>
   );
 }
-
-/** The form-level error of a settings form (what no single field owns). */
-export function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {message}
-    </p>
-  );
-}
