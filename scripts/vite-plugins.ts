@@ -4,30 +4,31 @@ import { dirname, join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * Puts `<link rel="prefetch">` for the toasts' library (sonner) in index.html: the browser fetches it
- * at its lowest priority once the page's own requests are done, and does not run it; it runs at the
- * first press (web/ui/sonner-loader.ts), from the cache instead of a round trip, so the page's first
- * toast is on screen at once (docs/decisions.md#72). The service worker precaches it too, but only
- * from the first visit's end on.
+ * Puts `<link rel="prefetch">` for the toasts' code (sonner and its mount) in index.html: the
+ * browser fetches it at its lowest priority once the page's own requests are done, and does not run
+ * it; it runs at the person's first gesture (web/ui/sonner-loader.ts), from the cache instead of a
+ * round trip, so the page's first toast is on screen at once (docs/decisions.md#72). The service
+ * worker precaches it too, but only from the first visit's end on.
  */
 export function prefetchToasts(): Plugin {
+  // sonner, and web/ui/toaster.tsx that mounts it: both are asked for at the first press.
+  const TOASTS = [/[\\/]node_modules[\\/]sonner[\\/]/, /[\\/]web[\\/]ui[\\/]toaster\.tsx$/];
   return {
     name: "onething:prefetch-toasts",
     apply: "build",
     transformIndexHtml: {
       order: "post",
       handler(_html, ctx) {
-        const sonner = Object.values(ctx.bundle ?? {}).find(
-          (c) => c.type === "chunk" && c.moduleIds.some((id) => /[\\/]node_modules[\\/]sonner[\\/]/.test(id)),
-        );
-        if (!sonner) throw new Error("no chunk of the build holds sonner");
-        return [
-          {
+        const chunks = Object.values(ctx.bundle ?? {});
+        return TOASTS.map((module) => {
+          const chunk = chunks.find((c) => c.type === "chunk" && c.moduleIds.some((id) => module.test(id)));
+          if (!chunk) throw new Error(`no chunk of the build holds ${module}`);
+          return {
             tag: "link",
-            attrs: { rel: "prefetch", href: `/${sonner.fileName}`, as: "script", crossorigin: "" },
-            injectTo: "head",
-          },
-        ];
+            attrs: { rel: "prefetch", href: `/${chunk.fileName}`, as: "script", crossorigin: "" },
+            injectTo: "head" as const,
+          };
+        });
       },
     },
   };

@@ -35,13 +35,10 @@ test("each screen's main load fails with an error and a retry that works, never 
   // instead of the error (docs/decisions.md#92; tests/e2e/offline.spec.ts covers that).
   await page.addInitScript(() => localStorage.removeItem("onething_query_cache"));
   await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
-  // The live connection is down too: when it opens it refetches the lists (web/api/live.ts), which
-  // would bring a screen back by itself, racing the "Try again" click this test is about.
-  let liveDown = true;
-  await page.routeWebSocket(/\/api\/live/, (ws) => {
-    if (liveDown) void ws.close({ code: 1011, reason: "down" });
-    else ws.connectToServer();
-  });
+  // The live connection is down throughout: when it opens it refetches the lists and today's
+  // analytics (web/api/live.ts), which would bring a screen back by itself, racing the "Try again"
+  // click this test is about.
+  await page.routeWebSocket(/\/api\/live/, (ws) => void ws.close({ code: 1011, reason: "down" }));
 
   let up = await down(page, "GET", "**/api/tasks");
   await page.goto("/");
@@ -77,8 +74,8 @@ test("each screen's main load fails with an error and a retry that works, never 
   // the error (and the button) before the click lands.
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("button", { name: "Start Focus Session" })).toBeVisible();
-  liveDown = false;
 
+  // The live channel stays down: its open would refetch today's analytics too.
   up = await down(page, "GET", /\/api\/analytics\//);
   await page.goto("/analytics");
   await expect(page.getByText("Your analytics could not be loaded.")).toBeVisible();

@@ -35,16 +35,17 @@ function whenReady() {
 }
 
 /**
- * When sonner loads (docs/decisions.md#72): not with the first screen (9.3 KB gzip kept off it and
- * off the landing page), but at the first press of a pointer or key on any page, so it is there, or
- * nearly, when that press asks for a toast (shown within 300 ms of it).
+ * When sonner runs (docs/decisions.md#72): not with the first screen (index.html only prefetches
+ * it), but at the person's first gesture on any page: the pointer coming over the page, a press or
+ * a key. So it is there, or nearly, when that gesture asks for a toast (shown within 300 ms of it).
  */
 export function loadOnFirstInteraction() {
+  const types = ["pointerover", "pointerdown", "keydown"];
   const start = () => {
-    for (const type of ["pointerdown", "keydown"]) window.removeEventListener(type, start, true);
+    for (const type of types) window.removeEventListener(type, start, true);
     void whenReady();
   };
-  for (const type of ["pointerdown", "keydown"]) window.addEventListener(type, start, { capture: true, passive: true });
+  for (const type of types) window.addEventListener(type, start, { capture: true, passive: true });
 }
 
 /** Forwards a call (`toast(...)` or `toast.error(...)`, ...) to sonner once it is ready. */
