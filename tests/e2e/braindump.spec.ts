@@ -233,8 +233,9 @@ test("each braindump notice of docs/product.md#input-step and docs/product.md#me
   signedIn,
   consoleErrors,
 }) => {
-  // No live updates on this page: a task added elsewhere must stay unknown to it (see below).
-  await page.routeWebSocket(/\/api\/live/, () => {});
+  // No live updates on this page: a task added elsewhere must stay unknown to it (see below). The
+  // channel never opens (an open refetches the lists).
+  await page.routeWebSocket(/\/api\/live/, (ws) => void ws.close({ code: 1011, reason: "down" }));
   await createTasks(request, signedIn, ["Existing task"]);
   await page.goto("/");
   await expect(currentTasks(page)).toContainText("Existing task");
@@ -293,8 +294,9 @@ test("each braindump notice of docs/product.md#input-step and docs/product.md#me
 });
 
 test("the braindump page refetches when the window regains focus", async ({ page, request, signedIn }) => {
-  // No live channel: only the refetch on focus can bring the new task in.
-  await page.routeWebSocket(/\/api\/live/, () => {});
+  // No live channel (it never opens: an open refetches the lists): only the refetch on focus can
+  // bring the new task in.
+  await page.routeWebSocket(/\/api\/live/, (ws) => void ws.close({ code: 1011, reason: "down" }));
   await page.goto("/");
   await expect(currentTasks(page)).toContainText("No current tasks");
   await createTasks(request, signedIn, ["From another device"]);
@@ -323,8 +325,9 @@ test("a task deleted on another device leaves the questions, live or after a fai
   });
   for (const live of [true, false]) {
     await test.step(live ? "with the live channel" : "without it: the save fails once", async () => {
-      // Without the live channel only the failed save's refetch can bring the deletion in.
-      if (!live) await page.routeWebSocket(/\/api\/live/, () => {});
+      // Without the live channel only the failed save's refetch can bring the deletion in. The
+      // channel never opens (an open refetches the lists, which would race the save).
+      if (!live) await page.routeWebSocket(/\/api\/live/, (ws) => void ws.close({ code: 1011, reason: "down" }));
       await page.goto("/");
       await textarea(page).fill("Alpha\nBeta\nGamma");
       await processButton(page).click();
