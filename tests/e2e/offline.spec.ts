@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { type Account, expect, screenshots, test } from "./fixtures";
+import { NOTIFICATIONS } from "./tags";
 
 // The service worker is blocked for the rest of the suite (playwright.config.ts); these tests are about it.
 test.use({ serviceWorkers: "allow" });
@@ -110,65 +111,63 @@ const timerFinished = JSON.stringify({
 const unknownMessage = "a message this version does not know";
 const fallbackNotification = { title: "Onething", body: "Something changed in Onething. Open the app to see it." };
 
-test("a push delivered to the service worker shows a notification with the task's title", async ({
-  page,
-  context,
-  signedIn,
-  baseURL,
-}) => {
-  const push = await pushToServiceWorker(page, context, baseURL ?? "");
-  await page.goto("/settings");
-  await controlledBySw(page);
+test(
+  "a push delivered to the service worker shows a notification with the task's title",
+  NOTIFICATIONS,
+  async ({ page, context, signedIn, baseURL }) => {
+    const push = await pushToServiceWorker(page, context, baseURL ?? "");
+    await page.goto("/settings");
+    await controlledBySw(page);
 
-  // The subscription is registered through the API (see pushToServiceWorker).
-  const subscribe = await page.request.post("/api/push/subscriptions", {
-    headers: { Authorization: `Bearer ${signedIn.token}` },
-    data: {
-      endpoint: "https://push.example.invalid/send/e2e",
-      keys: {
-        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
-        auth: "tBHItJI5svbpez7KI4CCXg",
+    // The subscription is registered through the API (see pushToServiceWorker).
+    const subscribe = await page.request.post("/api/push/subscriptions", {
+      headers: { Authorization: `Bearer ${signedIn.token}` },
+      data: {
+        endpoint: "https://push.example.invalid/send/e2e",
+        keys: {
+          p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+          auth: "tBHItJI5svbpez7KI4CCXg",
+        },
       },
-    },
-  });
-  expect(subscribe.status()).toBe(204);
-  await page.reload();
-  // The settings screen reads several things first; slow on a busy machine.
-  await expect(page.getByText("On for this device.")).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("Gets notifications")).toBeVisible();
-  await screenshots(page, "settings-notifications");
+    });
+    expect(subscribe.status()).toBe(204);
+    await page.reload();
+    // The settings screen reads several things first; slow on a busy machine.
+    await expect(page.getByText("On for this device.")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Gets notifications")).toBeVisible();
+    await screenshots(page, "settings-notifications");
 
-  // No tab of the app is visible, as with a locked phone: the service worker must show it.
-  await page.goto("about:blank");
-  await push(timerFinished);
-  await push(unknownMessage);
+    // No tab of the app is visible, as with a locked phone: the service worker must show it.
+    await page.goto("about:blank");
+    await push(timerFinished);
+    await push(unknownMessage);
 
-  await page.goto("/settings");
-  await expect
-    .poll(() => notifications(page))
-    .toEqual(
-      expect.arrayContaining([
-        { title: "Focus session complete", body: "Draft the offline chapter" },
-        fallbackNotification,
-      ]),
-    );
-});
+    await page.goto("/settings");
+    await expect
+      .poll(() => notifications(page))
+      .toEqual(
+        expect.arrayContaining([
+          { title: "Focus session complete", body: "Draft the offline chapter" },
+          fallbackNotification,
+        ]),
+      );
+  },
+);
 
-test("a push while a tab of the app is visible shows no notification of its own, except one it cannot read", async ({
-  page,
-  context,
-  signedIn: _,
-  baseURL,
-}) => {
-  const push = await pushToServiceWorker(page, context, baseURL ?? "");
-  await page.goto("/focus-timer");
-  await controlledBySw(page);
-  expect(await page.evaluate(() => document.visibilityState)).toBe("visible");
+test(
+  "a push while a tab of the app is visible shows no notification of its own, except one it cannot read",
+  NOTIFICATIONS,
+  async ({ page, context, signedIn: _, baseURL }) => {
+    const push = await pushToServiceWorker(page, context, baseURL ?? "");
+    await page.goto("/focus-timer");
+    await controlledBySw(page);
+    expect(await page.evaluate(() => document.visibilityState)).toBe("visible");
 
-  // The visible tab shows its own notice of the end, so the service worker shows none
-  // (docs/decisions.md#93). A message it cannot read is shown anyway: no tab knows it. The pushes
-  // are handled in order, so once the second is shown the first has been decided.
-  await push(timerFinished);
-  await push(unknownMessage);
-  await expect.poll(() => notifications(page)).toEqual([fallbackNotification]);
-});
+    // The visible tab shows its own notice of the end, so the service worker shows none
+    // (docs/decisions.md#93). A message it cannot read is shown anyway: no tab knows it. The pushes
+    // are handled in order, so once the second is shown the first has been decided.
+    await push(timerFinished);
+    await push(unknownMessage);
+    await expect.poll(() => notifications(page)).toEqual([fallbackNotification]);
+  },
+);

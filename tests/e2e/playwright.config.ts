@@ -1,7 +1,25 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import { NOTIFICATIONS } from "./tags";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
+
+// The whole Chromium for the tests that need it; the headless shell (Debian's chromium-headless-shell:
+// the same engine without the browser around it) for the rest, where it runs the suite about a
+// third faster (bench/RESULTS.md, docs/decisions.md#64). Without it, the whole Chromium runs everything.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const headlessShellPath = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+const headlessShell = existsSync(headlessShellPath) ? headlessShellPath : chromium;
+const launchArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -30,20 +48,19 @@ export default defineConfig({
     // The app's service worker would answer requests before page.route() sees them (tests that
     // fake a failure or a missing file); offline.spec.ts turns it on for the tests of it.
     serviceWorkers: "block",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-      ],
-    },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    {
+      name: "chromium",
+      grepInvert: new RegExp(NOTIFICATIONS.tag),
+      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: headlessShell, args: launchArgs } },
+    },
+    {
+      name: "chromium-notifications",
+      grep: new RegExp(NOTIFICATIONS.tag),
+      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromium, args: launchArgs } },
+    },
+  ],
   webServer: {
     command: "node scripts/serve-e2e.mjs",
     cwd: "../..",
