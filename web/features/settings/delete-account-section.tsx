@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { confirmsDeletion, DELETE_CONFIRMATION_WORD, deleteAccountSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { deleteAccount } from "../../api/account";
-import { ApiRequestError, setAuthToken } from "../../api/client";
+import { setAuthToken } from "../../api/client";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
 import { forgetPersistedQueries } from "../../api/query-persistence";
@@ -15,6 +15,7 @@ import { Field, Input } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
 import { showError, showSuccess } from "../../ui/toast";
 import { SettingsSection } from "./settings-section";
+import { failureText } from "./use-settings-form";
 
 export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPassword: boolean }) {
   const queryClient = useQueryClient();
@@ -54,10 +55,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
     } catch (err) {
       setPending(false);
       setErrors(apiFieldErrors(err, "Could not delete your account. Please try again."));
-      showError(
-        "Could not delete your account",
-        err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.",
-      );
+      showError("Could not delete your account", failureText(err));
       return;
     }
     setAuthToken(null);

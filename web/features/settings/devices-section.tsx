@@ -3,7 +3,6 @@ import { Bell, Laptop, Smartphone, Tablet } from "lucide-react";
 import { useState } from "react";
 import type { DeviceSession } from "../../../shared/schemas/account";
 import { signOutDevice, signOutOtherDevices, useDeviceSessions } from "../../api/account";
-import { ApiRequestError } from "../../api/client";
 import { usePushStatus } from "../../api/push";
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
@@ -11,6 +10,7 @@ import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
 import { describeUserAgent } from "./device-name";
 import { SettingsSection } from "./settings-section";
+import { failureText } from "./use-settings-form";
 
 const ICONS = { phone: Smartphone, tablet: Tablet, computer: Laptop } as const;
 
@@ -23,9 +23,6 @@ function formatInstant(iso: string, timeZone: string) {
     return new Date(iso).toLocaleString();
   }
 }
-
-const failureText = (err: unknown) =>
-  err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.";
 
 export function DevicesSection({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { downloadExport } from "../../api/account";
-import { ApiRequestError } from "../../api/client";
 import { Button } from "../../ui/button";
 import { showError, showSuccess } from "../../ui/toast";
 import { SettingsSection } from "./settings-section";
+import { failureText } from "./use-settings-form";
 
 export function ExportSection() {
   const [pending, setPending] = useState<"json" | "csv" | null>(null);
@@ -15,10 +15,7 @@ export function ExportSection() {
       const name = await downloadExport(kind);
       showSuccess("Export ready", `Saved as ${name}.`);
     } catch (err) {
-      showError(
-        "Could not export your data",
-        err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.",
-      );
+      showError("Could not export your data", failureText(err));
     } finally {
       setPending(null);
     }

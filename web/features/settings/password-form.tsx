@@ -1,16 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import { changePasswordSchema } from "../../../shared/schemas/account";
 import { changePassword } from "../../api/account";
-import { ApiRequestError } from "../../api/client";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
+import { zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
-import { showError, showSuccess } from "../../ui/toast";
+import { showSuccess } from "../../ui/toast";
 import { SettingsSection } from "./settings-section";
+import { useSettingsForm } from "./use-settings-form";
 
 const signedOutText = (count: number) =>
   count === 0
@@ -23,42 +22,32 @@ const signedOutText = (count: number) =>
  */
 export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const input = {
-      ...(hasPassword ? { currentPassword: String(form.get("currentPassword") ?? "") } : {}),
-      newPassword: String(form.get("newPassword") ?? ""),
-    };
-    const parsed = changePasswordSchema.safeParse(input);
-    const fieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (hasPassword && !input.currentPassword) fieldErrors.currentPassword = "Enter your current password.";
-    if (!fieldErrors.newPassword && form.get("confirmPassword") !== input.newPassword) {
-      fieldErrors.confirmPassword = "The two new passwords do not match.";
-    }
-    if (Object.keys(fieldErrors).length > 0) return setErrors(fieldErrors);
-    setErrors({});
-    setPending(true);
-    try {
+  const { errors, pending, onSubmit } = useSettingsForm({
+    check: (form) => {
+      const input = {
+        ...(hasPassword ? { currentPassword: String(form.get("currentPassword") ?? "") } : {}),
+        newPassword: String(form.get("newPassword") ?? ""),
+      };
+      const parsed = changePasswordSchema.safeParse(input);
+      const fieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
+      if (hasPassword && !input.currentPassword) fieldErrors.currentPassword = "Enter your current password.";
+      if (!fieldErrors.newPassword && form.get("confirmPassword") !== input.newPassword) {
+        fieldErrors.confirmPassword = "The two new passwords do not match.";
+      }
+      return Object.keys(fieldErrors).length > 0 ? { errors: fieldErrors } : { input };
+    },
+    save: async (input, formElement) => {
       const { signedOutSessions } = await changePassword(input);
       formElement.reset();
       await queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions });
       if (!hasPassword) await queryClient.invalidateQueries({ queryKey: queryKeys.account });
       showSuccess(hasPassword ? "Password changed" : "Password set", signedOutText(signedOutSessions));
-    } catch (err) {
-      setErrors(apiFieldErrors(err, "Could not change your password. Please try again."));
-      showError(
-        hasPassword ? "Could not change your password" : "Could not set your password",
-        err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.",
-      );
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    failure: {
+      title: hasPassword ? "Could not change your password" : "Could not set your password",
+      form: "Could not change your password. Please try again.",
+    },
+  });
 
   return (
     <SettingsSection

@@ -1,21 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { MapPin } from "lucide-react";
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import { accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { updateAccount } from "../../api/account";
 import { invalidateAllAnalytics } from "../../api/analytics";
-import { ApiRequestError } from "../../api/client";
-import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
+import { zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
 import { browserTimeZone } from "../../api/time-zone";
 import { Button } from "../../ui/button";
 import { Field, Input, inputClasses } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
-import { showError, showSuccess } from "../../ui/toast";
+import { showSuccess } from "../../ui/toast";
 import { SettingsSection } from "./settings-section";
 import { timeZoneOptions, zoneOffset } from "./time-zones";
+import { useSettingsForm } from "./use-settings-form";
 
 /** Time zone (decides "today" for analytics) and the focus timer's starting duration. */
 export function PreferencesForm({ user }: { user: User }) {
@@ -24,22 +24,19 @@ export function PreferencesForm({ user }: { user: User }) {
   // "UTC" is what accounts start with when the browser did not say; the device knows better.
   const [timeZone, setTimeZone] = useState(user.timeZone === "UTC" && device ? device : user.timeZone);
   const [minutes, setMinutes] = useState(String(user.defaultFocusMinutes));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
   const zones = useMemo(() => {
     const now = new Date();
     return timeZoneOptions([user.timeZone, device]).map((zone) => ({ zone, offset: zoneOffset(zone, now) }));
   }, [user.timeZone, device]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = { timeZone, defaultFocusMinutes: minutes.trim() === "" ? Number.NaN : Number(minutes) };
-    const parsed = accountUpdateSchema.safeParse(input);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    setErrors({});
-    setPending(true);
-    try {
-      const saved = await updateAccount(parsed.data);
+  const { errors, pending, onSubmit } = useSettingsForm({
+    check: () => {
+      const input = { timeZone, defaultFocusMinutes: minutes.trim() === "" ? Number.NaN : Number(minutes) };
+      const parsed = accountUpdateSchema.safeParse(input);
+      return parsed.success ? { input: parsed.data } : { errors: zodFieldErrors(parsed.error) };
+    },
+    save: async (input) => {
+      const saved = await updateAccount(input);
       queryClient.setQueryData(queryKeys.user, saved);
       // The server counts days and hours in the saved zone from now on: cached figures are stale.
       if (saved.timeZone !== user.timeZone) void invalidateAllAnalytics(queryClient);
@@ -47,16 +44,9 @@ export function PreferencesForm({ user }: { user: User }) {
         "Preferences saved",
         `Time zone ${saved.timeZone}, focus sessions of ${saved.defaultFocusMinutes} min.`,
       );
-    } catch (err) {
-      setErrors(apiFieldErrors(err, "Could not save your preferences. Please try again."));
-      showError(
-        "Could not save your preferences",
-        err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.",
-      );
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    failure: { title: "Could not save your preferences", form: "Could not save your preferences. Please try again." },
+  });
 
   const unsaved = timeZone !== user.timeZone;
   return (
