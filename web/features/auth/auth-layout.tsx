@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Card } from "../../ui/card";
 import { Footer } from "../../ui/footer";
 import { Logo } from "../../ui/logo";
 import { ThemeToggle } from "../../ui/theme-toggle";
+import { IdentityProviderSignIn } from "./identity-provider-sign-in";
 
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,5 +21,20 @@ export function AuthLayout({ title, children }: { title: string; children: React
       </main>
       <Footer />
     </div>
+  );
+}
+
+/** Below the form on both auth pages: the identity-provider sign-in, then the way to the other page. */
+export function OtherWaysIn({ question, to, linkText }: { question: string; to: string; linkText: string }) {
+  return (
+    <>
+      <IdentityProviderSignIn />
+      <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+        {question}{" "}
+        <Link to={to} className="font-medium text-brand-700 underline dark:text-brand-100">
+          {linkText}
+        </Link>
+      </p>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
@@ -9,8 +8,7 @@ import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
 import { Spinner } from "../../ui/spinner";
-import { AuthLayout } from "./auth-layout";
-import { IdentityProviderSignIn } from "./identity-provider-sign-in";
+import { AuthLayout, OtherWaysIn } from "./auth-layout";
 import { readOidcReturn } from "./oidc-return";
 import { ReturnToWantedPage } from "./return-to";
 import { useAuthForm } from "./use-auth-form";
@@ -55,13 +53,7 @@ export function LoginPage() {
           {pending ? "Signing in..." : "Sign in"}
         </Button>
       </form>
-      <IdentityProviderSignIn />
-      <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
-        New to Onething?{" "}
-        <Link to="/register" className="font-medium text-brand-700 underline dark:text-brand-100">
-          Create an account
-        </Link>
-      </p>
+      <OtherWaysIn question="New to Onething?" to="/register" linkText="Create an account" />
     </AuthLayout>
   );
 }

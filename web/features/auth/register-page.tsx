@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { LIMITS } from "../../../shared/constants";
 import { registerSchema } from "../../../shared/schemas/auth";
 import { register, useCurrentUser } from "../../api/auth";
@@ -7,8 +6,7 @@ import { browserTimeZone } from "../../api/time-zone";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
-import { AuthLayout } from "./auth-layout";
-import { IdentityProviderSignIn } from "./identity-provider-sign-in";
+import { AuthLayout, OtherWaysIn } from "./auth-layout";
 import { ReturnToWantedPage } from "./return-to";
 import { useAuthForm } from "./use-auth-form";
 
@@ -54,13 +52,7 @@ export function RegisterPage() {
           {pending ? "Creating account..." : "Create account"}
         </Button>
       </form>
-      <IdentityProviderSignIn />
-      <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
-        Already have an account?{" "}
-        <Link to="/login" className="font-medium text-brand-700 underline dark:text-brand-100">
-          Sign in
-        </Link>
-      </p>
+      <OtherWaysIn question="Already have an account?" to="/login" linkText="Sign in" />
     </AuthLayout>
   );
 }
