@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Ban, ListChecks, Plus, Trash2 } from "lucide-react";
+import { ListChecks, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, type Ref, useRef, useState } from "react";
 import { LIMITS, UNDO } from "../../../shared/constants";
 import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
@@ -13,6 +13,7 @@ import { showError, showProgress, showSuccess } from "../../ui/toast";
 import { CategoryBadge } from "./category-badge";
 import { failureText } from "./failure-text";
 import { useAddNoListItem, useClearNoList, useCommitNoList } from "./no-list-api";
+import { NoListHeading } from "./no-list-heading";
 import { builderTasks, commitItems, selectedIds } from "./no-list-selection";
 
 /**
@@ -144,15 +145,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
     <section aria-labelledby="no-list-heading" className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-2">
         <div className="flex items-center gap-3">
-          <Ban aria-hidden="true" className="h-7 w-7 shrink-0 text-brand-600 dark:text-brand-500" />
-          <h1
-            id="no-list-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
-          >
-            Daily "No" List Builder
-          </h1>
+          <NoListHeading headingRef={headingRef}>Daily "No" List Builder</NoListHeading>
         </div>
         <p className="text-slate-700 dark:text-slate-300">
           Every yes costs time and attention. Choose what you will deliberately not do today: tick tasks from your list

@@ -8,6 +8,7 @@ import { undoable } from "../../api/undo";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { showError, showSuccess } from "../../ui/toast";
+import { NoListHeading } from "./no-list-heading";
 
 type CommittedProps = {
   items: readonly Task[];
@@ -35,15 +36,7 @@ export function NoListCommitted({ items, headingRef, onEdit }: CommittedProps) {
   return (
     <section aria-labelledby="no-list-heading" className="mx-auto max-w-3xl space-y-6">
       <header className="flex items-center gap-3">
-        <Ban aria-hidden="true" className="h-7 w-7 shrink-0 text-brand-600 dark:text-brand-500" />
-        <h1
-          id="no-list-heading"
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
-        >
-          Today's "No" List
-        </h1>
+        <NoListHeading headingRef={headingRef}>Today's "No" List</NoListHeading>
       </header>
 
       <Card className="p-4 sm:p-6">
