@@ -3,3 +3,6 @@
 export const BRAINDUMP_HEADING = "Daily Tasks & Thought Braindump";
 export const BRAINDUMP_INTRO =
   "Empty your head: write down everything you need or want to do today. Put each task on its own line or separate them with semicolons.";
+
+/** Shown by the questions and results steps when every task they were given has since gone from the list. */
+export const TASKS_GONE_TEXT = "These tasks are no longer in your list. Start over to add new ones.";

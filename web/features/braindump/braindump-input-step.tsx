@@ -8,7 +8,7 @@ import { Textarea } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { BRAINDUMP_HEADING, BRAINDUMP_INTRO } from "./braindump-copy";
 import { CurrentTasksCard } from "./current-tasks-card";
-import { STEP_HEADING_ID, StepHeading } from "./step-heading";
+import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 
 type Props = {
   text: string;
@@ -74,10 +74,7 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowRes
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
       <section aria-labelledby={STEP_HEADING_ID} className="space-y-4 lg:col-span-3">
-        <div className="space-y-2">
-          <StepHeading>{BRAINDUMP_HEADING}</StepHeading>
-          <p className="text-slate-700 dark:text-slate-300">{BRAINDUMP_INTRO}</p>
-        </div>
+        <StepIntro title={BRAINDUMP_HEADING} lead={BRAINDUMP_INTRO} />
         <form onSubmit={onSubmit} className="space-y-3" noValidate>
           <label htmlFor="braindump-text" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             What's on your mind?

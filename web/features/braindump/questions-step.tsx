@@ -7,8 +7,9 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { showError, showSuccess } from "../../ui/toast";
+import { TASKS_GONE_TEXT } from "./braindump-copy";
 import { firstUnanswered } from "./first-unanswered";
-import { STEP_HEADING_ID, StepHeading } from "./step-heading";
+import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 
 type Props = {
   tasks: Task[];
@@ -69,17 +70,11 @@ export function QuestionsStep({ tasks: initial, onAnalyzed, onStartOver }: Props
 
   return (
     <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
-      <div className="space-y-2">
-        <StepHeading>Let's prioritize your tasks</StepHeading>
-        <p className="text-slate-700 dark:text-slate-300">
-          Answer what you can for each task; one answer is enough. Choose an answer again to clear it.
-        </p>
-      </div>
-      {tasks.length === 0 ? (
-        <p className="text-slate-700 dark:text-slate-300">
-          These tasks are no longer in your list. Start over to add new ones.
-        </p>
-      ) : null}
+      <StepIntro
+        title="Let's prioritize your tasks"
+        lead="Answer what you can for each task; one answer is enough. Choose an answer again to clear it."
+      />
+      {tasks.length === 0 ? <p className="text-slate-700 dark:text-slate-300">{TASKS_GONE_TEXT}</p> : null}
       <ol className="space-y-4">
         {tasks.map((task, index) => (
           <li key={task.id}>

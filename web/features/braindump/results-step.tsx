@@ -8,7 +8,8 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
-import { STEP_HEADING_ID, StepHeading } from "./step-heading";
+import { TASKS_GONE_TEXT } from "./braindump-copy";
+import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 
 type Props = {
   /** Ids best first as Analyze ranked them; null: every open task, ranked by its saved answers. */
@@ -66,17 +67,13 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
 
   return (
     <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
-      <div className="space-y-2">
-        <StepHeading>Your Priority Tasks</StepHeading>
-        <p className="text-slate-700 dark:text-slate-300">
-          Based on your answers, these matter most today. Start with the first one and give it your full attention.
-        </p>
-      </div>
+      <StepIntro
+        title="Your Priority Tasks"
+        lead="Based on your answers, these matter most today. Start with the first one and give it your full attention."
+      />
 
       {top.length === 0 ? (
-        <Card className="p-6 text-center text-slate-700 dark:text-slate-300">
-          These tasks are no longer in your list. Start over to add new ones.
-        </Card>
+        <Card className="p-6 text-center text-slate-700 dark:text-slate-300">{TASKS_GONE_TEXT}</Card>
       ) : (
         <ol className="grid grid-cols-1 gap-4 md:grid-cols-3">
           {top.map((task, index) => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from "react";
+import { cn } from "../../ui/cn";
 
 /** The id every step gives its heading, so focus can move there when the step changes. */
 export const STEP_HEADING_ID = "braindump-step-heading";
@@ -26,5 +27,23 @@ export function StepHeading({ children }: { children: ReactNode }) {
     <h1 id={STEP_HEADING_ID} tabIndex={-1} className="text-2xl font-bold tracking-tight sm:text-3xl">
       {children}
     </h1>
+  );
+}
+
+/** A step's heading over the paragraph that says what to do on it. */
+export function StepIntro({
+  title,
+  lead,
+  leadClassName,
+}: {
+  title: ReactNode;
+  lead: ReactNode;
+  leadClassName?: string;
+}) {
+  return (
+    <div className="space-y-2">
+      <StepHeading>{title}</StepHeading>
+      <p className={cn(leadClassName, "text-slate-700 dark:text-slate-300")}>{lead}</p>
+    </div>
   );
 }

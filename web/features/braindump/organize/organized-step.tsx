@@ -23,7 +23,7 @@ import { useMoveTask, useTasks } from "../../../api/tasks";
 import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
 import { showError } from "../../../ui/toast";
-import { STEP_HEADING_ID, StepHeading } from "../step-heading";
+import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { createAnnouncements, screenReaderInstructions } from "./announcements";
 import { COLUMNS, columnOf, dragHandleId, isCategory, taskIdOf } from "./columns";
 import { useEdgeAutoScroll } from "./edge-auto-scroll";
@@ -116,13 +116,11 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
   return (
     <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-        <div className="space-y-2">
-          <StepHeading>Your Organized Tasks</StepHeading>
-          <p className="max-w-2xl text-slate-700 dark:text-slate-300">
-            Drag tasks between the lists. With a keyboard, focus a task, press Space, choose a list with the arrow keys
-            and press Space again.
-          </p>
-        </div>
+        <StepIntro
+          title="Your Organized Tasks"
+          lead="Drag tasks between the lists. With a keyboard, focus a task, press Space, choose a list with the arrow keys and press Space again."
+          leadClassName="max-w-2xl"
+        />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={onBack}>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
