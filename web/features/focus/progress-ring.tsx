@@ -4,6 +4,8 @@ import type { ProgressIcon } from "../../../shared/timer";
 /** docs/product.md#other-constants: radius 30 in a 64-unit box. */
 const RADIUS = 30;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+/** The track and the arc drawn over it are one circle. */
+const RING = { cx: "32", cy: "32", r: RADIUS, fill: "none", strokeWidth: "3" } as const;
 
 const ICONS = { zap: Zap, star: Star, trophy: Trophy } as const;
 const ICON_LABELS = { zap: "Getting started", star: "Past a third", trophy: "Past two thirds" } as const;
@@ -33,20 +35,9 @@ export function ProgressRing({
         aria-valuemax={100}
         aria-valuenow={Math.round(done)}
       >
+        <circle {...RING} className="stroke-slate-200 dark:stroke-slate-800" />
         <circle
-          cx="32"
-          cy="32"
-          r={RADIUS}
-          fill="none"
-          strokeWidth="3"
-          className="stroke-slate-200 dark:stroke-slate-800"
-        />
-        <circle
-          cx="32"
-          cy="32"
-          r={RADIUS}
-          fill="none"
-          strokeWidth="3"
+          {...RING}
           strokeLinecap="round"
           strokeDasharray={CIRCUMFERENCE}
           strokeDashoffset={CIRCUMFERENCE * (1 - done / 100)}
