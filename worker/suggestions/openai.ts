@@ -1,10 +1,10 @@
 import { z } from "zod";
 import {
+  chatMessages,
   OUTPUT_JSON_SCHEMA,
   ProviderError,
   parseProviderOutput,
   type SuggestionProvider,
-  SYSTEM_PROMPT,
 } from "./provider";
 
 export const OPENAI_DEFAULTS = { baseUrl: "https://api.openai.com/v1", model: "gpt-4o-mini" } as const;
@@ -40,10 +40,7 @@ export function openAiProvider(config: OpenAiConfig): SuggestionProvider {
         signal,
         body: JSON.stringify({
           model,
-          messages: [
-            { role: "system", content: SYSTEM_PROMPT },
-            { role: "user", content: prompt },
-          ],
+          messages: chatMessages(prompt),
           response_format: {
             type: "json_schema",
             json_schema: { name: "task_suggestions", strict: true, schema: OUTPUT_JSON_SCHEMA },

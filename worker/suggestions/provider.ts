@@ -28,7 +28,7 @@ export class ProviderTimeout extends Error {
   }
 }
 
-export const SYSTEM_PROMPT = [
+const SYSTEM_PROMPT = [
   "You help a person plan their day in a task app.",
   "Turn what they write into concrete, actionable tasks they can add to their task list.",
   `Answer with at most ${LIMITS.suggestionsMax} tasks. Each task is a short imperative title`,
@@ -36,6 +36,14 @@ export const SYSTEM_PROMPT = [
   "For a vague goal, suggest a small first step that can be done today.",
   "Write in the language the person uses. Answer only with JSON that matches the schema.",
 ].join(" ");
+
+/** The chat every model is sent: the system prompt, then what the person wrote. */
+export function chatMessages(prompt: string): { role: "system" | "user"; content: string }[] {
+  return [
+    { role: "system", content: SYSTEM_PROMPT },
+    { role: "user", content: prompt },
+  ];
+}
 
 /**
  * JSON Schema of the answer, for structured output (OpenAI json_schema, Workers AI JSON mode),

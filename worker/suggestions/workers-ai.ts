@@ -1,9 +1,9 @@
 import {
+  chatMessages,
   OUTPUT_JSON_SCHEMA,
   ProviderError,
   parseProviderOutput,
   type SuggestionProvider,
-  SYSTEM_PROMPT,
 } from "./provider";
 
 /** A text-generation model that supports JSON mode on Workers AI. */
@@ -23,10 +23,7 @@ export function workersAiProvider(ai: Ai): SuggestionProvider {
         result = await ai.run(
           WORKERS_AI_MODEL,
           {
-            messages: [
-              { role: "system", content: SYSTEM_PROMPT },
-              { role: "user", content: prompt },
-            ],
+            messages: chatMessages(prompt),
             response_format: { type: "json_schema", json_schema: OUTPUT_JSON_SCHEMA },
             max_tokens: 600,
           },
