@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import {
-  type Account,
+  apiCall,
+  authHeader,
   closeToast,
   expect,
   registerViaApi,
@@ -13,14 +14,6 @@ import {
 
 // Colours are read mid-transition otherwise; the suite checks the settled screens.
 test.use({ reducedMotion: "reduce" });
-
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function post(request: APIRequestContext, account: Account, path: string, data: unknown) {
-  const res = await request.post(path, { headers: auth(account), data });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 const card = (page: Page, title: string) => page.getByRole("group", { name: title, exact: true });
 
@@ -45,7 +38,9 @@ test("braindump: input with tasks, Clear Tasks and Start Fresh dialogs, question
   signedIn,
 }) => {
   test.slow();
-  await post(request, signedIn, "/api/process-tasks", { text: "Write report\nBook dentist\nPay rent\nPlan week" });
+  await apiCall(request, signedIn, "POST", "/api/process-tasks", {
+    text: "Write report\nBook dentist\nPay rent\nPlan week",
+  });
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Current Tasks" }).getByRole("listitem")).toHaveCount(4);
   await expectNoAxeViolations(page, "braindump with tasks");
@@ -78,7 +73,7 @@ test("braindump: input with tasks, Clear Tasks and Start Fresh dialogs, question
 
 test("focus timer: idle, running, paused, complete", async ({ page, request, signedIn }) => {
   test.slow();
-  const task = await post(request, signedIn, "/api/tasks", { title: "Write the quarterly report" });
+  const task = await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Write the quarterly report" });
   await page.goto(`/focus-timer?taskId=${task.id}`);
   await expect(page.getByLabel("What will you focus on?")).toHaveValue(String(task.id));
   await expectNoAxeViolations(page, "focus idle");
@@ -97,8 +92,8 @@ test("focus timer: idle, running, paused, complete", async ({ page, request, sig
 });
 
 test('"No" list: builder and committed', async ({ page, request, signedIn }) => {
-  await post(request, signedIn, "/api/tasks", { title: "Answer every email", category: "urgent" });
-  await post(request, signedIn, "/api/tasks", { title: "Reorganise the garage" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Answer every email", category: "urgent" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Reorganise the garage" });
   await page.goto("/no-list");
   await expect(page.getByRole("heading", { level: 1, name: 'Daily "No" List Builder' })).toBeVisible();
   await page.getByRole("checkbox", { name: "Answer every email" }).check();
@@ -141,7 +136,7 @@ test("with real figures: the analytics charts of a day and a week, and the toast
   signedIn,
 }) => {
   test.slow();
-  const created = (await post(request, signedIn, "/api/process-tasks", {
+  const created = (await apiCall(request, signedIn, "POST", "/api/process-tasks", {
     text: "Write report\nBook dentist\nPay rent\nPlan week\nCall Sam",
   })) as { id: number }[];
   for (const [i, data] of [
@@ -149,7 +144,7 @@ test("with real figures: the analytics charts of a day and a week, and the toast
     [1, { category: "delegate", isCompleted: true }],
     [2, { category: "no_list" }],
   ] as const) {
-    const res = await request.patch(`/api/tasks/${created[i]?.id}`, { headers: auth(signedIn), data });
+    const res = await request.patch(`/api/tasks/${created[i]?.id}`, { headers: authHeader(signedIn), data });
     expect(res.ok()).toBe(true);
   }
   await page.goto("/analytics");
@@ -232,7 +227,9 @@ test("reduced motion: no confetti and no animated transitions", async ({ browser
   const page = await context.newPage();
   const account = await registerViaApi(context.request);
   await signInPage(page, account);
-  const task = (await post(context.request, account, "/api/tasks", { title: "Tidy the desk" })) as { id: number };
+  const task = (await apiCall(context.request, account, "POST", "/api/tasks", { title: "Tidy the desk" })) as {
+    id: number;
+  };
   await page.goto(`/focus-timer?taskId=${task.id}`);
   await page.getByRole("button", { name: "Start Focus Session" }).click();
   await page.getByRole("button", { name: "End Session" }).click();

@@ -1,18 +1,19 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, expect, screenshots, test } from "./fixtures";
+import { type Account, authHeader, expect, screenshots, test } from "./fixtures";
 
 type TaskBody = { id: number; title: string; category: string | null; answers: Record<string, unknown> };
 
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
 async function createTasks(request: APIRequestContext, account: Account, titles: string[]) {
-  const res = await request.post("/api/process-tasks", { headers: auth(account), data: { text: titles.join("\n") } });
+  const res = await request.post("/api/process-tasks", {
+    headers: authHeader(account),
+    data: { text: titles.join("\n") },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as TaskBody[];
 }
 
 async function apiTasks(request: APIRequestContext, account: Account) {
-  return (await (await request.get("/api/tasks", { headers: auth(account) })).json()) as TaskBody[];
+  return (await (await request.get("/api/tasks", { headers: authHeader(account) })).json()) as TaskBody[];
 }
 
 const currentTasks = (page: Page) => page.getByRole("region", { name: "Current Tasks" });
@@ -81,7 +82,7 @@ test("the braindump step opens the results and the board without answering again
     [rent, { urgent: true, important: true }],
     [plants, { relief: true }],
   ] as const) {
-    const res = await request.patch(`/api/tasks/${task.id}/answers`, { headers: auth(signedIn), data: answers });
+    const res = await request.patch(`/api/tasks/${task.id}/answers`, { headers: authHeader(signedIn), data: answers });
     expect(res.status()).toBe(200);
   }
   await page.goto("/");

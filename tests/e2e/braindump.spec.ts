@@ -1,13 +1,20 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { type Account, closeToast, expect, keyboardDragReady, screenshots, shownToast, test } from "./fixtures";
+import {
+  type Account,
+  authHeader,
+  closeToast,
+  expect,
+  keyboardDragReady,
+  screenshots,
+  shownToast,
+  test,
+} from "./fixtures";
 
 type TaskBody = { id: number; title: string; category: string | null; isCompleted: boolean; isPriority: boolean };
 
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
 async function createTasks(request: APIRequestContext, account: Account, titles: string[]) {
   const res = await request.post("/api/process-tasks", {
-    headers: auth(account),
+    headers: authHeader(account),
     data: { text: titles.join("\n"), allowDuplicates: true },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -15,7 +22,7 @@ async function createTasks(request: APIRequestContext, account: Account, titles:
 }
 
 async function apiTasks(request: APIRequestContext, account: Account) {
-  const res = await request.get("/api/tasks", { headers: auth(account) });
+  const res = await request.get("/api/tasks", { headers: authHeader(account) });
   return (await res.json()) as TaskBody[];
 }
 
@@ -318,7 +325,7 @@ test("a task deleted on another device leaves the questions, live or after a fai
     await textarea(page).fill("Solo");
     await processButton(page).click();
     await expect(card(page, "Solo")).toBeVisible();
-    await request.post("/api/tasks/clear", { headers: auth(signedIn) });
+    await request.post("/api/tasks/clear", { headers: authHeader(signedIn) });
     await expect(card(page, "Solo")).toHaveCount(0);
     await expect(page.getByText("These tasks are no longer in your list. Start over to add new ones.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Analyze Priorities" })).toBeDisabled();
@@ -332,10 +339,10 @@ test("a task deleted on another device leaves the questions, live or after a fai
     await answer(page, "Beta", "Will it bring relief?", "No");
     await answer(page, "Gamma", "Is it important?", "Yes");
     const beta = (await apiTasks(request, signedIn)).find((task) => task.title === "Beta");
-    expect((await request.delete(`/api/tasks/${beta?.id}`, { headers: auth(signedIn) })).status()).toBe(200);
+    expect((await request.delete(`/api/tasks/${beta?.id}`, { headers: authHeader(signedIn) })).status()).toBe(200);
     await expect(card(page, "Beta")).toHaveCount(0);
     await expectAnalysisWithoutBeta(page);
-    await request.post("/api/tasks/clear", { headers: auth(signedIn) });
+    await request.post("/api/tasks/clear", { headers: authHeader(signedIn) });
   });
   await test.step("without it: the save fails once", async () => {
     // Without the live channel only the failed save's refetch can bring the deletion in. The
@@ -350,7 +357,7 @@ test("a task deleted on another device leaves the questions, live or after a fai
     await page.goto("/");
     await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
     await expect(card(page, "Beta")).toBeVisible();
-    expect((await request.delete(`/api/tasks/${beta?.id}`, { headers: auth(signedIn) })).status()).toBe(200);
+    expect((await request.delete(`/api/tasks/${beta?.id}`, { headers: authHeader(signedIn) })).status()).toBe(200);
     await page.getByRole("button", { name: "Analyze Priorities" }).click();
     await expectErrorToast(
       page,
@@ -373,7 +380,7 @@ async function expectAnalysisWithoutBeta(page: Page) {
 }
 
 async function saveAnswers(request: APIRequestContext, account: Account, task: TaskBody | undefined, answers: object) {
-  const res = await request.patch(`/api/tasks/${task?.id}/answers`, { headers: auth(account), data: answers });
+  const res = await request.patch(`/api/tasks/${task?.id}/answers`, { headers: authHeader(account), data: answers });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -517,12 +524,12 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   test.slow(); // three rounds of questions and several drags
   const [a, b, c, d] = await createTasks(request, signedIn, ["First", "Second", "Third", "Fourth"]);
   // A task without a category shows under Later; a completed one is faded; No-list ones get no Focus.
-  await request.post("/api/tasks", { headers: auth(signedIn), data: { title: "Uncategorised", category: null } });
+  await request.post("/api/tasks", { headers: authHeader(signedIn), data: { title: "Uncategorised", category: null } });
   await request.post("/api/tasks", {
-    headers: auth(signedIn),
+    headers: authHeader(signedIn),
     data: { title: "Said no", category: "no_list", isCompleted: false },
   });
-  await request.patch(`/api/tasks/${d?.id}`, { headers: auth(signedIn), data: { isCompleted: true } });
+  await request.patch(`/api/tasks/${d?.id}`, { headers: authHeader(signedIn), data: { isCompleted: true } });
   await page.goto("/");
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
   for (const title of ["First", "Second", "Third"]) await answer(page, title, "Is it urgent?", "No");

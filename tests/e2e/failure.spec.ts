@@ -1,13 +1,5 @@
-import type { APIRequestContext, Page, Route, WebSocketRoute } from "@playwright/test";
-import { type Account, expect, screenshots, test } from "./fixtures";
-
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function call(request: APIRequestContext, account: Account, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(path, { method, headers: auth(account), ...(data === undefined ? {} : { data }) });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
+import type { Page, Route, WebSocketRoute } from "@playwright/test";
+import { apiCall, expect, screenshots, test } from "./fixtures";
 
 /** The API is down for this method and path: a 503 with an empty body, as a proxy in front of it answers. */
 async function down(page: Page, method: string, path: string | RegExp) {
@@ -34,7 +26,7 @@ test("each screen's main load fails with an error and a retry that works, never 
   // Each load as on a device with no saved reads: with them, a screen shows the last known data
   // instead of the error (docs/decisions.md#92; tests/e2e/offline.spec.ts covers that).
   await page.addInitScript(() => localStorage.removeItem("onething_query_cache"));
-  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
   // The live connection is down throughout: when it opens it refetches the lists and today's
   // analytics (web/api/live.ts), which would bring a screen back by itself, racing the "Try again"
   // click this test is about.
@@ -96,7 +88,7 @@ test("each screen's main action fails with the spec's toast, and works when trie
   request,
   signedIn,
 }) => {
-  const task = (await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" })) as { id: number };
+  const task = (await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" })) as { id: number };
 
   await page.goto("/");
   const textarea = page.getByLabel("What's on your mind?");
@@ -142,8 +134,12 @@ test("the timer's pause, resume, end and follow-up fail with a toast, keep the s
   request,
   signedIn,
 }) => {
-  const task = (await call(request, signedIn, "POST", "/api/tasks", { title: "Plan the week" })) as { id: number };
-  await call(request, signedIn, "POST", "/api/focus-sessions", { taskId: task.id, duration: 1500, isCompleted: false });
+  const task = (await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Plan the week" })) as { id: number };
+  await apiCall(request, signedIn, "POST", "/api/focus-sessions", {
+    taskId: task.id,
+    duration: 1500,
+    isCompleted: false,
+  });
   await page.goto("/focus-timer");
   const pause = page.getByRole("button", { name: "Pause" });
   const resume = page.getByRole("button", { name: "Resume" });
@@ -206,7 +202,7 @@ test("the timer's pause, resume, end and follow-up fail with a toast, keep the s
 });
 
 test("a slow API shows a loading state, then the screen", async ({ page, request, signedIn }) => {
-  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -228,8 +224,14 @@ test("a dropped live connection reconnects and shows the timer as the server has
   signedIn,
 }) => {
   test.slow(); // it waits out the reconnect backoff
-  const task = (await call(request, signedIn, "POST", "/api/tasks", { title: "Write the report" })) as { id: number };
-  await call(request, signedIn, "POST", "/api/focus-sessions", { taskId: task.id, duration: 1500, isCompleted: false });
+  const task = (await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Write the report" })) as {
+    id: number;
+  };
+  await apiCall(request, signedIn, "POST", "/api/focus-sessions", {
+    taskId: task.id,
+    duration: 1500,
+    isCompleted: false,
+  });
 
   // Every socket goes through here: while `refuse` is set, a new socket opens and is closed right
   // after, before the hub says anything (as when the hub keeps failing).
@@ -257,7 +259,7 @@ test("a dropped live connection reconnects and shows the timer as the server has
   const droppedAt = sockets.length;
   await page.waitForTimeout(4000);
   expect(sockets.length - droppedAt).toBeLessThanOrEqual(3);
-  const paused = (await call(request, signedIn, "POST", "/api/timer/pause")) as {
+  const paused = (await apiCall(request, signedIn, "POST", "/api/timer/pause")) as {
     state: { durationMs: number; startedAt: number; pausedAt: number; pausedTotalMs: number };
   };
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
@@ -280,7 +282,7 @@ test("tasks changed elsewhere while the live connection was down show up once it
   signedIn,
 }) => {
   test.slow(); // it waits out the reconnect backoff
-  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
   const sockets: WebSocketRoute[] = [];
   await page.routeWebSocket(/\/api\/live/, (ws) => {
     sockets.push(ws);
@@ -302,7 +304,7 @@ test("tasks changed elsewhere while the live connection was down show up once it
   });
   const up = () => page.unroute("**/api/live/ticket");
   await sockets[0]?.close({ code: 1006, reason: "dropped" });
-  await call(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
   await expect.poll(() => refused).toBeGreaterThanOrEqual(1);
   await expect(current).not.toContainText("Added on the phone");
 
@@ -316,7 +318,7 @@ test("tasks changed before the first live connection succeeds show up once it do
   request,
   signedIn,
 }) => {
-  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
   let refused = 0;
   await page.route("**/api/live/ticket", (route) => {
     refused += 1;
@@ -328,7 +330,7 @@ test("tasks changed before the first live connection succeeds show up once it do
   await expect.poll(() => refused).toBeGreaterThanOrEqual(1);
 
   // The list was loaded while the hub was unreachable; this change is never announced to the tab.
-  await call(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
   await page.unroute("**/api/live/ticket");
   await expect(current).toContainText("Added on the phone", { timeout: 15_000 });
 });
@@ -338,7 +340,7 @@ test("tasks changed after the list was read but before the first live connection
   request,
   signedIn,
 }) => {
-  await call(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
   // The first connection succeeds at its first try, but only opens once the change below is made.
   let release: () => void = () => {};
   const changed = new Promise<void>((resolve) => {
@@ -352,7 +354,7 @@ test("tasks changed after the list was read but before the first live connection
   const current = page.getByRole("region", { name: "Current Tasks" });
   await expect(current).toContainText("Renew passport");
 
-  await call(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
+  await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Added on the phone" });
   release();
   await expect(current).toContainText("Added on the phone", { timeout: 15_000 });
 });

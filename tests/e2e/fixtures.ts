@@ -36,6 +36,23 @@ export async function addTaskViaApi(request: APIRequestContext, account: Account
   return (await res.json()) as ApiTask;
 }
 
+/** Any API call as the account, expecting a 2xx; answers the parsed JSON body. */
+export async function apiCall(
+  request: APIRequestContext,
+  account: Account,
+  method: string,
+  path: string,
+  data?: unknown,
+) {
+  const res = await request.fetch(path, {
+    method,
+    headers: authHeader(account),
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
 /** The account's visible tasks, as the server has them. */
 export async function listTasksViaApi(request: APIRequestContext, account: Account) {
   const res = await request.get("/api/tasks", { headers: authHeader(account) });

@@ -1,6 +1,9 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   type Account,
+  type ApiTask,
+  addTaskViaApi,
+  apiCall,
   closeToast,
   expect,
   registerViaApi,
@@ -9,24 +12,6 @@ import {
   signInPage,
   test,
 } from "./fixtures";
-
-type Task = { id: number; title: string; isCompleted: boolean };
-
-async function createTask(request: APIRequestContext, account: Account, data: Record<string, unknown>) {
-  const res = await request.post("/api/tasks", { data, headers: { Authorization: `Bearer ${account.token}` } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Task;
-}
-
-async function apiCall(request: APIRequestContext, account: Account, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${account.token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** A second (or third) device: its own browser context, signed in as the same person. */
 async function device(browser: Browser, account: Account): Promise<Page> {
@@ -50,8 +35,8 @@ async function secondsShown(page: Page): Promise<number> {
 const taskSelect = (page: Page) => page.getByLabel("What will you focus on?");
 
 test("two devices follow one timer: start, pause, reload, end", async ({ page, request, browser, signedIn }) => {
-  const task = await createTask(request, signedIn, { title: "Write the quarterly report" });
-  await createTask(request, signedIn, { title: "Answer email" });
+  const task = await addTaskViaApi(request, signedIn, { title: "Write the quarterly report" });
+  await addTaskViaApi(request, signedIn, { title: "Answer email" });
 
   await page.goto(`/focus-timer?taskId=${task.id}`);
   await expect(page.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
@@ -118,9 +103,9 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   signedIn,
   consoleErrors,
 }) => {
-  const task = await createTask(request, signedIn, { title: "Plan the sprint" });
-  const next = await createTask(request, signedIn, { title: "Call the plumber", isPriority: true });
-  await createTask(request, signedIn, { title: "Sort the mail" });
+  const task = await addTaskViaApi(request, signedIn, { title: "Plan the sprint" });
+  const next = await addTaskViaApi(request, signedIn, { title: "Call the plumber", isPriority: true });
+  await addTaskViaApi(request, signedIn, { title: "Sort the mail" });
   const startAndEnd = async () => {
     await page.getByRole("button", { name: "Start Focus Session" }).click();
     await page.getByRole("button", { name: "End Session" }).click();
@@ -162,7 +147,7 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   await expect(page.getByText("Task completed", { exact: true })).toBeVisible();
   await expect(page.getByText("Great job completing your task!")).toBeVisible();
   await expect(page.getByRole("button", { name: "Marked as done" })).toBeDisabled();
-  const tasks = (await apiCall(request, signedIn, "GET", "/api/tasks")) as Task[];
+  const tasks = (await apiCall(request, signedIn, "GET", "/api/tasks")) as ApiTask[];
   expect(tasks.find((t) => t.id === task.id)?.isCompleted).toBe(true);
   const sessions = (await apiCall(request, signedIn, "GET", "/api/focus-sessions")) as { isCompleted: boolean }[];
   expect(sessions).toHaveLength(4);
@@ -175,11 +160,11 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
 });
 
 test("selection: the task list, the duration field and the start button", async ({ page, request, signedIn }) => {
-  await createTask(request, signedIn, { title: "Ordinary task" });
-  const priority = await createTask(request, signedIn, { title: "Top task", isPriority: true });
-  await createTask(request, signedIn, { title: "Finished task", isCompleted: true });
-  await createTask(request, signedIn, { title: "Not today", category: "no_list" });
-  await createTask(request, signedIn, { title: "[REMOVED] Task 1" });
+  await addTaskViaApi(request, signedIn, { title: "Ordinary task" });
+  const priority = await addTaskViaApi(request, signedIn, { title: "Top task", isPriority: true });
+  await addTaskViaApi(request, signedIn, { title: "Finished task", isCompleted: true });
+  await addTaskViaApi(request, signedIn, { title: "Not today", category: "no_list" });
+  await addTaskViaApi(request, signedIn, { title: "[REMOVED] Task 1" });
 
   await page.goto("/focus-timer");
   const select = taskSelect(page);
@@ -212,7 +197,7 @@ test("selection: the task list, the duration field and the start button", async 
   await expect(duration).toHaveValue("25");
 
   // A task added on another device appears without a reload (live "tasks-changed").
-  await createTask(request, signedIn, { title: "Added elsewhere" });
+  await addTaskViaApi(request, signedIn, { title: "Added elsewhere" });
   await expect(select.locator("option", { hasText: "Added elsewhere" })).toHaveCount(1);
 
   await select.selectOption(String(priority.id));
@@ -245,9 +230,9 @@ test("selection: the task list, the duration field and the start button", async 
 });
 
 test("a selected task removed on another device leaves nothing selected", async ({ page, request, signedIn }) => {
-  const doomed = await createTask(request, signedIn, { title: "Removed elsewhere" });
-  const done = await createTask(request, signedIn, { title: "Completed elsewhere" });
-  await createTask(request, signedIn, { title: "Still here" });
+  const doomed = await addTaskViaApi(request, signedIn, { title: "Removed elsewhere" });
+  const done = await addTaskViaApi(request, signedIn, { title: "Completed elsewhere" });
+  await addTaskViaApi(request, signedIn, { title: "Still here" });
   await page.goto("/focus-timer");
   const select = taskSelect(page);
   const start = page.getByRole("button", { name: "Start Focus Session" });
@@ -276,7 +261,7 @@ test("a selected task removed on another device leaves nothing selected", async 
 });
 
 test("navigation state preselects the task", async ({ page, request, signedIn }) => {
-  const task = await createTask(request, signedIn, { title: "From the results list" });
+  const task = await addTaskViaApi(request, signedIn, { title: "From the results list" });
   await page.goto("/no-list");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   // What the Remaining Tasks "Focus" button does: navigate with { taskId } as state.
@@ -292,7 +277,7 @@ test("a session that ended with no tab open shows the complete phase on the next
   request,
   signedIn,
 }) => {
-  const task = await createTask(request, signedIn, { title: "Finished while away" });
+  const task = await addTaskViaApi(request, signedIn, { title: "Finished while away" });
   await apiCall(request, signedIn, "POST", "/api/focus-sessions", {
     taskId: task.id,
     duration: 600,
@@ -308,7 +293,7 @@ test("the alarm completes a one-minute session with no tab open", async ({ page,
   // A real minute of focus, then up to 90 s for the alarm on a busy machine.
   test.setTimeout(180_000);
   const account = await registerViaApi(request);
-  const task = await createTask(request, account, { title: "One minute of focus" });
+  const task = await addTaskViaApi(request, account, { title: "One minute of focus" });
   await apiCall(request, account, "POST", "/api/focus-sessions", { taskId: task.id, duration: 60, isCompleted: false });
   await expect
     .poll(

@@ -1,18 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
-import { type Account, expect, test } from "./fixtures";
-
-type TaskBody = { id: number; title: string };
-const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function createTask(request: APIRequestContext, account: Account, data: Record<string, unknown>) {
-  const res = await request.post("/api/tasks", { headers: auth(account), data });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as TaskBody;
-}
+import { type Account, addTaskViaApi, expect, listTasksViaApi, test } from "./fixtures";
 
 async function titles(request: APIRequestContext, account: Account) {
-  const res = await request.get("/api/tasks", { headers: auth(account) });
-  return ((await res.json()) as TaskBody[]).map((task) => task.title);
+  return (await listTasksViaApi(request, account)).map((task) => task.title);
 }
 
 test("a title is edited in place in Current Tasks and on the board, checked as on create", async ({
@@ -22,8 +12,8 @@ test("a title is edited in place in Current Tasks and on the board, checked as o
   consoleErrors,
 }) => {
   test.slow(); // two screens, three saves
-  await createTask(request, signedIn, { title: "Wrte report" });
-  await createTask(request, signedIn, { title: "Call bank" });
+  await addTaskViaApi(request, signedIn, { title: "Wrte report" });
+  await addTaskViaApi(request, signedIn, { title: "Call bank" });
   await page.goto("/");
   const currentTasks = page.getByRole("region", { name: "Current Tasks" });
 
@@ -57,8 +47,8 @@ test("a title is edited in place in Current Tasks and on the board, checked as o
 });
 
 test('a "No" List item is marked as such in Current Tasks', async ({ page, request, signedIn }) => {
-  await createTask(request, signedIn, { title: "Doomscrolling", category: "no_list" });
-  await createTask(request, signedIn, { title: "Pay rent" });
+  await addTaskViaApi(request, signedIn, { title: "Doomscrolling", category: "no_list" });
+  await addTaskViaApi(request, signedIn, { title: "Pay rent" });
   await page.goto("/");
   const currentTasks = page.getByRole("region", { name: "Current Tasks" });
   await expect(currentTasks.getByRole("listitem").filter({ hasText: "Doomscrolling" })).toContainText('"No" List');
