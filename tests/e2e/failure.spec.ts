@@ -1,4 +1,4 @@
-import type { Page, Route, WebSocketRoute } from "@playwright/test";
+import type { Locator, Page, Route, WebSocketRoute } from "@playwright/test";
 import { apiCall, expect, screenshots, test } from "./fixtures";
 
 /** The API is down for this method and path: a 503 with an empty body, as a proxy in front of it answers. */
@@ -17,6 +17,25 @@ function errorToast(page: Page, title: string, description: string) {
 
 const header = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
+/**
+ * With GET `path` down, `screen` shows what `failed` names; with it back up, "Try again" brings the
+ * screen back (what `recovered` checks).
+ */
+async function failsThenRetries(
+  page: Page,
+  path: string | RegExp,
+  screen: string,
+  failed: Locator[],
+  recovered: () => Promise<void>,
+) {
+  const up = await down(page, "GET", path);
+  await page.goto(screen);
+  for (const shown of failed) await expect(shown).toBeVisible();
+  await up();
+  await page.getByRole("button", { name: "Try again" }).click();
+  await recovered();
+}
+
 test("each screen's main load fails with an error and a retry that works, never a blank page", async ({
   page,
   request,
@@ -32,55 +51,55 @@ test("each screen's main load fails with an error and a retry that works, never 
   // click this test is about.
   await page.routeWebSocket(/\/api\/live/, (ws) => void ws.close({ code: 1011, reason: "down" }));
 
-  let up = await down(page, "GET", "**/api/tasks");
-  await page.goto("/");
-  await expect(page.getByText("Your tasks could not be loaded.")).toBeVisible();
-  await expect(header(page)).toBeVisible();
-  await up();
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("region", { name: "Current Tasks" })).toContainText("Renew passport");
-
-  up = await down(page, "GET", "**/api/tasks");
-  await page.goto("/no-list");
-  await expect(page.getByRole("heading", { name: "Your tasks could not be loaded" })).toBeVisible();
-  await expect(header(page)).toBeVisible();
-  await up();
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("checkbox", { name: "Renew passport" })).toBeVisible();
-
-  up = await down(page, "GET", "**/api/tasks");
-  await page.goto("/focus-timer");
-  await expect(page.getByText("Your tasks could not be loaded.")).toBeVisible();
-  await up();
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByLabel("What will you focus on?").locator("option", { hasText: "Renew passport" })).toHaveCount(
-    1,
+  await failsThenRetries(
+    page,
+    "**/api/tasks",
+    "/",
+    [page.getByText("Your tasks could not be loaded."), header(page)],
+    () => expect(page.getByRole("region", { name: "Current Tasks" })).toContainText("Renew passport"),
   );
-
-  // The timer also arrives over the live connection, which is still down.
-  up = await down(page, "GET", "**/api/timer");
-  await page.goto("/focus-timer");
-  await expect(page.getByText("Your timer could not be loaded.")).toBeVisible();
-  await up();
-  // The retry is what brings the screen back: were the live channel up, its reconnect could replace
-  // the error (and the button) before the click lands.
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("button", { name: "Start Focus Session" })).toBeVisible();
-
+  await failsThenRetries(
+    page,
+    "**/api/tasks",
+    "/no-list",
+    [page.getByRole("heading", { name: "Your tasks could not be loaded" }), header(page)],
+    () => expect(page.getByRole("checkbox", { name: "Renew passport" })).toBeVisible(),
+  );
+  await failsThenRetries(
+    page,
+    "**/api/tasks",
+    "/focus-timer",
+    [page.getByText("Your tasks could not be loaded.")],
+    () =>
+      expect(page.getByLabel("What will you focus on?").locator("option", { hasText: "Renew passport" })).toHaveCount(
+        1,
+      ),
+  );
+  // The timer also arrives over the live connection, which is still down. The retry is what brings
+  // the screen back: were the live channel up, its reconnect could replace the error (and the
+  // button) before the click lands.
+  await failsThenRetries(
+    page,
+    "**/api/timer",
+    "/focus-timer",
+    [page.getByText("Your timer could not be loaded.")],
+    () => expect(page.getByRole("button", { name: "Start Focus Session" })).toBeVisible(),
+  );
   // The live channel stays down: its open would refetch today's analytics too.
-  up = await down(page, "GET", /\/api\/analytics\//);
-  await page.goto("/analytics");
-  await expect(page.getByText("Your analytics could not be loaded.")).toBeVisible();
-  await up();
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByText("Today's Productivity Score")).toBeVisible();
-
-  up = await down(page, "GET", "**/api/account");
-  await page.goto("/settings");
-  await expect(page.getByText("Could not load your password and deletion settings.")).toBeVisible();
-  await up();
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
+  await failsThenRetries(
+    page,
+    /\/api\/analytics\//,
+    "/analytics",
+    [page.getByText("Your analytics could not be loaded.")],
+    () => expect(page.getByText("Today's Productivity Score")).toBeVisible(),
+  );
+  await failsThenRetries(
+    page,
+    "**/api/account",
+    "/settings",
+    [page.getByText("Could not load your password and deletion settings.")],
+    () => expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible(),
+  );
 });
 
 test("each screen's main action fails with the spec's toast, and works when tried again", async ({
