@@ -7,19 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import type { TestProject } from "vitest/node";
-
-export type MockIdentity = {
-  sub: string;
-  email?: string;
-  email_verified?: boolean | string;
-  given_name?: string;
-  family_name?: string;
-  picture?: string;
-  /** Put only `sub` in the ID token; the other claims come from the UserInfo endpoint. */
-  userinfoOnly?: boolean;
-  /** The person declines: the provider answers error=access_denied. */
-  deny?: boolean;
-};
+import type { MockIdentity } from "./mock-oidc-identity";
 
 declare module "vitest" {
   interface ProvidedContext {

@@ -6,19 +6,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { api, ORIGIN, PASSWORD, registerUser } from "./helpers";
+import type { MockIdentity } from "./mock-oidc-identity";
 
-/** Who signs in at the provider (see MockIdentity in mock-oidc-provider.ts); extra keys become ID token claims. */
-type Identity = {
-  sub: string;
-  email?: string;
-  email_verified?: boolean | string;
-  given_name?: string;
-  family_name?: string;
-  picture?: string;
-  userinfoOnly?: boolean;
-  deny?: boolean;
-  [claim: string]: unknown;
-};
+/** Who signs in at the provider; extra keys become ID token claims. */
+type Identity = MockIdentity & { [claim: string]: unknown };
 
 type PublicUser = {
   id: string;
