@@ -1,16 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Task } from "../../shared/schemas/tasks";
 import { api, createTask, registerUser } from "./helpers";
-
-type TaskBody = {
-  id: number;
-  title: string;
-  category: string | null;
-  isCompleted: boolean;
-  isPriority: boolean;
-  noListReason: string | null;
-  completedAt: string | null;
-};
 
 type Row = {
   id: number;
@@ -49,7 +40,7 @@ describe("POST /api/no-list/commit", () => {
       ],
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    const body = (await res.json()) as { tasks: TaskBody[] };
+    const body = (await res.json()) as { tasks: Task[] };
     expect(body.tasks.map((t) => [t.id, t.category, t.noListReason, t.isPriority])).toEqual([
       [a.id, "no_list", "Not my job today", false],
       [b.id, "no_list", null, false],
@@ -71,7 +62,7 @@ describe("POST /api/no-list/commit", () => {
     expect(res.status).toBe(200);
     res = await commit(token, { items: [{ id: a.id, reason: "Protect the morning" }] });
     expect(res.status).toBe(200);
-    const list = (await (await api("/api/tasks", { token })).json()) as TaskBody[];
+    const list = (await (await api("/api/tasks", { token })).json()) as Task[];
     expect(list.map((t) => [t.title, t.category, t.noListReason])).toEqual([
       ["Doomscroll", "no_list", "Protect the morning"],
       ["Say yes to every meeting", "no_list", null],
@@ -209,7 +200,7 @@ describe("POST /api/no-list/clear", () => {
       });
     }
     expect(rows.find((r) => r.id === c.id)).toMatchObject({ title: "Keep me", category: "later", is_completed: 0 });
-    const list = (await (await api("/api/tasks", { token })).json()) as TaskBody[];
+    const list = (await (await api("/api/tasks", { token })).json()) as Task[];
     expect(list.map((t) => t.title)).toEqual(["Keep me"]);
   });
 

@@ -1,19 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, registerUser } from "./helpers";
-
-type TaskBody = { id: number; title: string; category: string | null; answers: Record<string, unknown> };
-
-async function createTask(token: string, json: Record<string, unknown>) {
-  const res = await api("/api/tasks", { method: "POST", token, json });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as TaskBody;
-}
+import type { Task } from "../../shared/schemas/tasks";
+import { api, createTask, registerUser } from "./helpers";
 
 async function processTasks(token: string, text: string) {
   const res = await api("/api/process-tasks", { method: "POST", token, json: { text } });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as TaskBody[];
+  return (await res.json()) as Task[];
 }
 
 function patchAnswers(token: string, id: number, json: unknown) {
@@ -21,7 +14,7 @@ function patchAnswers(token: string, id: number, json: unknown) {
 }
 
 async function listTasks(token: string) {
-  return (await (await api("/api/tasks", { token })).json()) as TaskBody[];
+  return (await (await api("/api/tasks", { token })).json()) as Task[];
 }
 
 describe("PATCH /api/tasks/:id/answers", () => {
@@ -32,7 +25,7 @@ describe("PATCH /api/tasks/:id/answers", () => {
     expect(task.answers).toEqual({});
     expect((await patchAnswers(token, task.id, { important: true })).status).toBe(200);
     const res = await patchAnswers(token, task.id, { effort: "Small", relief: false });
-    expect(((await res.json()) as TaskBody).answers).toEqual({ important: true, effort: "Small", relief: false });
+    expect(((await res.json()) as Task).answers).toEqual({ important: true, effort: "Small", relief: false });
     await patchAnswers(token, task.id, { relief: null });
     // Read back as another device would.
     const [listed] = await listTasks(token);
@@ -86,11 +79,11 @@ describe("PATCH /api/tasks/:id/answers", () => {
     const { token } = await registerUser();
     const [task] = await processTasks(token, "Pay the rent");
     if (!task) throw new Error("no task");
-    const urgent = (await (await patchAnswers(token, task.id, { urgent: true })).json()) as TaskBody;
+    const urgent = (await (await patchAnswers(token, task.id, { urgent: true })).json()) as Task;
     expect(urgent.category).toBe("urgent");
     const today = await (await api("/api/analytics/today", { token })).json();
     expect(JSON.parse((today as { categoryBreakdown: string }).categoryBreakdown)).toMatchObject({ urgent: 1 });
-    const cleared = (await (await patchAnswers(token, task.id, { urgent: null })).json()) as TaskBody;
+    const cleared = (await (await patchAnswers(token, task.id, { urgent: null })).json()) as Task;
     expect(cleared.category).toBe("later");
   });
 
@@ -134,7 +127,7 @@ describe("PATCH /api/tasks/:id/answers", () => {
     await patchAnswers(token, kept.id, { effort: "Large" });
     await patchAnswers(token, removed.id, { important: true });
     expect((await api(`/api/tasks/${removed.id}`, { method: "DELETE", token })).status).toBe(200);
-    const exported = (await (await api("/api/account/export", { token })).json()) as { tasks: TaskBody[] };
+    const exported = (await (await api("/api/account/export", { token })).json()) as { tasks: Task[] };
     expect(exported.tasks).toEqual([expect.objectContaining({ id: kept.id, answers: { effort: "Large" } })]);
     expect((await api("/api/start-fresh", { method: "POST", token })).status).toBe(204);
     const left = await env.DB.prepare("select count(*) as n from tasks where user_id = ?")

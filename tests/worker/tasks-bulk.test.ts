@@ -1,27 +1,19 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../shared/constants";
+import type { Task } from "../../shared/schemas/tasks";
 import { api, registerUser } from "./helpers";
-
-type TaskBody = {
-  id: number;
-  title: string;
-  description: string | null;
-  category: string | null;
-  isCompleted: boolean;
-  isPriority: boolean;
-};
 
 const processTasks = (token: string, json: unknown) => api("/api/process-tasks", { method: "POST", token, json });
 
 async function dump(token: string, text: string) {
   const res = await processTasks(token, { text, allowDuplicates: true });
   expect([200, 201], await res.clone().text()).toContain(res.status);
-  return (await res.json()) as TaskBody[];
+  return (await res.json()) as Task[];
 }
 
 async function listTasks(token: string) {
-  return (await (await api("/api/tasks", { token })).json()) as TaskBody[];
+  return (await (await api("/api/tasks", { token })).json()) as Task[];
 }
 
 async function countRows(table: "tasks" | "daily_analytics" | "focus_sessions", userId: string) {
@@ -56,7 +48,7 @@ describe("POST /api/process-tasks", () => {
       allowDuplicates: true,
     });
     expect(res.status).toBe(201);
-    const created = (await res.json()) as TaskBody[];
+    const created = (await res.json()) as Task[];
     expect(created.map((t) => t.title)).toEqual(["Write report", "Call mum", "Book dentist"]);
     expect(created[0]).toMatchObject({ category: "later", isCompleted: false, isPriority: false, description: null });
     expect(created.map((t) => t.id)).toEqual([...created.map((t) => t.id)].sort((a, b) => a - b));
@@ -166,7 +158,7 @@ describe("POST /api/process-tasks", () => {
       const answers = await Promise.all(
         Array.from({ length: 4 }, () => processTasks(token, { text: "Buy milk 1;Call Bob", allowDuplicates: true })),
       );
-      const created = (await Promise.all(answers.map(async (res) => (await res.json()) as TaskBody[]))).flat();
+      const created = (await Promise.all(answers.map(async (res) => (await res.json()) as Task[]))).flat();
       expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 200, 201]);
       expect(created.map((task) => task.title)).toEqual(["Buy milk 1", "Call Bob"]);
       expect((await listTasks(token)).map((t) => t.title)).toEqual(["Buy milk 1", "Call Bob"]);
@@ -217,7 +209,7 @@ describe("POST /api/tasks/priorities", () => {
     ];
     const res = await savePriorities(token, { tasks: answers.map(([id, ans]) => ({ id, answers: ans })) });
     expect(res.status, await res.clone().text()).toBe(200);
-    const ranked = (await res.json()) as TaskBody[];
+    const ranked = (await res.json()) as Task[];
     expect(ranked.map((t) => t.title)).toEqual(["B", "E", "C", "D", "A"]);
     expect(ranked.map((t) => t.isPriority)).toEqual([true, true, true, false, false]);
     expect(ranked.map((t) => t.description)).toEqual([
@@ -246,7 +238,7 @@ describe("POST /api/tasks/priorities", () => {
         { id: x.id, answers: { important: false } },
       ],
     });
-    const ranked = (await res.json()) as TaskBody[];
+    const ranked = (await res.json()) as Task[];
     expect(ranked.map((t) => t.title)).toEqual(["Y", "X"]);
     expect(ranked.every((t) => t.isPriority && t.description === null)).toBe(true);
     const stored = new Map((await listTasks(token)).map((t) => [t.title, t]));
@@ -262,7 +254,7 @@ describe("POST /api/tasks/priorities", () => {
       tasks: created.map((t, i) => ({ id: t.id, answers: i === 149 ? { urgent: true } : { relief: i % 2 === 0 } })),
     });
     expect(res.status).toBe(200);
-    const ranked = (await res.json()) as TaskBody[];
+    const ranked = (await res.json()) as Task[];
     expect(ranked.slice(0, 3).map((t) => t.title)).toEqual(["T149", "T0", "T2"]);
     expect((await listTasks(token)).filter((t) => t.isPriority)).toHaveLength(3);
   });
@@ -274,7 +266,7 @@ describe("POST /api/tasks/priorities", () => {
     const [theirs] = await dump(b.token, "Theirs");
     const hidden = (await (
       await api("/api/tasks", { method: "POST", token: a.token, json: { title: "[REMOVED] Task 3" } })
-    ).json()) as TaskBody;
+    ).json()) as Task;
     for (const other of [theirs, hidden]) {
       const res = await savePriorities(a.token, {
         tasks: [

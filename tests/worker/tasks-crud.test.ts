@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Task } from "../../shared/schemas/tasks";
 import { api, createTask, registerUser } from "./helpers";
-
-type TaskBody = { id: number; title: string; category: string | null; isCompleted: boolean; isPriority: boolean };
 
 describe("task CRUD", () => {
   it("creates with the default category later and lists only the user's own visible tasks", async () => {
@@ -12,7 +11,7 @@ describe("task CRUD", () => {
     expect(task).toMatchObject({ title: "Write report", category: "later", isCompleted: false, isPriority: false });
     await createTask(a.token, { title: "[REMOVED] Task 99" });
     await createTask(b.token, { title: "Not yours" });
-    const list = (await (await api("/api/tasks", { token: a.token })).json()) as TaskBody[];
+    const list = (await (await api("/api/tasks", { token: a.token })).json()) as Task[];
     expect(list.map((t) => t.title)).toEqual(["Write report"]);
   });
 
@@ -55,7 +54,7 @@ describe("task CRUD", () => {
     const patch = async (json: Record<string, unknown>) => {
       const res = await api(`/api/tasks/${task.id}`, { method: "PATCH", token, json });
       expect(res.status, await res.clone().text()).toBe(200);
-      return (await res.json()) as TaskBody & { description: string | null; noListReason: string | null };
+      return (await res.json()) as Task & { description: string | null; noListReason: string | null };
     };
     expect((await patch({ category: "urgent" })).category).toBe("urgent");
     expect(await patch({ isPriority: true, description: "Urgent, Important" })).toMatchObject({
@@ -77,7 +76,7 @@ describe("task CRUD", () => {
         title: `[REMOVED] Task ${task.id}`,
       }),
     ).toMatchObject({ category: null, title: `[REMOVED] Task ${task.id}` });
-    const list = (await (await api("/api/tasks", { token })).json()) as TaskBody[];
+    const list = (await (await api("/api/tasks", { token })).json()) as Task[];
     expect(list).toEqual([]);
   });
 
@@ -89,7 +88,7 @@ describe("task CRUD", () => {
       (await api(`/api/tasks/${task.id}`, { method: "PATCH", token: b.token, json: { isCompleted: true } })).status,
     ).toBe(404);
     expect((await api(`/api/tasks/${task.id}`, { method: "DELETE", token: b.token })).status).toBe(404);
-    const list = (await (await api("/api/tasks", { token: a.token })).json()) as TaskBody[];
+    const list = (await (await api("/api/tasks", { token: a.token })).json()) as Task[];
     expect(list[0]).toMatchObject({ title: "Mine", isCompleted: false });
   });
 
@@ -158,7 +157,7 @@ describe("text that is not valid Unicode", () => {
       expect(body.message).toBe("Text must be valid Unicode: remove the broken character.");
       expect(body.issues?.[0]?.path).toEqual([Object.keys(json)[0]]);
     }
-    const titles = ((await (await api("/api/tasks", { token })).json()) as TaskBody[]).map((t) => t.title);
+    const titles = ((await (await api("/api/tasks", { token })).json()) as Task[]).map((t) => t.title);
     expect(titles).toEqual(["Keep me 😀"]);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Task } from "../../shared/schemas/tasks";
 import { createDb } from "../../worker/db/client";
 import {
   cachedList,
@@ -10,8 +11,6 @@ import {
 } from "../../worker/tasks/list-cache";
 import { listVisibleTasks, toTask } from "../../worker/tasks/task-rows";
 import { api, PASSWORD, registerUser } from "./helpers";
-
-type TaskBody = { id: number; title: string; category: string | null };
 
 /** GET /api/tasks as a browser revalidating with `ifNoneMatch` would send it. */
 async function getList(token: string, ifNoneMatch?: string) {
@@ -55,13 +54,13 @@ describe("GET /api/tasks answer", () => {
       isCompleted: true,
       isPriority: true,
       noListReason: null,
-    })) as TaskBody;
+    })) as Task;
     await post(token, "/api/tasks", { title: "Say no", category: "no_list", noListReason: "not mine" });
     await post(token, "/api/tasks", { title: "[REMOVED] Task 1" });
     const first = await getList(token);
     expect(first.status).toBe(200);
     expect(first.text).toBe(await expectedBody(user.id));
-    const tasks = JSON.parse(first.text) as TaskBody[];
+    const tasks = JSON.parse(first.text) as Task[];
     expect(tasks.map((t) => t.title)).toEqual([
       'Say "hi" \\ to Zoë',
       "Emoji 🎉 and \u2028 separator",
@@ -81,7 +80,7 @@ describe("GET /api/tasks answer", () => {
     const { token } = await registerUser();
     await post(token, "/api/tasks", { title: "Note [REMOVED] here" });
     await post(token, "/api/tasks", { title: "A [removed] tag in lower case" });
-    const tasks = JSON.parse((await getList(token)).text) as TaskBody[];
+    const tasks = JSON.parse((await getList(token)).text) as Task[];
     expect(tasks.map((t) => t.title)).toEqual(["A [removed] tag in lower case"]);
   });
 
@@ -125,7 +124,7 @@ describe("the list's ETag changes after every kind of task write", () => {
       expect(seen.has(etag as string), `${what}: the tag did not change`).toBe(false);
       seen.add(etag as string);
       expect(text, what).toBe(await expectedBody(user.id));
-      return JSON.parse(text) as TaskBody[];
+      return JSON.parse(text) as Task[];
     };
     await expectNewTag("new account");
     await post(token, "/api/process-tasks", { text: "one\ntwo\nthree\nfour", allowDuplicates: true });
@@ -175,7 +174,7 @@ describe("the list's ETag changes after every kind of task write", () => {
     const after = await getList(token, before.etag as string);
     expect(after.status).toBe(200);
     expect(after.etag).not.toBe(before.etag);
-    expect((JSON.parse(after.text) as TaskBody[]).map((t) => t.title)).toEqual(["alpha", "gamma"]);
+    expect((JSON.parse(after.text) as Task[]).map((t) => t.title)).toEqual(["alpha", "gamma"]);
     await env.DB.prepare("delete from tasks where user_id = ? and title = 'alpha'").bind(user.id).run();
     const third = await getList(token);
     expect(third.text).toBe(await expectedBody(user.id));
@@ -206,7 +205,7 @@ describe("If-None-Match", () => {
     ]) {
       const res = await getList(token, header);
       expect(res.status, header).toBe(200);
-      expect((JSON.parse(res.text) as TaskBody[]).length, header).toBe(2);
+      expect((JSON.parse(res.text) as Task[]).length, header).toBe(2);
     }
   });
 
@@ -232,7 +231,7 @@ describe("If-None-Match", () => {
     await post(token, "/api/tasks", { title: "second" });
     const res = await getList(token, old.etag as string);
     expect(res.status).toBe(200);
-    expect((JSON.parse(res.text) as TaskBody[]).map((t) => t.title)).toEqual(["first", "second"]);
+    expect((JSON.parse(res.text) as Task[]).map((t) => t.title)).toEqual(["first", "second"]);
   });
 
   it("without a live session answers 401, never 304 or a cached body (logout, account deletion)", async () => {
