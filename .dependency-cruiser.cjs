@@ -28,15 +28,9 @@ module.exports = {
       name: "web-and-worker-apart",
       comment: "The web app and the worker meet only in shared/.",
       severity: "error",
-      from: { path: "^web/" },
-      to: { path: "^worker/" },
-    },
-    {
-      name: "worker-and-web-apart",
-      comment: "The web app and the worker meet only in shared/.",
-      severity: "error",
-      from: { path: "^worker/" },
-      to: { path: "^web/" },
+      // Either side, importing the other ($1 is the importing side).
+      from: { path: "^(web|worker)/" },
+      to: { path: "^(web|worker)/", pathNot: "^$1/" },
     },
     {
       name: "ui-is-below-everything-in-web",
