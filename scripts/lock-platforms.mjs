@@ -31,29 +31,26 @@ function resolve(from, name) {
 function platformFromName(name) {
   const parts = name.split("/").pop().split("-");
   const has = (token) => parts.includes(token);
-  const os = has("darwin")
-    ? "darwin"
-    : has("win32") || has("windows")
-      ? "win32"
-      : has("android")
-        ? "android"
-        : has("freebsd")
-          ? "freebsd"
-          : has("linux")
-            ? "linux"
-            : null;
-  const cpu = has("arm64")
-    ? "arm64"
-    : has("x64") || has("64")
-      ? "x64"
-      : has("arm")
-        ? "arm"
-        : has("wasm32")
-          ? "wasm32"
-          : has("ia32")
-            ? "ia32"
-            : null;
-  const libc = has("musl") ? "musl" : has("gnu") || has("gnueabihf") ? "glibc" : null;
+  // [value, ...the tokens that name it]: the first whose token is in the name wins.
+  const first = (choices) => choices.find(([, ...tokens]) => tokens.some(has))?.[0] ?? null;
+  const os = first([
+    ["darwin", "darwin"],
+    ["win32", "win32", "windows"],
+    ["android", "android"],
+    ["freebsd", "freebsd"],
+    ["linux", "linux"],
+  ]);
+  const cpu = first([
+    ["arm64", "arm64"],
+    ["x64", "x64", "64"],
+    ["arm", "arm"],
+    ["wasm32", "wasm32"],
+    ["ia32", "ia32"],
+  ]);
+  const libc = first([
+    ["musl", "musl"],
+    ["glibc", "gnu", "gnueabihf"],
+  ]);
   if (!os && !cpu) throw new Error(`cannot tell the platform of ${name}`);
   return { ...(os && { os: [os] }), ...(cpu && { cpu: [cpu] }), ...(libc && { libc: [libc] }) };
 }
