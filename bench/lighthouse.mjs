@@ -1,5 +1,6 @@
 // Lighthouse benchmark (not a test): mobile, simulated throttling (Lighthouse's default config), on
-// the anonymous landing page and the signed-in braindump screen `/`, with Debian's Chromium.
+// the anonymous landing page and the signed-in braindump screen `/`, with Debian's Chromium headless
+// shell (the same engine without the browser's own UI; docs/decisions.md#121).
 //
 // The app is measured through bench/gzip-proxy.mjs, because `vite preview` does not compress and
 // Cloudflare does. Each page runs LIGHTHOUSE_RUNS times (default 3), each in a fresh browser (cold
@@ -9,7 +10,8 @@
 //   BENCH_URL=http://127.0.0.1:8787 node bench/lighthouse.mjs  measures a running app
 //   BENCH_LIGHTHOUSE_PAGES=landing                             only the landing page
 //   LIGHTHOUSE_SAVE=/tmp/lh                                    also writes each run's report there
-import { mkdirSync, writeFileSync } from "node:fs";
+//   LIGHTHOUSE_BROWSER=chromium                                the whole Chromium (--headless=new) instead
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -20,9 +22,19 @@ import { startServer } from "./server.mjs";
 
 export const TARGETS = { performance: 0.98, accessibility: 1, "best-practices": 0.95 };
 const CATEGORIES = Object.keys(TARGETS);
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * The headless shell, not the whole Chromium in --headless=new: the whole browser also runs its own
+ * desktop UI in a renderer of its own (the address bar's popup, a web page of Chromium's), which
+ * took about 2 s of CPU during the signed-in page's 0.6 s load, on the same two cores as the page.
+ * Lighthouse multiplies the page's observed task times by 4, so that contention alone cost the
+ * signed-in screen 0.04 to 0.07 of its score (bench/RESULTS.md, docs/decisions.md#121).
+ */
+const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+const useShell = process.env.LIGHTHOUSE_BROWSER !== "chromium" && existsSync(headlessShell);
+export const LIGHTHOUSE_BROWSER = useShell ? "Chromium headless shell" : "Chromium --headless=new";
+const chromePath = useShell ? headlessShell : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
 const chromeFlags = [
-  "--headless=new",
+  ...(useShell ? [] : ["--headless=new"]),
   "--no-sandbox",
   "--disable-gpu",
   "--disable-dev-shm-usage",
@@ -90,6 +102,7 @@ export async function runLighthouseBench({
   log = console.log,
 } = {}) {
   const proxy = await startGzipProxy(baseUrl, proxyPort);
+  log(`Lighthouse in ${LIGHTHOUSE_BROWSER}`);
   const rows = [];
   try {
     const targets = [];

@@ -27,6 +27,8 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "../../test-results/e2e",
   fullyParallel: true,
+  // Starts the one-minute session whose alarm focus.spec.ts checks, so its minute runs beside the suite.
+  globalSetup: "./alarm-session.ts",
   // One browser per core (E2E_WORKERS overrides): each test drives a Chromium and the local
   // server answers it, so more workers than cores only make every test slower, and on a busy
   // machine (docs/decisions.md#64) a third worker on two cores pushed tests past their timeout.
