@@ -7,7 +7,6 @@ import {
   apiCall,
   closeToast,
   expect,
-  registerViaApi,
   screenshots,
   shownToast,
   signInPage,
