@@ -5,6 +5,7 @@
 //   BENCH_ONLY=bundle,lighthouse,tasks,live,load,test   run only these parts (default: all)
 //   BENCH_URL=http://127.0.0.1:8787                      measure a running app instead of building one
 //   LIGHTHOUSE_RUNS=3                                    Lighthouse runs per page (median is shown)
+//   LIGHTHOUSE_BROWSER=chromium                          Lighthouse in the whole Chromium, not its headless shell
 //   BENCH_SKIP_ALARM=1                                   skip the one-minute alarm measurement
 // Ports: the app on BENCH_PORT (8813), the gzip proxy for Lighthouse on BENCH_PROXY_PORT (8814),
 // the load benchmark's own server on LOAD_PORT (8815).
