@@ -157,6 +157,8 @@ test("the outline is not painted for the landing page, nor for the other signed-
 test("register, see the signed-in shell, log out", async ({ page, consoleErrors }) => {
   const name = uniqueName();
   await page.goto("/register");
+  // The screen's code loads after the page: the pictures are of the form, not its loading spinner.
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await screenshots(page, "register");
   await page.getByLabel("Username").fill(name);
   await page.getByLabel("Email").fill(`${name}@example.com`);
