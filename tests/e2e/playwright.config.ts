@@ -5,9 +5,10 @@ import { NOTIFICATIONS } from "./tags";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
 
-// The whole Chromium for the tests that need it; the headless shell (Debian's chromium-headless-shell:
-// the same engine without the browser around it) for the rest, where it runs the suite about a
-// third faster (bench/RESULTS.md, docs/decisions.md#64). Without it, the whole Chromium runs everything.
+// The whole Chromium for the tests that need it (notifications); the headless shell (Debian's
+// chromium-headless-shell: the same engine without the browser around it) for the rest: the whole
+// browser also runs its own UI pages, CPU the suite's two cores do not have (docs/decisions.md#64,
+// #121). Without the shell installed, the whole Chromium runs everything.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const headlessShellPath = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 const headlessShell = existsSync(headlessShellPath) ? headlessShellPath : chromium;
