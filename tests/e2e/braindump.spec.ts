@@ -384,6 +384,36 @@ async function saveAnswers(request: APIRequestContext, account: Account, task: T
   expect(res.status(), await res.text()).toBe(200);
 }
 
+test("a task list read again after it failed does not swallow Process & Continue", async ({ page, signedIn }) => {
+  void signedIn;
+  // The list cannot be read; then a second read is held open, as the live channel's refetch on
+  // connect or Try again would be, and the press lands in the middle of it (docs/decisions.md#122).
+  let hold = false;
+  let releaseList = () => {};
+  const listHeld = new Promise<void>((resolve) => {
+    releaseList = resolve;
+  });
+  await page.route("**/api/tasks", async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    if (hold) await listHeld;
+    return route.fulfill({ status: 503, json: { message: "Unavailable" } });
+  });
+  // Only Try again reads the list again here: the live channel, whose connect does too, stays down.
+  await page.routeWebSocket(/\/api\/live/, (ws) => void ws.close({ code: 1011, reason: "down" }));
+  await page.goto("/");
+  await expect(currentTasks(page)).toContainText("Your tasks could not be loaded.");
+  hold = true;
+  await currentTasks(page).getByRole("button", { name: "Try again" }).click();
+  await textarea(page).fill("Alpha\nBeta");
+  await expect(processButton(page)).toBeEnabled();
+  await processButton(page).click();
+  // The press is taken while the read is still open; processing ends once the list is read again.
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  releaseList();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await expect(card(page, "Alpha")).toBeVisible();
+});
+
 test("the loading texts of the results and organized steps", async ({ page, signedIn }) => {
   void signedIn;
   // The task list cannot be read at first (every step reads it, so only then can the results step

@@ -32,6 +32,10 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowRes
   // The braindump page is the one screen that refetches when the window regains focus (docs/product.md#request-behaviour).
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const processTasks = useProcessTasks();
+  // Processing waits for the list's first read (its titles find the duplicates), but not for a
+  // read again after that one failed: a list with no data is "pending" again on every refetch (the
+  // live channel's, Try again), and a press landing then was silently lost (docs/decisions.md#122).
+  const listFirstLoading = tasks.isPending && tasks.errorUpdateCount === 0;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,7 +100,7 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowRes
             className="text-base"
           />
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" size="lg" disabled={processTasks.isPending || tasks.isPending}>
+            <Button type="submit" size="lg" disabled={processTasks.isPending || listFirstLoading}>
               {processTasks.isPending ? "Processing..." : "Process & Continue"}
             </Button>
             <p className="text-sm text-slate-600 dark:text-slate-400">
