@@ -4,8 +4,9 @@
 //   E2E_OIDC_APP_PORT       the app (default 9790)
 //   E2E_OIDC_PROVIDER_PORT  the provider (default 10790)
 import { execSync, spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { Events, OAuth2Server } from "oauth2-mock-server";
+import { setBuildVars } from "./build-dev-vars.mjs";
 import { pointPreviewAt } from "./preview-target.mjs";
 
 const appPort = process.env.E2E_OIDC_APP_PORT ?? "9790";
@@ -32,17 +33,20 @@ await provider.start(providerPort, "127.0.0.1");
 
 rmSync(stateDir, { recursive: true, force: true });
 run("node scripts/ensure-dev-vars.mjs");
-run("npx vite build --logLevel warn");
-// The build bakes .dev.vars into the output, which `vite preview` reads: set the provider there.
-const devVarsPath = `${outDir}/onething/.dev.vars`;
-const devVars = readFileSync(devVarsPath, "utf8")
-  .split("\n")
-  .filter((line) => !/^OIDC_(ISSUER|CLIENT_ID|CLIENT_SECRET)=/.test(line))
-  .join("\n");
-writeFileSync(
-  devVarsPath,
-  `${devVars.trimEnd()}\nOIDC_ISSUER='${provider.issuer.url}'\nOIDC_CLIENT_ID='onethinge2e'\nOIDC_CLIENT_SECRET='e2e-client-secret'\n`,
-);
+// Under `npm test` (E2E_SKIP_BUILD=1) the browser suite's build is already made: a copy of it
+// serves here too, instead of a second build's CPU in the middle of the suite.
+const mainBuild = `dist-e2e-${process.env.E2E_PORT ?? "8790"}`;
+if (process.env.E2E_SKIP_BUILD === "1") {
+  rmSync(outDir, { recursive: true, force: true });
+  cpSync(mainBuild, outDir, { recursive: true });
+} else {
+  run("npx vite build --logLevel warn");
+}
+setBuildVars(outDir, {
+  OIDC_ISSUER: provider.issuer.url,
+  OIDC_CLIENT_ID: "onethinge2e",
+  OIDC_CLIENT_SECRET: "e2e-client-secret",
+});
 run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
 pointPreviewAt(outDir);
 const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {

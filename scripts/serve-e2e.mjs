@@ -2,6 +2,7 @@
 // local database (migrated from scratch) per port, so parallel runs never share state.
 import { execSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { setBuildVars } from "./build-dev-vars.mjs";
 import { pointPreviewAt } from "./preview-target.mjs";
 
 const port = process.env.E2E_PORT ?? "8790";
@@ -13,6 +14,8 @@ const run = (command) => execSync(command, { stdio: "inherit", env });
 rmSync(stateDir, { recursive: true, force: true });
 run("node scripts/ensure-dev-vars.mjs");
 if (process.env.E2E_SKIP_BUILD !== "1") run("npx vite build --logLevel warn");
+// Cheap password hashes for this loopback server's hundred-odd sign-ups (docs/decisions.md#123).
+setBuildVars(outDir, { PASSWORD_HASH_COST: "test" });
 run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
 pointPreviewAt(outDir);
 const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", port, "--strictPort"], {

@@ -19,19 +19,19 @@ const e2eBuild = `dist-e2e-${e2ePort}`;
  * passed/failed/skipped from its JSON report.
  */
 const phases = [
-  // Typecheck, build and `wrangler deploy --dry-run`: a broken deploy fails the run. The lint and the
-  // import directions read only the sources, so they run beside it. .dev.vars first: the build copies
-  // it beside the Worker, and the browser tests serve this same build.
+  // `npm run check`'s steps: the typecheck, and beside it the build and `wrangler deploy --dry-run`
+  // (a broken deploy fails the run); the typecheck takes one core for most of this phase. The lint
+  // and the import directions read only the sources, so they run beside it too. .dev.vars first:
+  // the build copies it beside the Worker, and the browser tests serve this same build.
   [
+    { name: "typecheck", cmd: "npm run --silent typecheck" },
     {
-      name: "typecheck, build and deploy dry-run (npm run check)",
-      cmd: "node scripts/ensure-dev-vars.mjs && npm run --silent check",
+      name: "build and deploy dry-run",
+      cmd: "node scripts/ensure-dev-vars.mjs && npx vite build --logLevel warn && npx wrangler deploy --dry-run",
     },
     { name: "lint", cmd: "npx biome check ." },
     { name: "import directions", cmd: "npm run --silent lint:imports" },
   ],
-  // After the build: wrangler reads the configuration through the redirect the build writes.
-  [{ name: "worker types are current", cmd: "npm run --silent cf-typegen:check" }],
   [
     {
       name: "worker tests",
@@ -40,30 +40,37 @@ const phases = [
       read: vitestCounts,
     },
     {
-      name: "unit tests",
-      cmd: `npx vitest run --config tests/unit/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/unit.json`,
-      report: `${reports}/unit.json`,
-      read: vitestCounts,
-    },
-    {
       // The check's build, copied to where scripts/serve-e2e.mjs serves from (building it again took
       // about 9 s of CPU beside the worker suite).
       name: "browser tests: the app's build",
       cmd: `rm -rf ${e2eBuild} && cp -r dist ${e2eBuild}`,
     },
+    {
+      // The browser suite's server starts here, beside the worker suite, which leaves a core partly
+      // idle; Playwright then finds it ready instead of spending its first seconds on it.
+      name: "browser tests: the server",
+      cmd: "node scripts/serve-e2e.mjs",
+      env: () => ({ E2E_SKIP_BUILD: buildMissing() ? "0" : "1" }),
+      serves: `http://127.0.0.1:${e2ePort}/api/health`,
+    },
+    {
+      name: "unit tests",
+      cmd: `npx vitest run --config tests/unit/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/unit.json`,
+      report: `${reports}/unit.json`,
+      read: vitestCounts,
+    },
+    // After the build: wrangler reads the configuration through the redirect the build writes.
+    { name: "worker types are current", cmd: "npm run --silent cf-typegen:check" },
   ],
   [
     {
       name: "browser tests",
       cmd: "npx playwright test --config tests/e2e/playwright.config.ts",
-      // Copied above; if the check's build failed, the server builds again and shows why.
+      // Started above; if that failed, Playwright starts it (building again if the build failed).
       env: () => ({
         E2E_JSON_REPORT: `${process.cwd()}/${reports}/e2e.json`,
-        E2E_SKIP_BUILD: failedSteps.some(
-          (step) => step.startsWith("typecheck") || step.startsWith("browser tests: the"),
-        )
-          ? "0"
-          : "1",
+        E2E_SERVER_STARTED: server ? "1" : "0",
+        E2E_SKIP_BUILD: buildMissing() ? "0" : "1",
       }),
       report: `${reports}/e2e.json`,
       read: playwrightCounts,
@@ -86,9 +93,20 @@ function playwrightCounts(json) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+
+/** The check's build failed or was not copied: the browser suite's server builds its own, and shows why. */
+function buildMissing() {
+  return failedSteps.some((step) => step.startsWith("build") || step.startsWith("browser tests: the app"));
+}
 const started = Date.now();
 
-/** Runs one step; its output goes straight through (live), or is kept for record() to print. */
+/** The browser suite's server once its step has it answering; stopped when the run ends. */
+let server;
+
+/**
+ * Runs one step; its output goes straight through (live), or is kept for record() to print. A step
+ * that `serves` a URL is done once that URL answers, and its process keeps running.
+ */
 function run(step, live) {
   const t0 = Date.now();
   if (live) console.log(`\n▶ ${step.name}`);
@@ -97,14 +115,37 @@ function run(step, live) {
       shell: true,
       stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
       env: { ...process.env, ...(typeof step.env === "function" ? step.env() : step.env) },
+      // Its own process group, so stopping it stops what it started.
+      detached: Boolean(step.serves),
     });
     const kept = [];
     child.stdout?.on("data", (chunk) => kept.push(chunk));
     child.stderr?.on("data", (chunk) => kept.push(chunk));
+    if (step.serves) {
+      waitUntilServing(step.serves, child).then((ok) => {
+        if (ok) server = child;
+        else if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+        resolve({ ok, seconds: (Date.now() - t0) / 1000, output: Buffer.concat(kept) });
+      });
+    }
     child.on("close", (code) => {
       resolve({ ok: code === 0, seconds: (Date.now() - t0) / 1000, output: Buffer.concat(kept) });
     });
   });
+}
+
+/** True once url answers 2xx; false if the process ends first or it takes over 3 minutes. */
+async function waitUntilServing(url, child) {
+  const deadline = Date.now() + 180_000;
+  while (child.exitCode === null && Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
 }
 
 function record(step, { ok, seconds, output }, live) {
@@ -140,6 +181,8 @@ for (const phase of phases) {
   record(first, firstResult, true);
   for (const [step, result] of otherResults) record(step, result, false);
 }
+
+if (server) process.kill(-server.pid, "SIGTERM");
 
 const seconds = Math.round((Date.now() - started) / 1000);
 // Read by bench/run.mjs (the "npm test time" figure).

@@ -6,6 +6,7 @@ import { analyticsRoutes } from "./analytics/routes";
 import { loginFlowRoutes } from "./auth/login-flow";
 import { oidcRoutes } from "./auth/oidc";
 import { authRoutes } from "./auth/routes";
+import { testPasswordCost } from "./auth/test-password-cost";
 import { createDb } from "./db/client";
 import { openD1Session } from "./db/d1-session";
 import type { AppEnv } from "./env";
@@ -28,6 +29,7 @@ export function createApp() {
 
   app.use("*", securityHeaders);
   app.use("/api/*", drainUnreadBody);
+  app.use("/api/*", testPasswordCost);
   app.use(
     "/api/*",
     bodyLimit({

@@ -52,16 +52,18 @@ export default defineConfig({
     // fake a failure or a missing file); offline.spec.ts turns it on for the tests of it.
     serviceWorkers: "block",
   },
+  // The notification project first: its two tests are long and need their own browser, and run
+  // last they kept the suite waiting on them with a core idle.
   projects: [
-    {
-      name: "chromium",
-      grepInvert: new RegExp(NOTIFICATIONS.tag),
-      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: headlessShell, args: launchArgs } },
-    },
     {
       name: "chromium-notifications",
       grep: new RegExp(NOTIFICATIONS.tag),
       use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromium, args: launchArgs } },
+    },
+    {
+      name: "chromium",
+      grepInvert: new RegExp(NOTIFICATIONS.tag),
+      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: headlessShell, args: launchArgs } },
     },
   ],
   webServer: {
@@ -69,7 +71,8 @@ export default defineConfig({
     cwd: "../..",
     url: `${baseURL}/api/health`,
     env: { E2E_PORT: String(port) },
-    reuseExistingServer: !process.env.CI,
+    // `npm test` starts it beside the worker suite (scripts/test.mjs) and says so.
+    reuseExistingServer: !process.env.CI || process.env.E2E_SERVER_STARTED === "1",
     timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",

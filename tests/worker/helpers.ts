@@ -2,12 +2,12 @@ import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
-import { CURRENT_PARAMS, setPasswordHashParams } from "../../worker/auth/password";
+import { CURRENT_PARAMS, setPasswordHashParams, TEST_PARAMS } from "../../worker/auth/password";
 import { createDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
 
 /** The suite's cheap scrypt cost (set in apply-migrations.ts); production's is CURRENT_PARAMS. */
-export const TEST_PASSWORD_HASH = { N: 2 ** 10, r: 8, p: 1 } as const;
+export const TEST_PASSWORD_HASH = TEST_PARAMS;
 
 /** Runs fn with production's password-hash cost, for the tests that check the stored hash. */
 export async function withProductionPasswordHash<T>(fn: () => Promise<T>): Promise<T> {
