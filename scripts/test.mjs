@@ -123,8 +123,14 @@ function run(step, live) {
     child.stderr?.on("data", (chunk) => kept.push(chunk));
     if (step.serves) {
       waitUntilServing(step.serves, child).then((ok) => {
-        if (ok) server = child;
-        else if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+        if (ok) {
+          server = child;
+          // From now on its errors show as they happen, as Playwright shows those of a server it starts.
+          child.stdout.removeAllListeners("data").resume();
+          child.stderr.removeAllListeners("data").on("data", (chunk) => {
+            process.stderr.write(String(chunk).replace(/^(?=.)/gm, "[WebServer] "));
+          });
+        } else if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
         resolve({ ok, seconds: (Date.now() - t0) / 1000, output: Buffer.concat(kept) });
       });
     }
