@@ -98,6 +98,7 @@ const failedSteps = [];
 function buildMissing() {
   return failedSteps.some((step) => step.startsWith("build") || step.startsWith("browser tests: the app"));
 }
+
 const started = Date.now();
 
 /** The browser suite's server once its step has it answering; stopped when the run ends. */
