@@ -42,13 +42,15 @@ test("offline, a reload shows the signed-in app with the last tasks and a runnin
   signedIn,
 }) => {
   const task = await createTask(page, signedIn, "Draft the offline chapter");
-  await createTask(page, signedIn, "Water the plants");
   await startFocus(page, signedIn, task.id);
 
   await page.goto("/focus-timer");
   await controlledBySw(page);
   await expect(page.getByText("Draft the offline chapter").first()).toBeVisible();
   await expect(clock(page)).toHaveText(/^2\d:\d\d$/);
+  // Read by the next page only, which is reloaded offline the moment it shows it: what a page read
+  // is saved before it goes, not only on the save's timer (docs/decisions.md#124).
+  await createTask(page, signedIn, "Water the plants");
   await page.goto("/");
   await expect(page.getByText("Water the plants").first()).toBeVisible();
 

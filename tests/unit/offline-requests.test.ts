@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError, apiRequest, OFFLINE_MESSAGE, OfflineError } from "../../web/api/client";
-import { offlineFallback } from "../../web/api/query-persistence";
+import { lastAnswers, offlineFallback } from "../../web/api/query-persistence";
 
 function network(online: boolean) {
   vi.stubGlobal("navigator", { onLine: online });
@@ -50,5 +50,24 @@ describe("offlineFallback", () => {
   it("passes a successful read through", async () => {
     network(false);
     expect(await offlineFallback(Promise.resolve([{ id: 2 }]), new QueryClient(), key)).toEqual([{ id: 2 }]);
+  });
+});
+
+describe("lastAnswers", () => {
+  const query = (hash: string, state: Record<string, unknown>) => ({
+    dehydratedAt: 1,
+    queryHash: hash,
+    queryKey: [hash],
+    state: { dataUpdatedAt: 1, errorUpdatedAt: 0, fetchFailureCount: 0, fetchStatus: "idle", ...state } as never,
+  });
+
+  it("keeps a read that failed after an answer as that answer, and the others as they are", () => {
+    const failed = query("tasks", { data: [{ id: 1 }], status: "error", error: new TypeError("Failed to fetch") });
+    const fine = query("user", { data: { id: "u" }, status: "success", error: null });
+    const kept = lastAnswers({ timestamp: 1, buster: "t", clientState: { mutations: [], queries: [failed, fine] } });
+    const [tasks, user] = kept.clientState.queries;
+    expect(tasks?.state).toMatchObject({ data: [{ id: 1 }], status: "success", error: null });
+    expect(user).toEqual(fine);
+    expect(kept.buster).toBe("t");
   });
 });

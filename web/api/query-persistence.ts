@@ -1,13 +1,12 @@
-import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import {
   type PersistedClient,
-  type Persister,
   persistQueryClientRestore,
   persistQueryClientSubscribe,
 } from "@tanstack/react-query-persist-client";
 import { getAuthToken } from "./client";
 import { queryKeys } from "./query-keys";
+import { createQueryStoragePersister } from "./query-storage-persister";
 
 /** Where the last known answers of the first screen's reads are kept between visits. */
 export const PERSISTED_QUERIES_KEY = "onething_query_cache";
@@ -15,39 +14,8 @@ export const PERSISTED_QUERIES_KEY = "onething_query_cache";
 const PERSISTED = new Set<unknown>([queryKeys.user[0], queryKeys.tasks[0], queryKeys.timer[0]]);
 /** A week: older data is more confusing than none. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Saves by merging into what is stored: a screen opened online reads only some of the persisted
- * queries (the braindump reads no timer), and the others keep their last known answers for the
- * next start offline instead of being dropped.
- */
-function persister(): Persister {
-  const inner = createSyncStoragePersister({
-    storage: window.localStorage,
-    key: PERSISTED_QUERIES_KEY,
-    throttleTime: 500,
-  });
-  return {
-    ...inner,
-    persistClient: (client: PersistedClient) => {
-      const stored = readStored();
-      if (stored?.buster !== client.buster) return inner.persistClient(client);
-      const fresh = new Set(client.clientState.queries.map((query) => query.queryHash));
-      const kept = stored.clientState.queries.filter((query) => !fresh.has(query.queryHash));
-      const queries = [...kept, ...client.clientState.queries];
-      return inner.persistClient({ ...client, clientState: { ...client.clientState, queries } });
-    },
-  };
-}
-
-function readStored(): PersistedClient | null {
-  try {
-    const text = window.localStorage.getItem(PERSISTED_QUERIES_KEY);
-    return text ? (JSON.parse(text) as PersistedClient) : null;
-  } catch {
-    return null;
-  }
-}
+/** A burst of cache changes (a screen's reads arriving) is saved once. */
+const SAVE_THROTTLE_MS = 500;
 
 /**
  * Restores the last known answers of the first screen's reads, then keeps them saved as they change
@@ -64,14 +32,28 @@ export async function restorePersistedQueries(queryClient: QueryClient): Promise
     return;
   }
   if (!storage) return;
+  const persister = createQueryStoragePersister({
+    storage,
+    key: PERSISTED_QUERIES_KEY,
+    throttleMs: SAVE_THROTTLE_MS,
+    session: getAuthToken,
+  });
+  // What is waiting to be saved is saved before the page is hidden or left (docs/decisions.md#124).
+  window.addEventListener("pagehide", persister.flush);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") persister.flush();
+  });
   const options = {
     queryClient,
-    persister: persister(),
+    persister: {
+      ...persister,
+      persistClient: (client: PersistedClient) => persister.persistClient(lastAnswers(client)),
+    },
     buster: getAuthToken() ?? "",
     maxAge: MAX_AGE_MS,
     dehydrateOptions: {
-      shouldDehydrateQuery: (query: { queryKey: readonly unknown[]; state: { status: string } }) =>
-        query.state.status === "success" && PERSISTED.has(query.queryKey[0]),
+      shouldDehydrateQuery: (query: { queryKey: readonly unknown[]; state: { data: unknown } }) =>
+        query.state.data !== undefined && PERSISTED.has(query.queryKey[0]),
     },
   };
   if (navigator.onLine === false) {
@@ -81,7 +63,25 @@ export async function restorePersistedQueries(queryClient: QueryClient): Promise
   persistQueryClientSubscribe(options);
 }
 
-/** Signing out: the saved answers are the signed-out person's, so they go with the token. */
+/**
+ * Each read's last answer, also where a later read of it failed: a read under way when the network
+ * goes (the live channel refetches on connect) fails with no retry, and saving only successful reads
+ * would then keep an older answer, or none, for the next start offline. Saved as the answer it was,
+ * so a screen opened offline shows it rather than the failure (docs/decisions.md#124).
+ */
+export function lastAnswers(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === "error"
+      ? { ...query, state: { ...query.state, status: "success" as const, error: null, fetchFailureReason: null } }
+      : query,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
+/**
+ * Signing out: the saved answers are the signed-out person's, so they go with the token (forgotten
+ * first, so a save still waiting is not written either).
+ */
 export function forgetPersistedQueries(): void {
   try {
     window.localStorage.removeItem(PERSISTED_QUERIES_KEY);
