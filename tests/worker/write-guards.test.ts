@@ -76,6 +76,75 @@ describe("registration: the name is checked again inside the write", () => {
   });
 });
 
+describe("a new username or email: checked again inside the write", () => {
+  const rename = (token: string, json: Record<string, string>) => api("/api/account", { method: "PATCH", token, json });
+
+  it("two accounts renamed to one name at once, in two letter cases: one 200, one 409, one account", async () => {
+    const [first, second] = await Promise.all([registerUser(), registerUser()]);
+    const name = `swap${crypto.randomUUID().slice(0, 8)}`;
+    const answers = await Promise.all([
+      rename(first.token, { username: name }),
+      rename(second.token, { username: name.toUpperCase() }),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((res) => res.status === 409) ?? new Response("{}");
+    expect(await refused.json()).toMatchObject({ message: "That username is already taken." });
+    expect(await accountsNamed(name)).toBe(1);
+  });
+
+  it("the name taken in another letter case between the check and the write: 409 naming it, nothing changed", async () => {
+    const account = await registerUser();
+    const name = `took${crypto.randomUUID().slice(0, 8)}`;
+    const res = await countCalls(
+      "PATCH",
+      "/api/account",
+      {
+        json: { username: name, firstName: "Changed" },
+        beforeCall: async (n) => {
+          if (n === 2) expect((await register(name.toUpperCase(), `${name}@example.com`)).status).toBe(201);
+        },
+      },
+      account.token,
+    );
+    expect(res.status, res.text).toBe(409);
+    expect(JSON.parse(res.text)).toMatchObject({
+      message: "That username is already taken.",
+      issues: [{ path: ["username"] }],
+    });
+    expect(await accountsNamed(name)).toBe(1);
+    const row = await env.DB.prepare("select username, first_name from users where id = ?")
+      .bind(account.user.id)
+      .first<{ username: string; first_name: string | null }>();
+    expect(row).toEqual({ username: account.user.username, first_name: null });
+  });
+
+  it("the email taken between the check and the write: 409 naming the email", async () => {
+    const account = await registerUser();
+    const name = `mail${crypto.randomUUID().slice(0, 8)}`;
+    const email = `${name}@example.com`;
+    const res = await countCalls(
+      "PATCH",
+      "/api/account",
+      {
+        json: { email },
+        beforeCall: async (n) => {
+          if (n === 2) expect((await register(name, email)).status).toBe(201);
+        },
+      },
+      account.token,
+    );
+    expect(res.status, res.text).toBe(409);
+    expect(JSON.parse(res.text)).toMatchObject({ issues: [{ path: ["email"] }] });
+    expect(await count("select count(*) as n from users where email = ?", email)).toBe(1);
+  });
+
+  it("keeping one's own name in another letter case is no conflict", async () => {
+    const account = await registerUser();
+    const res = await rename(account.token, { username: account.user.username.toUpperCase() });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe("sign-in: the lock is checked with the lookup, counted after the hash, and checked again in the write", () => {
   it("five wrong passwords sent at once, across the username and email spellings, lock the account from that address", async () => {
     const { user } = await registerUser();

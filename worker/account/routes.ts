@@ -25,8 +25,8 @@ import {
   lockRowsQuery,
   recordFailure,
 } from "../auth/throttle";
-import { identityOwnersQuery, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
-import { isUniqueViolation } from "../db/batch-guard";
+import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
+import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { closeLiveSessions, wipeUserHub } from "../focus/live";
@@ -115,15 +115,23 @@ export const accountRoutes = new Hono<AppEnv>()
     if (taken) throw takenError(taken);
     let updated: (typeof users.$inferSelect)[];
     try {
-      // drizzle leaves keys that are undefined out of the SET clause.
-      updated = await db
-        .update(users)
-        .set({ ...input, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
+      // The guard repeats the check inside the write's transaction: another account that took the
+      // name meanwhile, in another letter case (which the unique index alone lets in), leaves this
+      // one unchanged (docs/decisions.md#54). drizzle leaves undefined keys out of the SET clause.
+      [, updated] = await db.batch([
+        abortBatchIf(db, users, identityTaken(identity, user.id)),
+        db
+          .update(users)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(users.id, user.id))
+          .returning(),
+      ]);
     } catch (err) {
-      // Lost a race with another account taking the same name between the check and the write.
-      if (isUniqueViolation(err)) throw takenError(input.username !== undefined ? "username" : "email");
+      // Lost a race with another account taking the same name or email between the check and the write.
+      if (abortedBy(err, users) || isUniqueViolation(err)) {
+        const takenNow = takenIdentityAmong(await identityOwnersQuery(db, identity), user.id);
+        throw takenError(takenNow ?? (input.username !== undefined ? "username" : "email"));
+      }
       throw err;
     }
     const [row] = updated;

@@ -64,13 +64,14 @@ export function identityOwnersQuery(db: Db, identity: Identity) {
 }
 
 /**
- * True when an account uses this username (any case) or email: identityOwnersQuery's check as a
- * condition, for a guard inside the write (the unique indexes compare the username's exact case
- * only, so they alone would let "Ada" and "ada" both in).
+ * True when an account (other than `exceptUserId`) uses this username (any case) or email:
+ * identityOwnersQuery's check as a condition, for a guard inside the write (the unique indexes
+ * compare the username's exact case only, so they alone would let "Ada" and "ada" both in).
  */
-export function identityTaken(identity: Identity) {
+export function identityTaken(identity: Identity, exceptUserId?: string) {
   const match = identityMatches(identity);
-  return sql`exists (select 1 from ${users} where ${match.username} or ${match.email})`;
+  const other = exceptUserId === undefined ? sql`1` : sql`${users.id} <> ${exceptUserId}`;
+  return sql`exists (select 1 from ${users} where (${match.username} or ${match.email}) and ${other})`;
 }
 
 /** Which of username / email an account other than `exceptUserId` uses, from identityOwnersQuery's rows. */
