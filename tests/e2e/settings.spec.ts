@@ -79,6 +79,10 @@ test.describe("time zone", () => {
     const form = page.getByRole("form", { name: "Time zone and focus" });
     const zone = form.getByLabel("Time zone");
     await expect(zone).toHaveValue("Europe/Berlin");
+    // Each zone with its offset: the chosen one's at once, the others' worked out after the screen painted.
+    await expect(zone.locator("option:checked")).toHaveText(/^Europe\/Berlin \(GMT\+0[12]:00\)$/);
+    await expect(zone.locator('option[value="Asia/Tokyo"]')).toHaveText("Asia/Tokyo (GMT+09:00)");
+    await expect(zone.locator('option[value="America/New_York"]')).toHaveText(/^America\/New York \(GMT-0[45]:00\)$/);
     await expect(form.getByText("Detected from this device. Save to use it.")).toBeVisible();
     await expect(form.getByRole("button", { name: /Use this device's time zone/ })).toHaveCount(0);
 

@@ -14,8 +14,9 @@ import { Field, Input, inputClasses } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
 import { showSuccess } from "../../ui/toast";
 import { SettingsSection } from "./settings-section";
-import { timeZoneOptions, zoneOffset } from "./time-zones";
+import { timeZoneOptions, zoneLabel } from "./time-zones";
 import { useSettingsForm } from "./use-settings-form";
+import { useZoneOffsets } from "./use-zone-offsets";
 
 /** Time zone (decides "today" for analytics) and the focus timer's starting duration. */
 export function PreferencesForm({ user }: { user: User }) {
@@ -24,10 +25,8 @@ export function PreferencesForm({ user }: { user: User }) {
   // "UTC" is what accounts start with when the browser did not say; the device knows better.
   const [timeZone, setTimeZone] = useState(user.timeZone === "UTC" && device ? device : user.timeZone);
   const [minutes, setMinutes] = useState(String(user.defaultFocusMinutes));
-  const zones = useMemo(() => {
-    const now = new Date();
-    return timeZoneOptions([user.timeZone, device]).map((zone) => ({ zone, offset: zoneOffset(zone, now) }));
-  }, [user.timeZone, device]);
+  const zones = useMemo(() => timeZoneOptions([user.timeZone, device]), [user.timeZone, device]);
+  const offsetOf = useZoneOffsets(zones, timeZone);
 
   const { errors, pending, onSubmit } = useSettingsForm({
     check: () => {
@@ -74,9 +73,9 @@ export function PreferencesForm({ user }: { user: User }) {
                 onChange={(event) => setTimeZone(event.target.value)}
                 className={inputClasses}
               >
-                {zones.map(({ zone, offset }) => (
+                {zones.map((zone) => (
                   <option key={zone} value={zone}>
-                    {offset ? `${zone.replaceAll("_", " ")} (${offset})` : zone.replaceAll("_", " ")}
+                    {zoneLabel(zone, offsetOf(zone))}
                   </option>
                 ))}
               </select>
