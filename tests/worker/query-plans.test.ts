@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { and, desc, eq, gte, lt, lte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listLiveSessions, liveSessionQuery } from "../../worker/auth/sessions";
+import { identityOwnersQuery, identityTaken, userByLoginQuery } from "../../worker/auth/users";
 import { createDb } from "../../worker/db/client";
-import { dailyAnalytics } from "../../worker/db/schema";
+import { dailyAnalytics, users } from "../../worker/db/schema";
 import { listOwnSessions } from "../../worker/focus/sessions";
 import { listVisibleTasks, visibleTaskListQuery } from "../../worker/tasks/task-rows";
 
@@ -86,5 +87,18 @@ describe("the list queries read through an index", () => {
   it("the device list uses sessions_user", async () => {
     const plan = await planOf(listLiveSessions(db, userId, now.getTime()));
     expect(usesIndex(plan, "sessions"), plan.join("\n")).toBe(true);
+  });
+
+  it("sign-in's lookup and the checks of a new name or email read users through an index (any letter case)", async () => {
+    const identity = { username: "Ada", email: "ada@example.com" };
+    for (const query of [
+      userByLoginQuery(db, "Ada"),
+      userByLoginQuery(db, "ada@example.com"),
+      identityOwnersQuery(db, identity),
+      db.select({ id: users.id }).from(users).where(identityTaken(identity, userId)),
+    ]) {
+      const plan = await planOf(query);
+      expect(usesIndex(plan, "users"), plan.join("\n")).toBe(true);
+    }
   });
 });

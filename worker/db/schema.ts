@@ -32,7 +32,11 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_oidc_identity").on(t.oidcIssuer, t.oidcSubject)],
+  (t) => [
+    uniqueIndex("users_oidc_identity").on(t.oidcIssuer, t.oidcSubject),
+    // Sign-in and the "is this name taken" checks match the username in any letter case.
+    index("users_username_lower").on(sql`lower(${t.username})`),
+  ],
 );
 
 /** The session store of docs/product.md#users-and-sessions (sid, sess, expire) with the owner pulled out for revocation. */

@@ -1,0 +1,1 @@
+CREATE INDEX `users_username_lower` ON `users` (lower("username"));
