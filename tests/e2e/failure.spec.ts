@@ -409,10 +409,7 @@ test("a screen file gone after a deploy reloads the page once", async ({ page, s
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
 });
 
-// Passes on its own, but in the whole suite the page is left blank instead of showing the error
-// screen (seen three times in a row on a clean clone): a known defect under investigation, so the
-// test is kept, marked fixme, rather than deleted.
-test.fixme("offline, a screen file that cannot load shows the error screen, not a reload", async ({
+test("offline, a screen file that cannot load shows the error screen, not a reload", async ({
   page,
   signedIn: _,
 }) => {
