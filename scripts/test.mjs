@@ -4,12 +4,40 @@
 // things, and a 2-core machine has the room); their output is shown when they end.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 
 const reports = "test-results";
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const e2ePort = process.env.E2E_PORT ?? "8790";
+/** Whether nothing listens on 127.0.0.1:port. */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The browser suite's port (its OIDC test adds 1000 and 2000 to it): 8790, or the next one whose
+ * three ports are free when a server is already there (one left from an earlier run, a dev server),
+ * so the suite never tests a server it did not start. E2E_PORT, when set, is used as it is.
+ */
+async function browserSuitePort() {
+  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+  for (let port = 8790; port < 8890; port++) {
+    if ((await portFree(port)) && (await portFree(port + 1000)) && (await portFree(port + 2000))) {
+      if (port !== 8790) console.log(`Port 8790 (or 9790, 10790) is in use: the browser suite uses ${port}.`);
+      return String(port);
+    }
+  }
+  return "8790";
+}
+
+const e2ePort = await browserSuitePort();
+// Read by every step that serves or tests the app (scripts/serve-e2e.mjs, the Playwright config).
+process.env.E2E_PORT = e2ePort;
 /** Where scripts/serve-e2e.mjs serves from; the check's build is copied there, so it skips its own. */
 const e2eBuild = `dist-e2e-${e2ePort}`;
 

@@ -409,10 +409,7 @@ test("a screen file gone after a deploy reloads the page once", async ({ page, s
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
 });
 
-test("offline, a screen file that cannot load shows the error screen, not a reload", async ({
-  page,
-  signedIn: _,
-}) => {
+test("offline, a screen file that cannot load shows the error screen, not a reload", async ({ page, signedIn: _ }) => {
   const loads = await openCountingLoads(page);
 
   // Offline: no reload (it would only show the browser's offline page).
