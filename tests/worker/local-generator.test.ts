@@ -142,7 +142,15 @@ describe("generateLocalSuggestions", () => {
         "Make up the guest bed before Saturday",
       ],
     ],
-    ["Japan", ["Write down what done looks like", "Pick one small first step for today", "Block 25 minutes this week to start", "Share your plan with a friend"]],
+    [
+      "Japan",
+      [
+        "Write down what done looks like",
+        "Pick one small first step for today",
+        "Block 25 minutes this week to start",
+        "Share your plan with a friend",
+      ],
+    ],
     ["hello", []],
     ["asdf", []],
     ["", []],
@@ -171,7 +179,9 @@ describe("generateLocalSuggestions", () => {
   });
 
   it("keeps every title within the length limit", () => {
-    const result = generateLocalSuggestions(`call ${"the person who knows everybody we have met ".repeat(10)}\nbuy milk`);
+    const result = generateLocalSuggestions(
+      `call ${"the person who knows everybody we have met ".repeat(10)}\nbuy milk`,
+    );
     expect(result).toHaveLength(2);
     expect(result[0]?.length).toBeLessThanOrEqual(LIMITS.suggestionMax);
     expect(result[0]).toMatch(/seen…$|\w…$/);

@@ -117,7 +117,10 @@ export function brokenRules({ prompt, goal }: PromptCase, suggestions: readonly 
       say("has a wrong a/an");
     if (/\b(?:and|or|the|a|an|to|of|my|your)$/i.test(title)) say("ends mid-phrase");
     if (/\bI\b|\bI'm\b|\bI'll\b/.test(title)) say("speaks as the person (I)");
-    if ((title.match(/"/g)?.length ?? 0) % 2 === 1 || (title.match(/\(/g)?.length ?? 0) !== (title.match(/\)/g)?.length ?? 0))
+    if (
+      (title.match(/"/g)?.length ?? 0) % 2 === 1 ||
+      (title.match(/\(/g)?.length ?? 0) !== (title.match(/\)/g)?.length ?? 0)
+    )
       say("has an unbalanced quote or bracket");
     for (const other of suggestions.slice(0, index)) {
       const a = new Set(own);

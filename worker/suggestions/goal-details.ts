@@ -18,7 +18,8 @@ export function destination(prompt: string): string | undefined {
   if (NOT_A_PLACE.test(words[0] ?? "")) return undefined;
   // A second word only when written as part of a name ("New York", "new york" but not "Japan soon").
   const second = words[1];
-  const keep = second && (/^\p{Lu}/u.test(second) || /^(?:york|zealand|orleans|delhi|kong|city|island|coast)$/i.test(second));
+  const keep =
+    second && (/^\p{Lu}/u.test(second) || /^(?:york|zealand|orleans|delhi|kong|city|island|coast)$/i.test(second));
   return (keep ? words.slice(0, 2) : words.slice(0, 1)).map(capitalise).join(" ");
 }
 
@@ -88,7 +89,8 @@ export function writing(prompt: string): string | undefined {
   return prompt.match(WRITINGS)?.[1]?.toLowerCase();
 }
 
-const DAYS = /\b(today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next week|this week(?:end)?)\b/i;
+const DAYS =
+  /\b(today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next week|this week(?:end)?)\b/i;
 
 /** "guests come Saturday" → "Saturday"; "interview on friday" → "Friday". */
 export function day(prompt: string): string | undefined {

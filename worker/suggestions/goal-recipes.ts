@@ -144,7 +144,8 @@ export const GOAL_RECIPES: readonly GoalRecipe[] = [
   },
   {
     goal: "learning a language",
-    match: /\b(language|spanish|french|german|italian|japanese|chinese|mandarin|korean|portuguese|arabic|russian|dutch|hindi|greek|swedish|turkish|polish|duolingo|fluent)\b/i,
+    match:
+      /\b(language|spanish|french|german|italian|japanese|chinese|mandarin|korean|portuguese|arabic|russian|dutch|hindi|greek|swedish|turkish|polish|duolingo|fluent)\b/i,
     steps: (prompt) => {
       const name = language(prompt);
       return name
@@ -200,7 +201,8 @@ export const GOAL_RECIPES: readonly GoalRecipe[] = [
   },
   {
     goal: "attending a wedding",
-    match: /\b(?:(?:friend|sister|brother|cousin|colleague)'?s wedding|wedding invitation|going to (?:a|the) wedding|attend(?:ing)? (?:a|the) wedding|wedding guest)\b/i,
+    match:
+      /\b(?:(?:friend|sister|brother|cousin|colleague)'?s wedding|wedding invitation|going to (?:a|the) wedding|attend(?:ing)? (?:a|the) wedding|wedding guest)\b/i,
     steps: () => [
       "Reply to the invitation",
       "Buy a gift from the registry",

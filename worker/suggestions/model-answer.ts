@@ -25,9 +25,10 @@ export function isAction(title: string): boolean {
 
 /**
  * What is kept of a model's answer (docs/decisions/157-model-knows-the-day.md): the actions it was
- * asked for, capitalised, at most ACTION_RULES.max of them; a line that is no action (a sentence, a
- * question, a noun phrase, too long) or only the person's own words back is dropped. An answer with
- * nothing left is a failure, so the embedded generator answers instead.
+ * asked for, capitalised; a line that is no action (a sentence, a question, a noun phrase, too
+ * long) or only the person's own words back is dropped. The service then drops what the person
+ * has or said no to and keeps ACTION_RULES.max. An answer with no action is a failure, so the
+ * embedded generator answers instead.
  */
 export function keepActions(raw: readonly string[], prompt: string, source: string): string[] {
   const echo = titleKey(prompt);
@@ -36,7 +37,6 @@ export function keepActions(raw: readonly string[], prompt: string, source: stri
     const title = unwrap(line);
     if (!isAction(title) || titleKey(title) === echo) continue;
     kept.push(title.charAt(0).toUpperCase() + title.slice(1));
-    if (kept.length === ACTION_RULES.max) break;
   }
   if (kept.length === 0) throw new ProviderError(`${source}: no usable action in the answer`);
   return kept;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { LIMITS } from "../../shared/constants";
 import { type AiProvider, providerOutputSchema } from "../../shared/schemas/suggestions";
 
 /**
@@ -54,7 +53,9 @@ const SYSTEM_PROMPT = [
 
 /** A list of titles for the model: each cut to CONTEXT_LIMITS.titleChars, at most `max` of them. */
 function titleList(label: string, titles: readonly string[], max: number): string {
-  const shown = titles.slice(0, max).map((title) => title.replace(/\s+/g, " ").trim().slice(0, CONTEXT_LIMITS.titleChars));
+  const shown = titles
+    .slice(0, max)
+    .map((title) => title.replace(/\s+/g, " ").trim().slice(0, CONTEXT_LIMITS.titleChars));
   return `${label} (JSON): ${JSON.stringify(shown)}`;
 }
 

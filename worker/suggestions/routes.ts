@@ -24,7 +24,9 @@ export const suggestionRoutes = new Hono<AppEnv>().post(
     const newestFirst = [...tasks].reverse();
     const request = {
       prompt,
-      openTasks: newestFirst.filter((task) => !task.isCompleted && task.category !== "no_list").map((task) => task.title),
+      openTasks: newestFirst
+        .filter((task) => !task.isCompleted && task.category !== "no_list")
+        .map((task) => task.title),
       noList: newestFirst.filter((task) => task.category === "no_list").map((task) => task.title),
     };
     const excluded = tasks.map((task) => task.title);

@@ -2,7 +2,13 @@ import { hasRemovedMarker, LIMITS } from "../../shared/constants";
 import type { ModelProvider, TaskSuggestionsResponse } from "../../shared/schemas/suggestions";
 import { localProvider } from "./local";
 import { keepActions } from "./model-answer";
-import { ProviderError, ProviderTimeout, type SuggestionProvider, type SuggestionRequest } from "./provider";
+import {
+  ACTION_RULES,
+  ProviderError,
+  ProviderTimeout,
+  type SuggestionProvider,
+  type SuggestionRequest,
+} from "./provider";
 import { capTitle, titleKey } from "./titles";
 
 /** How long a model may take before the embedded generator answers instead (AI_TIMEOUT_MS overrides it). */
@@ -88,7 +94,7 @@ export async function suggestTasks(
   const name = provider.name;
   try {
     const raw = await runProvider(provider, request, timeoutMs);
-    const suggestions = cleanSuggestions(keepActions(raw, request.prompt, name), excluded);
+    const suggestions = cleanSuggestions(keepActions(raw, request.prompt, name), excluded).slice(0, ACTION_RULES.max);
     if (suggestions.length === 0) throw new ProviderError(`${name}: only tasks the person already has`);
     return { suggestions, provider: name, fallbackFrom: null };
   } catch (err) {

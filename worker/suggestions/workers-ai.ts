@@ -41,7 +41,8 @@ export function workersAiProvider(ai: Ai): SuggestionProvider {
         throw new ProviderError(`workers-ai: ${name}${code ? ` ${code}` : ""}`);
       }
       // JSON mode answers the object itself in `response`; some models give it as JSON text.
-      const response = typeof result === "object" && result !== null ? (result as { response?: unknown }).response : result;
+      const response =
+        typeof result === "object" && result !== null ? (result as { response?: unknown }).response : result;
       return parseProviderOutput(response, "workers-ai");
     },
   };
