@@ -52,9 +52,10 @@ describe("generateLocalSuggestions", () => {
     [
       "How can I be more productive?",
       [
-        "Write down everything on your mind",
-        "Pick your top three tasks for today",
-        "Block 25 minutes for the most important one",
+        "Pick one task and work on it for 25 minutes",
+        "Turn off notifications for an hour",
+        "Break the next task into 10-minute steps",
+        "Write tomorrow's top three tasks tonight",
       ],
     ],
     [

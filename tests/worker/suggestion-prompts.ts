@@ -64,6 +64,11 @@ export const SUGGESTION_PROMPTS: readonly PromptCase[] = [
   // Feeling overwhelmed
   { prompt: "I'm so overwhelmed", goal: true },
   { prompt: "too much on my plate this week and I don't know where to start", goal: true },
+  // Habits
+  { prompt: "read more books", goal: true },
+  { prompt: "spend less time on my phone", goal: true },
+  { prompt: "I procrastinate a lot", goal: true },
+  { prompt: "see my friends more", goal: true },
   // Anything else: at least sensible first steps
   { prompt: "be more confident", goal: true },
   { prompt: "What should I do today?", goal: true },

@@ -6,14 +6,14 @@
  */
 export const ACTION_VERBS: ReadonlySet<string> = new Set(
   `accept add adjust agree align allocate answer apply archive arrange ask assemble assess attach attend
-  audit back bake balance batch bathe block book borrow box brainstorm bring browse brush budget buy
+  audit back bake balance batch bathe block book borrow box brainstorm break bring browse brush budget buy
   calculate call cancel catch change charge chat check choose circle claim clarify clean clear close collect
   colour color compare compile complete compost confirm connect contact cook copy count cover create cut
   deal debug declutter do decide define delegate delete deliver deploy describe design disable discuss donate
   double-check download draft draw drink drive drop dust edit email e-mail empty enable enrol enroll
   estimate exchange exercise explore export feed fertilise fertilize file fill find finish fix flag fold
   follow forward frame fund gather get give go google grab greet hang help hire hoover host identify
-  import install interview introduce invite iron jog join jot journal label lay learn leave lift list
+  import install interview introduce invite iron jog join jot journal keep label lay learn leave lift list
   listen load lock log look mail make map mark measure meet memorise memorize mend merge message mop move
   mow mulch name note notify number offer open order organise organize outline pack paint pair pause pay
   phone photograph pick pin plan plant play polish post practice practise prep prepare price print

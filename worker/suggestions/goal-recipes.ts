@@ -342,6 +342,47 @@ export const GOAL_RECIPES: readonly GoalRecipe[] = [
       "Draft the launch announcement",
     ],
   },
+  {
+    goal: "reading more",
+    match: /\b(read(?:ing)? (?:more|books?)|reading habit|book club)\b/i,
+    steps: () => [
+      "Pick one book to start this week",
+      "Read 10 pages before bed tonight",
+      "Keep the book where you usually scroll",
+      "Join a book club or reading challenge",
+    ],
+  },
+  {
+    goal: "less screen time",
+    match: /\b(phone|screen ?time|social media|doom ?scroll\w*|instagram|tiktok|scrolling)\b/i,
+    steps: () => [
+      "Turn on a daily screen-time limit",
+      "Move social apps off your home screen",
+      "Charge your phone outside the bedroom",
+      "Leave your phone in another room for an hour",
+    ],
+  },
+  {
+    goal: "getting things done",
+    match:
+      /\b(procrastinat\w*|productive|productivity|focus(?:ed)?|motivat\w*|disciplin\w*|putting (?:it|things|everything) off|lazy|distracted)\b/i,
+    steps: () => [
+      "Pick one task and work on it for 25 minutes",
+      "Turn off notifications for an hour",
+      "Break the next task into 10-minute steps",
+      "Write tomorrow's top three tasks tonight",
+    ],
+  },
+  {
+    goal: "friends and family",
+    match: /\b(friends?|family|lonely|social life|catch up with|reconnect\w*|relationships?|keep in touch)\b/i,
+    steps: () => [
+      "Message a friend to plan a catch-up",
+      "Call a family member this week",
+      "Put a monthly dinner with friends in your calendar",
+      "Write down three people you miss",
+    ],
+  },
 ];
 
 /** The recipe for a piece of a prompt, if any recipe's words are in it. */
