@@ -39,7 +39,7 @@ export function language(prompt: string): string | undefined {
 /** A skill people learn, by the words that name it, and how a title says it. */
 const SKILLS: [RegExp, string][] = [
   [/\bguitar\b/i, "guitar"],
-  [/\bpiano|keyboard\b/i, "piano"],
+  [/\b(?:piano|keyboard)\b/i, "piano"],
   [/\bviolin\b/i, "violin"],
   [/\bdrums?\b/i, "drums"],
   [/\bukulele\b/i, "ukulele"],
@@ -50,14 +50,14 @@ const SKILLS: [RegExp, string][] = [
   [/\bdraw(?:ing)?\b/i, "drawing"],
   [/\bpaint(?:ing)?\b/i, "painting"],
   [/\bcook(?:ing)?\b/i, "cooking"],
-  [/\bbak(?:e|ing)\b/i, "baking"],
+  [/\b(?:bak(?:e|ing))\b/i, "baking"],
   [/\bphotograph\w*\b/i, "photography"],
   [/\bknit(?:ting)?\b/i, "knitting"],
   [/\bsew(?:ing)?\b/i, "sewing"],
-  [/\bdanc(?:e|ing)\b/i, "dancing"],
+  [/\b(?:danc(?:e|ing))\b/i, "dancing"],
   [/\bchess\b/i, "chess"],
-  [/\bexcel\b|\bspreadsheets?\b/i, "Excel"],
-  [/\btyp(?:e|ing)\b/i, "typing"],
+  [/\b(?:excel\b|\bspreadsheets?)\b/i, "Excel"],
+  [/\b(?:typ(?:e|ing))\b/i, "typing"],
 ];
 
 /** "learn to play the guitar" → "guitar". */
@@ -66,14 +66,14 @@ export function skill(prompt: string): string | undefined {
 }
 
 const APPOINTMENTS: [RegExp, string][] = [
-  [/\bdentist|dental|teeth\b/i, "dentist"],
-  [/\boptician|eye test|glasses|contact lenses\b/i, "eye test"],
+  [/\b(?:dentist|dental|teeth)\b/i, "dentist"],
+  [/\b(?:optician|eye test|glasses|contact lenses)\b/i, "eye test"],
   [/\bphysio\w*\b/i, "physio"],
-  [/\btherap\w*|counsell?\w*\b/i, "therapy"],
+  [/\b(?:therap\w*|counsell?\w*)\b/i, "therapy"],
   [/\bblood test\b/i, "blood test"],
-  [/\bvaccin\w*|jab|booster\b/i, "vaccination"],
+  [/\b(?:vaccin\w*|jab|booster)\b/i, "vaccination"],
   [/\bvet\b/i, "vet"],
-  [/\bdoctor|gp|check-?up|physical|symptoms?|rash|pain|ache\b/i, "doctor"],
+  [/\b(?:doctor|gp|check-?up|physical|symptoms?|rash|pain|ache)\b/i, "doctor"],
 ];
 
 /** "I keep putting off the dentist" → "dentist". */
