@@ -1,7 +1,7 @@
 import { LIMITS } from "../../shared/constants";
 import { ACTION_VERBS } from "./action-verbs";
 import { findGoalRecipe, type GoalRecipe } from "./goal-recipes";
-import { capTitle } from "./titles";
+import { capTitle, wordsKey } from "./titles";
 
 /**
  * The embedded suggestion generator: no model, no network, no weights. It answers next steps, not
@@ -13,7 +13,7 @@ import { capTitle } from "./titles";
  * deterministic: the same prompt always gives the same list.
  */
 export function generateLocalSuggestions(prompt: string, max: number = LIMITS.suggestionsMax): string[] {
-  const promptKey = echoKey(prompt);
+  const promptKey = wordsKey(prompt);
   const tasks: string[] = [];
   const recipes: GoalRecipe[] = [];
   const goals: string[] = [];
@@ -25,7 +25,7 @@ export function generateLocalSuggestions(prompt: string, max: number = LIMITS.su
   // ("my taxes") or a goal is expanded; in a list, the person's own items stay as they wrote them.
   const single = pieces.filter((piece) => piece.title !== undefined).length <= 1;
   for (const piece of pieces) {
-    const echo = piece.title !== undefined && echoKey(piece.title) === promptKey;
+    const echo = piece.title !== undefined && wordsKey(piece.title) === promptKey;
     const goalVerb = GOAL_VERBS.has(piece.verb ?? "");
     const goalLike = piece.title === undefined || echo || goalVerb || (single && piece.verb === undefined);
     const recipe = goalLike ? findGoalRecipe(piece.text) : undefined;
@@ -46,7 +46,7 @@ export function generateLocalSuggestions(prompt: string, max: number = LIMITS.su
   const push = (title: string) => {
     const clean = capTitle(title);
     const key = clean.toLowerCase();
-    if (clean && !seen.has(key) && echoKey(clean) !== promptKey) {
+    if (clean && !seen.has(key) && wordsKey(clean) !== promptKey) {
       seen.add(key);
       out.push(clean);
     }
@@ -64,14 +64,6 @@ export function generateLocalSuggestions(prompt: string, max: number = LIMITS.su
 
 /** At most this many steps for one goal (the 3 to 6). */
 const MAX_GOAL_STEPS = 6;
-
-/** The prompt and a title compared as words only: "Call mom!" echoes "call mom". */
-function echoKey(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
 
 /** A prompt that is one concrete task already: the step that adds something is a time for it. */
 function reminderFor(title: string): string {

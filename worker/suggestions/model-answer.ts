@@ -1,6 +1,6 @@
 import { startsWithActionVerb } from "./action-verbs";
 import { ACTION_RULES, ProviderError } from "./provider";
-import { titleKey } from "./titles";
+import { wordsKey } from "./titles";
 
 /** Models like to number or bullet their lines, quote them and end them with a period. */
 function unwrap(title: string): string {
@@ -31,11 +31,11 @@ export function isAction(title: string): boolean {
  * embedded generator answers instead.
  */
 export function keepActions(raw: readonly string[], prompt: string, source: string): string[] {
-  const echo = titleKey(prompt);
+  const echo = wordsKey(prompt);
   const kept: string[] = [];
   for (const line of raw) {
     const title = unwrap(line);
-    if (!isAction(title) || titleKey(title) === echo) continue;
+    if (!isAction(title) || wordsKey(title) === echo) continue;
     kept.push(title.charAt(0).toUpperCase() + title.slice(1));
   }
   if (kept.length === 0) throw new ProviderError(`${source}: no usable action in the answer`);

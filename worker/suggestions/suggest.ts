@@ -95,7 +95,7 @@ export async function suggestTasks(
   try {
     const raw = await runProvider(provider, request, timeoutMs);
     const suggestions = cleanSuggestions(keepActions(raw, request.prompt, name), excluded).slice(0, ACTION_RULES.max);
-    if (suggestions.length === 0) throw new ProviderError(`${name}: only tasks the person already has`);
+    if (suggestions.length === 0) throw new ProviderError(`${name}: only tasks the person has or said no to`);
     return { suggestions, provider: name, fallbackFrom: null };
   } catch (err) {
     const why = err instanceof ProviderTimeout ? `${name} timed out` : err instanceof ProviderError ? err.detail : name;

@@ -10,6 +10,14 @@ export function titleKey(title: string): string {
     .toLocaleLowerCase();
 }
 
+/** A title or prompt as its words only, to tell an echo: "Call mom!" is "call mom" back. */
+export function wordsKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
 /** At most LIMITS.suggestionMax characters, cut at a word boundary. */
 export function capTitle(title: string): string {
   const clean = title.replace(/\s+/g, " ").trim();

@@ -14,9 +14,9 @@ import {
 export const WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
 /**
- * Workers AI through the `AI` binding (chosen when deployed, or AI_PROVIDER=workers-ai). JSON mode constrains the model to
- * the schema; when it cannot, the binding throws ("JSON Mode couldn't be met", code 5024), which
- * is a provider failure like any other.
+ * Workers AI through the `AI` binding (chosen when deployed, or AI_PROVIDER=workers-ai). JSON mode
+ * constrains the model to the schema; when it cannot, the binding throws ("JSON Mode couldn't be
+ * met", code 5024), which is a provider failure like any other.
  */
 export function workersAiProvider(ai: Ai): SuggestionProvider {
   return {
