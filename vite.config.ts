@@ -31,7 +31,10 @@ export default defineConfig({
     tailwindcss(),
     prefetchToasts(),
     zodMiniCopy(),
-    cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
+    // remoteBindings: false keeps Workers AI (which has no local simulation) from opening a session
+    // with Cloudflare: `npm start` needs no account and no network, and suggestions come from the
+    // embedded generator (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md).
+    cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort, remoteBindings: false }),
     // The service worker is ours (web/sw.ts: push, notification clicks, offline reads); the plugin
     // builds it and injects the precache list of the client build (docs/decisions.md#91).
     VitePWA({

@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { closeToast, expect, screenshots, shownToast, test } from "./fixtures";
+import type { Page, Route } from "@playwright/test";
+import { addTaskViaApi, closeToast, expect, screenshots, shownToast, test } from "./fixtures";
 
 const toggle = (page: Page) => page.getByRole("button", { name: /AI task suggestions/ });
 const panel = (page: Page) => page.getByRole("dialog", { name: "AI Task Suggestions" });
@@ -60,8 +60,9 @@ test("ask for suggestions, add one to the task list, close with Escape", async (
   await expect(list.getByRole("listitem")).toHaveText([
     "Call the bank",
     "Book the dentist",
-    "Get fit",
-    "Schedule a 20-minute walk",
+    "Pick three workout days this week",
+    "Take a 20-minute walk today",
+    "Lay out your workout clothes tonight",
   ]);
   await expect(dialog.getByText("Suggestions are generated on our server without an AI model.")).toBeVisible();
   await screenshots(page, "suggestions-panel");
@@ -127,16 +128,114 @@ test("no suggestions, a failing request and a failing add each say so", async ({
   await page.unroute("**/api/ai/task-suggestions");
 
   await ask.click();
-  await expect(dialog.getByRole("listitem")).toHaveText(["Call mom"]);
+  await expect(dialog.getByRole("listitem")).toHaveText(["Set a reminder to call mom"]);
   await page.route("**/api/tasks", (route) =>
     route.request().method() === "POST"
       ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Something went wrong."}' })
       : route.continue(),
   );
-  await dialog.getByRole("button", { name: "Add Call mom" }).click();
+  await dialog.getByRole("button", { name: "Add Set a reminder to call mom" }).click();
   await expect(
     shownToast(page, "Failed to add task", "There was an error adding your task. Please try again."),
   ).toHaveAttribute("data-type", "error");
   // Still there to try again.
-  await expect(dialog.getByRole("button", { name: "Add Call mom" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Add Set a reminder to call mom" })).toBeVisible();
+});
+
+// Real-length titles of a full day, for the screenshots: 40 to 60 characters each.
+const DAY = [
+  "Finish the quarterly budget review for the finance team",
+  "Call the landlord about the leaking kitchen tap again",
+  "Book the car in for its annual service and MOT check",
+  "Reply to Sam's email about the conference travel plans",
+  "Pick up the dry cleaning before the shop closes at six",
+  "Send the signed contract back to the new design agency",
+  "Buy a birthday present for Grandma and post it by Friday",
+  "Renew the home insurance before the current policy ends",
+  "Prepare slides for Thursday's product roadmap meeting",
+  "Sort the receipts from last month into the expense sheet",
+  "Water the tomato plants and tie up the tallest ones",
+  "Research flights and hotels for the October family trip",
+];
+
+test("the panel names which one answered: the built-in generator, Workers AI, or the fallback", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  for (const title of DAY) await addTaskViaApi(request, signedIn, { title });
+  await addTaskViaApi(request, signedIn, { title: "Check passport expiry date", category: "no_list" });
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Current Tasks" })).toContainText(DAY[11] ?? "");
+  await toggle(page).click();
+  const dialog = panel(page);
+  const prompt = dialog.getByLabel("What's on your mind?");
+  const ask = dialog.getByRole("button", { name: "Get Task Suggestions" });
+  const source = dialog.getByTestId("suggestion-source");
+
+  // The real server on this machine: the embedded generator, which leaves out the No-list item.
+  await prompt.fill("plan a trip to Japan");
+  await ask.click();
+  await expect(shownToast(page, "Suggestions ready")).toBeVisible();
+  await expect(dialog.getByRole("listitem")).toHaveText([
+    "Check visa and entry rules for Japan",
+    "Compare flights to Japan for your dates",
+    "List three neighbourhoods to stay in",
+    "Set a daily budget for the trip",
+    "Shortlist five things to do in Japan",
+  ]);
+  await expect(source).toHaveText("Suggestions are generated on our server without an AI model.");
+  // Where the toast (bottom centre) and the panel (bottom right) can meet, the toast stays below
+  // the panel, so it never hides the list's end or the line naming the provider.
+  const toast = shownToast(page, "Suggestions ready");
+  for (const width of [360, 390, 640, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const [box, note] = [await dialog.boundingBox(), await toast.boundingBox()];
+    if (!box || !note) throw new Error("the panel or the toast is not on screen");
+    const apart = note.x >= box.x + box.width || note.x + note.width <= box.x || note.y >= box.y + box.height;
+    expect(apart, `at ${width} px the toast covers the panel`).toBe(true);
+    // On a phone the panel opens below the header, so the tabs stay in reach.
+    if (width < 640) {
+      const tabs = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+      expect(box.y, `at ${width} px the panel covers the tabs`).toBeGreaterThanOrEqual(
+        (tabs?.y ?? 0) + (tabs?.height ?? 0),
+      );
+    }
+  }
+  await screenshots(page, "suggestions-local");
+  await closeToast(page, "Suggestions ready");
+
+  // Deployed answers, as the server gives them there (Workers AI cannot run on this machine).
+  const answer = (body: object) => (route: Route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
+  await page.route(
+    "**/api/ai/task-suggestions",
+    answer({
+      suggestions: ["Check visa rules for Japan", "Compare Tokyo and Kyoto hotels", "Book a JR Pass"],
+      provider: "workers-ai",
+      fallbackFrom: null,
+    }),
+  );
+  await ask.click();
+  await expect(shownToast(page, "Suggestions ready")).toBeVisible();
+  await expect(dialog.getByRole("listitem")).toHaveText([
+    "Check visa rules for Japan",
+    "Compare Tokyo and Kyoto hotels",
+    "Book a JR Pass",
+  ]);
+  await expect(source).toHaveText("Suggested by Workers AI.");
+  await screenshots(page, "suggestions-workers-ai");
+  await closeToast(page, "Suggestions ready");
+
+  await page.unroute("**/api/ai/task-suggestions");
+  await page.route(
+    "**/api/ai/task-suggestions",
+    answer({ suggestions: ["Set a daily budget for the trip"], provider: "local", fallbackFrom: "workers-ai" }),
+  );
+  await ask.click();
+  await expect(shownToast(page, "Suggestions ready")).toBeVisible();
+  await expect(source).toHaveText(
+    "Workers AI did not answer, so these come from our server's built-in generator (no AI model).",
+  );
+  await screenshots(page, "suggestions-fallback");
 });

@@ -5,6 +5,9 @@
 // OPENAI_BASE_URL binding and a test picks a scenario by pointing the provider at
 // `${root}/{scenario}/{id}/v1`. GET /requests/{id} answers what the server received for that id.
 //   echo       200, the suggestions are the lines of the user message (tests choose the answer)
+//   planner    200, a messy stand-in model: what the embedded generator would say, numbered and
+//              mixed with what a model gets wrong (the prompt back, an open task, a No-list item,
+//              a sentence, a question, a noun phrase, a repeat), for the model path's quality test
 //   garbage    200, message content that is not JSON
 //   wrong      200, JSON of the wrong shape
 //   refusal    200, a refusal instead of content
@@ -15,6 +18,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+import { generateLocalSuggestions } from "../../worker/suggestions/local-generator";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,6 +52,30 @@ function completion(message: Record<string, unknown>) {
   };
 }
 
+/** The titles listed after `label (JSON): ` in the system message. */
+function listedTitles(system: string, label: string): string[] {
+  const line = system.split("\n").find((text) => text.startsWith(`${label} (JSON): `));
+  return line ? (JSON.parse(line.slice(label.length + 9)) as string[]) : [];
+}
+
+/** A plausible but careless model's answer to the chat (see "planner" above). */
+function plannerAnswer(messages: { role: string; content: string }[]): string[] {
+  const prompt = messages.find((message) => message.role === "user")?.content ?? "";
+  const system = messages.find((message) => message.role === "system")?.content ?? "";
+  const good = generateLocalSuggestions(prompt);
+  return [
+    prompt,
+    ...good.slice(0, 2).map((title, index) => `${index + 1}. ${title}.`),
+    ...listedTitles(system, "Their open tasks").slice(0, 1),
+    ...listedTitles(system, "Today's No list").slice(0, 1),
+    "You could maybe think about what matters most to you right now and why",
+    "Why not start today?",
+    "Passport stuff",
+    ...good.slice(2),
+    good[0] ?? "",
+  ];
+}
+
 export default async function setup(project: TestProject) {
   const received = new Map<string, Received[]>();
   const server = createServer(async (req, res) => {
@@ -71,6 +99,12 @@ export default async function setup(project: TestProject) {
     switch (scenario) {
       case "echo":
         return json(res, 200, completion({ content: JSON.stringify({ suggestions: userMessage.split("\n") }) }));
+      case "planner":
+        return json(
+          res,
+          200,
+          completion({ content: JSON.stringify({ suggestions: plannerAnswer(body.messages ?? []) }) }),
+        );
       case "garbage":
         return json(res, 200, completion({ content: "Sure! Here are some tasks: call mom" }));
       case "wrong":

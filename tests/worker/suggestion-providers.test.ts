@@ -6,8 +6,7 @@ import type { Bindings } from "../../worker/env";
 import { WORKERS_AI_MODEL } from "../../worker/suggestions/workers-ai";
 import { api, ORIGIN, registerUser } from "./helpers";
 
-type Answer = { suggestions: string[]; provider: string };
-type ErrorBody = { message: string };
+type Answer = { suggestions: string[]; provider: string; fallbackFrom: string | null };
 
 /** The whole app with another provider configuration, over the real D1 and rate limiter. */
 async function askWith(overrides: Partial<Bindings>, token: string, prompt: string) {
@@ -43,35 +42,40 @@ describe("openai provider against a real OpenAI-compatible server on loopback", 
     return { id, config: { AI_PROVIDER: "openai", OPENAI_BASE_URL: `${root}/${name}/${id}/v1` } };
   };
 
-  it("asks for structured output with the key and model, and cleans what comes back", async () => {
+  it("asks for structured output with the key, the model and the day, and keeps only the actions", async () => {
     const { token } = await registerUser();
-    const created = await api("/api/tasks", { method: "POST", token, json: { title: "Call the bank" } });
-    expect(created.status).toBe(201);
+    for (const json of [{ title: "Call the bank" }, { title: "Check social media", category: "no_list" }]) {
+      expect((await api("/api/tasks", { method: "POST", token, json })).status).toBe(201);
+    }
     const { id, config } = scenario("echo");
     // The echo server answers the lines of the prompt as the model's suggestions.
     const prompt = [
       "  Book the dentist  ",
       "book the DENTIST",
       "call the bank",
+      "check social media",
       "",
-      "1. Pay the rent",
+      "1. Pay the rent.",
+      `Write ${"a very long sentence ".repeat(3)}with far more words than a task`,
+      "Should I call mom?",
+      "Passport stuff",
       "x".repeat(300),
       "[REMOVED] Task 9",
       "A",
-      "B",
-      "C",
-      "D",
-      "E",
-      "F",
+      '"Water the plants"',
+      "walk the dog",
+      "Buy milk",
+      "Email Sam",
+      "Fix the tap",
     ].join("\n");
     const res = await askWith(config, token, prompt);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as Answer;
-    expect(body.provider).toBe("openai");
-    expect(body.suggestions).toHaveLength(8);
-    expect(body.suggestions.slice(0, 2)).toEqual(["Book the dentist", "Pay the rent"]);
-    expect(body.suggestions[2]).toHaveLength(120);
-    expect(body.suggestions.slice(3)).toEqual(["A", "B", "C", "D", "E"]);
+    // Actions only (a verb first, under ten words), none the person has or said no to, at most six.
+    expect(await res.json()).toEqual({
+      suggestions: ["Book the dentist", "Pay the rent", "Water the plants", "Walk the dog", "Buy milk", "Email Sam"],
+      provider: "openai",
+      fallbackFrom: null,
+    });
 
     const received = (await (await fetch(`${root}/requests/${id}`)).json()) as {
       authorization: string;
@@ -88,8 +92,14 @@ describe("openai provider against a real OpenAI-compatible server on loopback", 
     const [call] = received;
     expect(call?.authorization).toBe("Bearer test-openai-key");
     expect(call?.body.model).toBe("test-model");
+    expect(call?.body.messages).toHaveLength(2);
     expect(call?.body.messages.at(-1)).toEqual({ role: "user", content: prompt.trim() });
-    expect(call?.body.messages[0]?.role).toBe("system");
+    const system = call?.body.messages[0];
+    expect(system?.role).toBe("system");
+    // It asks for 3 to 6 actions and carries the day: open tasks and today's No list, titles only.
+    expect(system?.content).toContain("3 to 6 concrete next actions");
+    expect(system?.content).toContain('Their open tasks (JSON): ["Call the bank"]');
+    expect(system?.content).toContain(`Today's No list (JSON): ["Check social media"]`);
     expect(call?.body.response_format.type).toBe("json_schema");
     expect(call?.body.response_format.json_schema.strict).toBe(true);
     // The schema made from the zod one: the same shape, without a `$schema` line.
@@ -101,32 +111,73 @@ describe("openai provider against a real OpenAI-compatible server on loopback", 
     });
   });
 
+  it("tells the model at most 30 open tasks and 15 No-list items, newest first, cut to 80 characters", async () => {
+    const { token } = await registerUser();
+    const long = "Plan ".padEnd(100, "x");
+    const text = [...Array.from({ length: 34 }, (_, i) => `Task ${i + 1}`), long].join("\n");
+    expect((await api("/api/process-tasks", { method: "POST", token, json: { text } })).status).toBe(201);
+    for (let i = 1; i <= 17; i++) {
+      const item = { title: `No ${i}`, category: "no_list" };
+      expect((await api("/api/tasks", { method: "POST", token, json: item })).status).toBe(201);
+    }
+    const { id, config } = scenario("echo");
+    expect((await askWith(config, token, "Call mom")).status).toBe(200);
+    const [call] = (await (await fetch(`${root}/requests/${id}`)).json()) as {
+      body: { messages: { content: string }[] };
+    }[];
+    const system = call?.body.messages[0]?.content ?? "";
+    const listed = (label: string) =>
+      JSON.parse(
+        system
+          .split("\n")
+          .find((line) => line.startsWith(label))
+          ?.slice(label.length) ?? "[]",
+      ) as string[];
+    const open = listed("Their open tasks (JSON): ");
+    expect(open).toHaveLength(30);
+    expect(open.slice(0, 3)).toEqual([long.slice(0, 80), "Task 34", "Task 33"]);
+    const noList = listed("Today's No list (JSON): ");
+    expect(noList).toHaveLength(15);
+    expect(noList[0]).toBe("No 17");
+  });
+
   it.each(["garbage", "wrong", "refusal", "not-chat", "error"])(
-    "answers 502 JSON when the server's answer is unusable (%s), without logging the prompt",
+    "answers with the embedded generator when the server's answer is unusable (%s), without logging the prompt",
     async (name) => {
       const { token } = await registerUser();
-      const prompt = `secret plans ${crypto.randomUUID()}`;
+      const prompt = `plan a trip to Japan ${crypto.randomUUID()}`;
       const res = await askWith(scenario(name).config, token, prompt);
-      expect(res.status).toBe(502);
-      expect(((await res.json()) as ErrorBody).message).toBe("The suggestion service failed. Please try again later.");
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Answer;
+      expect(body).toMatchObject({ provider: "local", fallbackFrom: "openai" });
+      expect(body.suggestions).toContain("Check passport expiry date");
       expect(loggedText()).toContain("openai");
+      expect(loggedText()).toContain("the embedded generator answered");
       expect(loggedText()).not.toContain(prompt);
     },
   );
 
   // workerd prints the dropped connection on stderr even though the fetch rejection is handled.
-  it("answers 502 when the connection drops", async () => {
+  it("answers with the embedded generator when the connection drops", async () => {
     const { token } = await registerUser();
     const res = await askWith(scenario("reset").config, token, "call mom");
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      suggestions: ["Set a reminder to call mom"],
+      provider: "local",
+      fallbackFrom: "openai",
+    });
   });
 
-  it("answers 504 JSON when the server never answers, within the configured deadline", { timeout: 5_000 }, async () => {
+  it("answers with the embedded generator when the server never answers, at the configured deadline", {
+    timeout: 5_000,
+  }, async () => {
     const { token } = await registerUser();
     const { id, config } = scenario("hang");
     const res = await askWith({ ...config, AI_TIMEOUT_MS: "300" }, token, "call mom");
-    expect(res.status).toBe(504);
-    expect(((await res.json()) as ErrorBody).message).toMatch(/took too long/);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ provider: "local", fallbackFrom: "openai" });
+    expect(loggedText()).toContain("openai timed out");
     // It really reached the server and waited for it.
     const received = (await (await fetch(`${root}/requests/${id}`)).json()) as unknown[];
     expect(received).toHaveLength(1);
@@ -158,12 +209,16 @@ describe("workers-ai provider with a binding that behaves like the real one", ()
     }));
     const res = await askWith({ AI_PROVIDER: "workers-ai", AI: ai }, token, "bank and dentist");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ suggestions: ["Call the bank", "Book the dentist"], provider: "workers-ai" });
+    expect(await res.json()).toEqual({
+      suggestions: ["Call the bank", "Book the dentist"],
+      provider: "workers-ai",
+      fallbackFrom: null,
+    });
     expect(calls).toHaveLength(1);
     const call = calls[0];
     expect(call?.model).toBe(WORKERS_AI_MODEL);
     expect(call?.inputs.messages).toEqual([
-      { role: "system", content: expect.any(String) },
+      { role: "system", content: expect.stringContaining("Their open tasks (JSON): []") },
       { role: "user", content: "bank and dentist" },
     ]);
     expect(call?.inputs.response_format).toMatchObject({
@@ -177,18 +232,18 @@ describe("workers-ai provider with a binding that behaves like the real one", ()
     const { token } = await registerUser();
     const { ai } = fakeAi(async () => ({ response: '{"suggestions":["Water the plants"]}' }));
     const res = await askWith({ AI_PROVIDER: "workers-ai", AI: ai }, token, "plants");
-    expect(await res.json()).toEqual({ suggestions: ["Water the plants"], provider: "workers-ai" });
+    expect(await res.json()).toEqual({ suggestions: ["Water the plants"], provider: "workers-ai", fallbackFrom: null });
   });
 
-  it("answers 502 when JSON mode couldn't be met, logging the code but not the prompt", async () => {
+  it("answers with the embedded generator when JSON mode couldn't be met, logging the code but not the prompt", async () => {
     const { token } = await registerUser();
     const prompt = `my private prompt ${crypto.randomUUID()}`;
     const { ai } = fakeAi(async () => {
       throw new InferenceUpstreamError("5024: JSON Mode couldn't be met");
     });
     const res = await askWith({ AI_PROVIDER: "workers-ai", AI: ai }, token, prompt);
-    expect(res.status).toBe(502);
-    expect(res.headers.get("Content-Type")).toContain("application/json");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ provider: "local", fallbackFrom: "workers-ai" });
     expect(loggedText()).toContain("InferenceUpstreamError 5024");
     expect(loggedText()).not.toContain(prompt);
   });
@@ -198,18 +253,115 @@ describe("workers-ai provider with a binding that behaves like the real one", ()
     ["a response of the wrong shape", { response: { tasks: ["Call mom"] } }],
     ["suggestions that are not strings", { response: { suggestions: [1, 2] } }],
     ["text that is not JSON", { response: "Here you go: call mom" }],
-  ])("answers 502 for %s", async (_label, answer) => {
+    ["no action at all", { response: { suggestions: ["Sure!", "Passport stuff", "Why not call mom?", "call mom"] } }],
+  ])("answers with the embedded generator for %s", async (_label, answer) => {
     const { token } = await registerUser();
     const { ai } = fakeAi(async () => answer);
     const res = await askWith({ AI_PROVIDER: "workers-ai", AI: ai }, token, "call mom");
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      suggestions: ["Set a reminder to call mom"],
+      provider: "local",
+      fallbackFrom: "workers-ai",
+    });
   });
 
-  it("answers 504 when the binding never settles, and aborts its signal", { timeout: 5_000 }, async () => {
+  it("answers with the embedded generator when the model only offers what the person has or said no to", async () => {
+    const { token } = await registerUser();
+    for (const json of [{ title: "Call the bank" }, { title: "Check social media", category: "no_list" }]) {
+      expect((await api("/api/tasks", { method: "POST", token, json })).status).toBe(201);
+    }
+    const { ai } = fakeAi(async () => ({ response: { suggestions: ["Call the bank", "check social media"] } }));
+    const res = await askWith({ AI_PROVIDER: "workers-ai", AI: ai }, token, "get fit");
+    expect(await res.json()).toMatchObject({ provider: "local", fallbackFrom: "workers-ai" });
+  });
+
+  it("answers with the embedded generator when the binding never settles, and aborts its signal", {
+    timeout: 5_000,
+  }, async () => {
     const { token } = await registerUser();
     const { ai, calls } = fakeAi(() => new Promise(() => {}));
     const res = await askWith({ AI_PROVIDER: "workers-ai", AI: ai, AI_TIMEOUT_MS: "200" }, token, "call mom");
-    expect(res.status).toBe(504);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ provider: "local", fallbackFrom: "workers-ai" });
     expect(calls[0]?.options?.signal?.aborted).toBe(true);
+  });
+});
+
+describe("the provider chosen by what is there (AI_PROVIDER empty)", () => {
+  it("uses Workers AI when the AI binding is there", async () => {
+    const { token } = await registerUser();
+    const { ai, calls } = fakeAi(async () => ({ response: { suggestions: ["Check passport expiry date"] } }));
+    const res = await askWith({ AI_PROVIDER: "", AI: ai }, token, "plan a trip to Japan");
+    expect(await res.json()).toEqual({
+      suggestions: ["Check passport expiry date"],
+      provider: "workers-ai",
+      fallbackFrom: null,
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("falls back to the embedded generator with wrangler.toml's real AI binding, which cannot reach Cloudflare here", async () => {
+    const { token } = await registerUser();
+    // The binding of wrangler.toml as `npm start` and the tests run it: local-only, no account.
+    expect(env.AI).toBeDefined();
+    const res = await askWith({ AI_PROVIDER: "" }, token, "plan a trip to Japan");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Answer;
+    expect(body).toMatchObject({ provider: "local", fallbackFrom: "workers-ai" });
+    expect(body.suggestions[0]).toBe("Check passport expiry date");
+  });
+
+  it("uses the embedded generator without asking Workers AI for a request on this machine (npm start)", async () => {
+    const { token } = await registerUser();
+    const { ai, calls } = fakeAi(async () => ({ response: { suggestions: ["Check passport expiry date"] } }));
+    const ctx = createExecutionContext();
+    const request = new Request("http://127.0.0.1:8787/api/ai/task-suggestions", {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        Origin: "http://127.0.0.1:8787",
+      },
+      body: JSON.stringify({ prompt: "call mom" }),
+    });
+    const res = await app.fetch(
+      request,
+      { ...env, AI_PROVIDER: "", AI: ai, OPENAI_BASE_URL: "", OPENAI_API_KEY: "" } as Bindings,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(await res.json()).toEqual({
+      suggestions: ["Set a reminder to call mom"],
+      provider: "local",
+      fallbackFrom: null,
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("uses an OpenAI-compatible API when one is configured and there is no AI binding", async () => {
+    const { token } = await registerUser();
+    const config = {
+      AI_PROVIDER: "",
+      AI: undefined,
+      OPENAI_BASE_URL: `${env.OPENAI_BASE_URL}/echo/${crypto.randomUUID()}/v1`,
+    };
+    const res = await askWith(config, token, "Water the plants\nWalk the dog");
+    expect(await res.json()).toEqual({
+      suggestions: ["Water the plants", "Walk the dog"],
+      provider: "openai",
+      fallbackFrom: null,
+    });
+  });
+
+  it("uses the embedded generator when neither is there", async () => {
+    const { token } = await registerUser();
+    const config = { AI_PROVIDER: "", AI: undefined, OPENAI_BASE_URL: "", OPENAI_API_KEY: "" };
+    const res = await askWith(config, token, "call mom");
+    expect(await res.json()).toEqual({
+      suggestions: ["Set a reminder to call mom"],
+      provider: "local",
+      fallbackFrom: null,
+    });
   });
 });

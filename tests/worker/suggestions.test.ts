@@ -9,7 +9,7 @@ import { api, ORIGIN, registerUser } from "./helpers";
 
 const PATH = "/api/ai/task-suggestions";
 
-type Answer = { suggestions: string[]; provider: string };
+type Answer = { suggestions: string[]; provider: string; fallbackFrom: string | null };
 type ErrorBody = { message: string; issues?: { path: (string | number)[] }[] };
 
 function ask(token: string, json: unknown) {
@@ -43,22 +43,35 @@ describe("POST /api/ai/task-suggestions with the local provider", () => {
     expect(res.headers.get("Content-Type")).toContain("application/json");
     const body = (await res.json()) as Answer;
     expect(body.provider).toBe("local");
-    expect(body.suggestions).toEqual(["Call the bank", "Book the dentist", "Get fit", "Schedule a 20-minute walk"]);
+    expect(body.fallbackFrom).toBeNull();
+    expect(body.suggestions).toEqual([
+      "Call the bank",
+      "Book the dentist",
+      "Pick three workout days this week",
+      "Take a 20-minute walk today",
+      "Lay out your workout clothes tonight",
+    ]);
   });
 
   it("answers an empty list when nothing in the prompt is a task", async () => {
     const { token } = await registerUser();
     const res = await ask(token, { prompt: "hello" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ suggestions: [], provider: "local" });
+    expect(await res.json()).toEqual({ suggestions: [], provider: "local", fallbackFrom: null });
   });
 
-  it("leaves out titles the person already has, case-insensitively, and only theirs", async () => {
+  it("leaves out titles the person already has or said no to, case-insensitively, and only theirs", async () => {
     const me = await registerUser();
     const other = await registerUser();
     await addTask(me.token, "call the BANK");
+    const noList = await api("/api/tasks", {
+      method: "POST",
+      token: me.token,
+      json: { title: "Walk the dog", category: "no_list" },
+    });
+    expect(noList.status).toBe(201);
     await addTask(other.token, "Book the dentist");
-    const res = await ask(me.token, { prompt: "call the bank, book the dentist and pay the rent" });
+    const res = await ask(me.token, { prompt: "call the bank, book the dentist, walk the dog and pay the rent" });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Answer).suggestions).toEqual(["Book the dentist", "Pay the rent"]);
   });
@@ -155,9 +168,13 @@ describe("POST /api/ai/task-suggestions configuration", () => {
     errors.mockRestore();
   });
 
-  it("uses the local generator when AI_PROVIDER is empty", async () => {
+  it("uses the local generator when AI_PROVIDER is local, even with Workers AI bound", async () => {
     const { token } = await registerUser();
-    const res = await askWith({ AI_PROVIDER: "" }, token, { prompt: "call mom" });
-    expect(await res.json()).toEqual({ suggestions: ["Call mom"], provider: "local" });
+    const res = await askWith({ AI_PROVIDER: "local" }, token, { prompt: "call mom" });
+    expect(await res.json()).toEqual({
+      suggestions: ["Set a reminder to call mom"],
+      provider: "local",
+      fallbackFrom: null,
+    });
   });
 });

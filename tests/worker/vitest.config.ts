@@ -15,6 +15,9 @@ export default defineConfig(async () => {
       // A function, so it can read what the global setups provided: the mock servers' URLs.
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: `${root}/wrangler.toml` },
+        // Workers AI has no local simulation: the binding stays local (every call fails at once),
+        // so the suite needs no Cloudflare account and no network.
+        remoteBindings: false,
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,

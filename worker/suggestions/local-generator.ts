@@ -1,58 +1,108 @@
 import { LIMITS } from "../../shared/constants";
+import { ACTION_VERBS } from "./action-verbs";
+import { findGoalRecipe, type GoalRecipe } from "./goal-recipes";
+import { capTitle, wordsKey } from "./titles";
 
 /**
- * The embedded suggestion generator: no model, no network. It turns a person's own words into
- * short imperative task titles ("I need to call the bank and book the dentist" → "Call the bank",
- * "Book the dentist") and adds a first concrete step to vague goals ("get fit" → "Schedule a
- * 20-minute walk"). Pure and deterministic: the same prompt always gives the same list.
+ * The embedded suggestion generator: no model, no network, no weights. It answers next steps, not
+ * echoes (docs/decisions/159-embedded-generator-goal-recipes.md): the concrete tasks in a person's
+ * words become short imperative titles ("I need to call the bank and book the dentist" → "Call the
+ * bank", "Book the dentist"); a goal ("plan a trip to Japan", "I keep putting off my taxes")
+ * becomes the first steps of its recipe in ./goal-recipes.ts, with its specifics filled in; a goal
+ * without a recipe gets general first steps. The prompt itself never comes back. Pure and
+ * deterministic: the same prompt always gives the same list.
  */
 export function generateLocalSuggestions(prompt: string, max: number = LIMITS.suggestionsMax): string[] {
+  const promptKey = wordsKey(prompt);
+  const tasks: string[] = [];
+  const recipes: GoalRecipe[] = [];
+  const goals: string[] = [];
+  const pieces = splitSentences(prompt)
+    .flatMap(splitClauses)
+    .map(readClause)
+    .filter((piece) => piece !== undefined);
+  // One item alone (beside remarks like "no idea where yet") is the whole request: a thing named
+  // ("my taxes") or a goal is expanded; in a list, the person's own items stay as they wrote them.
+  const single = pieces.filter((piece) => piece.title !== undefined).length <= 1;
+  for (const piece of pieces) {
+    const echo = piece.title !== undefined && wordsKey(piece.title) === promptKey;
+    const goalVerb = GOAL_VERBS.has(piece.verb ?? "");
+    const goalLike = piece.title === undefined || echo || goalVerb || (single && piece.verb === undefined);
+    const recipe = goalLike ? findGoalRecipe(piece.text) : undefined;
+    if (recipe) {
+      if (!recipes.includes(recipe)) recipes.push(recipe);
+    } else if (piece.title !== undefined && goalVerb && single) {
+      goals.push(piece.title);
+    } else if (piece.title !== undefined) {
+      tasks.push(echo ? reminderFor(piece.title) : piece.title);
+    }
+  }
+  // A prompt whose pieces name no recipe may still name one as a whole ("... taxes, I keep putting them off").
+  const whole = recipes.length === 0 && tasks.length === 0 ? findGoalRecipe(prompt) : undefined;
+  if (whole) recipes.push(whole);
+
   const out: string[] = [];
   const seen = new Set<string>();
   const push = (title: string) => {
     const clean = capTitle(title);
     const key = clean.toLowerCase();
-    if (clean && !seen.has(key)) {
+    if (clean && !seen.has(key) && wordsKey(clean) !== promptKey) {
       seen.add(key);
       out.push(clean);
     }
   };
-  for (const sentence of splitSentences(prompt)) {
-    for (const clause of splitClauses(sentence)) {
-      for (const title of clauseToTasks(clause)) push(title);
-    }
-  }
+  for (const title of tasks) push(title);
+  // One goal alone gets its whole recipe; beside other tasks and goals, its first three steps.
+  const alone = tasks.length === 0 && recipes.length + goals.length === 1;
+  const perGoal = alone ? MAX_GOAL_STEPS : 3;
+  for (const recipe of recipes) for (const step of recipe.steps(prompt).slice(0, perGoal)) push(step);
+  for (const goal of goals) for (const step of firstSteps(goal).slice(0, perGoal)) push(step);
   if (out.length === 0 && PLANNING_WORDS.test(prompt)) for (const title of PLANNING_STARTERS) push(title);
+  if (out.length === 0 && isRealGoal(prompt)) for (const title of firstSteps(undefined)) push(title);
   return out.slice(0, max);
+}
+
+/** At most this many steps for one goal (the issue's 3 to 6). */
+const MAX_GOAL_STEPS = 6;
+
+/** A prompt that is one concrete task already: the step that adds something is a time for it. */
+function reminderFor(title: string): string {
+  const task = title.charAt(0).toLowerCase() + title.slice(1);
+  return task.split(/\s+/).length <= 6 ? `Set a reminder to ${task}` : "Set a reminder for it today";
+}
+
+/** General first steps for a goal no recipe knows, naming it when it is short enough to read well. */
+function firstSteps(goal: string | undefined): string[] {
+  const phrase = goal ? goal.charAt(0).toLowerCase() + goal.slice(1) : undefined;
+  return [
+    phrase && phrase.split(/\s+/).length <= 4
+      ? `Write down why you want to ${phrase}`
+      : "Write down what done looks like",
+    "Pick one small first step for today",
+    "Block 25 minutes this week to start",
+    "Share your plan with a friend",
+  ];
+}
+
+/** Words enough to be a goal rather than a greeting or a stray key: two letters or more, not "hi". */
+function isRealGoal(prompt: string): boolean {
+  const text = prompt.trim().replace(/[.!?]+$/, "");
+  return /\p{L}{2,}/u.test(text) && !GREETINGS.test(text);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Word lists. Verbs a task title can start with; a piece of text that starts with one of these
 // reads as an instruction.
 
-const VERBS = new Set(
-  `add answer apply arrange ask attend bake bathe book borrow bring brush buy call cancel catch change charge
-  check choose clean clear close collect compare complete confirm contact cook copy create cut deal debug declutter
-  decide delete deliver deploy design discuss do donate download draft draw drink drive drop dust edit email
-  e-mail empty exchange exercise feed file fill find finish fix fold follow get give go grab hang help hire hoover
-  install interview invite iron jog join learn leave list look mail make manage meditate meet mend merge message
-  mop move mow order organise organize outline pack paint pay phone pick plan plant play post practice practise
-  prep prepare print publish put read rebook record refill register rehearse relax remind remove renew rent repair
-  replace reply reschedule research reserve respond return review revise ring run save scan schedule see sell send
-  set share shop shovel sign sleep sort start stop stretch study submit sweep swim take talk teach test text thank
-  tidy track train translate try tutor unpack unsubscribe update upload vacuum visit volunteer vote walk wash
-  watch water weed wrap write be become improve stay feel lose gain grow build achieve reach quit eat spend reduce
-  increase keep focus work listen cycle bike hike clarify celebrate collect gather hand turn log note`.split(/\s+/),
+// Verbs that make a goal rather than a task ("get fit", "plan a trip", "be calmer"): such a piece of
+// the prompt is answered with its recipe's steps, not repeated back.
+const GOAL_VERBS = new Set(
+  `be become get improve stay feel start stop quit lose gain grow build achieve reach change learn eat sleep save
+  spend reduce increase keep focus work exercise relax meditate try plan prepare organise organize launch move
+  study revise travel go sort deal handle find pass run write throw`.split(/\s+/),
 );
 
-/** Verbs that, with an abstract object, make a goal rather than a task ("get fit", "be calmer"). */
-const VAGUE_VERBS = new Set(
-  "be become get improve stay feel start stop quit lose gain grow build achieve reach change learn eat sleep save spend reduce increase keep focus work read write exercise relax meditate try".split(
-    " ",
-  ),
-);
-const ABSTRACT =
-  /\b(more|less|better|healthier|fitter|happier|calmer|stronger|habits?|routine|consistent(ly)?|regularly|every ?day|daily|in general|overall|together)\b/i;
+const VERBS = new Set([...ACTION_VERBS, ...GOAL_VERBS, "hike", "bike", "cycle", "celebrate", "hand", "quit"]);
 
 /** Verbs that say nothing on their own: "do today" or "get" is no task. */
 const EMPTY_VERBS = new Set(["do", "be", "get", "go", "make", "have", "start", "stop", "try", "work", "stuff"]);
@@ -97,7 +147,7 @@ const HEADER =
 
 /** Pieces that describe a state rather than ask for an action ("I'm tired", "work is busy"). */
 const STATEMENT =
-  /^(?:i|i'm|im|i am|i've|ive|i was|i feel|i keep|i always|i never|i can'?t|i don'?t|we|we're|it|it's|its|he|she|they|there|there's|everything|nothing|(?:is|are|was|were|'s|has been|will be)|(?:life|work|today|this week)\s+(?:is|has|was|feels)|my\s+\w+\s+(?:is|are|has|have|was|were|\w+s))\b/i;
+  /^(?:i|i'm|im|i am|i've|ive|i was|i feel|i keep|i always|i never|i can'?t|i don'?t|we|we're|it|it's|its|he|she|they|there|there's|everything|nothing|(?:is|are|was|were|'s|has been|will be)|(?:life|work|today|this week)\s+(?:is|has|was|feels)|my\s+\w+\s+(?:is|are|has|have|was|were|\w+s))\b|^(?:my|our|the|his|her|their)\b[^.]*?\s(?:is|are|was|were|has been|have been)\b/i;
 
 /** Reasons after the action are dropped from the title ("call the bank because ..."). */
 const REASON = /\s+(?:because|since|so that|so i can|so we can|'cause|cause|as i|as we)\b.*$/i;
@@ -141,70 +191,6 @@ const NOUN_RULES: { pattern: RegExp; verb: string; article: boolean }[] = [
     article: true,
   },
   { pattern: /\b(car|bike)\s+(service|repair|wash|inspection|mot)\b/i, verb: "Book", article: true },
-];
-
-// Vague goals and a first concrete step for each. The first that matches wins.
-const GOALS: { pattern: RegExp; step: (clause: string) => string }[] = [
-  {
-    pattern:
-      /\b(eat(?:ing)? (?:healthier|better|well|clean|less|more)|diet|nutrition|meal ?prep|sugar|snacking|vegetables|veggies)\b/i,
-    step: () => "Plan three healthy dinners for this week",
-  },
-  {
-    pattern:
-      /\b(fit|fitter|fitness|in shape|exercise|exercising|work ?out|working out|gym|healthier|healthy|active|lose weight|weight|running|cardio|stronger|marathon)\b/i,
-    step: () => "Schedule a 20-minute walk",
-  },
-  {
-    pattern: /\b(sleep|sleeping|rest|tired|exhausted|bed ?time|insomnia|wake up earlier|early riser)\b/i,
-    step: () => "Set a bedtime alarm for tonight",
-  },
-  {
-    pattern:
-      /\b(stress|stressed|anxious|anxiety|calm|calmer|relax|mental health|burn ?out|burnt out|overwhelmed|mindful(?:ness)?|meditat\w*)\b/i,
-    step: () => "Take a 5-minute breathing break",
-  },
-  {
-    pattern: /\b(money|savings?|budget\w*|financ\w*|debt|expenses|spend(?:ing)? less|invest\w*|retire\w*)\b/i,
-    step: () => "List this month's expenses",
-  },
-  {
-    pattern: /\blearn(?:ing)?\s+(.+)$/i,
-    step: (clause) => `Spend 15 minutes learning ${clause.replace(/^.*?\blearn(?:ing)?\s+/i, "")}`,
-  },
-  {
-    pattern: /\b(read(?:ing)? (?:more|books?)|reading)\b/i,
-    step: () => "Read 10 pages before bed",
-  },
-  {
-    pattern: /\b(writ(?:e|ing) (?:more|a book|a novel|my book)|journal\w*|blog\w*)\b/i,
-    step: () => "Write for 15 minutes",
-  },
-  {
-    pattern: /\b(declutter\w*|tidy|tidier|organi[sz]ed|cleaner|mess|messy|clutter\w*)\b/i,
-    step: () => "Declutter one drawer for 10 minutes",
-  },
-  {
-    pattern: /\b(new job|job|career|promotion|resume|résumé|cv|raise|get hired)\b/i,
-    step: () => "Update your resume with your latest role",
-  },
-  {
-    pattern: /\b(friends?|family|social|lonely|connect\w*|relationships?)\b/i,
-    step: () => "Message a friend to plan a catch-up",
-  },
-  {
-    pattern:
-      /\b(productive|productivity|procrastinat\w*|focus(?:ed)?|motivat\w*|disciplin\w*|on top of things|time management)\b/i,
-    step: () => "Pick one task and work on it for 25 minutes",
-  },
-  {
-    pattern: /\b(phone|screen time|social media|doomscroll\w*)\b/i,
-    step: () => "Put your phone in another room for an hour",
-  },
-  {
-    pattern: /\b(drink more water|hydrat\w*)\b/i,
-    step: () => "Fill a water bottle and keep it on your desk",
-  },
 ];
 
 const PLANNING_WORDS =
@@ -313,7 +299,13 @@ function withArticle(phrase: string): string {
   return DETERMINER.test(phrase) ? phrase : `the ${phrase}`;
 }
 
-function clauseToTasks(raw: string): string[] {
+/**
+ * One piece of the prompt, read: its text without lead-ins, fillers and reasons; the task title it
+ * makes when it is an action (starts with a verb, or names a thing with an obvious verb:
+ * "dentist" → "Book the dentist"); and that verb. A statement ("the house is a mess"), a question
+ * or a bare noun phrase has no title. Undefined for a piece that says nothing (a greeting, a header).
+ */
+function readClause(raw: string): { text: string; title?: string; verb?: string } | undefined {
   let text = raw
     .replace(/^["'(\s]+|["')\s]+$/g, "")
     .replace(/[.!?,;:]+$/, "")
@@ -337,10 +329,8 @@ function clauseToTasks(raw: string): string[] {
     .replace(TRAILING_FILLER, "")
     .replace(/[.!?,;:]+$/, "")
     .trim();
-  if (!text || HEADER.test(text) || GREETINGS.test(text)) return [];
-
-  const goal = GOALS.find((rule) => rule.pattern.test(text));
-  if (STATEMENT.test(text)) return goal ? [goal.step(text)] : [];
+  if (!text || HEADER.test(text) || GREETINGS.test(text)) return undefined;
+  if (STATEMENT.test(text) || /\?$/.test(raw.trim())) return { text };
 
   const words = text.split(/\s+/);
   const first = words[0] ?? "";
@@ -350,30 +340,12 @@ function clauseToTasks(raw: string): string[] {
     if (first.toLowerCase() !== verb) words[0] = verb; // gerund → base form
     title = words.join(" ");
     const core = title.replace(TRAILING_TIME, "");
-    if (core.split(/\s+/).length === 1 && EMPTY_VERBS.has(core.toLowerCase())) return [];
-  } else if (/\?$/.test(raw.trim()) || words.length > 8) {
-    return goal ? [goal.step(text)] : [];
+    if (core.split(/\s+/).length === 1 && EMPTY_VERBS.has(core.toLowerCase())) return undefined;
   } else {
-    const rule = NOUN_RULES.find((candidate) => candidate.pattern.test(text));
-    if (goal) return [goal.step(text)]; // "my finances": the step is the task
-    title = rule ? `${rule.verb} ${rule.article ? withArticle(text) : text}` : text;
+    const rule = words.length <= 8 ? NOUN_RULES.find((candidate) => candidate.pattern.test(text)) : undefined;
+    if (!rule) return { text };
+    title = `${rule.verb} ${rule.article ? withArticle(text) : text}`;
   }
   if (when && !title.toLowerCase().includes(when)) title = `${title} ${when}`;
-  title = capitalize(title);
-
-  const vague = verb !== undefined && VAGUE_VERBS.has(verb) && (goal !== undefined || ABSTRACT.test(text));
-  if (!vague) return [title];
-  const step = goal
-    ? goal.step(text)
-    : `Write down one small first step to ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
-  return [title, step];
-}
-
-/** At most LIMITS.suggestionMax characters, cut at a word boundary. */
-export function capTitle(title: string): string {
-  const clean = title.replace(/\s+/g, " ").trim();
-  if (clean.length <= LIMITS.suggestionMax) return clean;
-  const cut = clean.slice(0, LIMITS.suggestionMax - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > LIMITS.suggestionMax / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+  return { text, title: capitalize(title), verb };
 }

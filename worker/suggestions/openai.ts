@@ -30,7 +30,7 @@ export function openAiProvider(config: OpenAiConfig): SuggestionProvider {
   const model = config.model || OPENAI_DEFAULTS.model;
   return {
     name: "openai",
-    async suggest(prompt, signal) {
+    async suggest(request, signal) {
       const headers: Record<string, string> = { "Content-Type": "application/json" };
       // Self-hosted servers often need no key.
       if (config.apiKey) headers.Authorization = `Bearer ${config.apiKey}`;
@@ -40,7 +40,7 @@ export function openAiProvider(config: OpenAiConfig): SuggestionProvider {
         signal,
         body: JSON.stringify({
           model,
-          messages: chatMessages(prompt),
+          messages: chatMessages(request),
           response_format: {
             type: "json_schema",
             json_schema: { name: "task_suggestions", strict: true, schema: OUTPUT_JSON_SCHEMA },

@@ -1,12 +1,18 @@
 import { z } from "zod";
-import { LIMITS } from "../../shared/constants";
 import { type AiProvider, providerOutputSchema } from "../../shared/schemas/suggestions";
 
-/** One way of turning a prompt into raw suggestion titles; the service trims, dedupes and caps. */
+/**
+ * What a provider is asked: the person's words and their day, as titles only (the open tasks so
+ * nothing they have is suggested again, today's "No" list so nothing they said no to comes back),
+ * each list capped by CONTEXT_LIMITS.
+ */
+export type SuggestionRequest = { prompt: string; openTasks: readonly string[]; noList: readonly string[] };
+
+/** One way of turning a request into raw suggestion titles; the service checks, dedupes and caps. */
 export type SuggestionProvider = {
   name: AiProvider;
   /** Must give up when `signal` aborts; the service stops waiting at its deadline regardless. */
-  suggest(prompt: string, signal: AbortSignal): Promise<string[]>;
+  suggest(request: SuggestionRequest, signal: AbortSignal): Promise<string[]>;
 };
 
 /**
@@ -28,20 +34,40 @@ export class ProviderTimeout extends Error {
   }
 }
 
+/** How much of the person's day a model is told: enough to avoid repeats, small enough to stay cheap. */
+export const CONTEXT_LIMITS = { openTasks: 30, noList: 15, titleChars: 80 } as const;
+
+/** What a model is asked for, and what ./model-answer.ts keeps of its answer. */
+export const ACTION_RULES = { min: 3, max: 6, maxWords: 10 } as const;
+
 const SYSTEM_PROMPT = [
   "You help a person plan their day in a task app.",
-  "Turn what they write into concrete, actionable tasks they can add to their task list.",
-  `Answer with at most ${LIMITS.suggestionsMax} tasks. Each task is a short imperative title`,
-  `(at most 80 characters, no numbering, no trailing period), for example "Call the bank".`,
-  "For a vague goal, suggest a small first step that can be done today.",
+  `Suggest ${ACTION_RULES.min} to ${ACTION_RULES.max} concrete next actions for what they write.`,
+  `Each action is one short task title of fewer than ${ACTION_RULES.maxWords} words that starts with a verb in`,
+  'the imperative, for example "Check passport expiry date" or "Book a 30-minute mock interview".',
+  "Each adds a step the person did not write themselves: never repeat their words back.",
+  "Fill in their specifics (a place, a date, a name) where it helps. No numbering, no trailing period.",
+  "Never suggest a task from their open tasks, nor anything on today's No list (what they decided not to do today).",
   "Write in the language the person uses. Answer only with JSON that matches the schema.",
 ].join(" ");
 
-/** The chat every model is sent: the system prompt, then what the person wrote. */
-export function chatMessages(prompt: string): { role: "system" | "user"; content: string }[] {
+/** A list of titles for the model: each cut to CONTEXT_LIMITS.titleChars, at most `max` of them. */
+function titleList(label: string, titles: readonly string[], max: number): string {
+  const shown = titles
+    .slice(0, max)
+    .map((title) => title.replace(/\s+/g, " ").trim().slice(0, CONTEXT_LIMITS.titleChars));
+  return `${label} (JSON): ${JSON.stringify(shown)}`;
+}
+
+/** The chat every model is sent: the rules and the person's day, then what the person wrote. */
+export function chatMessages(request: SuggestionRequest): { role: "system" | "user"; content: string }[] {
+  const day = [
+    titleList("Their open tasks", request.openTasks, CONTEXT_LIMITS.openTasks),
+    titleList("Today's No list", request.noList, CONTEXT_LIMITS.noList),
+  ].join("\n");
   return [
-    { role: "system", content: SYSTEM_PROMPT },
-    { role: "user", content: prompt },
+    { role: "system", content: `${SYSTEM_PROMPT}\n\n${day}` },
+    { role: "user", content: request.prompt },
   ];
 }
 

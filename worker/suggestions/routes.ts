@@ -2,15 +2,13 @@ import { Hono } from "hono";
 import { taskSuggestionsRequestSchema, taskSuggestionsResponseSchema } from "../../shared/schemas/suggestions";
 import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
 import { validate } from "../http/validation";
 import { listVisibleTasks } from "../tasks/task-rows";
 import { chooseProvider } from "./choose-provider";
-import { ProviderTimeout } from "./provider";
 import { limitSuggestionRequests } from "./rate-limit";
-import { cleanSuggestions, runProvider, timeoutFrom } from "./suggest";
+import { suggestTasks, timeoutFrom } from "./suggest";
 
-/** Mounted at /api/ai. The prompt is personal: it is sent to the configured provider and never logged. */
+/** Mounted at /api/ai. The prompt is personal: it is sent to the chosen provider and never logged. */
 export const suggestionRoutes = new Hono<AppEnv>().post(
   "/task-suggestions",
   requireUser,
@@ -18,22 +16,21 @@ export const suggestionRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const { prompt } = c.req.valid("json");
     await limitSuggestionRequests(c);
-    const provider = chooseProvider(c.env);
-    const [raw, existing] = await Promise.all([
-      runProvider(provider, prompt, timeoutFrom(c.env.AI_TIMEOUT_MS)).catch((err: unknown) => {
-        if (err instanceof ProviderTimeout) {
-          console.warn(`suggestions: ${provider.name} timed out`);
-          throw new ApiError(504, "The suggestion service took too long to answer. Please try again.");
-        }
-        console.warn(`suggestions: ${err instanceof Error && "detail" in err ? String(err.detail) : provider.name}`);
-        throw new ApiError(502, "The suggestion service failed. Please try again later.");
-      }),
-      listVisibleTasks(c.var.db, c.var.user.id),
-    ]);
-    const suggestions = cleanSuggestions(
-      raw,
-      existing.map((task) => task.title),
-    );
-    return c.json(taskSuggestionsResponseSchema.parse({ suggestions, provider: provider.name }));
+    const provider = chooseProvider(c.env, c.req.url);
+    const tasks = await listVisibleTasks(c.var.db, c.var.user.id);
+    // The person's day as the model is told it (docs/decisions/157-model-knows-the-day.md): the
+    // open tasks and today's "No" list (docs/product.md#no-list-screen), titles only, newest first
+    // (the provider caps each list).
+    const newestFirst = [...tasks].reverse();
+    const request = {
+      prompt,
+      openTasks: newestFirst
+        .filter((task) => !task.isCompleted && task.category !== "no_list")
+        .map((task) => task.title),
+      noList: newestFirst.filter((task) => task.category === "no_list").map((task) => task.title),
+    };
+    const excluded = tasks.map((task) => task.title);
+    const answer = await suggestTasks(provider, request, excluded, timeoutFrom(c.env.AI_TIMEOUT_MS));
+    return c.json(taskSuggestionsResponseSchema.parse(answer));
   },
 );

@@ -1,8 +1,17 @@
 import { hasRemovedMarker, LIMITS } from "../../shared/constants";
-import { capTitle } from "./local-generator";
-import { ProviderError, ProviderTimeout, type SuggestionProvider } from "./provider";
+import type { ModelProvider, TaskSuggestionsResponse } from "../../shared/schemas/suggestions";
+import { localProvider } from "./local";
+import { keepActions } from "./model-answer";
+import {
+  ACTION_RULES,
+  ProviderError,
+  ProviderTimeout,
+  type SuggestionProvider,
+  type SuggestionRequest,
+} from "./provider";
+import { capTitle, titleKey } from "./titles";
 
-/** How long a provider may take before the person gets a 504 (AI_TIMEOUT_MS overrides it). */
+/** How long a model may take before the embedded generator answers instead (AI_TIMEOUT_MS overrides it). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export function timeoutFrom(value: string | undefined): number {
@@ -10,19 +19,9 @@ export function timeoutFrom(value: string | undefined): number {
   return Number.isInteger(ms) && ms > 0 && ms <= 60_000 ? ms : DEFAULT_TIMEOUT_MS;
 }
 
-/** Case- and spacing-insensitive identity of a title, for dedupe. */
-export function titleKey(title: string): string {
-  return title
-    .normalize("NFKC")
-    .replace(/\s+/g, " ")
-    .replace(/[.!]+$/, "")
-    .trim()
-    .toLocaleLowerCase();
-}
-
 /**
  * Trims and caps every title, drops blanks, hidden-marker titles, repeats (case-insensitive) and
- * titles the person already has, and keeps at most LIMITS.suggestionsMax.
+ * titles the person already has (or said no to), and keeps at most LIMITS.suggestionsMax.
  */
 export function cleanSuggestions(raw: readonly string[], existingTitles: readonly string[]): string[] {
   const seen = new Set(existingTitles.map(titleKey));
@@ -43,7 +42,11 @@ export function cleanSuggestions(raw: readonly string[], existingTitles: readonl
  * Runs the provider under a deadline: past it the provider's work is aborted and the caller gets
  * ProviderTimeout even if the provider ignores the signal. Any other failure is a ProviderError.
  */
-export async function runProvider(provider: SuggestionProvider, prompt: string, timeoutMs: number): Promise<string[]> {
+export async function runProvider(
+  provider: SuggestionProvider,
+  request: SuggestionRequest,
+  timeoutMs: number,
+): Promise<string[]> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -54,7 +57,7 @@ export async function runProvider(provider: SuggestionProvider, prompt: string, 
     }, timeoutMs);
   });
   try {
-    return await Promise.race([provider.suggest(prompt, controller.signal), deadline]);
+    return await Promise.race([provider.suggest(request, controller.signal), deadline]);
   } catch (err) {
     if (err instanceof ProviderTimeout || controller.signal.aborted) throw new ProviderTimeout();
     if (err instanceof ProviderError) throw err;
@@ -62,5 +65,41 @@ export async function runProvider(provider: SuggestionProvider, prompt: string, 
     throw new ProviderError(`${provider.name}: ${err instanceof Error ? err.name : typeof err}`);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** The embedded generator's answer, never failing: no model, no network. */
+async function embeddedAnswer(
+  request: SuggestionRequest,
+  excluded: readonly string[],
+  fallbackFrom: ModelProvider | null,
+): Promise<TaskSuggestionsResponse> {
+  const raw = await localProvider.suggest(request, new AbortController().signal);
+  return { suggestions: cleanSuggestions(raw, excluded), provider: "local", fallbackFrom };
+}
+
+/**
+ * The suggestions for a request: from the chosen provider, or, when that is a model and it fails,
+ * times out, or leaves no usable action, from the embedded generator, which the answer names
+ * (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md). `excluded` are the titles
+ * the person already has or said no to. What is logged never holds the prompt or a model's text.
+ */
+export async function suggestTasks(
+  provider: SuggestionProvider,
+  request: SuggestionRequest,
+  excluded: readonly string[],
+  timeoutMs: number,
+): Promise<TaskSuggestionsResponse> {
+  if (provider.name === "local") return embeddedAnswer(request, excluded, null);
+  const name = provider.name;
+  try {
+    const raw = await runProvider(provider, request, timeoutMs);
+    const suggestions = cleanSuggestions(keepActions(raw, request.prompt, name), excluded).slice(0, ACTION_RULES.max);
+    if (suggestions.length === 0) throw new ProviderError(`${name}: only tasks the person has or said no to`);
+    return { suggestions, provider: name, fallbackFrom: null };
+  } catch (err) {
+    const why = err instanceof ProviderTimeout ? `${name} timed out` : err instanceof ProviderError ? err.detail : name;
+    console.warn(`suggestions: ${why}; the embedded generator answered`);
+    return embeddedAnswer(request, excluded, name);
   }
 }

@@ -6,26 +6,30 @@ import {
   type SuggestionProvider,
 } from "./provider";
 
-/** A text-generation model that supports JSON mode on Workers AI. */
-export const WORKERS_AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
+/**
+ * Llama 3.3 70B (FP8, "fast"): on Workers AI's JSON Mode list, and the best of that list at short,
+ * concrete, instruction-following answers within the deadline
+ * (docs/decisions/158-workers-ai-model-for-suggestions.md).
+ */
+export const WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
 /**
- * Workers AI through the `AI` binding (AI_PROVIDER=workers-ai). JSON mode constrains the model to
- * the schema; when it cannot, the binding throws ("JSON Mode couldn't be met", code 5024), which
- * is a provider failure like any other.
+ * Workers AI through the `AI` binding (chosen when deployed, or AI_PROVIDER=workers-ai). JSON mode
+ * constrains the model to the schema; when it cannot, the binding throws ("JSON Mode couldn't be
+ * met", code 5024), which is a provider failure like any other.
  */
 export function workersAiProvider(ai: Ai): SuggestionProvider {
   return {
     name: "workers-ai",
-    async suggest(prompt, signal) {
-      let result: Record<string, unknown>;
+    async suggest(request, signal) {
+      let result: unknown;
       try {
         result = await ai.run(
           WORKERS_AI_MODEL,
           {
-            messages: chatMessages(prompt),
+            messages: chatMessages(request),
             response_format: { type: "json_schema", json_schema: OUTPUT_JSON_SCHEMA },
-            max_tokens: 600,
+            max_tokens: 400,
           },
           { signal },
         );
@@ -37,7 +41,9 @@ export function workersAiProvider(ai: Ai): SuggestionProvider {
         throw new ProviderError(`workers-ai: ${name}${code ? ` ${code}` : ""}`);
       }
       // JSON mode answers the object itself in `response`; some models give it as JSON text.
-      return parseProviderOutput(result?.response, "workers-ai");
+      const response =
+        typeof result === "object" && result !== null ? (result as { response?: unknown }).response : result;
+      return parseProviderOutput(response, "workers-ai");
     },
   };
 }

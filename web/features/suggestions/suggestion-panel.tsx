@@ -2,11 +2,12 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Check, Plus, Sparkles, X } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
-import type { AiProvider } from "../../../shared/schemas/suggestions";
+import type { TaskSuggestionsResponse } from "../../../shared/schemas/suggestions";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
+import { sourceText } from "./suggestion-source";
 import { useAddSuggestedTask, useSuggestions } from "./suggestions-api";
 
 // 32 px square icon buttons (the shared sizes are 40 px; the list rows are compact).
@@ -35,7 +36,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   const closedFromOutside = useRef(false);
   const [prompt, setPrompt] = useState("");
   const [items, setItems] = useState<Item[]>([]);
-  const [provider, setProvider] = useState<AiProvider | null>(null);
+  const [source, setSource] = useState<Pick<TaskSuggestionsResponse, "provider" | "fallbackFrom"> | null>(null);
   const suggestions = useSuggestions();
   const addTask = useAddSuggestedTask();
 
@@ -51,7 +52,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
     suggestions.mutate(text, {
       onSuccess: (answer) => {
         setItems(answer.suggestions.map((title) => ({ title, status: "new" })));
-        setProvider(answer.provider);
+        setSource({ provider: answer.provider, fallbackFrom: answer.fallbackFrom });
         if (answer.suggestions.length === 0) {
           showInfo("No suggestions found", "Try being more specific about your tasks or goals.");
         } else {
@@ -100,9 +101,12 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
             if (!closedFromOutside.current) returnFocus();
             closedFromOutside.current = false;
           }}
+          // Its bottom stays clear of a two-line toast (bottom centre, docs/decisions.md#70) wherever
+          // the two could meet, so the toast never hides the list's end or the line naming the provider;
+          // on a phone its top stays below the header's two rows (it scrolls within itself instead).
           className={cn(
-            "fixed right-4 bottom-20 z-40 flex max-h-[calc(100dvh-6.5rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-y-auto",
-            "rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-6 sm:bottom-24 dark:border-slate-700 dark:bg-slate-900",
+            "fixed right-4 bottom-36 z-40 flex max-h-[calc(100dvh-17rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-y-auto",
+            "rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-6 sm:max-h-[calc(100dvh-10.5rem)] xl:bottom-24 xl:max-h-[calc(100dvh-6.5rem)] dark:border-slate-700 dark:bg-slate-900",
           )}
         >
           <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
@@ -199,9 +203,12 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
             </div>
           ) : null}
 
-          {provider === "local" ? (
-            <p className="border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              Suggestions are generated on our server without an AI model.
+          {source ? (
+            <p
+              data-testid="suggestion-source"
+              className="border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400"
+            >
+              {sourceText(source)}
             </p>
           ) : null}
         </Dialog.Content>

@@ -1,0 +1,64 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { app } from "../../worker/app";
+import type { Bindings } from "../../worker/env";
+import { generateLocalSuggestions } from "../../worker/suggestions/local-generator";
+import { api, ORIGIN, registerUser } from "./helpers";
+import { brokenRules, SUGGESTION_PROMPTS } from "./suggestion-prompts";
+
+// The measured quality of suggestions (docs/decisions/160-suggestions-measured-by-a-prompt-set.md):
+// every prompt of the set is one test per path; bench/suggestions.mjs counts them into a pass rate.
+
+describe("the embedded generator on the prompt set", () => {
+  it.each(SUGGESTION_PROMPTS)("$prompt", (prompt) => {
+    expect(brokenRules(prompt, generateLocalSuggestions(prompt.prompt))).toEqual([]);
+  });
+});
+
+type Answer = { suggestions: string[]; provider: string; fallbackFrom: string | null };
+type Received = { body: { messages: { role: string; content: string }[] } }[];
+
+let warnings: MockInstance;
+beforeEach(() => {
+  warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => warnings.mockRestore());
+
+describe("the model path on the prompt set, against a careless OpenAI-compatible model", () => {
+  it.each(SUGGESTION_PROMPTS)("$prompt", async (prompt) => {
+    const { token } = await registerUser();
+    // An open task and a No-list item the model will offer back (the stand-in repeats them): two
+    // of its own good ideas when it has plenty, else two of the person's everyday ones.
+    const likely = generateLocalSuggestions(prompt.prompt);
+    const [openTask, noListItem] =
+      likely.length >= 5 ? likely.slice(1, 3) : ["Water the plants", "Scroll social media"];
+    for (const json of [{ title: openTask }, { title: noListItem, category: "no_list" }]) {
+      expect((await api("/api/tasks", { method: "POST", token, json })).status).toBe(201);
+    }
+
+    const id = crypto.randomUUID();
+    const request = new Request(`${ORIGIN}/api/ai/task-suggestions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ prompt: prompt.prompt }),
+    });
+    const overrides = { AI_PROVIDER: "openai", OPENAI_BASE_URL: `${env.OPENAI_BASE_URL}/planner/${id}/v1` };
+    const ctx = createExecutionContext();
+    const res = await app.fetch(request, { ...env, ...overrides } as Bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as Answer;
+    expect(answer).toMatchObject({ provider: "openai", fallbackFrom: null });
+
+    // The model was told the day; what it offered back of it, and its careless lines, are gone.
+    const [call] = (await (await fetch(`${env.OPENAI_BASE_URL}/requests/${id}`)).json()) as Received;
+    const system = call?.body.messages[0]?.content ?? "";
+    expect(system).toContain(JSON.stringify(openTask));
+    expect(system).toContain(JSON.stringify(noListItem));
+    expect(answer.suggestions).not.toContain(openTask);
+    expect(answer.suggestions).not.toContain(noListItem);
+    expect(answer.suggestions.length).toBeLessThanOrEqual(6);
+    expect(brokenRules(prompt, answer.suggestions)).toEqual([]);
+  });
+});
