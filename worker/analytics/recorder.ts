@@ -1,9 +1,9 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
 import type { Db } from "../db/client";
-import { dailyAnalytics, tasks } from "../db/schema";
-import { isVisible } from "../tasks/task-rows";
+import { dailyAnalytics } from "../db/schema";
+import { liveBreakdownSql } from "../tasks/task-rows";
 import { type Pause, spreadFocusMinutes } from "./focus-hours";
 
 /**
@@ -54,22 +54,6 @@ function sumEvents(events: readonly AnalyticsEvent[]): Deltas {
     }
   }
   return deltas;
-}
-
-/**
- * The user's live tasks per category as the JSON text the record stores. It is a subquery, so it
- * sees the earlier statements of the same batch (the change being recorded). Live = not completed
- * and not cleared with the "[REMOVED]" marker; no category counts as "later" (docs/product.md#task).
- */
-function liveBreakdownSql(userId: string): SQL {
-  const count = (condition: SQL) => sql`count(case when ${condition} then 1 end)`;
-  return sql`(select json_object(
-      'urgent', ${count(sql`${tasks.category} = 'urgent'`)},
-      'later', ${count(sql`${tasks.category} = 'later' or ${tasks.category} is null`)},
-      'delegate', ${count(sql`${tasks.category} = 'delegate'`)},
-      'no_list', ${count(sql`${tasks.category} = 'no_list'`)})
-    from ${tasks}
-    where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and ${isVisible()})`;
 }
 
 /**

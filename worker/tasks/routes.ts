@@ -13,6 +13,7 @@ import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
 import { claimedSession, requireToken, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
+import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -20,9 +21,8 @@ import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { patchAnswersStatement } from "./answers";
-import { taskStillOpenGuard, taskUnchangedGuard } from "./completion-guard";
 import { answerTaskList } from "./task-list";
-import { findOwnTask, ownTaskQuery, type TaskRow, toTask } from "./task-rows";
+import { findOwnTask, ownTaskQuery, type TaskRow, taskIsGone, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
 /** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
@@ -89,7 +89,11 @@ export const taskRoutes = new Hono<AppEnv>()
       events.push({ type: "task-completed", priority: patch.isPriority ?? existing.isPriority });
       // Counted only if the task is still open when the batch runs (two devices may race).
       return db
-        .batch([taskStillOpenGuard(db, user.id, id), update, ...analyticsStatements(db, user, events, now)])
+        .batch([
+          abortBatchIf(db, tasks, taskIsGone(db, user.id, id, eq(tasks.isCompleted, false))),
+          update,
+          ...analyticsStatements(db, user, events, now),
+        ])
         .then(([, result]) => [result] as const);
     };
     let updated: Awaited<ReturnType<typeof applyPatch>>[0];
@@ -169,7 +173,7 @@ async function deleteTask(db: Db, user: AppEnv["Variables"]["user"], existing: T
   try {
     await db.batch([
       // The undo record and the count are built from the task as read: it must not change meanwhile.
-      taskUnchangedGuard(db, user.id, existing.id, existing.updatedAt),
+      abortBatchIf(db, tasks, taskIsGone(db, user.id, existing.id, eq(tasks.updatedAt, existing.updatedAt))),
       ...recordUndoStatements(db, user.id, JSON.stringify([existing.id]), counted, ticket, now),
       db.delete(tasks).where(and(eq(tasks.id, existing.id), eq(tasks.userId, user.id))),
       ...analyticsStatements(db, user, events, now),

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, notExists, notInArray, type SQL, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
@@ -113,6 +113,36 @@ export function ownTaskQuery(db: Db, userId: string, id: number) {
     .limit(1);
 }
 
+/**
+ * For abortBatchIf: true when the user's task of this id no longer exists, or no longer meets
+ * `condition` (still open, unchanged since read), as the batch runs.
+ */
+export function taskIsGone(db: Db, userId: string, id: number, condition?: SQL): SQL {
+  return notExists(
+    db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.id, id), eq(tasks.userId, userId), condition)),
+  );
+}
+
 export function findOwnTask(db: Db, userId: string, id: number) {
   return db.query.tasks.findFirst({ where: and(eq(tasks.id, id), eq(tasks.userId, userId)) });
+}
+
+/**
+ * The user's live tasks per category as the JSON text the record stores. It is a subquery, so it
+ * sees the earlier statements of the same batch (the change being recorded): the analytics recorder
+ * puts it in the day's record. Live = not completed
+ * and not cleared with the "[REMOVED]" marker; no category counts as "later" (docs/product.md#task).
+ */
+export function liveBreakdownSql(userId: string): SQL {
+  const count = (condition: SQL) => sql`count(case when ${condition} then 1 end)`;
+  return sql`(select json_object(
+      'urgent', ${count(sql`${tasks.category} = 'urgent'`)},
+      'later', ${count(sql`${tasks.category} = 'later' or ${tasks.category} is null`)},
+      'delegate', ${count(sql`${tasks.category} = 'delegate'`)},
+      'no_list', ${count(sql`${tasks.category} = 'no_list'`)})
+    from ${tasks}
+    where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and ${isVisible()})`;
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, lte, notExists, or, sql } from "drizzle-orm";
 import { UNDO } from "../../shared/constants";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import { isVisible } from "./task-rows";
@@ -78,14 +79,15 @@ export function undoRecordQuery(db: Db, userId: string, token: string, now: Date
 }
 
 /**
- * First statement of an Undo's batch: aborts it (NOT NULL refuses the row) unless the record is
+ * First statement of an Undo's batch: aborts it (abortBatchIf) unless the record is
  * still there and open, so two Undos of the same removal (a double click, a second device) restore once.
  */
 export function undoStillOpenGuard(db: Db, userId: string, token: string, now: Date) {
-  return db.insert(undoActions).select(
-    sql`select null, null, '{}', 0, 0 where not exists (select 1 from ${undoActions}
-      where token = ${token} and user_id = ${userId} and expires_at > ${now.getTime()})`,
-  );
+  const open = db
+    .select({ token: undoActions.token })
+    .from(undoActions)
+    .where(openRecordOf(userId, token, now));
+  return abortBatchIf(db, undoActions, notExists(open));
 }
 
 /**
