@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireToken, requireUser } from "../auth/middleware";
+import { announceRevokedSessions } from "../auth/revocations";
 import { readAsUser } from "../auth/session-read";
 import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { closeLiveSessions } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 
@@ -36,7 +36,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
   .delete("/", requireUser, async (c) => {
     const { db, user } = c.var;
     const revoked = await revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
-    await closeLiveSessions(
+    await announceRevokedSessions(
       c.env,
       user.id,
       revoked.map((row) => row.sid),
@@ -57,7 +57,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     // Another user's device, an expired one or a made-up handle: all the same 404.
     if (!target) throw notFound("That device is not signed in.");
     await revokeSession(db, target);
-    await closeLiveSessions(c.env, user.id, [target]);
+    await announceRevokedSessions(c.env, user.id, [target]);
     if (target === user.sessionId) clearSessionCookie(c);
     return c.body(null, 204);
   });

@@ -13,6 +13,7 @@ import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireToken } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { announceRevokedSessions } from "../auth/revocations";
 import { readAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
 import {
@@ -29,7 +30,7 @@ import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, u
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
-import { closeLiveSessions, wipeUserHub } from "../focus/live";
+import { wipeUserHub } from "../focus/live";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
@@ -157,7 +158,7 @@ export const accountRoutes = new Hono<AppEnv>()
           clearAccountFailuresOfClientQuery(db, lockKey, client),
         ])
       : await db.batch([update, revoke]);
-    await closeLiveSessions(
+    await announceRevokedSessions(
       c.env,
       user.id,
       revoked.map((row) => row.sid),

@@ -3,9 +3,9 @@ import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
 import type { AppEnv } from "../env";
-import { sessionRevokedInHub } from "../focus/live";
 import { ApiError, unauthorized } from "../http/errors";
 import { readSessionCookie } from "./cookies";
+import { revokedInHub } from "./revocations";
 import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
 import { verifyToken } from "./tokens";
 
@@ -83,7 +83,7 @@ export async function checkSession<T>(
 async function revokedWhileReplicaMayLag(c: Context<AppEnv>, claims: SessionClaims): Promise<boolean> {
   if (!readsFromReplica(c.req.raw)) return false;
   try {
-    return await sessionRevokedInHub(c.env, claims.userId, claims.sessionId);
+    return await revokedInHub(c.env, claims.userId, claims.sessionId);
   } catch (err) {
     console.error("the hub could not say whether the session was revoked; asking the primary", err);
     const primary = createDb(c.env.DB.withSession("first-primary"));

@@ -5,13 +5,13 @@ import { type AuthProviders, loginSchema, registerSchema } from "../../shared/sc
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
-import { closeLiveSessions } from "../focus/live";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { rejectForeignOrigin, requireToken, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { announceRevokedSessions } from "./revocations";
 import { readAsUser } from "./session-read";
 import { createSession, newSession, revokeSession } from "./sessions";
 import {
@@ -140,7 +140,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/logout", requireUser, async (c) => {
     const { id, sessionId } = c.var.user;
     await revokeSession(c.var.db, sessionId);
-    await closeLiveSessions(c.env, id, [sessionId]);
+    await announceRevokedSessions(c.env, id, [sessionId]);
     clearSessionCookie(c);
     return c.body(null, 204);
   });

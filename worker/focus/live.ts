@@ -48,26 +48,7 @@ export async function releaseTimerTasksAmong(env: Bindings, userId: string, task
   }
 }
 
-/**
- * Tells the hub about sign-in sessions that were just revoked: it closes their live sockets and
- * answers reads that check it (docs/decisions.md#51). The revocation is stored in D1 already, which
- * writes and tickets check on the primary, so a hub that cannot be reached is only logged.
- */
-export async function closeLiveSessions(env: Bindings, userId: string, sessionIds: readonly string[]): Promise<void> {
-  if (sessionIds.length === 0) return;
-  try {
-    await env.USER_HUB.getByName(userId).closeSessions(sessionIds);
-  } catch (err) {
-    console.error("could not close the live sockets of revoked sessions", err);
-  }
-}
-
 /** Account deletion: the hub closes every socket and forgets everything but the sessions just revoked. */
 export async function wipeUserHub(env: Bindings, userId: string, revokedSessionIds: readonly string[]): Promise<void> {
   await env.USER_HUB.getByName(userId).wipe(revokedSessionIds);
-}
-
-/** Whether the user's hub knows this sign-in session as revoked (see UserHub.closeSessions). */
-export async function sessionRevokedInHub(env: Bindings, userId: string, sessionId: string): Promise<boolean> {
-  return env.USER_HUB.getByName(userId).sessionRevoked(sessionId);
 }

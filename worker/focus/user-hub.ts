@@ -4,8 +4,8 @@ import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { clientFrameSchema, parseFrame, type ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
+import { SignInRecords } from "../auth/revocations";
 import { liveSessionQuery } from "../auth/sessions";
-import { SESSION_TTL_MS } from "../auth/tokens";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { pushToUser } from "../push/send";
@@ -30,14 +30,10 @@ export type StartFocusInput = Owner & {
 };
 
 const TIMER_KEY = "timer";
-/** `revoked-session:<sid>` → when its token expires (ms): see closeSessions. */
-export const REVOKED_PREFIX = "revoked-session:";
 const OWNER_KEY = "owner";
 /** The finished pauses of the current focus run, so its minutes go to the hours actually focused. */
 const PAUSES_KEY = "pauses";
 const MAX_PAUSES = 200;
-/** Redeemed live tickets, by id, until their expiry. */
-const TICKET_PREFIX = "ticket:";
 /** How long after a failed completion (D1 unreachable) the alarm tries again. */
 export const ALARM_RETRY_MS = 30_000;
 /** Set by the Worker's /api/live route after checking the ticket and the session: whose socket it is. */
@@ -56,9 +52,12 @@ export const LIVE_USER_HEADER = "X-Onething-User";
 export class UserHub extends DurableObject<Bindings> {
   /** Transitions run one at a time: some await D1, and the input gate only covers storage calls. */
   private tail: Promise<unknown> = Promise.resolve();
+  /** Revoked sessions and redeemed live tickets: sign-in's records, kept in this object's storage. */
+  private readonly signIn: SignInRecords;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
+    this.signIn = new SignInRecords(ctx.storage.kv);
     // Answered by the runtime itself, so keep-alive pings never wake a hibernating object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
   }
@@ -173,13 +172,12 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   /**
-   * These sign-in sessions were just revoked: remembered here until their tokens expire, since a
-   * read's session check may run on a D1 replica that has not seen the revocation yet (reads ask
-   * sessionRevoked at the same time, docs/decisions.md#51), and their sockets are closed: a revoked
-   * session must not keep receiving the user's timer and task changes.
+   * These sign-in sessions were just revoked: sign-in's records remember them (SignInRecords), and
+   * their sockets are closed: a revoked session must not keep receiving the user's timer and task
+   * changes.
    */
   async closeSessions(sessionIds: readonly string[]): Promise<number> {
-    this.rememberRevoked(sessionIds);
+    this.signIn.revoke(sessionIds);
     const ended = new Set(sessionIds);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
@@ -194,7 +192,7 @@ export class UserHub extends DurableObject<Bindings> {
 
   /** Whether this sign-in session was revoked (closeSessions, wipe) and its token has not expired yet. */
   async sessionRevoked(sessionId: string): Promise<boolean> {
-    return this.ctx.storage.kv.get(`${REVOKED_PREFIX}${sessionId}`) !== undefined;
+    return this.signIn.isRevoked(sessionId);
   }
 
   /**
@@ -207,25 +205,13 @@ export class UserHub extends DurableObject<Bindings> {
       for (const ws of this.ctx.getWebSockets()) closeSessionEnded(ws);
       await this.ctx.storage.deleteAlarm();
       await this.ctx.storage.deleteAll();
-      this.rememberRevoked(revokedSessionIds);
+      this.signIn.revoke(revokedSessionIds);
     });
   }
 
-  /**
-   * GET /api/live: true the first time a ticket is shown, false after. The ids are kept until the
-   * ticket would have expired anyway. No await between the read and the write, so two upgrades
-   * with one ticket cannot both pass.
-   */
+  /** GET /api/live: true the first time a ticket is shown, false after (SignInRecords). */
   async redeemTicket(ticketId: string, expiresAt: number): Promise<boolean> {
-    const kv = this.ctx.storage.kv;
-    const now = Date.now();
-    for (const [key, until] of kv.list<number>({ prefix: TICKET_PREFIX })) {
-      if (until <= now) kv.delete(key);
-    }
-    const key = `${TICKET_PREFIX}${ticketId}`;
-    if (kv.get(key) !== undefined) return false;
-    kv.put(key, expiresAt);
-    return true;
+    return this.signIn.redeemTicket(ticketId, expiresAt);
   }
 
   async notifyTasksChanged(): Promise<void> {
@@ -306,13 +292,6 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   // ---- internals ------------------------------------------------------------------------------
-
-  /** Stores revoked session ids until their tokens expire, dropping the ones that have. */
-  private rememberRevoked(sessionIds: readonly string[], now = Date.now()): void {
-    const { kv } = this.ctx.storage;
-    for (const [key, until] of kv.list<number>({ prefix: REVOKED_PREFIX })) if (until <= now) kv.delete(key);
-    for (const sid of sessionIds) kv.put(`${REVOKED_PREFIX}${sid}`, now + SESSION_TTL_MS);
-  }
 
   /** Whether the sign-in session is revoked or expired; if D1 cannot answer, the Worker's check stands. */
   private async sessionEnded(sessionId: string, userId: string): Promise<boolean> {
