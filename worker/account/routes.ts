@@ -11,10 +11,10 @@ import {
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
-import { requireToken } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { announceRevokedSessions } from "../auth/revocations";
-import { readAsUser } from "../auth/session-read";
+import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
 import {
   accountLockKey,
@@ -54,13 +54,14 @@ function takenError(field: "username" | "email") {
 async function readAccountForPasswordCheck(c: Context<AppEnv>) {
   const client = clientAddress(c);
   const {
+    user,
     data: [[row], lockRows],
   } = await readAsUser(c, (db, userId) => [
     userByIdQuery(db, userId),
     lockRowsQuery(db, accountLockKey(userId), client),
   ]);
   if (!row) throw unauthorized();
-  return { row, lockRows, lockKey: accountLockKey(row.id), client };
+  return { user, row, lockRows, lockKey: accountLockKey(row.id), client };
 }
 
 /**
@@ -90,13 +91,11 @@ async function assertPassword(
 
 /**
  * /api/account: the signed-in person's own account (docs/decisions.md#1, settings). Each route names
- * requireToken itself, like the other capabilities, and checks the session with its first read.
+ * requireUser itself, like the other capabilities, and checks the session with its first read.
  */
 export const accountRoutes = new Hono<AppEnv>()
-  .get("/", requireToken, async (c) => {
-    const {
-      data: [[row]],
-    } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
+  .get("/", requireUser, async (c) => {
+    const { row } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
     if (!row) throw unauthorized();
     return c.json({
       hasPassword: row.passwordHash !== null,
@@ -104,14 +103,15 @@ export const accountRoutes = new Hono<AppEnv>()
       createdAt: row.createdAt.toISOString(),
     } satisfies AccountInfo);
   })
-  .patch("/", requireToken, validate("json", accountUpdateSchema), async (c) => {
+  .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
     const input = c.req.valid("json");
     const identity = { username: input.username, email: input.email };
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
+      user,
       data: [owners],
     } = await readAsUser(c, (db) => [identityOwnersQuery(db, identity)]);
-    const { db, user } = c.var;
+    const { db } = c.var;
     const taken = takenIdentityAmong(owners, user.id);
     if (taken) throw takenError(taken);
     let updated: (typeof users.$inferSelect)[];
@@ -140,11 +140,11 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!row) throw unauthorized();
     return c.json(toPublicUser(row));
   })
-  .post("/password", requireToken, validate("json", changePasswordSchema), async (c) => {
+  .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
-    const { row, lockKey, client } = account;
-    const { db, user } = c.var;
+    const { user, row, lockKey, client } = account;
+    const { db } = c.var;
     // People who only sign in through an identity provider have no password yet: they may set one.
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, currentPassword, "currentPassword");
     const passwordHash = await hashPassword(newPassword);
@@ -165,7 +165,7 @@ export const accountRoutes = new Hono<AppEnv>()
     );
     return c.json({ signedOutSessions: revoked.length });
   })
-  .delete("/", requireToken, validate("json", deleteAccountSchema), async (c) => {
+  .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
     const { confirmation, password } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
     const { row, lockKey, client } = account;

@@ -8,11 +8,11 @@ import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
-import { rejectForeignOrigin, requireToken, requireUser } from "./middleware";
+import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { announceRevokedSessions } from "./revocations";
-import { readAsUser } from "./session-read";
+import { readAsUser, readRowAsUser } from "./session-read";
 import { createSession, newSession, revokeSession } from "./sessions";
 import {
   accountLockKey,
@@ -130,15 +130,15 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Public: the login page offers the identity provider only when one is configured.
   .get("/providers", (c) => c.json({ oidc: oidcConfigured(c.env) } satisfies AuthProviders))
-  .get("/user", requireToken, async (c) => {
-    const {
-      data: [[user]],
-    } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
+  .get("/user", requireUser, async (c) => {
+    const { row: user } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
     if (!user) throw unauthorized();
     return c.json(toPublicUser(user));
   })
   .post("/logout", requireUser, async (c) => {
-    const { id, sessionId } = c.var.user;
+    const {
+      user: { id, sessionId },
+    } = await readAsUser(c);
     await revokeSession(c.var.db, sessionId);
     await announceRevokedSessions(c.env, id, [sessionId]);
     clearSessionCookie(c);

@@ -11,12 +11,12 @@ import {
 } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
-import { claimedSession, requireToken, requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { requireUser } from "../auth/middleware";
+import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
-import type { AppEnv } from "../env";
+import type { AppEnv, SessionUser } from "../env";
 import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
@@ -25,14 +25,15 @@ import { answerTaskList } from "./task-list";
 import { findOwnTask, ownTaskQuery, type TaskRow, taskIsGone, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
-/** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
+/** Mounted at /api/tasks. Each route names requireUser itself so unknown paths still answer 404. */
 export const taskRoutes = new Hono<AppEnv>()
   // The session check and the list are one D1 batch (one round trip); the list is only answered if
   // the session turns out to be live. ETag, 304 and the per-isolate body cache: ./task-list.ts.
-  .get("/", async (c) => answerTaskList(c, await claimedSession(c)))
+  .get("/", requireUser, answerTaskList)
   .post("/", requireUser, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
-    const { db, user } = c.var;
+    const { user } = await readAsUser(c);
+    const { db } = c.var;
     const now = new Date();
     const insert = db
       .insert(tasks)
@@ -59,14 +60,12 @@ export const taskRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
     return c.json(toTask(row), 201);
   })
-  .patch("/:id", requireToken, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
+  .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
     // The session check and the task in one trip; the change in a second.
-    const {
-      data: [[existing]],
-    } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
-    const { db, user } = c.var;
+    const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
+    const { db } = c.var;
     if (!existing) throw notFound("Task not found.");
     const now = new Date();
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
@@ -123,7 +122,8 @@ export const taskRoutes = new Hono<AppEnv>()
     validate("json", patchAnswersSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { db, user } = c.var;
+      const { user } = await readAsUser(c);
+      const { db } = c.var;
       const now = new Date();
       const [updated] = await db.batch([
         patchAnswersStatement(db, user.id, id, c.req.valid("json"), now),
@@ -137,17 +137,15 @@ export const taskRoutes = new Hono<AppEnv>()
   )
   .delete(
     "/:id",
-    requireToken,
+    requireUser,
     validate("param", idParamSchema),
     validate("query", deleteTaskQuerySchema),
     async (c) => {
       const { id } = c.req.valid("param");
       const complete = c.req.valid("query").complete === "true";
       // The session check and the task in one trip; the removal in a second.
-      const {
-        data: [[existing]],
-      } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
-      const { db, user } = c.var;
+      const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
+      const { db } = c.var;
       // A missing or foreign task changes nothing, not even the day's analytics.
       if (!existing) throw notFound("Task not found.");
       const ticket = await deleteTask(db, user, existing, complete);
@@ -162,7 +160,7 @@ export const taskRoutes = new Hono<AppEnv>()
  * is first counted as completed (the delete in docs/product.md#task-rules), and that count is recorded to be taken back.
  * Focus sessions keep their minutes; their task reference becomes null (docs/decisions.md#8).
  */
-async function deleteTask(db: Db, user: AppEnv["Variables"]["user"], existing: TaskRow, complete: boolean) {
+async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete: boolean) {
   const now = new Date();
   const counting = complete && !existing.isCompleted && !hasRemovedMarker(existing.title);
   const { date, hour } = localDateAndHour(now, user.timeZone);
