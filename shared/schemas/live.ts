@@ -11,7 +11,8 @@ export type LiveTicket = z.infer<typeof liveTicketSchema>;
 /** Frames the server sends on GET /api/live (one JSON object per message). */
 export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("timer"), state: timerStateSchema, serverNow: z.number() }),
-  z.object({ type: z.literal("tasks-changed") }),
+  /** `tab`: the tab that made the change (its X-Onething-Tab), which skips this echo; null when unknown. */
+  z.object({ type: z.literal("tasks-changed"), tab: z.optional(z.nullable(z.string())) }),
   /** Sent just before the socket is closed with LIVE_SESSION_ENDED: its sign-in session was revoked. */
   z.object({ type: z.literal("session-ended") }),
 ]);

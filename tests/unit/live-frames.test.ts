@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readFrame } from "../../web/api/live";
+import { TAB_ID } from "../../web/api/client";
+import { isEchoOfThisTab, readFrame } from "../../web/api/live";
 
 // The web app reads the hub's frames by their type (docs/decisions.md#120); the frames themselves
 // are checked against shared/schemas/live.ts by the worker tests (tests/worker/focus-helpers.ts).
@@ -19,5 +20,21 @@ describe("readFrame", () => {
     expect(readFrame("pong")).toBeNull();
     expect(readFrame("{not json")).toBeNull();
     expect(readFrame(new ArrayBuffer(4))).toBeNull();
+  });
+});
+
+// docs/decisions.md#161: the tab that made a change refetched on its own and skips the echo.
+describe("isEchoOfThisTab", () => {
+  it("is true only for a tasks-changed frame naming this tab", () => {
+    expect(isEchoOfThisTab({ type: "tasks-changed", tab: TAB_ID })).toBe(true);
+    expect(isEchoOfThisTab({ type: "tasks-changed", tab: "another-tab-id" })).toBe(false);
+    expect(isEchoOfThisTab({ type: "tasks-changed", tab: null })).toBe(false);
+    expect(isEchoOfThisTab({ type: "tasks-changed" })).toBe(false);
+    expect(isEchoOfThisTab({ type: "session-ended" })).toBe(false);
+  });
+
+  it("each page load has its own id, in the form the worker accepts", async () => {
+    const { TAB_ID_PATTERN } = await import("../../shared/live");
+    expect(TAB_ID).toMatch(TAB_ID_PATTERN);
   });
 });

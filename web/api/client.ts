@@ -1,4 +1,5 @@
 import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
+import { TAB_HEADER } from "../../shared/live";
 
 /**
  * A non-OK answer. `message` follows docs/product.md#how-a-failure-reads ("status: text"); `serverMessage` is the `message` of
@@ -75,9 +76,21 @@ export function rememberD1Bookmark(res: Response) {
   if (bookmark) store(D1_BOOKMARK_HEADER, bookmark);
 }
 
-/** The headers every API request carries: the bearer token (docs/product.md#request-behaviour) and the D1 bookmark. */
+/**
+ * This tab's id, new with every page load: sent with every request (X-Onething-Tab) so that the
+ * live channel's echo of this tab's own change is skipped here (docs/decisions.md#161).
+ * getRandomValues rather than randomUUID: it works outside secure contexts too (a LAN address).
+ */
+export const TAB_ID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) =>
+  byte.toString(16).padStart(2, "0"),
+).join("");
+
+/**
+ * The headers every API request carries: the bearer token (docs/product.md#request-behaviour), the
+ * D1 bookmark and this tab's id.
+ */
 export function apiHeaders(path: string): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { [TAB_HEADER]: TAB_ID };
   const token = getAuthToken();
   if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
   const bookmark = stored(D1_BOOKMARK_HEADER);

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_PING, LIVE_PONG, LIVE_SESSION_ENDED } from "../../shared/live";
 import type { ClientFrame, LiveTicket, ServerFrame } from "../../shared/schemas/live";
-import { ApiRequestError, apiRequest } from "./client";
+import { ApiRequestError, apiRequest, TAB_ID } from "./client";
 import { queryKeys } from "./query-keys";
 import { applyTimer } from "./timer-cache";
 
@@ -22,6 +22,14 @@ export function readFrame(data: unknown): ServerFrame | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a frame announces a change this tab made itself: the hub names the tab that sent the
+ * change (docs/decisions.md#161), and that tab has refetched already, so it skips the echo.
+ */
+export function isEchoOfThisTab(frame: ServerFrame, tabId: string = TAB_ID): boolean {
+  return frame.type === "tasks-changed" && frame.tab === tabId;
 }
 
 const BACKOFF_BASE_MS = 500;
@@ -114,7 +122,8 @@ class LiveConnection {
         applyTimer(this.queryClient, { state: frame.state, serverNow: frame.serverNow }, frame.serverNow - Date.now());
       } else if (frame.type === "session-ended") {
         this.sessionEnded(ws);
-      } else {
+      } else if (!isEchoOfThisTab(frame)) {
+        // A change this tab made is skipped: it refetched on its own (its mutation's onSettled).
         this.refetchLists();
       }
     });

@@ -86,11 +86,16 @@ export function useSavePriorities() {
   });
 }
 
+/**
+ * POST /api/tasks: the one way a screen adds a single task (the "No" list, suggestions). The tasks
+ * and the analytics are refetched after success or failure, not awaited: the screen's toast must
+ * not wait for the refetch.
+ */
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTaskInput) => apiRequest<Task>("POST", "/api/tasks", input),
-    onSuccess: () => invalidateTaskData(queryClient),
+    onSettled: () => void invalidateTaskData(queryClient),
   });
 }
 

@@ -22,6 +22,16 @@ type Owner = { userId: string; timeZone: string };
 /** What each hibernatable socket remembers across hibernation. */
 type SocketAttachment = { sessionId: string; connectedAt: number };
 
+/** What a change of tasks did, for the hub's one call about it (UserHub.tasksChanged). */
+export type TasksChange = {
+  /** The tab that made the change (the X-Onething-Tab header it sent), or null when unknown. */
+  tab: string | null;
+  /** Tasks that are gone (deleted, cleared from the "No" list) or "all" of them (Clear Tasks). */
+  removedTasks?: readonly number[] | "all";
+  /** Start Fresh: the timer goes back to idle whatever it is about. */
+  resetTimer?: boolean;
+};
+
 export type StartFocusInput = Owner & {
   taskId: number;
   taskTitle: string;
@@ -111,46 +121,26 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   /**
-   * POST /api/timer/reset, Start Fresh and account deletion: back to idle, no alarm, and no one
-   * remembered as owner. A focus run under way is discarded: its session is closed with nothing
-   * counted, so no later PATCH .../complete can credit it (docs/decisions.md#60).
+   * POST /api/timer/reset: back to idle, no alarm, and no one remembered as owner. A focus run
+   * under way is discarded: its session is closed with nothing counted, so no later PATCH
+   * .../complete can credit it (docs/decisions.md#60).
    */
   async reset(): Promise<HubResult> {
-    return this.serial(async () => {
-      await this.closeRunSession(this.load());
-      this.ctx.storage.kv.delete(OWNER_KEY);
-      return this.commit({ ok: true, state: machine.reset(this.load()) });
-    });
+    return this.serial(() => this.resetNow());
   }
 
   /**
-   * Clear Tasks: the user's tasks are gone, so a timer about one of them (running, paused, finished
-   * or a task kept for "Need More Time") goes back to idle. A timer about no task is left alone.
-   * Nothing is recorded: the cleared statistics start from zero.
+   * A change of the user's tasks, stored already: ONE call per change. What it did to the timer
+   * first (see TasksChange), then `tasks-changed` to every socket, naming the tab that made the
+   * change, so that tab skips its own echo (it refetched on its own: docs/decisions.md#161).
    */
-  async releaseTasks(): Promise<HubResult | null> {
+  async tasksChanged(change: TasksChange): Promise<void> {
     return this.serial(async () => {
-      const state = this.load();
-      if (state.taskId === null) return null;
-      return this.commit({ ok: true, state: machine.reset(state) });
-    });
-  }
-
-  /**
-   * Some tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
-   * them could no longer end well ("Completed" would mark a task that is gone), so it goes back to
-   * idle; a run under way is ended first, so the minutes focused so far stay on its session
-   * (docs/decisions.md#8). A timer about another task, or none, is left alone.
-   */
-  async releaseTasksAmong(taskIds: readonly number[]): Promise<HubResult | null> {
-    return this.serial(async () => {
-      const state = this.load();
-      if (state.taskId === null || !taskIds.includes(state.taskId)) return null;
-      if (state.status === "running" || state.status === "paused") {
-        const ended = await this.endNow();
-        if (!ended.ok) return ended;
-      }
-      return this.commit({ ok: true, state: machine.reset(this.load()) });
+      const { removedTasks } = change;
+      if (change.resetTimer) await this.resetNow();
+      else if (removedTasks === "all") await this.releaseAllTasks();
+      else if (removedTasks) await this.releaseTasksAmong(removedTasks);
+      this.broadcast({ type: "tasks-changed", tab: change.tab });
     });
   }
 
@@ -212,10 +202,6 @@ export class UserHub extends DurableObject<Bindings> {
   /** GET /api/live: true the first time a ticket is shown, false after (SignInRecords). */
   async redeemTicket(ticketId: string, expiresAt: number): Promise<boolean> {
     return this.signIn.redeemTicket(ticketId, expiresAt);
-  }
-
-  async notifyTasksChanged(): Promise<void> {
-    this.broadcast({ type: "tasks-changed" });
   }
 
   // ---- the alarm ------------------------------------------------------------------------------
@@ -325,6 +311,39 @@ export class UserHub extends DurableObject<Bindings> {
     const snapshot = this.snapshot(state);
     this.broadcast({ type: "timer", ...snapshot });
     return { ok: true, snapshot };
+  }
+
+  /** Start Fresh, account deletion and POST /api/timer/reset (see reset). */
+  private async resetNow(): Promise<HubResult> {
+    await this.closeRunSession(this.load());
+    this.ctx.storage.kv.delete(OWNER_KEY);
+    return this.commit({ ok: true, state: machine.reset(this.load()) });
+  }
+
+  /**
+   * Clear Tasks: every task is gone, so a timer about one (running, paused, finished or a task
+   * kept for "Need More Time") goes back to idle. Nothing is recorded: the cleared statistics
+   * start from zero. A timer about no task is left alone.
+   */
+  private async releaseAllTasks(): Promise<void> {
+    const state = this.load();
+    if (state.taskId !== null) await this.commit({ ok: true, state: machine.reset(state) });
+  }
+
+  /**
+   * Tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
+   * them could no longer end well ("Completed" would mark a task that is gone), so it goes back to idle; a run under
+   * way is ended first, so the minutes focused so far stay on its session (docs/decisions.md#8).
+   * A timer about another task, or none, is left alone.
+   */
+  private async releaseTasksAmong(taskIds: readonly number[]): Promise<void> {
+    const state = this.load();
+    if (state.taskId === null || !taskIds.includes(state.taskId)) return;
+    if (state.status === "running" || state.status === "paused") {
+      const ended = await this.endNow();
+      if (!ended.ok) return;
+    }
+    await this.commit({ ok: true, state: machine.reset(this.load()) });
   }
 
   private async endNow(): Promise<HubResult> {

@@ -5,7 +5,7 @@ import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged, releaseTimerTasks, resetUserTimer } from "../focus/live";
+import { announceTasksChanged } from "../focus/live";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { notFound } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
@@ -36,7 +36,7 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
     const inserted = await createBraindumpTasks(db, user, text, data);
     // docs/product.md#compatible-calls: an empty result is an answer, not an error; the screen shows its notice.
     if (inserted.length === 0) return c.json([], 200);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     return c.json(inserted.sort((a, b) => a.id - b.id).map(toTask), 201);
   },
 );
@@ -59,7 +59,7 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     if (!first) throw new Error("priorityStatements returned no statement");
     const results = await db.batch([first, ...others, listVisibleTasks(db, user.id)]);
     const after = new Map((results.at(-1) as Awaited<ReturnType<typeof listVisibleTasks>>).map((row) => [row.id, row]));
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     // The ranked tasks, best first: the first three are the priority tasks.
     return c.json(
       ranking.flatMap((item) => {
@@ -76,8 +76,7 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     await db.batch(clearEverythingStatements(db, user.id));
     // After the batch, so a failed clear leaves the timer running; a session that ends in between
     // finds its row gone and records nothing into the cleared statistics.
-    await releaseTimerTasks(c.env, user.id);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id, { removedTasks: "all" });
     return c.body(null, 204);
   });
 
@@ -89,8 +88,7 @@ export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async 
   const { db } = c.var;
   await db.batch(clearEverythingStatements(db, user.id));
   // As above: the data goes first (all or nothing), then the timer.
-  await resetUserTimer(c.env, user.id);
-  c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+  await announceTasksChanged(c, user.id, { resetTimer: true });
   return c.body(null, 204);
 });
 

@@ -8,7 +8,7 @@ import { readRowAsUser } from "../auth/session-read";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
+import { announceTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { isVisible, toTask } from "./task-rows";
@@ -77,7 +77,7 @@ export const noListRoutes = new Hono<AppEnv>()
       .returning();
     const [updated] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
     if (updated.length !== items.length) throw notFound(SOME_MISSING);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     return c.json({ tasks: updated.map(toTask) });
   })
   .post("/clear", requireUser, validate("json", clearNoListSchema), async (c) => {
@@ -117,12 +117,7 @@ export const noListRoutes = new Hono<AppEnv>()
     ]);
     if (cleared.length === 0) throw notFound(NONE_FOUND);
     // A cleared task is gone from every list: a timer about it ends like one about a deleted task.
-    await releaseTimerTasksAmong(
-      c.env,
-      user.id,
-      cleared.map((row) => row.id),
-    );
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id, { removedTasks: cleared.map((row) => row.id) });
     return c.json({
       cleared: cleared.length,
       notCleared: ids.length - cleared.length,

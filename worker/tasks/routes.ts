@@ -17,7 +17,7 @@ import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
-import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
+import { announceTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { patchAnswersStatement } from "./answers";
@@ -57,7 +57,7 @@ export const taskRoutes = new Hono<AppEnv>()
     const [inserted] = await db.batch([insert, ...analyticsStatements(db, user, events, now)]);
     const row = inserted[0];
     if (!row) throw new Error("insert returned no row");
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     return c.json(toTask(row), 201);
   })
   .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
@@ -110,7 +110,7 @@ export const taskRoutes = new Hono<AppEnv>()
     }
     const row = updated[0];
     if (!row) throw notFound("Task not found.");
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     return c.json(toTask(row));
   })
   // Answers are saved as the person gives them (docs/decisions.md#18); an urgent answer may move an
@@ -131,7 +131,7 @@ export const taskRoutes = new Hono<AppEnv>()
       ]);
       const row = updated[0];
       if (!row) throw notFound("Task not found.");
-      c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+      await announceTasksChanged(c, user.id);
       return c.json(toTask(row));
     },
   )
@@ -149,8 +149,7 @@ export const taskRoutes = new Hono<AppEnv>()
       // A missing or foreign task changes nothing, not even the day's analytics.
       if (!existing) throw notFound("Task not found.");
       const ticket = await deleteTask(db, user, existing, complete);
-      await releaseTimerTasksAmong(c.env, user.id, [id]);
-      c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+      await announceTasksChanged(c, user.id, { removedTasks: [id] });
       return c.json(ticket);
     },
   );

@@ -4,7 +4,7 @@ import { analyticsStatements, takeBackCompletionsStatements } from "../analytics
 import { requireUser } from "../auth/middleware";
 import { readRowAsUser } from "../auth/session-read";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged } from "../focus/live";
+import { announceTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import {
@@ -40,6 +40,6 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("js
     if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
     throw err;
   }
-  c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+  await announceTasksChanged(c, user.id);
   return c.json({ restored: snapshot.tasks.length } satisfies UndoResult);
 });

@@ -3,11 +3,12 @@ import { Check, Plus, Sparkles, X } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import type { AiProvider } from "../../../shared/schemas/suggestions";
+import { useCreateTask } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
-import { useAddSuggestedTask, useSuggestions } from "./suggestions-api";
+import { aiAddPayload, useSuggestions } from "./suggestions-api";
 
 // 32 px square icon buttons (the shared sizes are 40 px; the list rows are compact).
 const smallIconButton =
@@ -37,7 +38,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   const [items, setItems] = useState<Item[]>([]);
   const [provider, setProvider] = useState<AiProvider | null>(null);
   const suggestions = useSuggestions();
-  const addTask = useAddSuggestedTask();
+  const addTask = useCreateTask();
 
   function getSuggestions(event?: FormEvent) {
     event?.preventDefault();
@@ -71,7 +72,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
     if (!item.title.trim() || item.status !== "new") return;
     setStatus(item.title, "adding");
     try {
-      await addTask.mutateAsync(item.title);
+      await addTask.mutateAsync(aiAddPayload(item.title));
       setStatus(item.title, "added");
       showSuccess("Task added", "The suggested task has been added to your list.");
     } catch {
