@@ -1,7 +1,7 @@
 // Import directions, checked by `npm run lint:imports` (part of `npm run lint` and `npm test`).
 // Why dependency-cruiser rather than a lint rule on import strings: it resolves every import to
 // the file it names, so a rule is about folders, not about how many "../" a path happens to have
-// (docs/decisions.md#110).
+// (docs/decisions/110-import-directions-checked-dependency-cruiser.md).
 
 /** The modules of each worker capability that the others may import: its exported surface. */
 const WORKER_SURFACE = [

@@ -110,9 +110,9 @@ export function useUpdateTask() {
 
 /**
  * The delete in docs/product.md#task-rules (mark completed, then delete) as ONE call, `?complete=true`: the server does
- * both in one step and keeps the task for Undo, completion count included (docs/decisions.md#70).
+ * both in one step and keeps the task for Undo, completion count included (docs/decisions/070-toasts-bottom-deleting-call.md).
  * `countAsCompleted: false` deletes without that count: removing a "No" item is no achievement
- * (docs/decisions.md#113). Answers the undo ticket; the list is refreshed after success or failure.
+ * (docs/decisions/113-deleting-no-item-completion.md). Answers the undo ticket; the list is refreshed after success or failure.
  */
 export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: boolean } = {}) {
   const queryClient = useQueryClient();
@@ -170,7 +170,7 @@ function useShowZeroAnalytics() {
   return { preload, show };
 }
 
-/** POST /api/tasks/clear: every task and all analytics, in one atomic call (docs/decisions.md#9). */
+/** POST /api/tasks/clear: every task and all analytics, in one atomic call (docs/decisions/009-clearing-atomic-call.md). */
 export function useClearTasks() {
   const queryClient = useQueryClient();
   const zeroAnalytics = useShowZeroAnalytics();

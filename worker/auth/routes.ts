@@ -57,7 +57,7 @@ export async function signIn(c: Context<AppEnv>, userId: string, method: "passwo
 /**
  * Registration and sign-in make two D1 trips each: a read that decides the answer, the CPU work of
  * the password hash, then every write in one batch whose first statement repeats the read's check
- * (docs/decisions.md#54).
+ * (docs/decisions/054-every-write-makes-most-two-d1.md).
  */
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", rejectForeignOrigin, validate("json", registerSchema), async (c) => {

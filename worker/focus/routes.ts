@@ -99,7 +99,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     await validOptionalBody(c, completeFocusSessionSchema);
     // The session check and the focus session in one trip; the completion in a second
-    // (docs/decisions.md#54).
+    // (docs/decisions/054-every-write-makes-most-two-d1.md).
     const { user, row: session } = await readRowAsUser(c, (db, userId) => ownSessionQuery(db, userId, id));
     const { db } = c.var;
     if (!session) throw notFound("Focus session not found.");
