@@ -33,7 +33,8 @@ export default defineConfig({
     zodMiniCopy(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
     // The service worker is ours (web/sw.ts: push, notification clicks, offline reads); the plugin
-    // builds it and injects the precache list of the client build (docs/decisions/091-service-worker-ours-built-vite-plugin.md).
+    // builds it and injects the precache list of the client build
+    // (docs/decisions/091-service-worker-ours-built-vite-plugin.md).
     VitePWA({
       strategies: "injectManifest",
       srcDir: ".",

@@ -52,7 +52,8 @@ export const DRAG = {
 } as const;
 
 /**
- * Undo of what one click destroys (docs/decisions/017-undo-over-confirm.md): the toast offers it this long, and the
+ * Undo of what one click destroys (docs/decisions/017-undo-over-confirm.md): the toast offers it
+ * this long, and the
  * server keeps what it needs for longer, so an Undo pressed at the toast's last moment still works.
  */
 export const UNDO = { toastMs: 10_000, windowMs: 30_000 } as const;
@@ -60,7 +61,8 @@ export const UNDO = { toastMs: 10_000, windowMs: 30_000 } as const;
 /**
  * The D1 Sessions API bookmark: every API answer carries the newest one in this header, and the web
  * client sends it back with the device's next request, so reads from a replica are never older than
- * the device's own writes (docs/decisions/050-reads-through-d1-sessions-api-bookmark.md). Kept per device in localStorage under this name.
+ * the device's own writes (docs/decisions/050-reads-through-d1-sessions-api-bookmark.md). Kept per
+ * device in localStorage under this name.
  */
 export const D1_BOOKMARK_HEADER = "x-d1-bookmark";
 

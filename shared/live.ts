@@ -1,5 +1,6 @@
 // The live channel's fixed values, kept apart from its zod schemas (shared/schemas/live.ts): the web
-// app's first screen uses these and loads no zod (docs/decisions/120-signed-first-screen-carries-waits.md).
+// app's first screen uses these and loads no zod
+// (docs/decisions/120-signed-first-screen-carries-waits.md).
 
 /**
  * The close code and reason of a socket whose sign-in session was revoked (logout, device signed
@@ -15,7 +16,8 @@ export const LIVE_PONG = "pong";
 /**
  * The header each request of a tab carries with that tab's id (one per page load), so the hub can
  * name the tab that made a change in its `tasks-changed` frame and that tab skips its own echo
- * (docs/decisions/161-tab-skips-own-live-echo.md). Per tab rather than per device: another tab of the same browser must
+ * (docs/decisions/161-tab-skips-own-live-echo.md). Per tab rather than per device: another tab of
+ * the same browser must
  * still refetch.
  */
 export const TAB_HEADER = "X-Onething-Tab";

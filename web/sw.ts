@@ -19,7 +19,8 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//] }));
 
 // No skipWaiting: a new version waits until every tab of the app is closed, so the next open runs
-// it whole and no page mixes two builds (docs/decisions/091-service-worker-ours-built-vite-plugin.md).
+// it whole and no page mixes two builds
+// (docs/decisions/091-service-worker-ours-built-vite-plugin.md).
 
 // The push and click handlers' rules are in web/sw-push.ts, with the browser's objects passed in.
 const worker: ServiceWorkerParts = {

@@ -162,7 +162,8 @@ test("opening the page with items already on the list shows today's list", async
   await expect(page.getByText("Say yes to every meeting")).toBeVisible();
   await expect(page.getByText("Plan the week")).toHaveCount(0);
 
-  // Removing an item offers Undo but is no completion (docs/decisions/113-deleting-no-item-completion.md): today's counts stay.
+  // Removing an item offers Undo but is no completion
+  // (docs/decisions/113-deleting-no-item-completion.md): today's counts stay.
   const completedToday = async () => {
     const today = await (await request.get("/api/analytics/today", { headers: auth(signedIn) })).json();
     return (today as { tasksCompleted: number }).tasksCompleted;
@@ -300,7 +301,8 @@ function watchTaskReads(page: Page) {
   return seen;
 }
 
-// docs/decisions/161-tab-skips-own-live-echo.md: the hub names the tab that made a change; that tab refetched on its own
+// docs/decisions/161-tab-skips-own-live-echo.md: the hub names the tab that made a change; that tab
+// refetched on its own
 // and skips the echo, while every other tab refetches on it.
 test("an added item is read back once by the tab that added it; another tab reads it on the echo", async ({
   page,

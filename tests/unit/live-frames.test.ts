@@ -3,7 +3,8 @@ import { TAB_ID_PATTERN } from "../../shared/live";
 import { TAB_ID } from "../../web/api/client";
 import { isEchoOfThisTab, readFrame } from "../../web/api/live";
 
-// The web app reads the hub's frames by their type (docs/decisions/120-signed-first-screen-carries-waits.md); the frames themselves
+// The web app reads the hub's frames by their type
+// (docs/decisions/120-signed-first-screen-carries-waits.md); the frames themselves
 // are checked against shared/schemas/live.ts by the worker tests (tests/worker/focus-helpers.ts).
 describe("readFrame", () => {
   it("answers each kind of frame the hub sends", () => {
@@ -24,7 +25,8 @@ describe("readFrame", () => {
   });
 });
 
-// docs/decisions/161-tab-skips-own-live-echo.md: the tab that made a change refetched on its own and skips the echo.
+// docs/decisions/161-tab-skips-own-live-echo.md: the tab that made a change refetched on its own
+// and skips the echo.
 describe("isEchoOfThisTab", () => {
   it("is true only for a tasks-changed frame naming this tab", () => {
     expect(isEchoOfThisTab({ type: "tasks-changed", tab: TAB_ID })).toBe(true);

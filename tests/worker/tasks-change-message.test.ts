@@ -11,7 +11,8 @@ const TAB = "tab-0123456789abcdef";
 
 /**
  * Runs one request through the app with a USER_HUB binding that records every RPC method the
- * Worker calls on a user's hub (docs/decisions/161-tab-skips-own-live-echo.md: one call per change).
+ * Worker calls on a user's hub (docs/decisions/161-tab-skips-own-live-echo.md: one call per
+ * change).
  */
 async function withHubCalls(
   method: string,

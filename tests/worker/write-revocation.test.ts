@@ -4,7 +4,8 @@ import { registerSeededUser, type SeededUser, snapshotUser } from "./hardening-h
 import { api, PASSWORD, signInAgain } from "./helpers";
 
 /**
- * The writes that read their row in the same batch as the session check (docs/decisions/054-every-write-makes-most-two-d1.md):
+ * The writes that read their row in the same batch as the session check
+ * (docs/decisions/054-every-write-makes-most-two-d1.md):
  * a session signed out a moment before is refused at once, with nothing written.
  */
 const FOLDED_WRITES: [string, string, (u: SeededUser & { handle: string }) => { path: string; json?: unknown }][] = [

@@ -11,7 +11,8 @@ const FRAME_TYPES = new Set<unknown>(["timer", "tasks-changed", "session-ended"]
 /**
  * A server frame, or null for a message that is not one. Read by its type alone, not parsed with
  * zod: the hub is this app's own server and its frames change only by adding fields, and leaving
- * zod off every signed-in screen keeps it within its budget (docs/decisions/120-signed-first-screen-carries-waits.md). The focus
+ * zod off every signed-in screen keeps it within its budget
+ * (docs/decisions/120-signed-first-screen-carries-waits.md). The focus
  * screen's own reads of the timer are parsed (web/api/timer.ts).
  */
 export function readFrame(data: unknown): ServerFrame | null {
@@ -26,7 +27,8 @@ export function readFrame(data: unknown): ServerFrame | null {
 
 /**
  * Whether a frame announces a change this tab made itself: the hub names the tab that sent the
- * change (docs/decisions/161-tab-skips-own-live-echo.md), and that tab has refetched already, so it skips the echo.
+ * change (docs/decisions/161-tab-skips-own-live-echo.md), and that tab has refetched already, so it
+ * skips the echo.
  */
 export function isEchoOfThisTab(frame: ServerFrame, tabId: string = TAB_ID): boolean {
   return frame.type === "tasks-changed" && frame.tab === tabId;

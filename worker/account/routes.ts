@@ -49,7 +49,8 @@ function takenError(field: "username" | "email") {
 
 /**
  * The session check, the user's row and the counters that lock re-entering the password, in one
- * trip (docs/decisions/054-every-write-makes-most-two-d1.md). A session whose user is gone is signed out.
+ * trip (docs/decisions/054-every-write-makes-most-two-d1.md). A session whose user is gone is
+ * signed out.
  */
 async function readAccountForPasswordCheck(c: Context<AppEnv>) {
   const client = clientAddress(c);
@@ -90,7 +91,8 @@ async function assertPassword(
 }
 
 /**
- * /api/account: the signed-in person's own account (docs/decisions/001-name-pages-brief-left-open.md, settings). Each route names
+ * /api/account: the signed-in person's own account
+ * (docs/decisions/001-name-pages-brief-left-open.md, settings). Each route names
  * requireUser itself, like the other capabilities, and checks the session with its first read.
  */
 export const accountRoutes = new Hono<AppEnv>()
@@ -118,7 +120,8 @@ export const accountRoutes = new Hono<AppEnv>()
     try {
       // The guard repeats the check inside the write's transaction: another account that took the
       // name meanwhile, in another letter case (which the unique index alone lets in), leaves this
-      // one unchanged (docs/decisions/054-every-write-makes-most-two-d1.md). drizzle leaves undefined keys out of the SET clause.
+      // one unchanged (docs/decisions/054-every-write-makes-most-two-d1.md). drizzle leaves
+      // undefined keys out of the SET clause.
       [, updated] = await db.batch([
         abortBatchIf(db, users, identityTaken(identity, user.id)),
         db

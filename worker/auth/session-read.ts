@@ -19,7 +19,8 @@ const SESSION_ENDED = "Your session has ended. Please sign in again.";
  * THE way a route knows who is asking (docs/architecture.md#request-path). The route names
  * `requireUser` (the token, checked before its validators); its handler then calls this once: the
  * session check and the route's own queries go out as ONE D1 batch (one snapshot, one round trip
- * from far away: docs/decisions/051-revocation-stays-immediate-replica-reads-writes.md), and the signed-in user comes back with their rows.
+ * from far away: docs/decisions/051-revocation-stays-immediate-replica-reads-writes.md), and the
+ * signed-in user comes back with their rows.
  *
  *   .get("/things", requireUser, async (c) => {
  *     const { data: [things] } = await readAsUser(c, (db, userId) => [thingsOfUserQuery(db, userId)]);

@@ -147,7 +147,8 @@ export function clearAccountFailuresOfClientQuery(db: Db, login: string, client:
 /**
  * Runs a write that a right password allows as one batch, unless a key of the login is locked as
  * it runs: a lock set since lockRowsQuery was read (by guesses sent in parallel) refuses it with
- * 429 too, and nothing of it is written (docs/decisions/054-every-write-makes-most-two-d1.md). Answers the statements' results.
+ * 429 too, and nothing of it is written (docs/decisions/054-every-write-makes-most-two-d1.md).
+ * Answers the statements' results.
  */
 export async function batchUnlessLocked<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
   db: Db,

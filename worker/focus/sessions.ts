@@ -47,7 +47,8 @@ export type CompletionOutcome = "completed" | "already-completed" | "closed" | "
 
 /**
  * A session ended without completing (its timer was reset): it keeps its row with an end instant
- * and no focused time, and can never be completed or counted afterwards (docs/decisions/060-reset-focus-run-closed-deleted.md).
+ * and no focused time, and can never be completed or counted afterwards
+ * (docs/decisions/060-reset-focus-run-closed-deleted.md).
  */
 export function isClosedUncompleted(row: Pick<FocusSessionRow, "isCompleted" | "completedAt">): boolean {
   return !row.isCompleted && row.completedAt !== null;

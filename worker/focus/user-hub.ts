@@ -132,7 +132,8 @@ export class UserHub extends DurableObject<Bindings> {
   /**
    * A change of the user's tasks, stored already: ONE call per change. What it did to the timer
    * first (see TasksChange), then `tasks-changed` to every socket, naming the tab that made the
-   * change, so that tab skips its own echo (it refetched on its own: docs/decisions/161-tab-skips-own-live-echo.md).
+   * change, so that tab skips its own echo (it refetched on its own:
+   * docs/decisions/161-tab-skips-own-live-echo.md).
    */
   async tasksChanged(change: TasksChange): Promise<void> {
     return this.serial(async () => {
@@ -236,7 +237,8 @@ export class UserHub extends DurableObject<Bindings> {
       return state;
     });
     // Only after the run is stored as finished: a retried or repeated alarm finds it finished and
-    // returns above, so no run is pushed twice (docs/decisions/090-push-sent-only-after-run-stored.md).
+    // returns above, so no run is pushed twice
+    // (docs/decisions/090-push-sent-only-after-run-stored.md).
     const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
     if (finished && owner) await pushToUser(this.env, owner.userId, timerFinishedMessage(finished));
   }
@@ -333,7 +335,8 @@ export class UserHub extends DurableObject<Bindings> {
   /**
    * Tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
    * them could no longer end well ("Completed" would mark a task that is gone), so it goes back to idle; a run under
-   * way is ended first, so the minutes focused so far stay on its session (docs/decisions/008-deleting-task-has-focus-sessions.md).
+   * way is ended first, so the minutes focused so far stay on its session
+   * (docs/decisions/008-deleting-task-has-focus-sessions.md).
    * A timer about another task, or none, is left alone.
    */
   private async releaseTasksAmong(taskIds: readonly number[]): Promise<void> {

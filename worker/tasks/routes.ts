@@ -113,7 +113,8 @@ export const taskRoutes = new Hono<AppEnv>()
     await announceTasksChanged(c, user.id);
     return c.json(toTask(row));
   })
-  // Answers are saved as the person gives them (docs/decisions/018-answers-data.md); an urgent answer may move an
+  // Answers are saved as the person gives them (docs/decisions/018-answers-data.md); an urgent
+  // answer may move an
   // unplaced task, so the day's category breakdown is recounted in the same batch.
   .patch(
     "/:id/answers",
@@ -157,7 +158,8 @@ export const taskRoutes = new Hono<AppEnv>()
 /**
  * Deletes the task as read, keeping it for Undo (./undo.ts). With `complete`, an open visible task
  * is first counted as completed (the delete in docs/product.md#task-rules), and that count is recorded to be taken back.
- * Focus sessions keep their minutes; their task reference becomes null (docs/decisions/008-deleting-task-has-focus-sessions.md).
+ * Focus sessions keep their minutes; their task reference becomes null
+ * (docs/decisions/008-deleting-task-has-focus-sessions.md).
  */
 async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete: boolean) {
   const now = new Date();

@@ -72,7 +72,8 @@ export const rawTaskJsonWriters = TASK_FIELD_NAMES.map((field, index) => {
 
 /**
  * Tasks whose title carries "[REMOVED]" are hidden everywhere (docs/product.md#task-rules). instr,
- * not LIKE: case-sensitive like hasRemovedMarker, so server and browser hide the same tasks (docs/decisions/114-removed-test-per-side-case-sensitive.md).
+ * not LIKE: case-sensitive like hasRemovedMarker, so server and browser hide the same tasks
+ * (docs/decisions/114-removed-test-per-side-case-sensitive.md).
  */
 export const isVisible = (): SQL => sql`instr(${tasks.title}, ${REMOVED_MARKER}) = 0`;
 

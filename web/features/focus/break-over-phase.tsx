@@ -7,7 +7,8 @@ import { showInfo } from "../../ui/toast";
 import { BREAK_OVER } from "./milestones";
 
 /**
- * A break that ended (ran out or was ended) is not a focus session's end (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md):
+ * A break that ended (ran out or was ended) is not a focus session's end
+ * (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md):
  * no praise, no confetti, no follow-up questions. The screen that sees it goes straight back to
  * the selection (`onBackToSelection` preselects the next task) and says the break is over.
  */

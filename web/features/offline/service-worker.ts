@@ -1,7 +1,8 @@
 /**
  * Registers the service worker (web/sw.ts, built by vite-plugin-pwa) in production builds; the dev
  * server has none. A new version installs in the background and waits until every tab of the app
- * is closed, so the next open runs it whole: a page never mixes two builds (docs/decisions/091-service-worker-ours-built-vite-plugin.md).
+ * is closed, so the next open runs it whole: a page never mixes two builds
+ * (docs/decisions/091-service-worker-ours-built-vite-plugin.md).
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
