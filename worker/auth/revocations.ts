@@ -10,10 +10,10 @@ const TICKET_PREFIX = "ticket:";
  * Sign-in state kept in the user's Durable Object storage: the session ids revoked lately (a read's
  * session check may run on a D1 replica that has not seen the revocation yet, so reads ask here at
  * the same time: docs/decisions/051-revocation-stays-immediate-replica-reads-writes.md) and the
- * live tickets already redeemed (a ticket opens one
- * socket: docs/decisions/062-live-ticket-opens-socket.md). The hub holds the storage; only this
- * class reads or writes these
- * keys. Synchronous KV calls only, so a check and its write cannot interleave with another call.
+ * live tickets already redeemed (a ticket opens one socket:
+ * docs/decisions/062-live-ticket-opens-socket.md). The hub holds the storage; only this class reads
+ * or writes these keys (docs/decisions/163-sign-in-records-under-auth.md). Synchronous KV calls
+ * only, so a check and its write cannot interleave with another call.
  */
 export class SignInRecords {
   constructor(private readonly kv: SyncKvStorage) {}

@@ -16,8 +16,8 @@ export function requestingTab(c: Context<AppEnv>): string | null {
  * A change of the user's tasks, stored already: ONE call to their hub, which first lets go of a
  * timer about removed tasks (or resets it for Start Fresh) and then tells every open tab and device
  * to refetch, naming the tab that made the change (docs/decisions/161-tab-skips-own-live-echo.md).
- * A hub that cannot be
- * reached must not turn a saved change into an error, so failures are only logged.
+ * A hub that cannot be reached must not turn a saved change into an error, so failures are only
+ * logged.
  *
  * A change that touches the timer is awaited (the answer follows the timer's new state); a plain
  * one goes in `waitUntil`, after the answer.

@@ -138,10 +138,14 @@ export class UserHub extends DurableObject<Bindings> {
   async tasksChanged(change: TasksChange): Promise<void> {
     return this.serial(async () => {
       const { removedTasks } = change;
-      if (change.resetTimer) await this.resetNow();
-      else if (removedTasks === "all") await this.releaseAllTasks();
-      else if (removedTasks) await this.releaseTasksAmong(removedTasks);
-      this.broadcast({ type: "tasks-changed", tab: change.tab });
+      try {
+        if (change.resetTimer) await this.resetNow();
+        else if (removedTasks === "all") await this.releaseAllTasks();
+        else if (removedTasks) await this.releaseTasksAmong(removedTasks);
+      } finally {
+        // The tasks changed whatever became of the timer (a D1 failure while ending its run).
+        this.broadcast({ type: "tasks-changed", tab: change.tab });
+      }
     });
   }
 
@@ -315,7 +319,7 @@ export class UserHub extends DurableObject<Bindings> {
     return { ok: true, snapshot };
   }
 
-  /** Start Fresh, account deletion and POST /api/timer/reset (see reset). */
+  /** Start Fresh and POST /api/timer/reset (see reset). */
   private async resetNow(): Promise<HubResult> {
     await this.closeRunSession(this.load());
     this.ctx.storage.kv.delete(OWNER_KEY);
@@ -334,10 +338,10 @@ export class UserHub extends DurableObject<Bindings> {
 
   /**
    * Tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
-   * them could no longer end well ("Completed" would mark a task that is gone), so it goes back to idle; a run under
-   * way is ended first, so the minutes focused so far stay on its session
-   * (docs/decisions/008-deleting-task-has-focus-sessions.md).
-   * A timer about another task, or none, is left alone.
+   * them could no longer end well ("Completed" would mark a task that is gone), so it goes back
+   * to idle; a run under way is ended first, so the minutes focused so far stay on its session
+   * (docs/decisions/008-deleting-task-has-focus-sessions.md). A timer about another task, or
+   * none, is left alone.
    */
   private async releaseTasksAmong(taskIds: readonly number[]): Promise<void> {
     const state = this.load();
