@@ -22,7 +22,7 @@ import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { patchAnswersStatement } from "./answers";
 import { answerTaskList } from "./task-list";
-import { findOwnTask, ownTaskQuery, type TaskRow, taskIsGone, toTask } from "./task-rows";
+import { findOwnTask, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
 /** Mounted at /api/tasks. Each route names requireUser itself so unknown paths still answer 404. */
@@ -89,7 +89,7 @@ export const taskRoutes = new Hono<AppEnv>()
       // Counted only if the task is still open when the batch runs (two devices may race).
       return db
         .batch([
-          abortBatchIf(db, tasks, taskIsGone(db, user.id, id, eq(tasks.isCompleted, false))),
+          abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, false))),
           update,
           ...analyticsStatements(db, user, events, now),
         ])
@@ -172,7 +172,7 @@ async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete
   try {
     await db.batch([
       // The undo record and the count are built from the task as read: it must not change meanwhile.
-      abortBatchIf(db, tasks, taskIsGone(db, user.id, existing.id, eq(tasks.updatedAt, existing.updatedAt))),
+      abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, existing.id, eq(tasks.updatedAt, existing.updatedAt))),
       ...recordUndoStatements(db, user.id, JSON.stringify([existing.id]), counted, ticket, now),
       db.delete(tasks).where(and(eq(tasks.id, existing.id), eq(tasks.userId, user.id))),
       ...analyticsStatements(db, user, events, now),

@@ -118,7 +118,7 @@ export function ownTaskQuery(db: Db, userId: string, id: number) {
  * For abortBatchIf: true when the user's task of this id no longer exists, or no longer meets
  * `condition` (still open, unchanged since read), as the batch runs.
  */
-export function taskIsGone(db: Db, userId: string, id: number, condition?: SQL): SQL {
+export function taskNoLongerMatches(db: Db, userId: string, id: number, condition?: SQL): SQL {
   return notExists(
     db
       .select({ id: tasks.id })
