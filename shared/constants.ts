@@ -53,8 +53,8 @@ export const DRAG = {
 
 /**
  * Undo of what one click destroys (docs/decisions/017-undo-over-confirm.md): the toast offers it
- * this long, and the
- * server keeps what it needs for longer, so an Undo pressed at the toast's last moment still works.
+ * this long, and the server keeps what it needs for longer, so an Undo pressed at the toast's last
+ * moment still works.
  */
 export const UNDO = { toastMs: 10_000, windowMs: 30_000 } as const;
 

@@ -17,8 +17,7 @@ export const LIVE_PONG = "pong";
  * The header each request of a tab carries with that tab's id (one per page load), so the hub can
  * name the tab that made a change in its `tasks-changed` frame and that tab skips its own echo
  * (docs/decisions/161-tab-skips-own-live-echo.md). Per tab rather than per device: another tab of
- * the same browser must
- * still refetch.
+ * the same browser must still refetch.
  */
 export const TAB_HEADER = "X-Onething-Tab";
 /** What the worker accepts as a tab id; anything else is treated as no tab. */

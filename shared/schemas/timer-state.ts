@@ -15,8 +15,8 @@ const count = () => z.int().check(z.nonnegative());
 
 /**
  * The user's timer as the server holds it (docs/decisions/010-server-owns-timer.md). Instants are
- * epoch milliseconds on the
- * server's clock; remaining time derives from them (shared/timer.ts), never from counting ticks.
+ * epoch milliseconds on the server's clock; remaining time derives from them (shared/timer.ts),
+ * never from counting ticks.
  */
 export const timerStateSchema = z.object({
   status: timerStatusSchema,

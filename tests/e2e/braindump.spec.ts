@@ -676,8 +676,8 @@ test("narrow screens: one column, and the keyboard moves a task down the lists",
 
   // A mouse drag held near the bottom edge scrolls the page down to the "No" List below the fold.
   // On a phone the toasts sit at the bottom (docs/decisions/070-toasts-bottom-deleting-call.md):
-  // "Priority analysis complete"
-  // covers the card until it goes, and a press on it would start no drag.
+  // "Priority analysis complete" covers the card until it goes, and a press on it would start no
+  // drag.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   const handle = page.getByRole("button", { name: /^Tiny task/ });

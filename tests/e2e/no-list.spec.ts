@@ -302,8 +302,7 @@ function watchTaskReads(page: Page) {
 }
 
 // docs/decisions/161-tab-skips-own-live-echo.md: the hub names the tab that made a change; that tab
-// refetched on its own
-// and skips the echo, while every other tab refetches on it.
+// refetched on its own and skips the echo, while every other tab refetches on it.
 test("an added item is read back once by the tab that added it; another tab reads it on the echo", async ({
   page,
   signedIn,

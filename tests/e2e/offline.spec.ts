@@ -168,8 +168,8 @@ test(
 
     // The visible tab shows its own notice of the end, so the service worker shows none
     // (docs/decisions/093-push-subscriptions-belong-sign-session.md). A message it cannot read is
-    // shown anyway: no tab knows it. The pushes
-    // are handled in order, so once the second is shown the first has been decided.
+    // shown anyway: no tab knows it. The pushes are handled in order, so once the second is shown
+    // the first has been decided.
     await push(timerFinished);
     await push(unknownMessage);
     await expect.poll(() => notifications(page)).toEqual([fallbackNotification]);

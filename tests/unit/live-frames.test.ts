@@ -4,8 +4,8 @@ import { TAB_ID } from "../../web/api/client";
 import { isEchoOfThisTab, readFrame } from "../../web/api/live";
 
 // The web app reads the hub's frames by their type
-// (docs/decisions/120-signed-first-screen-carries-waits.md); the frames themselves
-// are checked against shared/schemas/live.ts by the worker tests (tests/worker/focus-helpers.ts).
+// (docs/decisions/120-signed-first-screen-carries-waits.md); the frames themselves are checked
+// against shared/schemas/live.ts by the worker tests (tests/worker/focus-helpers.ts).
 describe("readFrame", () => {
   it("answers each kind of frame the hub sends", () => {
     const timer = { type: "timer", state: { status: "idle", version: 3 }, serverNow: 1_700_000_000_000 };

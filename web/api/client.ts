@@ -67,10 +67,10 @@ export function setAuthToken(token: string | null) {
 
 /**
  * The device's D1 bookmark (docs/decisions/050-reads-through-d1-sessions-api-bookmark.md): sent
- * with every request so a replica answers
- * no older than this device's last write. In localStorage (under the header's name), so every tab of the device and a reload
- * keep it (in memory, a reload right after a write could read an older replica). The last answer's
- * bookmark is kept: each is at least as new as the one its request sent.
+ * with every request so a replica answers no older than this device's last write. In localStorage
+ * (under the header's name), so every tab of the device and a reload keep it (in memory, a reload
+ * right after a write could read an older replica). The last answer's bookmark is kept: each is at
+ * least as new as the one its request sent.
  */
 export function rememberD1Bookmark(res: Response) {
   const bookmark = res.headers.get(D1_BOOKMARK_HEADER);
@@ -80,8 +80,8 @@ export function rememberD1Bookmark(res: Response) {
 /**
  * This tab's id, new with every page load: sent with every request (X-Onething-Tab) so that the
  * live channel's echo of this tab's own change is skipped here
- * (docs/decisions/161-tab-skips-own-live-echo.md).
- * getRandomValues rather than randomUUID: it works outside secure contexts too (a LAN address).
+ * (docs/decisions/161-tab-skips-own-live-echo.md). getRandomValues rather than randomUUID: it works
+ * outside secure contexts too (a LAN address).
  */
 export const TAB_ID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) =>
   byte.toString(16).padStart(2, "0"),

@@ -12,8 +12,8 @@ const FRAME_TYPES = new Set<unknown>(["timer", "tasks-changed", "session-ended"]
  * A server frame, or null for a message that is not one. Read by its type alone, not parsed with
  * zod: the hub is this app's own server and its frames change only by adding fields, and leaving
  * zod off every signed-in screen keeps it within its budget
- * (docs/decisions/120-signed-first-screen-carries-waits.md). The focus
- * screen's own reads of the timer are parsed (web/api/timer.ts).
+ * (docs/decisions/120-signed-first-screen-carries-waits.md). The focus screen's own reads of the
+ * timer are parsed (web/api/timer.ts).
  */
 export function readFrame(data: unknown): ServerFrame | null {
   if (typeof data !== "string") return null;

@@ -20,10 +20,10 @@ const SAVE_THROTTLE_MS = 500;
 /**
  * Restores the last known answers of the first screen's reads, then keeps them saved as they change
  * (docs/decisions/092-offline-page-keeps-last-known-reads.md). They belong to the session that read
- * them: another sign-in (a new token)
- * finds nothing. They are restored only when the app opens offline: with a network every screen reads
- * afresh, and a read that fails shows its error and Try again instead of old data that looks current.
- * Offline the queries wait (TanStack's online network mode) and the screen shows what was restored.
+ * them: another sign-in (a new token) finds nothing. They are restored only when the app opens
+ * offline: with a network every screen reads afresh, and a read that fails shows its error and Try
+ * again instead of old data that looks current. Offline the queries wait (TanStack's online network
+ * mode) and the screen shows what was restored.
  */
 export async function restorePersistedQueries(queryClient: QueryClient): Promise<void> {
   let storage: Storage;

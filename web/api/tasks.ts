@@ -111,8 +111,8 @@ export function useUpdateTask() {
 /**
  * The delete in docs/product.md#task-rules (mark completed, then delete) as ONE call, `?complete=true`: the server does
  * both in one step and keeps the task for Undo, completion count included
- * (docs/decisions/070-toasts-bottom-deleting-call.md).
- * `countAsCompleted: false` deletes without that count: removing a "No" item is no achievement
+ * (docs/decisions/070-toasts-bottom-deleting-call.md). `countAsCompleted: false` deletes without
+ * that count: removing a "No" item is no achievement
  * (docs/decisions/113-deleting-no-item-completion.md). Answers the undo ticket; the list is
  * refreshed after success or failure.
  */

@@ -92,8 +92,8 @@ async function assertPassword(
 
 /**
  * /api/account: the signed-in person's own account
- * (docs/decisions/001-name-pages-brief-left-open.md, settings). Each route names
- * requireUser itself, like the other capabilities, and checks the session with its first read.
+ * (docs/decisions/001-name-pages-brief-left-open.md, settings). Each route names requireUser
+ * itself, like the other capabilities, and checks the session with its first read.
  */
 export const accountRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {

@@ -8,8 +8,8 @@ import { type Pause, spreadFocusMinutes } from "./focus-hours";
 
 /**
  * Domain events that move the daily counters (docs/decisions/006-how-analytics-counters-move.md).
- * Callers add the returned statements
- * to the same D1 batch as the change that caused them, so counters never drift from the data.
+ * Callers add the returned statements to the same D1 batch as the change that caused them, so
+ * counters never drift from the data.
  */
 export type AnalyticsEvent =
   | { type: "task-created"; count: number }
@@ -76,8 +76,8 @@ export function analyticsStatements(
   const { date, hour } = localDateAndHour(now, user.timeZone);
 
   // Activity per local date and hour (docs/decisions/006-how-analytics-counters-move.md:
-  // completions plus focus minutes). Counters go to
-  // the day of `now`; focus minutes go to the days and hours they were focused in.
+  // completions plus focus minutes). Counters go to the day of `now`; focus minutes go to the days
+  // and hours they were focused in.
   const days = new Map<string, { deltas: Deltas; hourly: number[] }>();
   const dayOf = (day: string) => {
     let entry = days.get(day);

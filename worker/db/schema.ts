@@ -189,8 +189,8 @@ export type UndoSnapshot = {
 /**
  * What one destructive click (delete a task, clear from the No list) removed, kept for the undo
  * window and purged after it (docs/decisions/071-undo-keeps-snapshot-pending-row.md). The tasks
- * themselves are gone or hidden at
- * once, so no list, count, export or ETag needs to know about pending removals.
+ * themselves are gone or hidden at once, so no list, count, export or ETag needs to know about
+ * pending removals.
  */
 export const undoActions = sqliteTable(
   "undo_actions",

@@ -79,8 +79,8 @@ function isOpen(sessionId: number, userId: string) {
  * come from the recorder and cannot carry our condition, so the batch starts with a guard that
  * aborts the whole transaction unless the session is still open (abortBatchIf): no open session
  * with this id exists when it was completed meanwhile, or deleted by Start Fresh, Clear Tasks or
- * account deletion. The conditional update after it (`is_completed = 0`) then changes exactly the row we
- * read as open. An aborted batch is told apart from a real failure by reading the row again.
+ * account deletion. The conditional update after it (`is_completed = 0`) then changes exactly the
+ * row we read as open. An aborted batch is told apart from a real failure by reading the row again.
  */
 export async function completeFocusSession(
   db: Db,

@@ -114,8 +114,8 @@ export const taskRoutes = new Hono<AppEnv>()
     return c.json(toTask(row));
   })
   // Answers are saved as the person gives them (docs/decisions/018-answers-data.md); an urgent
-  // answer may move an
-  // unplaced task, so the day's category breakdown is recounted in the same batch.
+  // answer may move an unplaced task, so the day's category breakdown is recounted in the same
+  // batch.
   .patch(
     "/:id/answers",
     requireUser,

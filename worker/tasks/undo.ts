@@ -8,10 +8,10 @@ import { isVisible } from "./task-rows";
 
 /**
  * Undo of a removal (docs/decisions/071-undo-keeps-snapshot-pending-row.md): the removing batch
- * also stores the removed tasks as
- * they were, read inside that same batch, so the record is exactly what the removal changed. An
- * Undo within UNDO.windowMs writes them back; after it the record is purged, lazily, by the user's
- * next removal or undo (an expired record is never used, whatever its age).
+ * also stores the removed tasks as they were, read inside that same batch, so the record is exactly
+ * what the removal changed. An Undo within UNDO.windowMs writes them back; after it the record is
+ * purged, lazily, by the user's next removal or undo (an expired record is never used, whatever its
+ * age).
  */
 
 /** A fresh ticket: the token names the record, `undoUntil` is when it stops working. */
