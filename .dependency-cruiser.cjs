@@ -1,12 +1,12 @@
 // Import directions, checked by `npm run lint:imports` (part of `npm run lint` and `npm test`).
 // Why dependency-cruiser rather than a lint rule on import strings: it resolves every import to
 // the file it names, so a rule is about folders, not about how many "../" a path happens to have
-// (docs/decisions.md#110).
+// (docs/decisions/110-import-directions-checked-dependency-cruiser.md).
 
 /** The modules of each worker capability that the others may import: its exported surface. */
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data)",
-  "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users)",
+  "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|revocations)",
   "focus/(live|user-data)",
   "push/(send|timer-notice)",
   "tasks/(task-rows|user-data)",
@@ -74,6 +74,14 @@ module.exports = {
       severity: "error",
       from: { path: "^worker/([^/]+)/" },
       to: { path: CAPABILITY, pathNot: ["^worker/$1/", `^worker/(${WORKER_SURFACE.join("|")})\\.ts$`] },
+    },
+    {
+      name: "sign-in-is-below-focus",
+      comment:
+        "Sign-in keeps its own state (worker/auth/revocations.ts owns the revoked sessions and redeemed tickets the hub stores); the focus timer builds on sign-in, never the other way round.",
+      severity: "error",
+      from: { path: "^worker/auth/" },
+      to: { path: "^worker/focus/" },
     },
     {
       name: "worker-infrastructure-is-below-capabilities",

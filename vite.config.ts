@@ -36,7 +36,8 @@ export default defineConfig({
     // embedded generator (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md).
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort, remoteBindings: false }),
     // The service worker is ours (web/sw.ts: push, notification clicks, offline reads); the plugin
-    // builds it and injects the precache list of the client build (docs/decisions.md#91).
+    // builds it and injects the precache list of the client build
+    // (docs/decisions/091-service-worker-ours-built-vite-plugin.md).
     VitePWA({
       strategies: "injectManifest",
       srcDir: ".",

@@ -1,6 +1,7 @@
 // Lighthouse benchmark (not a test): mobile, simulated throttling (Lighthouse's default config), on
 // the anonymous landing page and the signed-in braindump screen `/`, with Debian's Chromium headless
-// shell (the same engine without the browser's own UI; docs/decisions.md#121).
+// shell (the same engine without the browser's own UI;
+// docs/decisions/121-lighthouse-runs-chromiums-headless-shell.md).
 //
 // The app is measured through bench/gzip-proxy.mjs, because `vite preview` does not compress and
 // Cloudflare does. Each page runs LIGHTHOUSE_RUNS times (default 3), each in a fresh browser (cold
@@ -27,7 +28,8 @@ const CATEGORIES = Object.keys(TARGETS);
  * desktop UI in a renderer of its own (the address bar's popup, a web page of Chromium's), which
  * took about 2 s of CPU during the signed-in page's 0.6 s load, on the same two cores as the page.
  * Lighthouse multiplies the page's observed task times by 4, so that contention alone cost the
- * signed-in screen 0.04 to 0.07 of its score (bench/RESULTS.md, docs/decisions.md#121).
+ * signed-in screen 0.04 to 0.07 of its score (bench/RESULTS.md,
+ * docs/decisions/121-lighthouse-runs-chromiums-headless-shell.md).
  */
 const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 const useShell = process.env.LIGHTHOUSE_BROWSER !== "chromium" && existsSync(headlessShell);

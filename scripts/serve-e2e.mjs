@@ -14,7 +14,8 @@ const run = (command) => execSync(command, { stdio: "inherit", env });
 rmSync(stateDir, { recursive: true, force: true });
 run("node scripts/ensure-dev-vars.mjs");
 if (process.env.E2E_SKIP_BUILD !== "1") run("npx vite build --logLevel warn");
-// Cheap password hashes for this loopback server's hundred-odd sign-ups (docs/decisions.md#123).
+// Cheap password hashes for this loopback server's hundred-odd sign-ups
+// (docs/decisions/123-browser-suites-local-server-hashes-passwords.md).
 setBuildVars(outDir, { PASSWORD_HASH_COST: "test" });
 run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
 pointPreviewAt(outDir);

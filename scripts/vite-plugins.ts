@@ -7,8 +7,9 @@ import type { Plugin } from "vite";
  * Puts `<link rel="prefetch">` for the toasts' code (sonner and its mount) in index.html: the
  * browser fetches it at its lowest priority once the page's own requests are done, and does not run
  * it; it runs at the person's first gesture (web/ui/sonner-loader.ts), from the cache instead of a
- * round trip, so the page's first toast is on screen at once (docs/decisions.md#72). The service
- * worker precaches it too, but only from the first visit's end on.
+ * round trip, so the page's first toast is on screen at once
+ * (docs/decisions/072-sonner-prefetched-run-first-screen-runs.md). The service worker precaches it
+ * too, but only from the first visit's end on.
  */
 export function prefetchToasts(): Plugin {
   // sonner, and web/ui/toaster.tsx that mounts it: both are asked for at the first press.

@@ -7,8 +7,9 @@ export const HOURS_IN_DAY = 24;
 
 export const zeroBreakdown = (): CategoryBreakdown => ({ urgent: 0, later: 0, delegate: 0, no_list: 0 });
 /**
- * The open tasks per list, as the day's record counts them (docs/decisions.md#6): not completed,
- * not hidden by "[REMOVED]", no category counting as later.
+ * The open tasks per list, as the day's record counts them
+ * (docs/decisions/006-how-analytics-counters-move.md): not completed, not hidden by "[REMOVED]", no
+ * category counting as later.
  */
 export function openTasksByList(
   tasks: readonly { title: string; category: keyof CategoryBreakdown | null; isCompleted: boolean }[],

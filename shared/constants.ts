@@ -7,13 +7,13 @@ export const DEFAULT_CATEGORY: Category = "later";
 
 /** Titles containing this marker are hidden everywhere (docs/product.md#task-rules). */
 export const REMOVED_MARKER = "[REMOVED]";
-/** Whether a title carries the marker: case-sensitive, as the SQL side in worker/tasks/task-rows.ts (docs/decisions.md#114). */
+/** Whether a title carries the marker: case-sensitive, as the SQL side in worker/tasks/task-rows.ts (docs/decisions/114-removed-test-per-side-case-sensitive.md). */
 export const hasRemovedMarker = (title: string) => title.includes(REMOVED_MARKER);
 
 export const TOP_PRIORITY_COUNT = 3;
 
 export const FOCUS_MINUTES = { default: 25, min: 5, max: 120, step: 5, break: 5 } as const;
-/** Server bounds of a focus session, in seconds (docs/decisions.md#12). */
+/** Server bounds of a focus session, in seconds (docs/decisions/012-duration-bounds-break-run-time.md). */
 export const FOCUS_SECONDS = { min: 60, max: 7200, break: 300 } as const;
 
 export const LIMITS = {
@@ -36,7 +36,7 @@ export const LIMITS = {
 export const AUTH_TOKEN_KEY = "auth_token";
 export const THEME_KEY = "theme";
 
-/** Drag and drop of the organized step (docs/product.md#other-constants, docs/decisions.md#16). */
+/** Drag and drop of the organized step (docs/product.md#other-constants, docs/decisions/016-tooltips-drag-drop.md). */
 export const DRAG = {
   /** A mouse drag starts after this much movement, so clicks stay clicks. */
   mouseDistancePx: 5,
@@ -52,15 +52,17 @@ export const DRAG = {
 } as const;
 
 /**
- * Undo of what one click destroys (docs/decisions.md#17): the toast offers it this long, and the
- * server keeps what it needs for longer, so an Undo pressed at the toast's last moment still works.
+ * Undo of what one click destroys (docs/decisions/017-undo-over-confirm.md): the toast offers it
+ * this long, and the server keeps what it needs for longer, so an Undo pressed at the toast's last
+ * moment still works.
  */
 export const UNDO = { toastMs: 10_000, windowMs: 30_000 } as const;
 
 /**
  * The D1 Sessions API bookmark: every API answer carries the newest one in this header, and the web
  * client sends it back with the device's next request, so reads from a replica are never older than
- * the device's own writes (docs/decisions.md#50). Kept per device in localStorage under this name.
+ * the device's own writes (docs/decisions/050-reads-through-d1-sessions-api-bookmark.md). Kept per
+ * device in localStorage under this name.
  */
 export const D1_BOOKMARK_HEADER = "x-d1-bookmark";
 

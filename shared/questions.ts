@@ -1,4 +1,5 @@
-// The prioritisation questions (docs/product.md#prioritisation-questions-and-answers, docs/decisions.md#2). The texts are ours; the ids are the spec's.
+// The prioritisation questions (docs/product.md#prioritisation-questions-and-answers,
+// docs/decisions/002-prioritisation-questions.md). The texts are ours; the ids are the spec's.
 
 export const EFFORT_OPTIONS = ["Small", "Medium", "Large"] as const;
 export type Effort = (typeof EFFORT_OPTIONS)[number];

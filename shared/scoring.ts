@@ -1,5 +1,7 @@
-// Priority scoring (docs/product.md#priority-scoring, docs/decisions.md#2, docs/decisions.md#3): one rule, used by the server when it saves priorities
-// and by the screen when it shows why a task ranks where it does.
+// Priority scoring (docs/product.md#priority-scoring,
+// docs/decisions/002-prioritisation-questions.md,
+// docs/decisions/003-priority-tasks-description.md): one rule, used by the server when it saves
+// priorities and by the screen when it shows why a task ranks where it does.
 import { TOP_PRIORITY_COUNT } from "./constants";
 import type { Answers } from "./questions";
 

@@ -67,7 +67,7 @@ export function formatClock(ms: number): string {
   return `${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`;
 }
 
-/** Whole minutes actually focused, as analytics counts them (docs/decisions.md#6: rounded). */
+/** Whole minutes actually focused, as analytics counts them (docs/decisions/006-how-analytics-counters-move.md: rounded). */
 export function focusedMinutes(focusedMs: number): number {
   return Math.round(focusedMs / 60_000);
 }

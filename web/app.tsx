@@ -25,7 +25,8 @@ export async function renderApp(root: Root, start?: Pick<SignedInStart, "early" 
     else void queryClient.prefetchQuery({ queryKey: key, queryFn: () => offlineFallback(promise, queryClient, key) });
   }
   // Rendered as a transition, so React builds the first screen in short slices instead of one long
-  // task that would keep the page from answering a tap (docs/decisions.md#120).
+  // task that would keep the page from answering a tap
+  // (docs/decisions/120-signed-first-screen-carries-waits.md).
   startTransition(() =>
     root.render(
       <StrictMode>

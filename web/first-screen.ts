@@ -13,7 +13,8 @@ export type SignedInStart = {
 
 /**
  * Starts what the app's first screen needs at once (its reads, the app's code and, on the
- * braindump, that screen's code), so none of them waits on another (docs/decisions.md#42).
+ * braindump, that screen's code), so none of them waits on another
+ * (docs/decisions/042-first-screen-does-wait-own-code.md).
  */
 export function startSignedInApp(pathname: string): SignedInStart {
   const early = startEarlyRequests(pathname);

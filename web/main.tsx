@@ -23,7 +23,7 @@ if (window.location.pathname === "/" && !getAuthToken()) {
   );
 } else {
   // The first screen's data and code are asked for together, not one after the other
-  // (docs/decisions.md#42).
+  // (docs/decisions/042-first-screen-does-wait-own-code.md).
   const start = startSignedInApp(window.location.pathname);
   void start.app.then(({ renderApp }) => renderApp(root, start));
 }

@@ -10,7 +10,7 @@ import { useTheme } from "./ui/theme";
 
 // Screens load on demand so the first page stays small. Loaded by the element, not by the route's
 // `lazy`: `/` is two screens (landing or priority picker) that only the session tells apart
-// (docs/decisions.md#100).
+// (docs/decisions/100-react-router-declarative-mode-route-object.md).
 const priorityPickerPage = screenCode(() =>
   import("./features/braindump/priority-picker-page").then((m) => m.PriorityPickerPage),
 );
@@ -70,7 +70,7 @@ const screen = (path: string | null, code: ScreenCode): RouteObject => ({
   handle: { screen: code } satisfies ScreenHandle,
 });
 
-/** The product's route table (declarative routes: docs/decisions.md#100). */
+/** The product's route table (declarative routes: docs/decisions/100-react-router-declarative-mode-route-object.md). */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,

@@ -59,8 +59,9 @@ export function readPush(data: PushPayload): PushMessageBody {
 /**
  * Shows the push as a notification, unless it is a known message and a tab of the app is visible:
  * that tab shows its own notice of the end (the live channel told it), and browsers only require a
- * notification when no tab of the site is visible (docs/decisions.md#93). A message this version
- * cannot read is shown in any case: no tab knows it either, so nothing else would say it came.
+ * notification when no tab of the site is visible
+ * (docs/decisions/093-push-subscriptions-belong-sign-session.md). A message this version cannot
+ * read is shown in any case: no tab knows it either, so nothing else would say it came.
  */
 export async function showPush(data: PushPayload, { clients, registration }: ServiceWorkerParts): Promise<void> {
   const message = readPush(data);

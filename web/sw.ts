@@ -2,7 +2,7 @@
 // The service worker, built by vite-plugin-pwa (injectManifest): the app shell and hashed assets
 // are precached, a navigation without network gets the shell, and a push shows a notification.
 // API requests are not touched: the page keeps the last known answers itself
-// (web/api/query-persistence.ts; docs/decisions.md#92).
+// (web/api/query-persistence.ts; docs/decisions/092-offline-page-keeps-last-known-reads.md).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { openFocusTimer, type ServiceWorkerParts, showPush } from "./sw-push";
@@ -19,7 +19,8 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//] }));
 
 // No skipWaiting: a new version waits until every tab of the app is closed, so the next open runs
-// it whole and no page mixes two builds (docs/decisions.md#91).
+// it whole and no page mixes two builds
+// (docs/decisions/091-service-worker-ours-built-vite-plugin.md).
 
 // The push and click handlers' rules are in web/sw-push.ts, with the browser's objects passed in.
 const worker: ServiceWorkerParts = {

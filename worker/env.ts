@@ -20,9 +20,10 @@ export type AppEnv = {
     /** The request's D1 Sessions API session (worker/db/d1-session.ts); `db` runs on it. */
     d1: D1DatabaseSession;
     db: Db;
-    /** The token's claims, set by `requireToken` (checked signature, not yet the session row). */
+    /**
+     * The token's claims, set by `requireUser` (checked signature, not yet the session row). The
+     * signed-in user comes from `readAsUser` (worker/auth/session-read.ts), which checks the row.
+     */
     claims?: SessionClaims;
-    /** Set by `requireUser`; read it with `c.get("user")` in protected routes. */
-    user: SessionUser;
   };
 };

@@ -2,7 +2,8 @@ import { z } from "zod/mini";
 import { timerStateSchema } from "./timer-state";
 
 // zod/mini, like timer-state.ts. The server checks the frames a client sends with these; the web
-// app reads the server's frames by their type alone (web/api/live.ts, docs/decisions.md#120).
+// app reads the server's frames by their type alone (web/api/live.ts,
+// docs/decisions/120-signed-first-screen-carries-waits.md).
 
 /** POST /api/live/ticket: a short-lived ticket (about a minute) for opening the live channel. */
 export const liveTicketSchema = z.object({ ticket: z.string() });
@@ -11,7 +12,8 @@ export type LiveTicket = z.infer<typeof liveTicketSchema>;
 /** Frames the server sends on GET /api/live (one JSON object per message). */
 export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("timer"), state: timerStateSchema, serverNow: z.number() }),
-  z.object({ type: z.literal("tasks-changed") }),
+  /** `tab`: the tab that made the change (its X-Onething-Tab), which skips this echo; null when unknown. */
+  z.object({ type: z.literal("tasks-changed"), tab: z.optional(z.nullable(z.string())) }),
   /** Sent just before the socket is closed with LIVE_SESSION_ENDED: its sign-in session was revoked. */
   z.object({ type: z.literal("session-ended") }),
 ]);

@@ -32,7 +32,7 @@ export const taskSchema = z.object({
   isCompleted: z.boolean(),
   isPriority: z.boolean(),
   noListReason: z.string().nullable(),
-  /** The prioritisation answers saved so far (docs/decisions.md#18). */
+  /** The prioritisation answers saved so far (docs/decisions/018-answers-data.md). */
   answers: savedAnswersSchema,
   createdAt: z.string(),
   completedAt: z.string().nullable(),

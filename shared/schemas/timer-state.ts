@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 
 // Written with zod/mini: the web app's focus screen parses these, and zod/mini adds a few KB where
 // classic zod adds about 20 KB gzipped (bench/RESULTS.md). The first screen parses none of them
-// (docs/decisions.md#120).
+// (docs/decisions/120-signed-first-screen-carries-waits.md).
 
 export const timerStatusSchema = z.enum(["idle", "running", "paused", "finished"]);
 export type TimerStatus = z.infer<typeof timerStatusSchema>;
@@ -14,8 +14,9 @@ export type TimerKind = z.infer<typeof timerKindSchema>;
 const count = () => z.int().check(z.nonnegative());
 
 /**
- * The user's timer as the server holds it (docs/decisions.md#10). Instants are epoch milliseconds on the
- * server's clock; remaining time derives from them (shared/timer.ts), never from counting ticks.
+ * The user's timer as the server holds it (docs/decisions/010-server-owns-timer.md). Instants are
+ * epoch milliseconds on the server's clock; remaining time derives from them (shared/timer.ts),
+ * never from counting ticks.
  */
 export const timerStateSchema = z.object({
   status: timerStatusSchema,

@@ -387,7 +387,8 @@ async function saveAnswers(request: APIRequestContext, account: Account, task: T
 test("a task list read again after it failed does not swallow Process & Continue", async ({ page, signedIn }) => {
   void signedIn;
   // The list cannot be read; then a second read is held open, as the live channel's refetch on
-  // connect or Try again would be, and the press lands in the middle of it (docs/decisions.md#122).
+  // connect or Try again would be, and the press lands in the middle of it
+  // (docs/decisions/122-process-continue-waits-task-list-only.md).
   let hold = false;
   let releaseList = () => {};
   const listHeld = new Promise<void>((resolve) => {
@@ -458,7 +459,9 @@ test("the loading texts of the results and organized steps", async ({ page, sign
   await expect(page.getByText("Organizing your tasks...")).toBeVisible();
   releaseChunk();
   await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
-  // Alpha was answered urgent and never placed, so it starts in Urgent (docs/decisions.md#19, #82).
+  // Alpha was answered urgent and never placed, so it starts in Urgent
+  // (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md,
+  // docs/decisions/082-placed-yet-flag.md).
   await expect(column(page, "Urgent").getByRole("listitem")).toHaveText([/Alpha/]);
   await expect(column(page, "Later").getByRole("listitem")).toHaveText([/Beta/]);
 });
@@ -672,8 +675,9 @@ test("narrow screens: one column, and the keyboard moves a task down the lists",
     .toBe("delegate");
 
   // A mouse drag held near the bottom edge scrolls the page down to the "No" List below the fold.
-  // On a phone the toasts sit at the bottom (docs/decisions.md#70): "Priority analysis complete"
-  // covers the card until it goes, and a press on it would start no drag.
+  // On a phone the toasts sit at the bottom (docs/decisions/070-toasts-bottom-deleting-call.md):
+  // "Priority analysis complete" covers the card until it goes, and a press on it would start no
+  // drag.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   const handle = page.getByRole("button", { name: /^Tiny task/ });

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { type Account, expect, test } from "./fixtures";
 
-// Nothing may lie on top of a button, link or field on a phone (docs/decisions.md#80): for every
-// screen and timer phase, at 360×740 and 390×844, scrolled to the top and to the bottom, the
-// point at each control's middle and both ends must hit the control itself (or its content).
+// Nothing may lie on top of a button, link or field on a phone
+// (docs/decisions/080-nothing-floats-over-phones-page.md): for every screen and timer phase, at
+// 360×740 and 390×844, scrolled to the top and to the bottom, the point at each control's middle
+// and both ends must hit the control itself (or its content).
 
 const PHONES = [
   { width: 360, height: 740 },

@@ -43,7 +43,8 @@ test("each screen's main load fails with an error and a retry that works, never 
 }) => {
   test.slow(); // five screens, each loaded twice
   // Each load as on a device with no saved reads: with them, a screen shows the last known data
-  // instead of the error (docs/decisions.md#92; tests/e2e/offline.spec.ts covers that).
+  // instead of the error (docs/decisions/092-offline-page-keeps-last-known-reads.md;
+  // tests/e2e/offline.spec.ts covers that).
   await page.addInitScript(() => localStorage.removeItem("onething_query_cache"));
   await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
   // The live connection is down throughout: when it opens it refetches the lists and today's

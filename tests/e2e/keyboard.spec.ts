@@ -65,7 +65,8 @@ test("the whole journey by keyboard alone: register, braindump, questions, organ
   await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeFocused();
 
   // Questions: one answer per task, with Space on the option buttons. Pay rent is not urgent, so it
-  // starts in Later (docs/decisions.md#19, #82) and the keyboard has somewhere to move it.
+  // starts in Later (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md,
+  // docs/decisions/082-placed-yet-flag.md) and the keyboard has somewhere to move it.
   for (const [title, answer] of [
     ["Book dentist", "Yes"],
     ["Pay rent", "No"],

@@ -162,7 +162,8 @@ test("opening the page with items already on the list shows today's list", async
   await expect(page.getByText("Say yes to every meeting")).toBeVisible();
   await expect(page.getByText("Plan the week")).toHaveCount(0);
 
-  // Removing an item offers Undo but is no completion (docs/decisions.md#113): today's counts stay.
+  // Removing an item offers Undo but is no completion
+  // (docs/decisions/113-deleting-no-item-completion.md): today's counts stay.
   const completedToday = async () => {
     const today = await (await request.get("/api/analytics/today", { headers: auth(signedIn) })).json();
     return (today as { tasksCompleted: number }).tasksCompleted;
@@ -283,4 +284,54 @@ test("a clear that finds some tasks gone says how many were cleared and how many
   await expectToast(page, "Tasks partially cleared", "1 task(s) cleared, 1 failed.");
   await expect(page.getByRole("checkbox")).toHaveCount(0);
   expect(await listTasks(request, signedIn)).toEqual([]);
+});
+
+/** Counts a page's reads of the task list and tells when its live channel has its first frame. */
+function watchTaskReads(page: Page) {
+  const seen = { reads: 0, live: false };
+  page.on("request", (req) => {
+    if (req.method() === "GET" && new URL(req.url()).pathname === "/api/tasks") seen.reads += 1;
+  });
+  page.on("websocket", (ws) => {
+    if (!ws.url().includes("/api/live")) return;
+    ws.on("framereceived", (frame) => {
+      if (String(frame.payload).includes('"type":"timer"')) seen.live = true;
+    });
+  });
+  return seen;
+}
+
+// docs/decisions/161-tab-skips-own-live-echo.md: the hub names the tab that made a change; that tab
+// refetched on its own and skips the echo, while every other tab refetches on it.
+test("an added item is read back once by the tab that added it; another tab reads it on the echo", async ({
+  page,
+  signedIn,
+}) => {
+  const other = await page.context().newPage();
+  const mine = watchTaskReads(page);
+  const theirs = watchTaskReads(other);
+  await page.goto("/no-list");
+  await other.goto("/no-list");
+  await expect(builderHeading(page)).toBeVisible();
+  await expect(builderHeading(other)).toBeVisible();
+  await expect.poll(() => mine.live && theirs.live).toBe(true);
+  // Each tab reads the list when its socket opens; counted from here on.
+  await expect.poll(() => mine.reads).toBeGreaterThan(0);
+  await expect.poll(() => theirs.reads).toBeGreaterThan(0);
+  mine.reads = 0;
+  theirs.reads = 0;
+
+  await page.getByLabel("Something you'll say no to today").fill("Saying yes to every meeting invitation today");
+  await page.getByRole("button", { name: "Add to No list" }).click();
+  await expectToast(page, "Item added", "Added to your No List successfully.");
+  // The other tab learns of it from the live channel alone.
+  await expect(other.getByText('1 item(s) already on today\'s "No" List.')).toBeVisible();
+
+  // A change from the other tab: its frame comes after the first one on this tab's socket, so once
+  // this tab has read it back, the echo of its own change has been handled (and skipped) too.
+  await other.getByLabel("Something you'll say no to today").fill("Checking the news feed before breakfast");
+  await other.getByRole("button", { name: "Add to No list" }).click();
+  await expect(page.getByText('2 item(s) already on today\'s "No" List.')).toBeVisible();
+  expect(mine.reads, `${signedIn.user.username}: its own add, then the other tab's`).toBe(2);
+  await other.close();
 });

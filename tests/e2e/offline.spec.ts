@@ -49,7 +49,8 @@ test("offline, a reload shows the signed-in app with the last tasks and a runnin
   await expect(page.getByText("Draft the offline chapter").first()).toBeVisible();
   await expect(clock(page)).toHaveText(/^2\d:\d\d$/);
   // Read by the next page only, which is reloaded offline the moment it shows it: what a page read
-  // is saved before it goes, not only on the save's timer (docs/decisions.md#124).
+  // is saved before it goes, not only on the save's timer
+  // (docs/decisions/124-pages-reads-saved-before-goes-read.md).
   await createTask(page, signedIn, "Water the plants");
   await page.goto("/");
   await expect(page.getByText("Water the plants").first()).toBeVisible();
@@ -166,8 +167,9 @@ test(
     expect(await page.evaluate(() => document.visibilityState)).toBe("visible");
 
     // The visible tab shows its own notice of the end, so the service worker shows none
-    // (docs/decisions.md#93). A message it cannot read is shown anyway: no tab knows it. The pushes
-    // are handled in order, so once the second is shown the first has been decided.
+    // (docs/decisions/093-push-subscriptions-belong-sign-session.md). A message it cannot read is
+    // shown anyway: no tab knows it. The pushes are handled in order, so once the second is shown
+    // the first has been decided.
     await push(timerFinished);
     await push(unknownMessage);
     await expect.poll(() => notifications(page)).toEqual([fallbackNotification]);

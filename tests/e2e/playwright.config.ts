@@ -7,8 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 8790);
 
 // The whole Chromium for the tests that need it (notifications); the headless shell (Debian's
 // chromium-headless-shell: the same engine without the browser around it) for the rest: the whole
-// browser also runs its own UI pages, CPU the suite's two cores do not have (docs/decisions.md#64,
-// #121). Without the shell installed, the whole Chromium runs everything.
+// browser also runs its own UI pages, CPU the suite's two cores do not have
+// (docs/decisions/064-test-suites-sized-busy-machine.md,
+// docs/decisions/121-lighthouse-runs-chromiums-headless-shell.md). Without the shell installed, the
+// whole Chromium runs everything.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const headlessShellPath = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 const headlessShell = existsSync(headlessShellPath) ? headlessShellPath : chromium;
@@ -32,7 +34,8 @@ export default defineConfig({
   globalSetup: "./alarm-session.ts",
   // One browser per core (E2E_WORKERS overrides): each test drives a Chromium and the local
   // server answers it, so more workers than cores only make every test slower, and on a busy
-  // machine (docs/decisions.md#64) a third worker on two cores pushed tests past their timeout.
+  // machine (docs/decisions/064-test-suites-sized-busy-machine.md) a third worker on two cores
+  // pushed tests past their timeout.
   workers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.min(4, availableParallelism()))),
   retries: 0,
   // Generous limits for a machine that is doing other work: a passing test takes the time it

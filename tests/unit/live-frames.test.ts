@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { readFrame } from "../../web/api/live";
+import { TAB_ID_PATTERN } from "../../shared/live";
+import { TAB_ID } from "../../web/api/client";
+import { isEchoOfThisTab, readFrame } from "../../web/api/live";
 
-// The web app reads the hub's frames by their type (docs/decisions.md#120); the frames themselves
-// are checked against shared/schemas/live.ts by the worker tests (tests/worker/focus-helpers.ts).
+// The web app reads the hub's frames by their type
+// (docs/decisions/120-signed-first-screen-carries-waits.md); the frames themselves are checked
+// against shared/schemas/live.ts by the worker tests (tests/worker/focus-helpers.ts).
 describe("readFrame", () => {
   it("answers each kind of frame the hub sends", () => {
     const timer = { type: "timer", state: { status: "idle", version: 3 }, serverNow: 1_700_000_000_000 };
@@ -19,5 +22,21 @@ describe("readFrame", () => {
     expect(readFrame("pong")).toBeNull();
     expect(readFrame("{not json")).toBeNull();
     expect(readFrame(new ArrayBuffer(4))).toBeNull();
+  });
+});
+
+// docs/decisions/161-tab-skips-own-live-echo.md: the tab that made a change refetched on its own
+// and skips the echo.
+describe("isEchoOfThisTab", () => {
+  it("is true only for a tasks-changed frame naming this tab", () => {
+    expect(isEchoOfThisTab({ type: "tasks-changed", tab: TAB_ID })).toBe(true);
+    expect(isEchoOfThisTab({ type: "tasks-changed", tab: "another-tab-id" })).toBe(false);
+    expect(isEchoOfThisTab({ type: "tasks-changed", tab: null })).toBe(false);
+    expect(isEchoOfThisTab({ type: "tasks-changed" })).toBe(false);
+    expect(isEchoOfThisTab({ type: "session-ended" })).toBe(false);
+  });
+
+  it("each page load has its own id, in the form the worker accepts", () => {
+    expect(TAB_ID).toMatch(TAB_ID_PATTERN);
   });
 });

@@ -7,7 +7,7 @@ describe("hasRemovedMarker", () => {
     expect(hasRemovedMarker("Note [REMOVED] here")).toBe(true);
   });
 
-  it("is case-sensitive and needs the brackets, as the server's SQL (docs/decisions.md#114)", () => {
+  it("is case-sensitive and needs the brackets, as the server's SQL (docs/decisions/114-removed-test-per-side-case-sensitive.md)", () => {
     expect(hasRemovedMarker("A [removed] tag")).toBe(false);
     expect(hasRemovedMarker("REMOVED")).toBe(false);
     expect(hasRemovedMarker("")).toBe(false);

@@ -304,8 +304,8 @@ describe("DELETE /api/account and the sign-in failure counters", () => {
           .all<{ key: string }>()
       ).results.map((row) => row.key);
     // The account's, and the account's from each address (each call has its own). The username
-    // and the email count against the account's id (docs/decisions.md#63); an unknown login
-    // against itself.
+    // and the email count against the account's id
+    // (docs/decisions/063-sign-lockout-counts-per-account-per.md); an unknown login against itself.
     expect(await keysMentioning(doomed.user.id)).toHaveLength(3);
     expect(await keysMentioning(longer)).toHaveLength(2);
 

@@ -48,7 +48,8 @@ describe("Start Fresh and Clear Tasks with a focus session under way", () => {
       expect(await timerState(token)).toMatchObject({ status: "idle", taskId: null, sessionId: null });
       expect(await alarmOf(user.id)).toBeNull();
       expect(await sessionRow(started.id)).toBeNull();
-      // The finished session keeps its minutes (docs/decisions.md#8).
+      // The finished session keeps its minutes
+      // (docs/decisions/008-deleting-task-has-focus-sessions.md).
       expect(await sessionsOf(user.id)).toEqual([{ task_id: null, focused_seconds: 600, is_completed: 1 }]);
       // A new session can start on a new task at once.
       const next = await createTask(token, { title: "Fresh start" });

@@ -242,7 +242,8 @@ describe("a focus run and its task deleted at the same time", () => {
         expect(await sessionCount(user.id)).toBe(0);
         expect((await timerState(token)).status).toBe("idle");
       } else {
-        // Started first, then deleted: the run is ended and its session kept, without the task (docs/decisions.md#8).
+        // Started first, then deleted: the run is ended and its session kept, without the task
+        // (docs/decisions/008-deleting-task-has-focus-sessions.md).
         expect((await sessionRow(((await started.json()) as FocusSession).id))?.task_id).toBeNull();
       }
     }

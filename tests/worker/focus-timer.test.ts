@@ -2,7 +2,6 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
-import { resetUserTimer } from "../../worker/focus/live";
 import { hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
@@ -117,7 +116,7 @@ describe("the timer's transitions", () => {
     const task = await createTask(token);
     const started = await startSession(token, task.id);
     expect(await alarmOf(user.id)).not.toBeNull();
-    await resetUserTimer(env, user.id);
+    await env.USER_HUB.getByName(user.id).tasksChanged({ tab: null, resetTimer: true });
     expect(await timerState(token)).toMatchObject({ status: "idle", taskId: null, sessionId: null });
     expect(await alarmOf(user.id)).toBeNull();
     // The abandoned session is neither completed nor removed.

@@ -331,7 +331,8 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
       expect(res.status).toBe(204);
       expect(await countRows("tasks", me.user.id)).toBe(0);
       expect(await countRows("daily_analytics", me.user.id)).toBe(0);
-      // The focused minutes stay (docs/decisions.md#8); the session no longer points at a task.
+      // The focused minutes stay (docs/decisions/008-deleting-task-has-focus-sessions.md); the
+      // session no longer points at a task.
       const session = await env.DB.prepare("select task_id, focused_seconds from focus_sessions where user_id = ?")
         .bind(me.user.id)
         .first();

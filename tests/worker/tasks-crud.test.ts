@@ -141,7 +141,7 @@ describe("task CRUD", () => {
 
 describe("text that is not valid Unicode", () => {
   // JSON can carry a lone UTF-16 surrogate ("\ud800"), which UTF-8 storage would turn into U+FFFD
-  // without a word: refused instead (docs/decisions.md#61).
+  // without a word: refused instead (docs/decisions/061-lone-utf-16-surrogates-refused-kept.md).
   it("refuses a lone surrogate in a title, a patch or a braindump with 400, and stores nothing", async () => {
     const { token } = await registerUser();
     const task = await createTask(token, { title: "Keep me 😀" });

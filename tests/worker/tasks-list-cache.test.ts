@@ -76,7 +76,7 @@ describe("GET /api/tasks answer", () => {
     expect(second).toEqual(first);
   });
 
-  it('hides only the exact "[REMOVED]" marker, as the browser does (docs/decisions.md#114)', async () => {
+  it('hides only the exact "[REMOVED]" marker, as the browser does (docs/decisions/114-removed-test-per-side-case-sensitive.md)', async () => {
     const { token } = await registerUser();
     await post(token, "/api/tasks", { title: "Note [REMOVED] here" });
     await post(token, "/api/tasks", { title: "A [removed] tag in lower case" });

@@ -1,5 +1,5 @@
 // worker/auth/test-password-cost.ts: only a local server that asks for it hashes at the test cost
-// (docs/decisions.md#123).
+// (docs/decisions/123-browser-suites-local-server-hashes-passwords.md).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";

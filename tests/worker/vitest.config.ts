@@ -68,7 +68,8 @@ export default defineConfig(async () => {
         "tests/worker/mock-push-service.ts",
       ],
       setupFiles: ["tests/worker/apply-migrations.ts"],
-      // Room for a machine busy with other work (docs/decisions.md#64); only a failure waits it out.
+      // Room for a machine busy with other work
+      // (docs/decisions/064-test-suites-sized-busy-machine.md); only a failure waits it out.
       testTimeout: 45_000,
       hookTimeout: 30_000,
       // Vitest's default leaves a core idle (one worker on a 2-core machine); the suite mostly waits

@@ -7,9 +7,9 @@ import { api, createTask, freshIp, PASSWORD, registerUser, signInAgain } from ".
 /**
  * Registration, sign-in, password change, account deletion and completing a focus session the timer
  * does not run make two D1 trips: a read that decides the answer, then every write in one batch
- * that repeats the read's check (docs/decisions.md#54). These tests change the database between
- * the two trips (the counting binding's beforeCall) or send requests at once, to show that the
- * write holds on its own.
+ * that repeats the read's check (docs/decisions/054-every-write-makes-most-two-d1.md). These tests
+ * change the database between the two trips (the counting binding's beforeCall) or send requests at
+ * once, to show that the write holds on its own.
  */
 
 const ACCOUNT_TAKEN = "That username or email is already taken.";

@@ -4,8 +4,9 @@ import { registerSeededUser, type SeededUser, snapshotUser } from "./hardening-h
 import { api, PASSWORD, signInAgain } from "./helpers";
 
 /**
- * The writes that read their row in the same batch as the session check (docs/decisions.md#54):
- * a session signed out a moment before is refused at once, with nothing written.
+ * The writes that read their row in the same batch as the session check
+ * (docs/decisions/054-every-write-makes-most-two-d1.md): a session signed out a moment before is
+ * refused at once, with nothing written.
  */
 const FOLDED_WRITES: [string, string, (u: SeededUser & { handle: string }) => { path: string; json?: unknown }][] = [
   ["POST", "/api/process-tasks", () => ({ path: "/api/process-tasks", json: { text: "one; two" } })],

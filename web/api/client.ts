@@ -1,4 +1,5 @@
 import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
+import { TAB_HEADER } from "../../shared/live";
 
 /**
  * A non-OK answer. `message` follows docs/product.md#how-a-failure-reads ("status: text"); `serverMessage` is the `message` of
@@ -24,7 +25,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** What an action that needs the server says when the browser has no network (docs/decisions.md#92). */
+/** What an action that needs the server says when the browser has no network (docs/decisions/092-offline-page-keeps-last-known-reads.md). */
 export const OFFLINE_MESSAGE = "You're offline. Nothing was changed: try again when you're back online.";
 
 /**
@@ -65,19 +66,33 @@ export function setAuthToken(token: string | null) {
 }
 
 /**
- * The device's D1 bookmark (docs/decisions.md#50): sent with every request so a replica answers
- * no older than this device's last write. In localStorage (under the header's name), so every tab of the device and a reload
- * keep it (in memory, a reload right after a write could read an older replica). The last answer's
- * bookmark is kept: each is at least as new as the one its request sent.
+ * The device's D1 bookmark (docs/decisions/050-reads-through-d1-sessions-api-bookmark.md): sent
+ * with every request so a replica answers no older than this device's last write. In localStorage
+ * (under the header's name), so every tab of the device and a reload keep it (in memory, a reload
+ * right after a write could read an older replica). The last answer's bookmark is kept: each is at
+ * least as new as the one its request sent.
  */
 export function rememberD1Bookmark(res: Response) {
   const bookmark = res.headers.get(D1_BOOKMARK_HEADER);
   if (bookmark) store(D1_BOOKMARK_HEADER, bookmark);
 }
 
-/** The headers every API request carries: the bearer token (docs/product.md#request-behaviour) and the D1 bookmark. */
+/**
+ * This tab's id, new with every page load: sent with every request (X-Onething-Tab) so that the
+ * live channel's echo of this tab's own change is skipped here
+ * (docs/decisions/161-tab-skips-own-live-echo.md). getRandomValues rather than randomUUID: it works
+ * outside secure contexts too (a LAN address).
+ */
+export const TAB_ID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) =>
+  byte.toString(16).padStart(2, "0"),
+).join("");
+
+/**
+ * The headers every API request carries: the bearer token (docs/product.md#request-behaviour), the
+ * D1 bookmark and this tab's id.
+ */
 export function apiHeaders(path: string): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { [TAB_HEADER]: TAB_ID };
   const token = getAuthToken();
   if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
   const bookmark = stored(D1_BOOKMARK_HEADER);

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_PING, LIVE_PONG, LIVE_SESSION_ENDED } from "../../shared/live";
 import type { ClientFrame, LiveTicket, ServerFrame } from "../../shared/schemas/live";
-import { ApiRequestError, apiRequest } from "./client";
+import { ApiRequestError, apiRequest, TAB_ID } from "./client";
 import { queryKeys } from "./query-keys";
 import { applyTimer } from "./timer-cache";
 
@@ -11,8 +11,9 @@ const FRAME_TYPES = new Set<unknown>(["timer", "tasks-changed", "session-ended"]
 /**
  * A server frame, or null for a message that is not one. Read by its type alone, not parsed with
  * zod: the hub is this app's own server and its frames change only by adding fields, and leaving
- * zod off every signed-in screen keeps it within its budget (docs/decisions.md#120). The focus
- * screen's own reads of the timer are parsed (web/api/timer.ts).
+ * zod off every signed-in screen keeps it within its budget
+ * (docs/decisions/120-signed-first-screen-carries-waits.md). The focus screen's own reads of the
+ * timer are parsed (web/api/timer.ts).
  */
 export function readFrame(data: unknown): ServerFrame | null {
   if (typeof data !== "string") return null;
@@ -22,6 +23,15 @@ export function readFrame(data: unknown): ServerFrame | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a frame announces a change this tab made itself: the hub names the tab that sent the
+ * change (docs/decisions/161-tab-skips-own-live-echo.md), and that tab has refetched already, so it
+ * skips the echo.
+ */
+export function isEchoOfThisTab(frame: ServerFrame, tabId: string = TAB_ID): boolean {
+  return frame.type === "tasks-changed" && frame.tab === tabId;
 }
 
 const BACKOFF_BASE_MS = 500;
@@ -114,7 +124,8 @@ class LiveConnection {
         applyTimer(this.queryClient, { state: frame.state, serverNow: frame.serverNow }, frame.serverNow - Date.now());
       } else if (frame.type === "session-ended") {
         this.sessionEnded(ws);
-      } else {
+      } else if (!isEchoOfThisTab(frame)) {
+        // A change this tab made is skipped: it refetched on its own (its mutation's onSettled).
         this.refetchLists();
       }
     });

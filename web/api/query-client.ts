@@ -13,7 +13,8 @@ export function createQueryClient() {
         retry: false,
       },
       // An action offline runs and is refused at once with a clear message (OfflineError), rather
-      // than waiting unseen for the network (docs/decisions.md#92).
+      // than waiting unseen for the network
+      // (docs/decisions/092-offline-page-keeps-last-known-reads.md).
       mutations: { retry: false, networkMode: "always" },
     },
   });

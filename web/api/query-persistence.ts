@@ -19,10 +19,11 @@ const SAVE_THROTTLE_MS = 500;
 
 /**
  * Restores the last known answers of the first screen's reads, then keeps them saved as they change
- * (docs/decisions.md#92). They belong to the session that read them: another sign-in (a new token)
- * finds nothing. They are restored only when the app opens offline: with a network every screen reads
- * afresh, and a read that fails shows its error and Try again instead of old data that looks current.
- * Offline the queries wait (TanStack's online network mode) and the screen shows what was restored.
+ * (docs/decisions/092-offline-page-keeps-last-known-reads.md). They belong to the session that read
+ * them: another sign-in (a new token) finds nothing. They are restored only when the app opens
+ * offline: with a network every screen reads afresh, and a read that fails shows its error and Try
+ * again instead of old data that looks current. Offline the queries wait (TanStack's online network
+ * mode) and the screen shows what was restored.
  */
 export async function restorePersistedQueries(queryClient: QueryClient): Promise<void> {
   let storage: Storage;
@@ -38,7 +39,8 @@ export async function restorePersistedQueries(queryClient: QueryClient): Promise
     throttleMs: SAVE_THROTTLE_MS,
     session: getAuthToken,
   });
-  // What is waiting to be saved is saved before the page is hidden or left (docs/decisions.md#124).
+  // What is waiting to be saved is saved before the page is hidden or left
+  // (docs/decisions/124-pages-reads-saved-before-goes-read.md).
   window.addEventListener("pagehide", persister.flush);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") persister.flush();
@@ -67,7 +69,8 @@ export async function restorePersistedQueries(queryClient: QueryClient): Promise
  * Each read's last answer, also where a later read of it failed: a read under way when the network
  * goes (the live channel refetches on connect) fails with no retry, and saving only successful reads
  * would then keep an older answer, or none, for the next start offline. Saved as the answer it was,
- * so a screen opened offline shows it rather than the failure (docs/decisions.md#124).
+ * so a screen opened offline shows it rather than the failure
+ * (docs/decisions/124-pages-reads-saved-before-goes-read.md).
  */
 export function lastAnswers(client: PersistedClient): PersistedClient {
   const queries = client.clientState.queries.map((query) =>

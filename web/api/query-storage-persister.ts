@@ -11,8 +11,9 @@ export type FlushablePersister = Persister & {
  * (localStorage). A burst of cache changes is saved once, `throttleMs` after the first of them,
  * and `flush()` writes a waiting save at once, for the moment the page is hidden or left: a reload
  * or a navigation soon after a read (the network gone meanwhile) would otherwise start from what was
- * saved before it, or from nothing (docs/decisions.md#124). TanStack's own storage persisters save
- * only on their timer, which a page that is going away never runs.
+ * saved before it, or from nothing (docs/decisions/124-pages-reads-saved-before-goes-read.md).
+ * TanStack's own storage persisters save only on their timer, which a page that is going away never
+ * runs.
  *
  * A save belongs to the session signed in when it is written (`session()`, kept as the saved
  * client's buster): signed out by then, nothing is written, so a save still waiting at sign-out

@@ -11,10 +11,10 @@ type Send = (taskId: number, patch: AnswersPatch) => Promise<Task>;
 type Pending = { sending: AnswersPatch | null; queued: AnswersPatch | null };
 
 /**
- * Saves answers as they are given (docs/decisions.md#18): each change is sent at once; changes made
- * while one is on its way for the same task are merged and sent right after it, so they arrive in
- * the order they were made. Until the server has them they overlay the saved answers, so a refetch
- * in between never makes a chosen answer blink off.
+ * Saves answers as they are given (docs/decisions/018-answers-data.md): each change is sent at
+ * once; changes made while one is on its way for the same task are merged and sent right after it,
+ * so they arrive in the order they were made. Until the server has them they overlay the saved
+ * answers, so a refetch in between never makes a chosen answer blink off.
  */
 export class AnswerSaver {
   private readonly pending = new Map<number, Pending>();

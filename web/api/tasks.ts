@@ -86,11 +86,16 @@ export function useSavePriorities() {
   });
 }
 
+/**
+ * POST /api/tasks: the one way a screen adds a single task (the "No" list, suggestions). The tasks
+ * and the analytics are refetched after success or failure, not awaited: the screen's toast must
+ * not wait for the refetch.
+ */
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTaskInput) => apiRequest<Task>("POST", "/api/tasks", input),
-    onSuccess: () => invalidateTaskData(queryClient),
+    onSettled: () => void invalidateTaskData(queryClient),
   });
 }
 
@@ -105,9 +110,11 @@ export function useUpdateTask() {
 
 /**
  * The delete in docs/product.md#task-rules (mark completed, then delete) as ONE call, `?complete=true`: the server does
- * both in one step and keeps the task for Undo, completion count included (docs/decisions.md#70).
- * `countAsCompleted: false` deletes without that count: removing a "No" item is no achievement
- * (docs/decisions.md#113). Answers the undo ticket; the list is refreshed after success or failure.
+ * both in one step and keeps the task for Undo, completion count included
+ * (docs/decisions/070-toasts-bottom-deleting-call.md). `countAsCompleted: false` deletes without
+ * that count: removing a "No" item is no achievement
+ * (docs/decisions/113-deleting-no-item-completion.md). Answers the undo ticket; the list is
+ * refreshed after success or failure.
  */
 export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: boolean } = {}) {
   const queryClient = useQueryClient();
@@ -165,7 +172,7 @@ function useShowZeroAnalytics() {
   return { preload, show };
 }
 
-/** POST /api/tasks/clear: every task and all analytics, in one atomic call (docs/decisions.md#9). */
+/** POST /api/tasks/clear: every task and all analytics, in one atomic call (docs/decisions/009-clearing-atomic-call.md). */
 export function useClearTasks() {
   const queryClient = useQueryClient();
   const zeroAnalytics = useShowZeroAnalytics();

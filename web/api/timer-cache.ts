@@ -4,7 +4,7 @@ import { queryKeys } from "./query-keys";
 
 // The timer as this device keeps it in the query cache. Apart from web/api/timer.ts, which parses
 // the API's answers with zod: the live channel (on every signed-in screen) writes here without
-// loading zod (docs/decisions.md#120).
+// loading zod (docs/decisions/120-signed-first-screen-carries-waits.md).
 
 /**
  * The server's timer as this device sees it: the snapshot plus how far the server's clock is ahead

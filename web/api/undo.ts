@@ -7,7 +7,8 @@ import { invalidateTaskData } from "./tasks";
 
 /**
  * The Undo button of a removal's toast (delete a task, clear from the No list, delete a No item),
- * shown for UNDO.toastMs; the server keeps the removal restorable a while longer (docs/decisions.md#71).
+ * shown for UNDO.toastMs; the server keeps the removal restorable a while longer
+ * (docs/decisions/071-undo-keeps-snapshot-pending-row.md).
  */
 export function undoable(queryClient: QueryClient, ticket: UndoTicket): Pick<ToastMessage, "action" | "duration"> {
   return {

@@ -15,9 +15,10 @@ function readPositions(): Map<string, number> {
 
 /**
  * Scroll restoration for the declarative router (react-router's own <ScrollRestoration> needs its
- * data router, about 19 KB gzip more on the first screen: docs/decisions.md#100). A new page starts
- * at the top (or at its `#hash`); back and forward, and a reload, return to where that page was
- * left. Positions are kept per history entry in this tab's session storage.
+ * data router, about 19 KB gzip more on the first screen:
+ * docs/decisions/100-react-router-declarative-mode-route-object.md). A new page starts at the top
+ * (or at its `#hash`); back and forward, and a reload, return to where that page was left.
+ * Positions are kept per history entry in this tab's session storage.
  */
 export function ScrollRestoration() {
   const location = useLocation();

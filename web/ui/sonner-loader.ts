@@ -35,9 +35,10 @@ function whenReady() {
 }
 
 /**
- * When sonner runs (docs/decisions.md#72): not with the first screen (index.html only prefetches
- * it), but at the person's first gesture on any page: the pointer coming over the page, a press or
- * a key. So it is there, or nearly, when that gesture asks for a toast (shown within 300 ms of it).
+ * When sonner runs (docs/decisions/072-sonner-prefetched-run-first-screen-runs.md): not with the
+ * first screen (index.html only prefetches it), but at the person's first gesture on any page: the
+ * pointer coming over the page, a press or a key. So it is there, or nearly, when that gesture asks
+ * for a toast (shown within 300 ms of it).
  */
 export function loadOnFirstInteraction() {
   const types = ["pointerover", "pointerdown", "keydown"];

@@ -17,7 +17,7 @@ export type ToastMessage = {
 /** A progress toast that is later replaced, in place, by its outcome. */
 export type ProgressToast = { finish: (outcome: ToastMessage) => void };
 
-/** The toast on screen (or last shown). One at a time: a new one closes it first (docs/decisions.md#15). */
+/** The toast on screen (or last shown). One at a time: a new one closes it first (docs/decisions/015-toasts-sonner.md). */
 let current: string | null = null;
 let nextId = 1;
 

@@ -7,7 +7,8 @@ import { useTheme } from "./theme";
  * docs/product.md#other-constants toasts: one at a time (web/ui/toast.ts closes the last before showing the next), 5 s,
  * swipe right to dismiss, F8 focuses the region. At the bottom so no toast covers the header's
  * buttons or the tabs; centred, away from the suggestion button that floats bottom right from
- * 640 px (below that it sits in the header: docs/decisions.md#70, #80).
+ * 640 px (below that it sits in the header: docs/decisions/070-toasts-bottom-deleting-call.md,
+ * docs/decisions/080-nothing-floats-over-phones-page.md).
  */
 export function AppToaster() {
   const { theme } = useTheme();

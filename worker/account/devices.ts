@@ -1,22 +1,22 @@
 import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { clearSessionCookie } from "../auth/cookies";
-import { requireToken, requireUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
+import { announceRevokedSessions } from "../auth/revocations";
 import { readAsUser } from "../auth/session-read";
 import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { closeLiveSessions } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 
 /** /api/account/sessions: the signed-in devices of this user. */
 export const accountSessionRoutes = new Hono<AppEnv>()
-  .get("/", requireToken, async (c) => {
+  .get("/", requireUser, async (c) => {
     const {
+      user,
       data: [rows],
     } = await readAsUser(c, (db, userId) => [listLiveSessions(db, userId)]);
-    const { user } = c.var;
     const devices = await Promise.all(
       rows.map(
         async (row): Promise<DeviceSession> => ({
@@ -34,22 +34,24 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     return c.json(devices);
   })
   .delete("/", requireUser, async (c) => {
-    const { db, user } = c.var;
+    const { user } = await readAsUser(c);
+    const { db } = c.var;
     const revoked = await revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
-    await closeLiveSessions(
+    await announceRevokedSessions(
       c.env,
       user.id,
       revoked.map((row) => row.sid),
     );
     return c.json({ signedOutSessions: revoked.length });
   })
-  .delete("/:id", requireToken, validate("param", deviceSessionIdParamSchema), async (c) => {
+  .delete("/:id", requireUser, validate("param", deviceSessionIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     // The session check and the devices in one trip; the sign-out in a second.
     const {
+      user,
       data: [rows],
     } = await readAsUser(c, (db, userId) => [listLiveSessions(db, userId)]);
-    const { db, user } = c.var;
+    const { db } = c.var;
     let target: string | undefined;
     for (const row of rows) {
       if ((await deviceHandle(row.sid)) === id) target = row.sid;
@@ -57,7 +59,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     // Another user's device, an expired one or a made-up handle: all the same 404.
     if (!target) throw notFound("That device is not signed in.");
     await revokeSession(db, target);
-    await closeLiveSessions(c.env, user.id, [target]);
+    await announceRevokedSessions(c.env, user.id, [target]);
     if (target === user.sessionId) clearSessionCookie(c);
     return c.body(null, 204);
   });

@@ -2,7 +2,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import type { Task } from "../../shared/schemas/tasks";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
-import { requireToken } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { listLiveSessions } from "../auth/sessions";
 import { userByIdQuery } from "../auth/users";
@@ -136,18 +136,19 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** GET /api/account/export and /api/account/export.csv (mounted under /api/account). */
 export const accountExportRoutes = new Hono<AppEnv>()
-  .get("/export", requireToken, async (c) => {
+  .get("/export", requireUser, async (c) => {
     const now = new Date();
-    const { data: rows } = await readAsUser(c, (db, userId) => accountExportQueries(db, userId, now));
+    const { user, data: rows } = await readAsUser(c, (db, userId) => accountExportQueries(db, userId, now));
     const data = accountExportFromRows(rows, now);
     return c.body(JSON.stringify(data, null, 2), 200, {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": attachment(`onething-export-${localDate(now, c.var.user.timeZone)}.json`),
+      "Content-Disposition": attachment(`onething-export-${localDate(now, user.timeZone)}.json`),
     });
   })
-  .get("/export.csv", requireToken, async (c) => {
+  .get("/export.csv", requireUser, async (c) => {
     const now = new Date();
     const {
+      user,
       data: [tasks],
     } = await readAsUser(c, (db, userId) => [listTasksForExport(db, userId)]);
     const rows = tasks.map((row) => {
@@ -158,6 +159,6 @@ export const accountExportRoutes = new Hono<AppEnv>()
     const body = `\uFEFF${toCsv([TASK_CSV_COLUMNS, ...rows])}`;
     return c.body(body, 200, {
       "Content-Type": "text/csv; charset=utf-8; header=present",
-      "Content-Disposition": attachment(`onething-tasks-${localDate(now, c.var.user.timeZone)}.csv`),
+      "Content-Disposition": attachment(`onething-tasks-${localDate(now, user.timeZone)}.csv`),
     });
   });

@@ -11,9 +11,10 @@ import {
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
-import { requireToken } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { readAsUser } from "../auth/session-read";
+import { announceRevokedSessions } from "../auth/revocations";
+import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
 import {
   accountLockKey,
@@ -29,7 +30,7 @@ import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, u
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
-import { closeLiveSessions, wipeUserHub } from "../focus/live";
+import { wipeUserHub } from "../focus/live";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
@@ -48,18 +49,20 @@ function takenError(field: "username" | "email") {
 
 /**
  * The session check, the user's row and the counters that lock re-entering the password, in one
- * trip (docs/decisions.md#54). A session whose user is gone is signed out.
+ * trip (docs/decisions/054-every-write-makes-most-two-d1.md). A session whose user is gone is
+ * signed out.
  */
 async function readAccountForPasswordCheck(c: Context<AppEnv>) {
   const client = clientAddress(c);
   const {
+    user,
     data: [[row], lockRows],
   } = await readAsUser(c, (db, userId) => [
     userByIdQuery(db, userId),
     lockRowsQuery(db, accountLockKey(userId), client),
   ]);
   if (!row) throw unauthorized();
-  return { row, lockRows, lockKey: accountLockKey(row.id), client };
+  return { user, row, lockRows, lockKey: accountLockKey(row.id), client };
 }
 
 /**
@@ -88,14 +91,13 @@ async function assertPassword(
 }
 
 /**
- * /api/account: the signed-in person's own account (docs/decisions.md#1, settings). Each route names
- * requireToken itself, like the other capabilities, and checks the session with its first read.
+ * /api/account: the signed-in person's own account
+ * (docs/decisions/001-name-pages-brief-left-open.md, settings). Each route names requireUser
+ * itself, like the other capabilities, and checks the session with its first read.
  */
 export const accountRoutes = new Hono<AppEnv>()
-  .get("/", requireToken, async (c) => {
-    const {
-      data: [[row]],
-    } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
+  .get("/", requireUser, async (c) => {
+    const { row } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
     if (!row) throw unauthorized();
     return c.json({
       hasPassword: row.passwordHash !== null,
@@ -103,21 +105,23 @@ export const accountRoutes = new Hono<AppEnv>()
       createdAt: row.createdAt.toISOString(),
     } satisfies AccountInfo);
   })
-  .patch("/", requireToken, validate("json", accountUpdateSchema), async (c) => {
+  .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
     const input = c.req.valid("json");
     const identity = { username: input.username, email: input.email };
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
+      user,
       data: [owners],
     } = await readAsUser(c, (db) => [identityOwnersQuery(db, identity)]);
-    const { db, user } = c.var;
+    const { db } = c.var;
     const taken = takenIdentityAmong(owners, user.id);
     if (taken) throw takenError(taken);
     let updated: (typeof users.$inferSelect)[];
     try {
       // The guard repeats the check inside the write's transaction: another account that took the
       // name meanwhile, in another letter case (which the unique index alone lets in), leaves this
-      // one unchanged (docs/decisions.md#54). drizzle leaves undefined keys out of the SET clause.
+      // one unchanged (docs/decisions/054-every-write-makes-most-two-d1.md). drizzle leaves
+      // undefined keys out of the SET clause.
       [, updated] = await db.batch([
         abortBatchIf(db, users, identityTaken(identity, user.id)),
         db
@@ -139,11 +143,11 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!row) throw unauthorized();
     return c.json(toPublicUser(row));
   })
-  .post("/password", requireToken, validate("json", changePasswordSchema), async (c) => {
+  .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
-    const { row, lockKey, client } = account;
-    const { db, user } = c.var;
+    const { user, row, lockKey, client } = account;
+    const { db } = c.var;
     // People who only sign in through an identity provider have no password yet: they may set one.
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, currentPassword, "currentPassword");
     const passwordHash = await hashPassword(newPassword);
@@ -157,14 +161,14 @@ export const accountRoutes = new Hono<AppEnv>()
           clearAccountFailuresOfClientQuery(db, lockKey, client),
         ])
       : await db.batch([update, revoke]);
-    await closeLiveSessions(
+    await announceRevokedSessions(
       c.env,
       user.id,
       revoked.map((row) => row.sid),
     );
     return c.json({ signedOutSessions: revoked.length });
   })
-  .delete("/", requireToken, validate("json", deleteAccountSchema), async (c) => {
+  .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
     const { confirmation, password } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
     const { row, lockKey, client } = account;

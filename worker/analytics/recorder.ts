@@ -1,14 +1,15 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
 import type { Db } from "../db/client";
-import { dailyAnalytics, tasks } from "../db/schema";
-import { isVisible } from "../tasks/task-rows";
+import { dailyAnalytics } from "../db/schema";
+import { liveBreakdownSql } from "../tasks/task-rows";
 import { type Pause, spreadFocusMinutes } from "./focus-hours";
 
 /**
- * Domain events that move the daily counters (docs/decisions.md#6). Callers add the returned statements
- * to the same D1 batch as the change that caused them, so counters never drift from the data.
+ * Domain events that move the daily counters (docs/decisions/006-how-analytics-counters-move.md).
+ * Callers add the returned statements to the same D1 batch as the change that caused them, so
+ * counters never drift from the data.
  */
 export type AnalyticsEvent =
   | { type: "task-created"; count: number }
@@ -57,22 +58,6 @@ function sumEvents(events: readonly AnalyticsEvent[]): Deltas {
 }
 
 /**
- * The user's live tasks per category as the JSON text the record stores. It is a subquery, so it
- * sees the earlier statements of the same batch (the change being recorded). Live = not completed
- * and not cleared with the "[REMOVED]" marker; no category counts as "later" (docs/product.md#task).
- */
-function liveBreakdownSql(userId: string): SQL {
-  const count = (condition: SQL) => sql`count(case when ${condition} then 1 end)`;
-  return sql`(select json_object(
-      'urgent', ${count(sql`${tasks.category} = 'urgent'`)},
-      'later', ${count(sql`${tasks.category} = 'later' or ${tasks.category} is null`)},
-      'delegate', ${count(sql`${tasks.category} = 'delegate'`)},
-      'no_list', ${count(sql`${tasks.category} = 'no_list'`)})
-    from ${tasks}
-    where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and ${isVisible()})`;
-}
-
-/**
  * Statements that upsert the user's record for their local date of `now` with these events (and,
  * for focus minutes that began before local midnight, the record of the day before): Append them
  * AFTER the change in the same batch.
@@ -90,8 +75,9 @@ export function analyticsStatements(
   const d = sumEvents(events);
   const { date, hour } = localDateAndHour(now, user.timeZone);
 
-  // Activity per local date and hour (docs/decisions.md#6: completions plus focus minutes). Counters go to
-  // the day of `now`; focus minutes go to the days and hours they were focused in.
+  // Activity per local date and hour (docs/decisions/006-how-analytics-counters-move.md:
+  // completions plus focus minutes). Counters go to the day of `now`; focus minutes go to the days
+  // and hours they were focused in.
   const days = new Map<string, { deltas: Deltas; hourly: number[] }>();
   const dayOf = (day: string) => {
     let entry = days.get(day);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { localDate, zeroRecord } from "../../shared/analytics";
 import { analyticsRangeQuerySchema, analyticsTodayQuerySchema } from "../../shared/schemas/analytics";
-import { requireToken, requireUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import type { AppEnv } from "../env";
 import { readOptionalJson, validate } from "../http/validation";
@@ -10,32 +10,33 @@ import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
 
 /**
  * /api/analytics*: the signed-in user's daily records; "today" is today in their time zone.
- * Each route names requireUser (or reads with readAsUser) itself so unknown /api/analytics paths
- * still answer 404.
+ * Each route names requireUser itself so unknown /api/analytics paths still answer 404.
  */
 export const analyticsRoutes = new Hono<AppEnv>()
-  .get("/", requireToken, validate("query", analyticsRangeQuerySchema), async (c) => {
+  .get("/", requireUser, validate("query", analyticsRangeQuerySchema), async (c) => {
     const { startDate, endDate } = c.req.valid("query");
     const {
+      user,
       data: [rows, before],
     } = await readAsUser(c, (db, userId) => rangeQueries(db, userId, startDate, endDate));
-    return c.json(recordsFromRows(c.var.user.id, startDate, endDate, rows, before).map(toApiRecord));
+    return c.json(recordsFromRows(user.id, startDate, endDate, rows, before).map(toApiRecord));
   })
-  .get("/today", requireToken, validate("query", analyticsTodayQuerySchema), async (c) => {
+  .get("/today", requireUser, validate("query", analyticsTodayQuerySchema), async (c) => {
     const now = new Date();
     const utcToday = now.toISOString().slice(0, 10);
     const {
+      user: { id, timeZone },
       data: [rows],
     } = await readAsUser(c, (db, userId) => [latestRecordsQuery(db, userId, utcToday)]);
-    const { id, timeZone } = c.var.user;
     const today = localDate(now, timeZone);
     // docs/product.md#compatible-calls: asked right after a reset, it answers today's zero record.
     if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord(zeroRecord(id, today)));
     return c.json(toApiRecord(recordForDayFromRows(id, today, rows)));
   })
   .post("/clear", requireUser, async (c) => {
+    const { user } = await readAsUser(c);
     // docs/product.md#compatible-calls sends a JSON content type with an empty body; anything present must be an object.
     await readOptionalJson(c);
-    await deleteDailyAnalyticsOfUserQuery(c.var.db, c.var.user.id);
+    await deleteDailyAnalyticsOfUserQuery(c.var.db, user.id);
     return c.body(null, 204);
   });

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { closeLiveSessions } from "../focus/live";
 import { clearSessionCookie, readSessionCookie } from "./cookies";
 import { startOidcLogin } from "./oidc";
 import { oidcConfigured } from "./oidc-provider";
+import { announceRevokedSessions } from "./revocations";
 import { revokeSession } from "./sessions";
 import { verifyToken } from "./tokens";
 
@@ -24,7 +24,7 @@ export const loginFlowRoutes = new Hono<AppEnv>()
     const claims = token ? await verifyToken(c.env.AUTH_SECRET, token, "session") : null;
     if (claims) {
       await revokeSession(c.var.db, claims.sessionId);
-      await closeLiveSessions(c.env, claims.userId, [claims.sessionId]);
+      await announceRevokedSessions(c.env, claims.userId, [claims.sessionId]);
     }
     clearSessionCookie(c);
     return c.redirect("/", 302);

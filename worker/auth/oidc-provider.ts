@@ -26,7 +26,7 @@ export type OidcProvider = {
   http: { [oauth.allowInsecureRequests]?: boolean };
 };
 
-/** The hosted identity provider is used only when all three settings are present (docs/decisions.md#14). */
+/** The hosted identity provider is used only when all three settings are present (docs/decisions/014-hosted-identity-provider-when-configured.md). */
 export function oidcConfigured(env: Bindings): boolean {
   return Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
 }

@@ -16,7 +16,8 @@ function missingProfile(row: UserRow, profile: OidcProfile) {
 }
 
 /**
- * The account for this identity (docs/decisions.md#14), in this order:
+ * The account for this identity (docs/decisions/014-hosted-identity-provider-when-configured.md),
+ * in this order:
  * 1. the user already linked to this issuer + subject;
  * 2. else the user with the same email, if the provider says the email is verified: it gets
  *    linked (an unverified email could be anyone's, so it never links);

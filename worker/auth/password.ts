@@ -5,7 +5,7 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
  * The parameters are stored in each hash ("scrypt$N$r$p$salt$hash") so they can be raised later.
  */
 export const CURRENT_PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
-/** The test suites' cost: about 1/80 of production's work (docs/decisions.md#123). */
+/** The test suites' cost: about 1/80 of production's work (docs/decisions/123-browser-suites-local-server-hashes-passwords.md). */
 export const TEST_PARAMS = { N: 2 ** 10, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 

@@ -5,14 +5,14 @@ import { type AuthProviders, loginSchema, registerSchema } from "../../shared/sc
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
-import { closeLiveSessions } from "../focus/live";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
-import { rejectForeignOrigin, requireToken, requireUser } from "./middleware";
+import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
-import { readAsUser } from "./session-read";
+import { announceRevokedSessions } from "./revocations";
+import { readAsUser, readRowAsUser } from "./session-read";
 import { createSession, newSession, revokeSession } from "./sessions";
 import {
   accountLockKey,
@@ -57,7 +57,7 @@ export async function signIn(c: Context<AppEnv>, userId: string, method: "passwo
 /**
  * Registration and sign-in make two D1 trips each: a read that decides the answer, the CPU work of
  * the password hash, then every write in one batch whose first statement repeats the read's check
- * (docs/decisions.md#54).
+ * (docs/decisions/054-every-write-makes-most-two-d1.md).
  */
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", rejectForeignOrigin, validate("json", registerSchema), async (c) => {
@@ -130,17 +130,17 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Public: the login page offers the identity provider only when one is configured.
   .get("/providers", (c) => c.json({ oidc: oidcConfigured(c.env) } satisfies AuthProviders))
-  .get("/user", requireToken, async (c) => {
-    const {
-      data: [[user]],
-    } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
+  .get("/user", requireUser, async (c) => {
+    const { row: user } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
     if (!user) throw unauthorized();
     return c.json(toPublicUser(user));
   })
   .post("/logout", requireUser, async (c) => {
-    const { id, sessionId } = c.var.user;
+    const {
+      user: { id, sessionId },
+    } = await readAsUser(c);
     await revokeSession(c.var.db, sessionId);
-    await closeLiveSessions(c.env, id, [sessionId]);
+    await announceRevokedSessions(c.env, id, [sessionId]);
     clearSessionCookie(c);
     return c.body(null, 204);
   });

@@ -1,36 +1,114 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
-import type { Db } from "../db/client";
-import type { AppEnv } from "../env";
-import { checkSession, claimedSession } from "./middleware";
-import { liveSessionQuery, type SessionRow } from "./sessions";
+import { createDb, type Db } from "../db/client";
+import { readsFromReplica } from "../db/d1-session";
+import type { AppEnv, SessionUser } from "../env";
+import { unauthorized } from "../http/errors";
+import type { SessionClaims } from "./middleware";
+import { revokedInHub } from "./revocations";
+import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
+/** What a route learns from its one authenticated read. */
+export type UserRead<T> = { user: SessionUser; session: SessionRow; data: T };
+
+const SESSION_ENDED = "Your session has ended. Please sign in again.";
+
 /**
- * An authenticated read in ONE D1 round trip: the session check and the handler's queries go out
- * as one batch (one snapshot) on the request's D1 session, so from far away the request pays one
- * trip, not two (docs/decisions.md#51). Use it, with requireToken, instead of requireUser in every
- * read handler:
+ * THE way a route knows who is asking (docs/architecture.md#request-path). The route names
+ * `requireUser` (the token, checked before its validators); its handler then calls this once: the
+ * session check and the route's own queries go out as ONE D1 batch (one snapshot, one round trip
+ * from far away: docs/decisions/051-revocation-stays-immediate-replica-reads-writes.md), and the
+ * signed-in user comes back with their rows.
  *
- *   .get("/things", requireToken, validate("query", thingsQuerySchema), async (c) => {
+ *   .get("/things", requireUser, async (c) => {
  *     const { data: [things] } = await readAsUser(c, (db, userId) => [thingsOfUserQuery(db, userId)]);
  *     return c.json(things);
  *   })
+ *   .post("/things", requireUser, validate("json", thingSchema), async (c) => {
+ *     const { user } = await readAsUser(c); // nothing to read first: the session check alone
+ *     await c.var.db.batch([...]);          // the change: the second and last D1 call
+ *   })
  *
- * The queries only get the user id from the token: they must scope by it (they run before the
- * session is known to be live, and their rows are dropped with a 401 when it is not).
+ * The queries get the user id from the token and must scope by it: they run before the session
+ * is known to be live, and their rows are dropped with a 401 when it is not.
  */
-export async function readAsUser<T extends Queries>(
+export function readAsUser(c: Context<AppEnv>): Promise<UserRead<[]>>;
+export function readAsUser<T extends Queries>(
   c: Context<AppEnv>,
   queries: (db: Db, userId: string) => T,
-): Promise<{ session: SessionRow; data: BatchResponse<T> }> {
-  const claims = c.var.claims ?? (await claimedSession(c));
+): Promise<UserRead<BatchResponse<T>>>;
+export async function readAsUser<T extends Queries>(
+  c: Context<AppEnv>,
+  queries?: (db: Db, userId: string) => T,
+): Promise<UserRead<BatchResponse<T> | []>> {
+  const claims = claimsOf(c);
   const { db } = c.var;
-  const batch = [liveSessionQuery(db, claims.sessionId, claims.userId), ...queries(db, claims.userId)] as const;
-  const read = db.batch(batch).then(([sessionRows, ...data]) => ({
-    row: (sessionRows as SessionRow[])[0],
+  const own = queries ? queries(db, claims.userId) : [];
+  const read = db.batch([liveSessionQuery(db, claims.sessionId, claims.userId), ...own]).then(([rows, ...data]) => ({
+    row: (rows as SessionRow[])[0],
     data: data as unknown as BatchResponse<T>,
   }));
-  return checkSession(c, claims, read);
+  return checkedRead(c, read);
+}
+
+/** readAsUser for the common case of a route that reads one row (or none: `row` is undefined). */
+export async function readRowAsUser<R>(
+  c: Context<AppEnv>,
+  query: (db: Db, userId: string) => BatchItem<"sqlite"> & PromiseLike<R[]>,
+): Promise<{ user: SessionUser; row: R | undefined }> {
+  const {
+    user,
+    data: [rows],
+  } = await readAsUser(c, (db, userId) => [query(db, userId)] as const);
+  return { user, row: (rows as R[])[0] };
+}
+
+/**
+ * The session check under readAsUser, for a read that builds its own D1 batch with the session's
+ * row in it (GET /api/tasks sends raw statements, its rows going out unmapped): when the request
+ * reads from a replica that may not have seen a revocation yet, the user's hub is asked at the same
+ * time. A revoked or expired session answers 401; last_seen_at is refreshed after the answer.
+ */
+export async function checkedRead<T>(
+  c: Context<AppEnv>,
+  read: Promise<{ row: SessionRow | undefined; data: T }>,
+): Promise<UserRead<T>> {
+  const claims = claimsOf(c);
+  const [{ row, data }, revoked] = await Promise.all([read, revokedWhileReplicaMayLag(c, claims)]);
+  if (revoked || !isLiveSession(row)) throw unauthorized(SESSION_ENDED);
+  const touch = touchSession(c.var.db, claims.sessionId, row);
+  if (touch) afterAnswer(c, touch);
+  return { user: { id: claims.userId, sessionId: claims.sessionId, timeZone: row.timeZone }, session: row, data };
+}
+
+/** The token's claims, which requireUser checked before the route's validators ran. */
+export function claimsOf(c: Context<AppEnv>): SessionClaims {
+  const { claims } = c.var;
+  if (!claims) throw new Error("this route reads as the user but does not name requireUser");
+  return claims;
+}
+
+/** The hub's word on a revocation for replica reads; if it cannot be reached, the primary's. */
+async function revokedWhileReplicaMayLag(c: Context<AppEnv>, claims: SessionClaims): Promise<boolean> {
+  if (!readsFromReplica(c.req.raw)) return false;
+  try {
+    return await revokedInHub(c.env, claims.userId, claims.sessionId);
+  } catch (err) {
+    console.error("the hub could not say whether the session was revoked; asking the primary", err);
+    const primary = createDb(c.env.DB.withSession("first-primary"));
+    const [row] = await liveSessionQuery(primary, claims.sessionId, claims.userId);
+    return !isLiveSession(row);
+  }
+}
+
+/** Work that must not hold up the answer (its failure is only logged). */
+function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>) {
+  const logged = work.catch((err: unknown) => console.error("refreshing the session's last use failed", err));
+  try {
+    c.executionCtx.waitUntil(logged);
+  } catch {
+    // No execution context (a direct app.fetch without one): the promise still settles on its own.
+  }
 }

@@ -80,7 +80,7 @@ export function lockRowsQuery(db: Db, login: string, client: string) {
  * For sign-in, where the lock key is not known before the account is: the rows of lockRowsQuery
  * for what was typed and for the key of each account the login names (matched as
  * userByLoginQuery matches), so the lookup of the account and its lock check are one trip
- * (docs/decisions.md#54).
+ * (docs/decisions/054-every-write-makes-most-two-d1.md).
  * The account's keys are built in SQL exactly as keysFor builds them from accountLockKey (ids are
  * ASCII, where lower() and JSON quoting agree with JavaScript's); assertNotLocked then keeps only
  * the rows of the key the answer is decided by.
@@ -147,7 +147,8 @@ export function clearAccountFailuresOfClientQuery(db: Db, login: string, client:
 /**
  * Runs a write that a right password allows as one batch, unless a key of the login is locked as
  * it runs: a lock set since lockRowsQuery was read (by guesses sent in parallel) refuses it with
- * 429 too, and nothing of it is written (docs/decisions.md#54). Answers the statements' results.
+ * 429 too, and nothing of it is written (docs/decisions/054-every-write-makes-most-two-d1.md).
+ * Answers the statements' results.
  */
 export async function batchUnlessLocked<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
   db: Db,

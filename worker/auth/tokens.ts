@@ -27,7 +27,7 @@ export async function signToken(
       .setIssuer(ISSUER)
       .setAudience(purpose)
       .setIssuedAt(Math.floor(now / 1000))
-      // Lets a live ticket be redeemed once (UserHub.redeemTicket).
+      // Lets a live ticket be redeemed once (SignInRecords.redeemTicket).
       .setJti(crypto.randomUUID())
       .setExpirationTime(Math.floor((now + ttlMs) / 1000))
       .sign(key(secret))

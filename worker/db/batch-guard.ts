@@ -7,8 +7,9 @@ import type { Db } from "./client";
  * batch as one transaction, so nothing of it is written): it inserts a row of NULLs into `table`,
  * whose first column's NOT NULL refuses it. Put it first in a write's batch to repeat there a
  * check that a read made earlier: the read decides the answer, this guard keeps it true under
- * races (docs/decisions.md#54). abortedBy tells its failure from any other. (A query builder, not
- * raw SQL: drizzle's D1 batch cannot bind the parameters of a raw statement.)
+ * races (docs/decisions/054-every-write-makes-most-two-d1.md). abortedBy tells its failure from any
+ * other. (A query builder, not raw SQL: drizzle's D1 batch cannot bind the parameters of a raw
+ * statement.)
  */
 export function abortBatchIf(db: Db, table: SQLiteTable, condition: SQL) {
   const nulls = Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, sql`null`.as(key)]));

@@ -16,10 +16,10 @@ export function readsFromReplica(request: Request): boolean {
 }
 
 /**
- * The request's D1 session (docs/decisions.md#50). A read starts at the nearest replica that has
- * at least the device's bookmark, so the device reads its own writes; without a bookmark, at any
- * replica. A write starts on the primary: its session check is current, and it pays no extra trip
- * since the write goes there anyway.
+ * The request's D1 session (docs/decisions/050-reads-through-d1-sessions-api-bookmark.md). A read
+ * starts at the nearest replica that has at least the device's bookmark, so the device reads its
+ * own writes; without a bookmark, at any replica. A write starts on the primary: its session check
+ * is current, and it pays no extra trip since the write goes there anyway.
  */
 export function openD1Session(db: D1Database, request: Request): D1DatabaseSession {
   if (!readsFromReplica(request)) return db.withSession("first-primary");

@@ -78,12 +78,14 @@ export const tasks = sqliteTable(
     noListReason: text(),
     /**
      * The prioritisation answers given so far, as a JSON object keyed by question id
-     * (docs/decisions.md#18): saved as they are given, so they outlive the screen and the device.
+     * (docs/decisions/018-answers-data.md): saved as they are given, so they outlive the screen and
+     * the device.
      */
     answers: text({ mode: "json" }).$type<Answers>().notNull().default({}),
     /**
      * True once the person put the task in a column (a drop, the No list, an explicit category):
-     * until then an "urgent: yes" answer places it in Urgent (docs/decisions.md#19).
+     * until then an "urgent: yes" answer places it in Urgent
+     * (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md).
      */
     categoryChosen: integer({ mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -100,7 +102,8 @@ export const focusSessions = sqliteTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // A deleted task leaves its sessions (and their minutes) behind (docs/decisions.md#8).
+    // A deleted task leaves its sessions (and their minutes) behind
+    // (docs/decisions/008-deleting-task-has-focus-sessions.md).
     taskId: integer().references(() => tasks.id, { onDelete: "set null" }),
     /** Planned length in seconds (docs/product.md#focus-session). */
     duration: integer().notNull(),
@@ -185,8 +188,9 @@ export type UndoSnapshot = {
 
 /**
  * What one destructive click (delete a task, clear from the No list) removed, kept for the undo
- * window and purged after it (docs/decisions.md#71). The tasks themselves are gone or hidden at
- * once, so no list, count, export or ETag needs to know about pending removals.
+ * window and purged after it (docs/decisions/071-undo-keeps-snapshot-pending-row.md). The tasks
+ * themselves are gone or hidden at once, so no list, count, export or ETag needs to know about
+ * pending removals.
  */
 export const undoActions = sqliteTable(
   "undo_actions",

@@ -1,73 +1,41 @@
-import type { Bindings } from "../env";
+import type { Context } from "hono";
+import { TAB_HEADER, TAB_ID_PATTERN } from "../../shared/live";
+import type { AppEnv, Bindings } from "../env";
+import type { TasksChange } from "./user-hub";
 
 /**
- * Tells every open tab and device of the user that their tasks changed, so they refetch. Called
- * from `waitUntil` after a change has been stored: a hub that cannot be reached must not turn a
- * saved change into an error, so failures are only logged.
+ * The tab that sent this request (its X-Onething-Tab header), or null: a client that sends none,
+ * or a malformed one, only means no tab skips the echo.
  */
-export async function notifyTasksChanged(env: Bindings, userId: string): Promise<void> {
-  try {
-    await env.USER_HUB.getByName(userId).notifyTasksChanged();
-  } catch (err) {
-    console.error("could not notify the user's devices", err);
-  }
+export function requestingTab(c: Context<AppEnv>): string | null {
+  const tab = c.req.header(TAB_HEADER);
+  return tab !== undefined && TAB_ID_PATTERN.test(tab) ? tab : null;
 }
 
 /**
- * Start Fresh: stops and clears the user's timer and its alarm. Called after the data is gone, so a
- * hub that cannot be reached is only logged: its run finds no session row and records nothing.
+ * A change of the user's tasks, stored already: ONE call to their hub, which first lets go of a
+ * timer about removed tasks (or resets it for Start Fresh) and then tells every open tab and device
+ * to refetch, naming the tab that made the change (docs/decisions/161-tab-skips-own-live-echo.md).
+ * A hub that cannot be reached must not turn a saved change into an error, so failures are only
+ * logged.
+ *
+ * A change that touches the timer is awaited (the answer follows the timer's new state); a plain
+ * one goes in `waitUntil`, after the answer.
  */
-export async function resetUserTimer(env: Bindings, userId: string): Promise<void> {
-  try {
-    await env.USER_HUB.getByName(userId).reset();
-  } catch (err) {
-    console.error("could not reset the user's timer", err);
-  }
-}
-
-/** Clear Tasks: a timer about one of the (now deleted) tasks goes back to idle; failures as above. */
-export async function releaseTimerTasks(env: Bindings, userId: string): Promise<void> {
-  try {
-    await env.USER_HUB.getByName(userId).releaseTasks();
-  } catch (err) {
-    console.error("could not release the user's timer", err);
-  }
-}
-
-/**
- * After tasks are deleted or cleared from the "No" list: a timer about one of them ends (its
- * minutes kept) and goes idle. The removal is stored already and is what counts, so a hub that
- * cannot be reached is only logged.
- */
-export async function releaseTimerTasksAmong(env: Bindings, userId: string, taskIds: readonly number[]): Promise<void> {
-  if (taskIds.length === 0) return;
-  try {
-    await env.USER_HUB.getByName(userId).releaseTasksAmong(taskIds);
-  } catch (err) {
-    console.error("could not release the timer of a removed task", err);
-  }
-}
-
-/**
- * Tells the hub about sign-in sessions that were just revoked: it closes their live sockets and
- * answers reads that check it (docs/decisions.md#51). The revocation is stored in D1 already, which
- * writes and tickets check on the primary, so a hub that cannot be reached is only logged.
- */
-export async function closeLiveSessions(env: Bindings, userId: string, sessionIds: readonly string[]): Promise<void> {
-  if (sessionIds.length === 0) return;
-  try {
-    await env.USER_HUB.getByName(userId).closeSessions(sessionIds);
-  } catch (err) {
-    console.error("could not close the live sockets of revoked sessions", err);
-  }
+export function announceTasksChanged(
+  c: Context<AppEnv>,
+  userId: string,
+  timer: Omit<TasksChange, "tab"> = {},
+): Promise<void> {
+  const sent = c.env.USER_HUB.getByName(userId)
+    .tasksChanged({ ...timer, tab: requestingTab(c) })
+    .catch((err: unknown) => console.error("could not tell the user's devices about a change of tasks", err));
+  if (timer.removedTasks !== undefined || timer.resetTimer) return sent;
+  c.executionCtx.waitUntil(sent);
+  return Promise.resolve();
 }
 
 /** Account deletion: the hub closes every socket and forgets everything but the sessions just revoked. */
 export async function wipeUserHub(env: Bindings, userId: string, revokedSessionIds: readonly string[]): Promise<void> {
   await env.USER_HUB.getByName(userId).wipe(revokedSessionIds);
-}
-
-/** Whether the user's hub knows this sign-in session as revoked (see UserHub.closeSessions). */
-export async function sessionRevokedInHub(env: Bindings, userId: string, sessionId: string): Promise<boolean> {
-  return env.USER_HUB.getByName(userId).sessionRevoked(sessionId);
 }

@@ -10,8 +10,8 @@ import {
   startFocusSessionSchema,
 } from "../../shared/schemas/focus";
 import type { LiveTicket } from "../../shared/schemas/live";
-import { appOrigin, requireToken, requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { appOrigin, requireUser } from "../auth/middleware";
+import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import { focusSessions } from "../db/schema";
@@ -33,7 +33,11 @@ import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./user-hu
 /** A live ticket only has to survive the trip from the ticket call to the WebSocket upgrade. */
 export const LIVE_TICKET_TTL_MS = 60_000;
 
-const hubOf = (c: Context<AppEnv>) => c.env.USER_HUB.getByName(c.var.user.id);
+/** The session check alone (one D1 call), then the signed-in user's hub. */
+async function hubOfUser(c: Context<AppEnv>) {
+  const { user } = await readAsUser(c);
+  return { user, hub: c.env.USER_HUB.getByName(user.id) };
+}
 
 /** A transition the hub refused (e.g. pause when nothing runs) is a 409 with the hub's reason. */
 function unwrap(result: HubResult) {
@@ -45,23 +49,21 @@ const emptyBody = completeFocusSessionSchema;
 
 const SESSION_RESET_MESSAGE = "This focus session was reset before it ended, so it cannot be completed.";
 
-// Each route names requireUser (or requireToken) itself so unknown /api paths still answer 404.
+// Each route names requireUser itself so unknown /api paths still answer 404.
 
 /** Mounted at /api/focus-sessions. */
 export const focusSessionRoutes = new Hono<AppEnv>()
-  .get("/", requireToken, async (c) => {
+  .get("/", requireUser, async (c) => {
     const {
       data: [rows],
     } = await readAsUser(c, (db, userId) => [listOwnSessions(db, userId)]);
     return c.json(rows.map(toFocusSession));
   })
-  .post("/", requireToken, validate("json", startFocusSessionSchema), async (c) => {
+  .post("/", requireUser, validate("json", startFocusSessionSchema), async (c) => {
     const { taskId, duration } = c.req.valid("json");
     // The session check and the task in one trip; the session row in a second.
-    const {
-      data: [[task]],
-    } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, taskId)]);
-    const { db, user } = c.var;
+    const { user, row: task } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, taskId));
+    const { db } = c.var;
     if (!task) throw notFound("Task not found.");
     if (hasRemovedMarker(task.title)) throw conflict("This task has been removed.");
     if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
@@ -75,7 +77,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
       db.delete(focusSessions).where(and(eq(focusSessions.id, row.id), eq(focusSessions.userId, user.id)));
     let result: HubResult;
     try {
-      result = await hubOf(c).start({
+      result = await c.env.USER_HUB.getByName(user.id).start({
         userId: user.id,
         timeZone: user.timeZone,
         taskId,
@@ -93,22 +95,20 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     }
     return c.json({ ...toFocusSession(row), timer: result.snapshot } satisfies StartedFocusSession, 201);
   })
-  .patch("/:id/complete", requireToken, validate("param", idParamSchema), async (c) => {
+  .patch("/:id/complete", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     await validOptionalBody(c, completeFocusSessionSchema);
     // The session check and the focus session in one trip; the completion in a second
-    // (docs/decisions.md#54).
-    const {
-      data: [[session]],
-    } = await readAsUser(c, (db, userId) => [ownSessionQuery(db, userId, id)]);
-    const { db, user } = c.var;
+    // (docs/decisions/054-every-write-makes-most-two-d1.md).
+    const { user, row: session } = await readRowAsUser(c, (db, userId) => ownSessionQuery(db, userId, id));
+    const { db } = c.var;
     if (!session) throw notFound("Focus session not found.");
     if (isClosedUncompleted(session)) throw conflict(SESSION_RESET_MESSAGE);
     // Completed already: nothing changes, so the row as read is the answer.
     if (session.isCompleted) return c.json(toFocusSession(session));
     // The timer's own session ends like "End Session" (minutes actually focused); any other
     // open session (e.g. from a client that runs its own timer) counts up to its planned length.
-    if (await hubOf(c).endSession(id)) {
+    if (await c.env.USER_HUB.getByName(user.id).endSession(id)) {
       const row = await findOwnSession(db, user.id, id);
       if (!row) throw notFound("Focus session not found.");
       return c.json(toFocusSession(row));
@@ -123,37 +123,47 @@ export const focusSessionRoutes = new Hono<AppEnv>()
 
 /** Mounted at /api/timer: the live timer, owned by the user's hub. */
 export const timerRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => c.json(await hubOf(c).state()))
+  .get("/", requireUser, async (c) => {
+    const { hub } = await hubOfUser(c);
+    return c.json(await hub.state());
+  })
   .post("/pause", requireUser, async (c) => {
+    const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBody);
-    return c.json(unwrap(await hubOf(c).pause()));
+    return c.json(unwrap(await hub.pause()));
   })
   .post("/resume", requireUser, async (c) => {
+    const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBody);
-    return c.json(unwrap(await hubOf(c).resume()));
+    return c.json(unwrap(await hub.resume()));
   })
   .post("/end", requireUser, async (c) => {
+    const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBody);
-    return c.json(unwrap(await hubOf(c).end()));
+    return c.json(unwrap(await hub.end()));
   })
   .post("/reset", requireUser, async (c) => {
+    const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBody);
-    return c.json(unwrap(await hubOf(c).reset()));
+    return c.json(unwrap(await hub.reset()));
   })
   .post("/acknowledge", requireUser, async (c) => {
+    const { hub } = await hubOfUser(c);
     const { keepTask } = await validOptionalBody(c, acknowledgeTimerSchema);
-    return c.json(unwrap(await hubOf(c).acknowledge(keepTask ?? false)));
+    return c.json(unwrap(await hub.acknowledge(keepTask ?? false)));
   })
   .post("/break", requireUser, async (c) => {
+    const { user, hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBody);
-    const { id, timeZone } = c.var.user;
-    return c.json(unwrap(await hubOf(c).startBreak({ userId: id, timeZone })));
+    return c.json(unwrap(await hub.startBreak({ userId: user.id, timeZone: user.timeZone })));
   });
 
 /** Mounted at /api/live: the WebSocket of an open tab or device, and the ticket that opens it. */
 export const liveRoutes = new Hono<AppEnv>()
   .post("/ticket", requireUser, async (c) => {
-    const { id, sessionId } = c.var.user;
+    const {
+      user: { id, sessionId },
+    } = await readAsUser(c);
     const ticket = await signToken(c.env.AUTH_SECRET, { userId: id, sessionId }, "live", LIVE_TICKET_TTL_MS);
     return c.json({ ticket } satisfies LiveTicket);
   })

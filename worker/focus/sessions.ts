@@ -1,10 +1,12 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, isNull, notExists, sql } from "drizzle-orm";
 import type { FocusSession } from "../../shared/schemas/focus";
 import { focusedMinutes } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
+import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
-import { focusSessions, tasks } from "../db/schema";
+import { focusSessions } from "../db/schema";
+import { ownTaskQuery } from "../tasks/task-rows";
 
 export type FocusSessionRow = typeof focusSessions.$inferSelect;
 
@@ -45,7 +47,8 @@ export type CompletionOutcome = "completed" | "already-completed" | "closed" | "
 
 /**
  * A session ended without completing (its timer was reset): it keeps its row with an end instant
- * and no focused time, and can never be completed or counted afterwards (docs/decisions.md#60).
+ * and no focused time, and can never be completed or counted afterwards
+ * (docs/decisions/060-reset-focus-run-closed-deleted.md).
  */
 export function isClosedUncompleted(row: Pick<FocusSessionRow, "isCompleted" | "completedAt">): boolean {
   return !row.isCompleted && row.completedAt !== null;
@@ -74,11 +77,10 @@ function isOpen(sessionId: number, userId: string) {
  * as one transaction, so the counters can never be recorded without the row being completed or the
  * other way round, even if the Durable Object or the Worker dies half-way. The analytics statements
  * come from the recorder and cannot carry our condition, so the batch starts with a guard that
- * aborts the whole transaction unless the session is still open: an INSERT of a row with a NULL
- * user_id, which the NOT NULL constraint refuses, that selects a row only when no open session
- * with this id exists (completed meanwhile, or deleted by Start Fresh, Clear Tasks or account
- * deletion). The conditional update after it (`is_completed = 0`) then changes exactly the row we
- * read as open. An aborted batch is told apart from a real failure by reading the row again.
+ * aborts the whole transaction unless the session is still open (abortBatchIf): no open session
+ * with this id exists when it was completed meanwhile, or deleted by Start Fresh, Clear Tasks or
+ * account deletion. The conditional update after it (`is_completed = 0`) then changes exactly the
+ * row we read as open. An aborted batch is told apart from a real failure by reading the row again.
  */
 export async function completeFocusSession(
   db: Db,
@@ -136,24 +138,10 @@ export function completionBatch(
   startedAt?: Date,
   pauses: readonly Pause[] = [],
 ) {
-  // Fails (user_id is NOT NULL) exactly when the session is no longer open: completed by another
-  // caller since we read it, closed by a reset, or deleted.
+  // Aborts the batch exactly when the session is no longer open: completed by another caller since
+  // we read it, closed by a reset, or deleted.
   const stillOpen = db.select({ id: focusSessions.id }).from(focusSessions).where(isOpen(sessionId, user.id));
-  const guard = db.insert(focusSessions).select((qb) =>
-    qb
-      .select({
-        id: sql<number>`null`.as("id"),
-        userId: sql<string>`null`.as("user_id"),
-        taskId: sql<number>`null`.as("task_id"),
-        duration: sql<number>`0`.as("duration"),
-        focusedSeconds: sql<number>`null`.as("focused_seconds"),
-        startedAt: sql<Date>`0`.as("started_at"),
-        completedAt: sql<Date>`null`.as("completed_at"),
-        isCompleted: sql<boolean>`0`.as("is_completed"),
-      })
-      .from(sql`(select 1)`)
-      .where(sql`not exists ${stillOpen}`),
-  );
+  const guard = abortBatchIf(db, focusSessions, notExists(stillOpen));
   const complete = db
     .update(focusSessions)
     .set({ isCompleted: true, completedAt: at, focusedSeconds: seconds })
@@ -186,8 +174,8 @@ export async function insertSessionIfTaskExists(
       qb
         .select({
           id: sql<number>`null`.as("id"),
-          // Bound values (equal to the task's columns by the where clause): drizzle's insert-select
-          // would name the task's columns without their table and casing.
+          // Bound values, selected only while the user's task exists (the tasks capability's own
+          // query: a capability does not reach into another's tables).
           userId: sql<string>`${userId}`.as("user_id"),
           taskId: sql<number>`${taskId}`.as("task_id"),
           duration: sql<number>`${duration}`.as("duration"),
@@ -196,8 +184,8 @@ export async function insertSessionIfTaskExists(
           completedAt: sql<Date>`null`.as("completed_at"),
           isCompleted: sql<boolean>`0`.as("is_completed"),
         })
-        .from(tasks)
-        .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId))),
+        .from(sql`(select 1)`)
+        .where(exists(ownTaskQuery(db, userId, taskId))),
     )
     .returning();
   return row;

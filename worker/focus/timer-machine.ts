@@ -127,7 +127,7 @@ export function reset(state: TimerState): TimerState {
   return { ...IDLE_TIMER, version: state.version + 1 };
 }
 
-/** The follow-up choice after "finished" (docs/decisions.md#11); "Need More Time" keeps the task selected. */
+/** The follow-up choice after "finished" (docs/decisions/011-session-finished-while-away.md); "Need More Time" keeps the task selected. */
 export function acknowledge(state: TimerState, keepTask: boolean): Transition {
   if (state.status !== "finished") return refuse("There is no finished session to acknowledge.");
   return ok({

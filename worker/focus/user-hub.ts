@@ -4,8 +4,8 @@ import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { clientFrameSchema, parseFrame, type ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
+import { SignInRecords } from "../auth/revocations";
 import { liveSessionQuery } from "../auth/sessions";
-import { SESSION_TTL_MS } from "../auth/tokens";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { pushToUser } from "../push/send";
@@ -22,6 +22,16 @@ type Owner = { userId: string; timeZone: string };
 /** What each hibernatable socket remembers across hibernation. */
 type SocketAttachment = { sessionId: string; connectedAt: number };
 
+/** What a change of tasks did, for the hub's one call about it (UserHub.tasksChanged). */
+export type TasksChange = {
+  /** The tab that made the change (the X-Onething-Tab header it sent), or null when unknown. */
+  tab: string | null;
+  /** Tasks that are gone (deleted, cleared from the "No" list) or "all" of them (Clear Tasks). */
+  removedTasks?: readonly number[] | "all";
+  /** Start Fresh: the timer goes back to idle whatever it is about. */
+  resetTimer?: boolean;
+};
+
 export type StartFocusInput = Owner & {
   taskId: number;
   taskTitle: string;
@@ -30,14 +40,10 @@ export type StartFocusInput = Owner & {
 };
 
 const TIMER_KEY = "timer";
-/** `revoked-session:<sid>` → when its token expires (ms): see closeSessions. */
-export const REVOKED_PREFIX = "revoked-session:";
 const OWNER_KEY = "owner";
 /** The finished pauses of the current focus run, so its minutes go to the hours actually focused. */
 const PAUSES_KEY = "pauses";
 const MAX_PAUSES = 200;
-/** Redeemed live tickets, by id, until their expiry. */
-const TICKET_PREFIX = "ticket:";
 /** How long after a failed completion (D1 unreachable) the alarm tries again. */
 export const ALARM_RETRY_MS = 30_000;
 /** Set by the Worker's /api/live route after checking the ticket and the session: whose socket it is. */
@@ -56,9 +62,12 @@ export const LIVE_USER_HEADER = "X-Onething-User";
 export class UserHub extends DurableObject<Bindings> {
   /** Transitions run one at a time: some await D1, and the input gate only covers storage calls. */
   private tail: Promise<unknown> = Promise.resolve();
+  /** Revoked sessions and redeemed live tickets: sign-in's records, kept in this object's storage. */
+  private readonly signIn: SignInRecords;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
+    this.signIn = new SignInRecords(ctx.storage.kv);
     // Answered by the runtime itself, so keep-alive pings never wake a hibernating object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
   }
@@ -112,46 +121,31 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   /**
-   * POST /api/timer/reset, Start Fresh and account deletion: back to idle, no alarm, and no one
-   * remembered as owner. A focus run under way is discarded: its session is closed with nothing
-   * counted, so no later PATCH .../complete can credit it (docs/decisions.md#60).
+   * POST /api/timer/reset: back to idle, no alarm, and no one remembered as owner. A focus run
+   * under way is discarded: its session is closed with nothing counted, so no later PATCH
+   * .../complete can credit it (docs/decisions/060-reset-focus-run-closed-deleted.md).
    */
   async reset(): Promise<HubResult> {
-    return this.serial(async () => {
-      await this.closeRunSession(this.load());
-      this.ctx.storage.kv.delete(OWNER_KEY);
-      return this.commit({ ok: true, state: machine.reset(this.load()) });
-    });
+    return this.serial(() => this.resetNow());
   }
 
   /**
-   * Clear Tasks: the user's tasks are gone, so a timer about one of them (running, paused, finished
-   * or a task kept for "Need More Time") goes back to idle. A timer about no task is left alone.
-   * Nothing is recorded: the cleared statistics start from zero.
+   * A change of the user's tasks, stored already: ONE call per change. What it did to the timer
+   * first (see TasksChange), then `tasks-changed` to every socket, naming the tab that made the
+   * change, so that tab skips its own echo (it refetched on its own:
+   * docs/decisions/161-tab-skips-own-live-echo.md).
    */
-  async releaseTasks(): Promise<HubResult | null> {
+  async tasksChanged(change: TasksChange): Promise<void> {
     return this.serial(async () => {
-      const state = this.load();
-      if (state.taskId === null) return null;
-      return this.commit({ ok: true, state: machine.reset(state) });
-    });
-  }
-
-  /**
-   * Some tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
-   * them could no longer end well ("Completed" would mark a task that is gone), so it goes back to
-   * idle; a run under way is ended first, so the minutes focused so far stay on its session
-   * (docs/decisions.md#8). A timer about another task, or none, is left alone.
-   */
-  async releaseTasksAmong(taskIds: readonly number[]): Promise<HubResult | null> {
-    return this.serial(async () => {
-      const state = this.load();
-      if (state.taskId === null || !taskIds.includes(state.taskId)) return null;
-      if (state.status === "running" || state.status === "paused") {
-        const ended = await this.endNow();
-        if (!ended.ok) return ended;
+      const { removedTasks } = change;
+      try {
+        if (change.resetTimer) await this.resetNow();
+        else if (removedTasks === "all") await this.releaseAllTasks();
+        else if (removedTasks) await this.releaseTasksAmong(removedTasks);
+      } finally {
+        // The tasks changed whatever became of the timer (a D1 failure while ending its run).
+        this.broadcast({ type: "tasks-changed", tab: change.tab });
       }
-      return this.commit({ ok: true, state: machine.reset(this.load()) });
     });
   }
 
@@ -173,13 +167,12 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   /**
-   * These sign-in sessions were just revoked: remembered here until their tokens expire, since a
-   * read's session check may run on a D1 replica that has not seen the revocation yet (reads ask
-   * sessionRevoked at the same time, docs/decisions.md#51), and their sockets are closed: a revoked
-   * session must not keep receiving the user's timer and task changes.
+   * These sign-in sessions were just revoked: sign-in's records remember them (SignInRecords), and
+   * their sockets are closed: a revoked session must not keep receiving the user's timer and task
+   * changes.
    */
   async closeSessions(sessionIds: readonly string[]): Promise<number> {
-    this.rememberRevoked(sessionIds);
+    this.signIn.revoke(sessionIds);
     const ended = new Set(sessionIds);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
@@ -194,7 +187,7 @@ export class UserHub extends DurableObject<Bindings> {
 
   /** Whether this sign-in session was revoked (closeSessions, wipe) and its token has not expired yet. */
   async sessionRevoked(sessionId: string): Promise<boolean> {
-    return this.ctx.storage.kv.get(`${REVOKED_PREFIX}${sessionId}`) !== undefined;
+    return this.signIn.isRevoked(sessionId);
   }
 
   /**
@@ -207,29 +200,13 @@ export class UserHub extends DurableObject<Bindings> {
       for (const ws of this.ctx.getWebSockets()) closeSessionEnded(ws);
       await this.ctx.storage.deleteAlarm();
       await this.ctx.storage.deleteAll();
-      this.rememberRevoked(revokedSessionIds);
+      this.signIn.revoke(revokedSessionIds);
     });
   }
 
-  /**
-   * GET /api/live: true the first time a ticket is shown, false after. The ids are kept until the
-   * ticket would have expired anyway. No await between the read and the write, so two upgrades
-   * with one ticket cannot both pass.
-   */
+  /** GET /api/live: true the first time a ticket is shown, false after (SignInRecords). */
   async redeemTicket(ticketId: string, expiresAt: number): Promise<boolean> {
-    const kv = this.ctx.storage.kv;
-    const now = Date.now();
-    for (const [key, until] of kv.list<number>({ prefix: TICKET_PREFIX })) {
-      if (until <= now) kv.delete(key);
-    }
-    const key = `${TICKET_PREFIX}${ticketId}`;
-    if (kv.get(key) !== undefined) return false;
-    kv.put(key, expiresAt);
-    return true;
-  }
-
-  async notifyTasksChanged(): Promise<void> {
-    this.broadcast({ type: "tasks-changed" });
+    return this.signIn.redeemTicket(ticketId, expiresAt);
   }
 
   // ---- the alarm ------------------------------------------------------------------------------
@@ -264,7 +241,8 @@ export class UserHub extends DurableObject<Bindings> {
       return state;
     });
     // Only after the run is stored as finished: a retried or repeated alarm finds it finished and
-    // returns above, so no run is pushed twice (docs/decisions.md#90).
+    // returns above, so no run is pushed twice
+    // (docs/decisions/090-push-sent-only-after-run-stored.md).
     const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
     if (finished && owner) await pushToUser(this.env, owner.userId, timerFinishedMessage(finished));
   }
@@ -307,13 +285,6 @@ export class UserHub extends DurableObject<Bindings> {
 
   // ---- internals ------------------------------------------------------------------------------
 
-  /** Stores revoked session ids until their tokens expire, dropping the ones that have. */
-  private rememberRevoked(sessionIds: readonly string[], now = Date.now()): void {
-    const { kv } = this.ctx.storage;
-    for (const [key, until] of kv.list<number>({ prefix: REVOKED_PREFIX })) if (until <= now) kv.delete(key);
-    for (const sid of sessionIds) kv.put(`${REVOKED_PREFIX}${sid}`, now + SESSION_TTL_MS);
-  }
-
   /** Whether the sign-in session is revoked or expired; if D1 cannot answer, the Worker's check stands. */
   private async sessionEnded(sessionId: string, userId: string): Promise<boolean> {
     try {
@@ -346,6 +317,40 @@ export class UserHub extends DurableObject<Bindings> {
     const snapshot = this.snapshot(state);
     this.broadcast({ type: "timer", ...snapshot });
     return { ok: true, snapshot };
+  }
+
+  /** Start Fresh and POST /api/timer/reset (see reset). */
+  private async resetNow(): Promise<HubResult> {
+    await this.closeRunSession(this.load());
+    this.ctx.storage.kv.delete(OWNER_KEY);
+    return this.commit({ ok: true, state: machine.reset(this.load()) });
+  }
+
+  /**
+   * Clear Tasks: every task is gone, so a timer about one (running, paused, finished or a task
+   * kept for "Need More Time") goes back to idle. Nothing is recorded: the cleared statistics
+   * start from zero. A timer about no task is left alone.
+   */
+  private async releaseAllTasks(): Promise<void> {
+    const state = this.load();
+    if (state.taskId !== null) await this.commit({ ok: true, state: machine.reset(state) });
+  }
+
+  /**
+   * Tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
+   * them could no longer end well ("Completed" would mark a task that is gone), so it goes back
+   * to idle; a run under way is ended first, so the minutes focused so far stay on its session
+   * (docs/decisions/008-deleting-task-has-focus-sessions.md). A timer about another task, or
+   * none, is left alone.
+   */
+  private async releaseTasksAmong(taskIds: readonly number[]): Promise<void> {
+    const state = this.load();
+    if (state.taskId === null || !taskIds.includes(state.taskId)) return;
+    if (state.status === "running" || state.status === "paused") {
+      const ended = await this.endNow();
+      if (!ended.ok) return;
+    }
+    await this.commit({ ok: true, state: machine.reset(this.load()) });
   }
 
   private async endNow(): Promise<HubResult> {

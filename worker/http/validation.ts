@@ -50,7 +50,8 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
  * JSON may carry a lone UTF-16 surrogate ("\ud800"), which D1 would store as U+FFFD without a
- * word; such text is refused instead (docs/decisions.md#61). Keys and values, at any depth.
+ * word; such text is refused instead (docs/decisions/061-lone-utf-16-surrogates-refused-kept.md).
+ * Keys and values, at any depth.
  */
 function refuseLoneSurrogates(value: unknown, path: (string | number)[] = []): void {
   if (typeof value === "string") {

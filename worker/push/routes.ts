@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/push";
-import { requireToken, requireUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { deviceHandle } from "../auth/sessions";
 import { pushSubscriptions } from "../db/schema";
@@ -13,11 +13,11 @@ import { saveSubscription, subscriptionsOfUser } from "./subscriptions";
 
 /** /api/push: this device's Web Push subscription (notifications when a timer runs out). */
 export const pushRoutes = new Hono<AppEnv>()
-  .get("/", requireToken, async (c) => {
+  .get("/", requireUser, async (c) => {
     const {
+      user,
       data: [rows],
     } = await readAsUser(c, (db, userId) => [subscriptionsOfUser(db, userId)]);
-    const { user } = c.var;
     const sids = [...new Set(rows.map((row) => row.sessionId))];
     const status: PushStatus = {
       publicKey: vapidKeys(c.env)?.publicKey ?? null,
@@ -27,14 +27,16 @@ export const pushRoutes = new Hono<AppEnv>()
     return c.json(status);
   })
   .post("/subscriptions", requireUser, validate("json", pushSubscriptionSchema), async (c) => {
+    const { user } = await readAsUser(c);
     if (!vapidKeys(c.env)) throw new ApiError(409, "Notifications are not set up on this server.");
-    const { db, user } = c.var;
+    const { db } = c.var;
     await saveSubscription(db, user.id, user.sessionId, c.req.valid("json"));
     return c.body(null, 204);
   })
   // Notifications off for this device: its subscriptions go, other devices keep theirs.
   .delete("/subscriptions", requireUser, async (c) => {
-    const { db, user } = c.var;
+    const { user } = await readAsUser(c);
+    const { db } = c.var;
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, user.sessionId));
     return c.body(null, 204);
   });

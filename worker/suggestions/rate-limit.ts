@@ -6,10 +6,10 @@ import { ApiError } from "../http/errors";
 export const SUGGESTION_RATE = { limit: 6, periodSeconds: 60 } as const;
 
 /** Per-user cap on suggestion requests (Workers rate-limit binding): models cost money and time. */
-export async function limitSuggestionRequests(c: Context<AppEnv>) {
+export async function limitSuggestionRequests(c: Context<AppEnv>, userId: string) {
   const limiter = c.env.AI_LIMITER;
   if (!limiter) return;
-  const { success } = await limiter.limit({ key: c.var.user.id });
+  const { success } = await limiter.limit({ key: userId });
   if (!success) {
     throw new ApiError(429, "Too many suggestion requests. Please wait a minute and try again.", undefined, {
       "Retry-After": String(SUGGESTION_RATE.periodSeconds),

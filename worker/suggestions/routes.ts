@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { taskSuggestionsRequestSchema, taskSuggestionsResponseSchema } from "../../shared/schemas/suggestions";
 import { requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
 import type { AppEnv } from "../env";
 import { validate } from "../http/validation";
 import { listVisibleTasks } from "../tasks/task-rows";
@@ -15,9 +16,12 @@ export const suggestionRoutes = new Hono<AppEnv>().post(
   validate("json", taskSuggestionsRequestSchema),
   async (c) => {
     const { prompt } = c.req.valid("json");
-    await limitSuggestionRequests(c);
+    const {
+      user,
+      data: [tasks],
+    } = await readAsUser(c, (db, userId) => [listVisibleTasks(db, userId)]);
+    await limitSuggestionRequests(c, user.id);
     const provider = chooseProvider(c.env, c.req.url);
-    const tasks = await listVisibleTasks(c.var.db, c.var.user.id);
     // The person's day as the model is told it (docs/decisions/157-model-knows-the-day.md): the
     // open tasks and today's "No" list (docs/product.md#no-list-screen), titles only, newest first
     // (the provider caps each list).

@@ -8,8 +8,9 @@ import { isVisible } from "./task-rows";
 /**
  * The statement that saves a task's answers (`next`: an SQL expression of the new answers object)
  * and, while the person has not placed the task in a column, puts it in Urgent when it is answered
- * "urgent: yes" and back in Later when not (docs/decisions.md#19). One statement, so two devices
- * answering at once never lose each other's answers.
+ * "urgent: yes" and back in Later when not
+ * (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md). One statement, so two
+ * devices answering at once never lose each other's answers.
  */
 function saveAnswersStatement(db: Db, userId: string, id: number, next: SQL, now: Date) {
   const urgent = sql`json_extract(${next}, '$.urgent') = 1`;

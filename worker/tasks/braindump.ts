@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, notExists, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { LIMITS } from "../../shared/constants";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
+import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks, users } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
@@ -92,7 +93,16 @@ export async function createBraindumpTasks(
     const now = new Date();
     try {
       const [, inserted] = await db.batch([
-        tasksUnchangedGuard(db, user.id, version),
+        abortBatchIf(
+          db,
+          tasks,
+          notExists(
+            db
+              .select({ version: users.tasksVersion })
+              .from(users)
+              .where(and(eq(users.id, user.id), eq(users.tasksVersion, version))),
+          ),
+        ),
         insertTitlesStatement(db, user.id, titles, now),
         ...analyticsStatements(
           db,
@@ -129,19 +139,4 @@ export type BraindumpState = BatchResponse<ReturnType<typeof braindumpStateQueri
 
 function tasksVersionQuery(db: Db, userId: string) {
   return db.select({ version: users.tasksVersion }).from(users).where(eq(users.id, userId));
-}
-
-/**
- * A statement that fails (tasks.user_id is NOT NULL), aborting the batch it is in, unless the
- * user's tasks are still at `version`; otherwise it inserts nothing.
- */
-function tasksUnchangedGuard(db: Db, userId: string, version: number) {
-  const columns = Object.keys(getTableColumns(tasks));
-  const unchanged = sql`select 1 from ${users} where ${users.id} = ${userId} and ${users.tasksVersion} = ${version}`;
-  return db.insert(tasks).select(
-    sql`select ${sql.join(
-      columns.map(() => sql`null`),
-      sql`, `,
-    )} where not exists (${unchanged})`,
-  );
 }

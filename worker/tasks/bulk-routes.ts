@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { clearTasksSchema, processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
-import { requireToken, requireUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged, releaseTimerTasks, resetUserTimer } from "../focus/live";
+import { announceTasksChanged } from "../focus/live";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { notFound } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
@@ -23,7 +23,7 @@ import { deleteTasksOfUserQuery } from "./user-data";
 /** Mounted at /api/process-tasks: the braindump's lines become tasks. */
 export const processTasksRoutes = new Hono<AppEnv>().post(
   "/",
-  requireToken,
+  requireUser,
   validate("json", processTasksSchema),
   async (c) => {
     // `allowDuplicates` (docs/product.md#compatible-calls sends true) is accepted but changes nothing: the screen already
@@ -31,25 +31,26 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
     // tab or a double submit can never create the same task twice (see createBraindumpTasks).
     const { text } = c.req.valid("json");
     // The session check and the existing titles in one trip; the insert in a second.
-    const { data } = await readAsUser(c, (db, userId) => braindumpStateQueries(db, userId));
-    const { db, user } = c.var;
+    const { user, data } = await readAsUser(c, (db, userId) => braindumpStateQueries(db, userId));
+    const { db } = c.var;
     const inserted = await createBraindumpTasks(db, user, text, data);
     // docs/product.md#compatible-calls: an empty result is an answer, not an error; the screen shows its notice.
     if (inserted.length === 0) return c.json([], 200);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     return c.json(inserted.sort((a, b) => a.id - b.id).map(toTask), 201);
   },
 );
 
 /** Mounted at /api/tasks beside the single-task routes. */
 export const bulkTaskRoutes = new Hono<AppEnv>()
-  .post("/priorities", requireToken, validate("json", savePrioritiesSchema), async (c) => {
+  .post("/priorities", requireUser, validate("json", savePrioritiesSchema), async (c) => {
     const { tasks: items } = c.req.valid("json");
     // The session check and the visible tasks in one trip; the ranking is saved in a second.
     const {
+      user,
       data: [visibleRows],
     } = await readAsUser(c, (db, userId) => [listVisibleTasks(db, userId)]);
-    const { db, user } = c.var;
+    const { db } = c.var;
     const visible = new Map(visibleRows.map((row) => [row.id, row]));
     const missing = items.find((item) => !visible.has(item.id));
     if (missing) throw notFound(`Task ${missing.id} not found.`);
@@ -58,7 +59,7 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     if (!first) throw new Error("priorityStatements returned no statement");
     const results = await db.batch([first, ...others, listVisibleTasks(db, user.id)]);
     const after = new Map((results.at(-1) as Awaited<ReturnType<typeof listVisibleTasks>>).map((row) => [row.id, row]));
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     // The ranked tasks, best first: the first three are the priority tasks.
     return c.json(
       ranking.flatMap((item) => {
@@ -68,26 +69,26 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     );
   })
   .post("/clear", requireUser, async (c) => {
+    const { user } = await readAsUser(c);
     // A body that is there but broken is a client bug: refuse it before deleting anything.
     await validOptionalBody(c, clearTasksSchema);
-    const { db, user } = c.var;
+    const { db } = c.var;
     await db.batch(clearEverythingStatements(db, user.id));
     // After the batch, so a failed clear leaves the timer running; a session that ends in between
     // finds its row gone and records nothing into the cleared statistics.
-    await releaseTimerTasks(c.env, user.id);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id, { removedTasks: "all" });
     return c.body(null, 204);
   });
 
 /** Mounted at /api/start-fresh. */
 export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async (c) => {
+  const { user } = await readAsUser(c);
   // A body that is there but broken is a client bug: refuse it before deleting anything.
   await validOptionalBody(c, clearTasksSchema);
-  const { db, user } = c.var;
+  const { db } = c.var;
   await db.batch(clearEverythingStatements(db, user.id));
   // As above: the data goes first (all or nothing), then the timer.
-  await resetUserTimer(c.env, user.id);
-  c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+  await announceTasksChanged(c, user.id, { resetTimer: true });
   return c.body(null, 204);
 });
 

@@ -3,12 +3,12 @@ import { type Context, Hono } from "hono";
 import { REMOVED_MARKER } from "../../shared/constants";
 import { type ClearNoListResult, clearNoListSchema, commitNoListSchema } from "../../shared/schemas/no-list";
 import { analyticsStatements } from "../analytics/recorder";
-import { requireToken } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { requireUser } from "../auth/middleware";
+import { readRowAsUser } from "../auth/session-read";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
+import { announceTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { isVisible, toTask } from "./task-rows";
@@ -43,26 +43,25 @@ function ownVisibleCountQuery(db: Db, userId: string, idsJson: string) {
 }
 
 /** The session check and the count of the user's visible tasks among the ids, in one trip. */
-async function sessionAndOwnCount(c: Context<AppEnv>, idsJson: string): Promise<number> {
-  const {
-    data: [[row]],
-  } = await readAsUser(c, (db, userId) => [ownVisibleCountQuery(db, userId, idsJson)]);
-  return row?.n ?? 0;
+async function sessionAndOwnCount(c: Context<AppEnv>, idsJson: string) {
+  const { user, row } = await readRowAsUser(c, (db, userId) => ownVisibleCountQuery(db, userId, idsJson));
+  return { user, owned: row?.n ?? 0 };
 }
 
 /**
  * Mounted at /api. The "No" list's multi-task changes (docs/product.md#no-list-screen), each one statement in one D1
  * batch with its analytics, so a list is committed or cleared entirely or not at all.
- * Each route names requireToken itself so unknown /api paths still answer 404.
+ * Each route names requireUser itself so unknown /api paths still answer 404.
  */
 export const noListRoutes = new Hono<AppEnv>()
-  .post("/commit", requireToken, validate("json", commitNoListSchema), async (c) => {
+  .post("/commit", requireUser, validate("json", commitNoListSchema), async (c) => {
     const { items } = c.req.valid("json");
     const idsJson = JSON.stringify(items.map((item) => item.id));
     const itemsJson = JSON.stringify(items);
     // A missing id and another user's id look the same: 404, never a hint that the task exists.
-    if ((await sessionAndOwnCount(c, idsJson)) !== items.length) throw notFound(SOME_MISSING);
-    const { db, user } = c.var;
+    const { user, owned } = await sessionAndOwnCount(c, idsJson);
+    if (owned !== items.length) throw notFound(SOME_MISSING);
+    const { db } = c.var;
     const now = new Date();
     const update = db
       .update(tasks)
@@ -78,16 +77,17 @@ export const noListRoutes = new Hono<AppEnv>()
       .returning();
     const [updated] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
     if (updated.length !== items.length) throw notFound(SOME_MISSING);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     return c.json({ tasks: updated.map(toTask) });
   })
-  .post("/clear", requireToken, validate("json", clearNoListSchema), async (c) => {
+  .post("/clear", requireUser, validate("json", clearNoListSchema), async (c) => {
     const { ids } = c.req.valid("json");
     const idsJson = JSON.stringify(ids);
     // Nothing of this user's to clear: answer before the batch, so a refused call writes nothing
     // (not even the analytics recount).
-    if ((await sessionAndOwnCount(c, idsJson)) === 0) throw notFound(NONE_FOUND);
-    const { db, user } = c.var;
+    const { user, owned } = await sessionAndOwnCount(c, idsJson);
+    if (owned === 0) throw notFound(NONE_FOUND);
+    const { db } = c.var;
     const now = new Date();
     // The clear in docs/product.md#no-list-screen, row by row: completed, no category, no reason, not priority, renamed so it
     // is hidden everywhere. Clearing is a removal, not an achievement: no completion is counted.
@@ -117,12 +117,7 @@ export const noListRoutes = new Hono<AppEnv>()
     ]);
     if (cleared.length === 0) throw notFound(NONE_FOUND);
     // A cleared task is gone from every list: a timer about it ends like one about a deleted task.
-    await releaseTimerTasksAmong(
-      c.env,
-      user.id,
-      cleared.map((row) => row.id),
-    );
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id, { removedTasks: cleared.map((row) => row.id) });
     return c.json({
       cleared: cleared.length,
       notCleared: ids.length - cleared.length,

@@ -30,7 +30,8 @@ export function priorityStatements(
   const topIds = top.map((item) => item.id);
   const own = eq(tasks.userId, userId);
 
-  // The answers ranked with are the ones saved (docs/decisions.md#18), whatever the screen held.
+  // The answers ranked with are the ones saved (docs/decisions/018-answers-data.md), whatever the
+  // screen held.
   const statements: BatchItem<"sqlite">[] = items.map((item) =>
     replaceAnswersStatement(db, userId, item.id, item.answers, now),
   );

@@ -11,28 +11,29 @@ import {
 } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
-import { claimedSession, requireToken, requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { requireUser } from "../auth/middleware";
+import { readAsUser, readRowAsUser } from "../auth/session-read";
+import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
-import type { AppEnv } from "../env";
-import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
+import type { AppEnv, SessionUser } from "../env";
+import { announceTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { patchAnswersStatement } from "./answers";
-import { taskStillOpenGuard, taskUnchangedGuard } from "./completion-guard";
 import { answerTaskList } from "./task-list";
-import { findOwnTask, ownTaskQuery, type TaskRow, toTask } from "./task-rows";
+import { findOwnTask, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
-/** Mounted at /api. Each route names requireUser itself so unknown /api paths still answer 404. */
+/** Mounted at /api/tasks. Each route names requireUser itself so unknown paths still answer 404. */
 export const taskRoutes = new Hono<AppEnv>()
   // The session check and the list are one D1 batch (one round trip); the list is only answered if
   // the session turns out to be live. ETag, 304 and the per-isolate body cache: ./task-list.ts.
-  .get("/", async (c) => answerTaskList(c, await claimedSession(c)))
+  .get("/", requireUser, answerTaskList)
   .post("/", requireUser, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
-    const { db, user } = c.var;
+    const { user } = await readAsUser(c);
+    const { db } = c.var;
     const now = new Date();
     const insert = db
       .insert(tasks)
@@ -56,17 +57,15 @@ export const taskRoutes = new Hono<AppEnv>()
     const [inserted] = await db.batch([insert, ...analyticsStatements(db, user, events, now)]);
     const row = inserted[0];
     if (!row) throw new Error("insert returned no row");
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     return c.json(toTask(row), 201);
   })
-  .patch("/:id", requireToken, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
+  .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
     // The session check and the task in one trip; the change in a second.
-    const {
-      data: [[existing]],
-    } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
-    const { db, user } = c.var;
+    const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
+    const { db } = c.var;
     if (!existing) throw notFound("Task not found.");
     const now = new Date();
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
@@ -89,7 +88,11 @@ export const taskRoutes = new Hono<AppEnv>()
       events.push({ type: "task-completed", priority: patch.isPriority ?? existing.isPriority });
       // Counted only if the task is still open when the batch runs (two devices may race).
       return db
-        .batch([taskStillOpenGuard(db, user.id, id), update, ...analyticsStatements(db, user, events, now)])
+        .batch([
+          abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, false))),
+          update,
+          ...analyticsStatements(db, user, events, now),
+        ])
         .then(([, result]) => [result] as const);
     };
     let updated: Awaited<ReturnType<typeof applyPatch>>[0];
@@ -107,11 +110,12 @@ export const taskRoutes = new Hono<AppEnv>()
     }
     const row = updated[0];
     if (!row) throw notFound("Task not found.");
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    await announceTasksChanged(c, user.id);
     return c.json(toTask(row));
   })
-  // Answers are saved as the person gives them (docs/decisions.md#18); an urgent answer may move an
-  // unplaced task, so the day's category breakdown is recounted in the same batch.
+  // Answers are saved as the person gives them (docs/decisions/018-answers-data.md); an urgent
+  // answer may move an unplaced task, so the day's category breakdown is recounted in the same
+  // batch.
   .patch(
     "/:id/answers",
     requireUser,
@@ -119,7 +123,8 @@ export const taskRoutes = new Hono<AppEnv>()
     validate("json", patchAnswersSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { db, user } = c.var;
+      const { user } = await readAsUser(c);
+      const { db } = c.var;
       const now = new Date();
       const [updated] = await db.batch([
         patchAnswersStatement(db, user.id, id, c.req.valid("json"), now),
@@ -127,28 +132,25 @@ export const taskRoutes = new Hono<AppEnv>()
       ]);
       const row = updated[0];
       if (!row) throw notFound("Task not found.");
-      c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+      await announceTasksChanged(c, user.id);
       return c.json(toTask(row));
     },
   )
   .delete(
     "/:id",
-    requireToken,
+    requireUser,
     validate("param", idParamSchema),
     validate("query", deleteTaskQuerySchema),
     async (c) => {
       const { id } = c.req.valid("param");
       const complete = c.req.valid("query").complete === "true";
       // The session check and the task in one trip; the removal in a second.
-      const {
-        data: [[existing]],
-      } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
-      const { db, user } = c.var;
+      const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
+      const { db } = c.var;
       // A missing or foreign task changes nothing, not even the day's analytics.
       if (!existing) throw notFound("Task not found.");
       const ticket = await deleteTask(db, user, existing, complete);
-      await releaseTimerTasksAmong(c.env, user.id, [id]);
-      c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+      await announceTasksChanged(c, user.id, { removedTasks: [id] });
       return c.json(ticket);
     },
   );
@@ -156,9 +158,10 @@ export const taskRoutes = new Hono<AppEnv>()
 /**
  * Deletes the task as read, keeping it for Undo (./undo.ts). With `complete`, an open visible task
  * is first counted as completed (the delete in docs/product.md#task-rules), and that count is recorded to be taken back.
- * Focus sessions keep their minutes; their task reference becomes null (docs/decisions.md#8).
+ * Focus sessions keep their minutes; their task reference becomes null
+ * (docs/decisions/008-deleting-task-has-focus-sessions.md).
  */
-async function deleteTask(db: Db, user: AppEnv["Variables"]["user"], existing: TaskRow, complete: boolean) {
+async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete: boolean) {
   const now = new Date();
   const counting = complete && !existing.isCompleted && !hasRemovedMarker(existing.title);
   const { date, hour } = localDateAndHour(now, user.timeZone);
@@ -169,7 +172,7 @@ async function deleteTask(db: Db, user: AppEnv["Variables"]["user"], existing: T
   try {
     await db.batch([
       // The undo record and the count are built from the task as read: it must not change meanwhile.
-      taskUnchangedGuard(db, user.id, existing.id, existing.updatedAt),
+      abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, existing.id, eq(tasks.updatedAt, existing.updatedAt))),
       ...recordUndoStatements(db, user.id, JSON.stringify([existing.id]), counted, ticket, now),
       db.delete(tasks).where(and(eq(tasks.id, existing.id), eq(tasks.userId, user.id))),
       ...analyticsStatements(db, user, events, now),

@@ -1,6 +1,5 @@
 import type { Context } from "hono";
-import type { SessionClaims } from "../auth/middleware";
-import { checkSession } from "../auth/middleware";
+import { checkedRead, claimsOf } from "../auth/session-read";
 import { liveSessionQuery, sessionRowFromD1 } from "../auth/sessions";
 import type { AppEnv } from "../env";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
@@ -59,8 +58,10 @@ function versionsNamed(ifNoneMatch: string, userId: string): number[] {
  * `known` (the one this isolate has cached, the ones the browser has): otherwise that statement
  * answers nothing at the cost of one primary-key lookup.
  */
-async function read(c: Context<AppEnv>, claims: SessionClaims, known: number[]) {
-  // Raw statements rather than readAsUser: the rows go straight into taskListJson, unmapped.
+async function read(c: Context<AppEnv>, known: number[]) {
+  const claims = claimsOf(c);
+  // Raw statements rather than readAsUser's query builders: the rows go straight into
+  // taskListJson, unmapped; checkedRead is readAsUser's session check.
   const statement = ({ sql, params }: { sql: string; params: unknown[] }) => c.var.d1.prepare(sql).bind(...params);
   const batch = c.var.d1
     .batch<Record<string, unknown>>([
@@ -68,7 +69,7 @@ async function read(c: Context<AppEnv>, claims: SessionClaims, known: number[]) 
       statement(visibleTaskListQuery(c.var.db, claims.userId, known).toSQL()),
     ])
     .then(([session, list]) => ({ row: sessionRowFromD1(session?.results[0]), data: list?.results ?? [] }));
-  const { session, data } = await checkSession(c, claims, batch);
+  const { session, data } = await checkedRead(c, batch);
   const version = session.tasksVersion;
   const rows = known.includes(version) ? undefined : (data as ListRow[]);
   return { version, rows };
@@ -79,19 +80,19 @@ async function read(c: Context<AppEnv>, claims: SessionClaims, known: number[]) 
  * a browser revalidates and gets a 304 when nothing changed (refetch on focus, another tab). The
  * body of the current version is kept per isolate: a repeated read costs the session check only.
  */
-export async function answerTaskList(c: Context<AppEnv>, claims: SessionClaims): Promise<Response> {
-  const { userId } = claims;
+export async function answerTaskList(c: Context<AppEnv>): Promise<Response> {
+  const { userId } = claimsOf(c);
   const ifNoneMatch = c.req.header("If-None-Match");
   const known = ifNoneMatch === undefined ? [] : versionsNamed(ifNoneMatch, userId);
   const cached = cachedVersion(userId);
   if (cached !== undefined) known.push(cached);
-  let { version, rows } = await read(c, claims, known);
+  let { version, rows } = await read(c, known);
   const headers = { ETag: taskListEtag(userId, version), "Cache-Control": "private, no-cache" };
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, headers.ETag)) return c.body(null, 304, headers);
   let body = cachedList(userId, version);
   if (body === undefined) {
     // Not expected (the version named was either cached or answered 304), but never a 500 for it.
-    if (!rows) ({ version, rows } = await read(c, claims, []));
+    if (!rows) ({ version, rows } = await read(c, []));
     body = taskListJson(rows ?? []);
     storeList(userId, version, body);
   }

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, notExists, notInArray, type SQL, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
@@ -72,7 +72,8 @@ export const rawTaskJsonWriters = TASK_FIELD_NAMES.map((field, index) => {
 
 /**
  * Tasks whose title carries "[REMOVED]" are hidden everywhere (docs/product.md#task-rules). instr,
- * not LIKE: case-sensitive like hasRemovedMarker, so server and browser hide the same tasks (docs/decisions.md#114).
+ * not LIKE: case-sensitive like hasRemovedMarker, so server and browser hide the same tasks
+ * (docs/decisions/114-removed-test-per-side-case-sensitive.md).
  */
 export const isVisible = (): SQL => sql`instr(${tasks.title}, ${REMOVED_MARKER}) = 0`;
 
@@ -113,6 +114,36 @@ export function ownTaskQuery(db: Db, userId: string, id: number) {
     .limit(1);
 }
 
+/**
+ * For abortBatchIf: true when the user's task of this id no longer exists, or no longer meets
+ * `condition` (still open, unchanged since read), as the batch runs.
+ */
+export function taskNoLongerMatches(db: Db, userId: string, id: number, condition?: SQL): SQL {
+  return notExists(
+    db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.id, id), eq(tasks.userId, userId), condition)),
+  );
+}
+
 export function findOwnTask(db: Db, userId: string, id: number) {
   return db.query.tasks.findFirst({ where: and(eq(tasks.id, id), eq(tasks.userId, userId)) });
+}
+
+/**
+ * The user's live tasks per category as the JSON text the record stores. It is a subquery, so it
+ * sees the earlier statements of the same batch (the change being recorded): the analytics recorder
+ * puts it in the day's record. Live = not completed
+ * and not cleared with the "[REMOVED]" marker; no category counts as "later" (docs/product.md#task).
+ */
+export function liveBreakdownSql(userId: string): SQL {
+  const count = (condition: SQL) => sql`count(case when ${condition} then 1 end)`;
+  return sql`(select json_object(
+      'urgent', ${count(sql`${tasks.category} = 'urgent'`)},
+      'later', ${count(sql`${tasks.category} = 'later' or ${tasks.category} is null`)},
+      'delegate', ${count(sql`${tasks.category} = 'delegate'`)},
+      'no_list', ${count(sql`${tasks.category} = 'no_list'`)})
+    from ${tasks}
+    where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and ${isVisible()})`;
 }

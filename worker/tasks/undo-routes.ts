@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { type UndoResult, undoRequestSchema } from "../../shared/schemas/undo";
 import { analyticsStatements, takeBackCompletionsStatements } from "../analytics/recorder";
-import { requireToken } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { requireUser } from "../auth/middleware";
+import { readRowAsUser } from "../auth/session-read";
 import type { AppEnv } from "../env";
-import { notifyTasksChanged } from "../focus/live";
+import { announceTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import {
@@ -18,14 +18,12 @@ import {
 const TOO_LATE = "There is nothing to undo: the time to undo it has passed, or it was undone already.";
 
 /** Mounted at /api/undo: POST /api/undo {token} takes back a removal within its window (./undo.ts). */
-export const undoRoutes = new Hono<AppEnv>().post("/", requireToken, validate("json", undoRequestSchema), async (c) => {
+export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("json", undoRequestSchema), async (c) => {
   const { token } = c.req.valid("json");
   const now = new Date();
   // The session check and the record in one trip; the restore in a second.
-  const {
-    data: [[record]],
-  } = await readAsUser(c, (db, userId) => [undoRecordQuery(db, userId, token, now)]);
-  const { db, user } = c.var;
+  const { user, row: record } = await readRowAsUser(c, (db, userId) => undoRecordQuery(db, userId, token, now));
+  const { db } = c.var;
   // Unknown, expired, used or another user's: the same 404, and nothing written.
   if (!record) throw notFound(TOO_LATE);
   const { snapshot } = record;
@@ -42,6 +40,6 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireToken, validate("j
     if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
     throw err;
   }
-  c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+  await announceTasksChanged(c, user.id);
   return c.json({ restored: snapshot.tasks.length } satisfies UndoResult);
 });

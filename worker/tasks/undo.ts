@@ -1,15 +1,17 @@
-import { and, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, lte, notExists, or, sql } from "drizzle-orm";
 import { UNDO } from "../../shared/constants";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import { isVisible } from "./task-rows";
 
 /**
- * Undo of a removal (docs/decisions.md#71): the removing batch also stores the removed tasks as
- * they were, read inside that same batch, so the record is exactly what the removal changed. An
- * Undo within UNDO.windowMs writes them back; after it the record is purged, lazily, by the user's
- * next removal or undo (an expired record is never used, whatever its age).
+ * Undo of a removal (docs/decisions/071-undo-keeps-snapshot-pending-row.md): the removing batch
+ * also stores the removed tasks as they were, read inside that same batch, so the record is exactly
+ * what the removal changed. An Undo within UNDO.windowMs writes them back; after it the record is
+ * purged, lazily, by the user's next removal or undo (an expired record is never used, whatever its
+ * age).
  */
 
 /** A fresh ticket: the token names the record, `undoUntil` is when it stops working. */
@@ -78,14 +80,15 @@ export function undoRecordQuery(db: Db, userId: string, token: string, now: Date
 }
 
 /**
- * First statement of an Undo's batch: aborts it (NOT NULL refuses the row) unless the record is
+ * First statement of an Undo's batch: aborts it (abortBatchIf) unless the record is
  * still there and open, so two Undos of the same removal (a double click, a second device) restore once.
  */
 export function undoStillOpenGuard(db: Db, userId: string, token: string, now: Date) {
-  return db.insert(undoActions).select(
-    sql`select null, null, '{}', 0, 0 where not exists (select 1 from ${undoActions}
-      where token = ${token} and user_id = ${userId} and expires_at > ${now.getTime()})`,
-  );
+  const open = db
+    .select({ token: undoActions.token })
+    .from(undoActions)
+    .where(openRecordOf(userId, token, now));
+  return abortBatchIf(db, undoActions, notExists(open));
 }
 
 /**

@@ -13,7 +13,8 @@ export function listTasksForExport(db: Db, userId: string) {
 /**
  * Deletes every task of the user, visible or hidden ("[REMOVED]" leftovers of the spec's old clear):
  * Clear Tasks, Start Fresh and account deletion. Focus sessions stay and keep their minutes; their
- * task reference becomes null (docs/decisions.md#8, FK on delete set null).
+ * task reference becomes null (docs/decisions/008-deleting-task-has-focus-sessions.md, FK on delete
+ * set null).
  */
 export function deleteTasksOfUserQuery(db: Db, userId: string) {
   return db.delete(tasks).where(eq(tasks.userId, userId));

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 /**
  * Where a signed-out person wanted to go, kept across the sign-in flow's full page loads (the
  * identity provider's round trip included) in this tab's session storage, so that signing in
- * returns there (docs/decisions.md#101).
+ * returns there (docs/decisions/101-signing-returns-page-asked-through-session.md).
  */
 const RETURN_TO_KEY = "return-to";
 

@@ -34,7 +34,8 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowRes
   const processTasks = useProcessTasks();
   // Processing waits for the list's first read (its titles find the duplicates), but not for a
   // read again after that one failed: a list with no data is "pending" again on every refetch (the
-  // live channel's, Try again), and a press landing then was silently lost (docs/decisions.md#122).
+  // live channel's, Try again), and a press landing then was silently lost
+  // (docs/decisions/122-process-continue-waits-task-list-only.md).
   const listFirstLoading = tasks.isPending && tasks.errorUpdateCount === 0;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -16,7 +16,8 @@ export type Step = "input" | "questions" | "results" | "organized";
 /**
  * docs/product.md#braindump-and-priority-screen: input → questions → results ⇄ organized; "Start Over"
  * (and Start Fresh in the header) return to a clean input step. With tasks in the list, the input
- * step also opens the results and the board directly: the answers are saved (docs/decisions.md#18).
+ * step also opens the results and the board directly: the answers are saved
+ * (docs/decisions/018-answers-data.md).
  */
 export function PriorityPickerPage() {
   const [step, setStep] = useState<Step>("input");

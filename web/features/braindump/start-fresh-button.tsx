@@ -29,7 +29,7 @@ export function StartFreshButton() {
         title="Start Fresh"
         onClick={() => setOpen(true)}
       >
-        {/* Words from 360 px (an icon alone read as "refresh", docs/decisions.md#80); narrower, the
+        {/* Words from 360 px (an icon alone read as "refresh", docs/decisions/080-nothing-floats-over-phones-page.md); narrower, the
             header has no room for them, and the eraser keeps its name and tooltip. */}
         <Eraser aria-hidden="true" className="h-4 w-4" />
         <span className="max-[359px]:sr-only">Start Fresh</span>

@@ -7,9 +7,10 @@ import { showInfo } from "../../ui/toast";
 import { BREAK_OVER } from "./milestones";
 
 /**
- * A break that ended (ran out or was ended) is not a focus session's end (docs/decisions.md#19):
- * no praise, no confetti, no follow-up questions. The screen that sees it goes straight back to
- * the selection (`onBackToSelection` preselects the next task) and says the break is over.
+ * A break that ended (ran out or was ended) is not a focus session's end
+ * (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md): no praise, no confetti,
+ * no follow-up questions. The screen that sees it goes straight back to the selection
+ * (`onBackToSelection` preselects the next task) and says the break is over.
  */
 export function BreakOverPhase({ offline, onBackToSelection }: { offline: boolean; onBackToSelection: () => void }) {
   const queryClient = useQueryClient();

@@ -14,7 +14,7 @@ const serverMessage = (err: unknown) => (err instanceof ApiRequestError ? err.se
 
 /**
  * Phase three: shown until a follow-up choice is made, on every device, even for a run that
- * finished with no tab open (docs/decisions.md#11).
+ * finished with no tab open (docs/decisions/011-session-finished-while-away.md).
  */
 export function CompletePhase({
   view,

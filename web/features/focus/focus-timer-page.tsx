@@ -124,7 +124,7 @@ export function FocusTimerPage() {
   const addressTaskId = ranSinceLoad.current
     ? null
     : (taskIdFrom(searchParams.get("taskId")) ?? taskIdFrom((location.state as { taskId?: unknown } | null)?.taskId));
-  /** Chosen by "Next Task" or a break's end: the next priority task (docs/decisions.md#19). */
+  /** Chosen by "Next Task" or a break's end: the next priority task (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md). */
   const [nextTaskId, setNextTaskId] = useState<number | null>(null);
   const chooseNextTask = () => setNextTaskId(nextPriorityTask(tasks.data ?? [], state?.taskId ?? null));
   const preferredTaskId = addressTaskId ?? nextTaskId ?? (state?.status === "idle" ? state.taskId : null);

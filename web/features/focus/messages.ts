@@ -1,6 +1,7 @@
 /**
  * The nine motivational focus messages (docs/product.md#active-phase: two given, seven ours in the same voice,
- * docs/decisions.md#7). One is picked at random when a run starts, every 60 s while it runs, and on reset.
+ * docs/decisions/007-motivational-messages.md). One is picked at random when a run starts, every 60
+ * s while it runs, and on reset.
  */
 export const FOCUS_MESSAGES = [
   "Stay focused on just this one task. You've got this!",

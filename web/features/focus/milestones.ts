@@ -53,7 +53,7 @@ export function minuteMilestone(previous: number | null, minutes: number): strin
 export type EndOfRun = {
   /**
    * Confetti for a focus session this screen saw running out; not for one ended early, nor for a
-   * break (docs/decisions.md#19).
+   * break (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md).
    */
   confetti: boolean;
   /** A chime and a browser notification, only for a run that ran out: the person may be away. */

@@ -5,7 +5,7 @@ import { selectableTasks } from "./selection-phase";
 /**
  * "Next Task" and a break's end preselect the task to do next: the best-ranked open priority task
  * other than the one just worked on, else the best-ranked other open task (ranked by the saved
- * answers, docs/decisions.md#19), else none.
+ * answers, docs/decisions/019-organizing-uses-answers-celebrations-finishing.md), else none.
  */
 export function nextPriorityTask(tasks: readonly Task[], justDoneId: number | null): number | null {
   const others = selectableTasks(tasks).filter((task) => task.id !== justDoneId);

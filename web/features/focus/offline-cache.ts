@@ -2,9 +2,10 @@ import type { TimerState } from "../../../shared/schemas/focus";
 import type { TimerView } from "../../api/timer-cache";
 
 /**
- * The localStorage keys of docs/product.md#browser-storage, kept as an offline cache of the server's timer (docs/decisions.md#10):
- * timer_start = when the run would have started without its pauses (this device's clock, ms),
- * timer_duration = its length in seconds, timer_paused_at = when it was paused (ms), if paused.
+ * The localStorage keys of docs/product.md#browser-storage, kept as an offline cache of the
+ * server's timer (docs/decisions/010-server-owns-timer.md): timer_start = when the run would have
+ * started without its pauses (this device's clock, ms), timer_duration = its length in seconds,
+ * timer_paused_at = when it was paused (ms), if paused.
  */
 export const TIMER_KEYS = { start: "timer_start", duration: "timer_duration", pausedAt: "timer_paused_at" } as const;
 

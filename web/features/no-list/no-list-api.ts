@@ -5,11 +5,11 @@ import type {
   CommitNoListInput,
   CommitNoListResult,
 } from "../../../shared/schemas/no-list";
-import type { CreateTaskInput, Task } from "../../../shared/schemas/tasks";
 import { apiRequest } from "../../api/client";
 import { invalidateTaskData } from "../../api/tasks";
 
-// The task list and the delete are web/api/tasks.ts's; the calls below belong to this feature.
+// The task list, adding a task and the delete are web/api/tasks.ts's; the calls below belong to
+// this feature.
 
 /**
  * Every change here moves tasks and today's counters: both are refetched, success or not.
@@ -19,15 +19,6 @@ function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   return () => void invalidateTaskData(queryClient);
 }
-export function useAddNoListItem() {
-  const onSettled = useRefreshAfterChange();
-  return useMutation({
-    mutationFn: (title: string) =>
-      apiRequest<Task>("POST", "/api/tasks", { title, category: "no_list" } satisfies CreateTaskInput),
-    onSettled,
-  });
-}
-
 export function useCommitNoList() {
   const onSettled = useRefreshAfterChange();
   return useMutation({

@@ -4,6 +4,7 @@ import { type FormEvent, type Ref, useRef, useState } from "react";
 import { LIMITS, UNDO } from "../../../shared/constants";
 import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
+import { useCreateTask } from "../../api/tasks";
 import { undoable } from "../../api/undo";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -12,7 +13,7 @@ import { Field, inputClasses } from "../../ui/field";
 import { showError, showProgress, showSuccess } from "../../ui/toast";
 import { CategoryBadge } from "./category-badge";
 import { failureText } from "./failure-text";
-import { useAddNoListItem, useClearNoList, useCommitNoList } from "./no-list-api";
+import { useClearNoList, useCommitNoList } from "./no-list-api";
 import { NoListHeading } from "./no-list-heading";
 import { builderTasks, commitItems, selectedIds } from "./no-list-selection";
 
@@ -240,7 +241,7 @@ function AddItemForm() {
   const [title, setTitle] = useState("");
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
-  const add = useAddNoListItem();
+  const add = useCreateTask();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -258,13 +259,16 @@ function AddItemForm() {
       return;
     }
     setError(undefined);
-    add.mutate(parsed.data, {
-      onSuccess: () => {
-        setTitle("");
-        showSuccess("Item added", "Added to your No List successfully.");
+    add.mutate(
+      { title: parsed.data, category: "no_list" },
+      {
+        onSuccess: () => {
+          setTitle("");
+          showSuccess("Item added", "Added to your No List successfully.");
+        },
+        onError: () => showError("Failed to add task", "There was an error adding your task. Please try again."),
       },
-      onError: () => showError("Failed to add task", "There was an error adding your task. Please try again."),
-    });
+    );
   }
 
   return (

@@ -18,7 +18,7 @@ type CommittedProps = {
 
 /** docs/product.md#committed-mode: today's "No" items, each removable, none draggable. */
 export function NoListCommitted({ items, headingRef, onEdit }: CommittedProps) {
-  // Not counted as a completion (docs/decisions.md#113).
+  // Not counted as a completion (docs/decisions/113-deleting-no-item-completion.md).
   const remove = useDeleteTask({ countAsCompleted: false });
   const queryClient = useQueryClient();
 

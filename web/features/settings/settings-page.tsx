@@ -11,7 +11,7 @@ import { PreferencesForm } from "./preferences-form";
 import { ProfileForm } from "./profile-form";
 import { ThemeForm } from "./theme-form";
 
-/** `/settings` (docs/decisions.md#1): the person's own account, preferences and data. */
+/** `/settings` (docs/decisions/001-name-pages-brief-left-open.md): the person's own account, preferences and data. */
 export function SettingsPage() {
   const { user } = useCurrentUser();
   const account = useAccountInfo();

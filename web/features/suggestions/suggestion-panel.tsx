@@ -3,12 +3,13 @@ import { Check, Plus, Sparkles, X } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import type { TaskSuggestionsResponse } from "../../../shared/schemas/suggestions";
+import { useCreateTask } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { sourceText } from "./suggestion-source";
-import { useAddSuggestedTask, useSuggestions } from "./suggestions-api";
+import { aiAddPayload, useSuggestions } from "./suggestions-api";
 
 // 32 px square icon buttons (the shared sizes are 40 px; the list rows are compact).
 const smallIconButton =
@@ -38,7 +39,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   const [items, setItems] = useState<Item[]>([]);
   const [source, setSource] = useState<Pick<TaskSuggestionsResponse, "provider" | "fallbackFrom"> | null>(null);
   const suggestions = useSuggestions();
-  const addTask = useAddSuggestedTask();
+  const addTask = useCreateTask();
 
   function getSuggestions(event?: FormEvent) {
     event?.preventDefault();
@@ -72,7 +73,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
     if (!item.title.trim() || item.status !== "new") return;
     setStatus(item.title, "adding");
     try {
-      await addTask.mutateAsync(item.title);
+      await addTask.mutateAsync(aiAddPayload(item.title));
       setStatus(item.title, "added");
       showSuccess("Task added", "The suggested task has been added to your list.");
     } catch {
@@ -101,9 +102,10 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
             if (!closedFromOutside.current) returnFocus();
             closedFromOutside.current = false;
           }}
-          // Its bottom stays clear of a two-line toast (bottom centre, docs/decisions.md#70) wherever
-          // the two could meet, so the toast never hides the list's end or the line naming the provider;
-          // on a phone its top stays below the header's two rows (it scrolls within itself instead).
+          // Its bottom stays clear of a two-line toast (bottom centre,
+          // docs/decisions/070-toasts-bottom-deleting-call.md) wherever the two could meet, so the
+          // toast never hides the list's end or the line naming the provider; on a phone its top
+          // stays below the header's two rows (it scrolls within itself instead).
           className={cn(
             "fixed right-4 bottom-36 z-40 flex max-h-[calc(100dvh-17rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-y-auto",
             "rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-6 sm:max-h-[calc(100dvh-10.5rem)] xl:bottom-24 xl:max-h-[calc(100dvh-6.5rem)] dark:border-slate-700 dark:bg-slate-900",

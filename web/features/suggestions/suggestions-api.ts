@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { type TaskSuggestionsResponse, taskSuggestionsResponseSchema } from "../../../shared/schemas/suggestions";
-import type { CreateTaskInput, Task } from "../../../shared/schemas/tasks";
+import type { CreateTaskInput } from "../../../shared/schemas/tasks";
 import { apiRequest } from "../../api/client";
-import { queryKeys } from "../../api/query-keys";
 
 export async function fetchSuggestions(prompt: string): Promise<TaskSuggestionsResponse> {
   const body = await apiRequest<unknown>("POST", "/api/ai/task-suggestions", { prompt });
@@ -14,21 +13,10 @@ export function useSuggestions() {
   return useMutation({ mutationFn: fetchSuggestions });
 }
 
-/** docs/product.md#ai-suggestion-widget "AI add" payload: only the title comes from the suggestion. */
+/**
+ * docs/product.md#ai-suggestion-widget "AI add" payload: only the title comes from the suggestion
+ * (sent with useCreateTask, web/api/tasks.ts).
+ */
 export function aiAddPayload(title: string): CreateTaskInput {
   return { title, description: null, category: null, isCompleted: false, isPriority: false, noListReason: null };
-}
-
-/** POST /api/tasks, then refresh the tasks and today's analytics (docs/product.md#ai-suggestion-widget). */
-export function useAddSuggestedTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (title: string) => apiRequest<Task>("POST", "/api/tasks", aiAddPayload(title)),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday }),
-      ]);
-    },
-  });
 }
