@@ -1,4 +1,5 @@
 import { hasRemovedMarker, LIMITS } from "../../shared/constants";
+import { hasVisibleCharacter } from "../../shared/visible-text";
 import { capTitle } from "./local-generator";
 import { ProviderError, ProviderTimeout, type SuggestionProvider } from "./provider";
 
@@ -21,7 +22,7 @@ export function titleKey(title: string): string {
 }
 
 /**
- * Trims and caps every title, drops blanks, hidden-marker titles, repeats (case-insensitive) and
+ * Trims and caps every title, drops blanks and titles that show nothing, hidden-marker titles, repeats (case-insensitive) and
  * titles the person already has, and keeps at most LIMITS.suggestionsMax.
  */
 export function cleanSuggestions(raw: readonly string[], existingTitles: readonly string[]): string[] {
@@ -31,7 +32,7 @@ export function cleanSuggestions(raw: readonly string[], existingTitles: readonl
     // Models like to number or bullet their lines even when asked not to.
     const title = capTitle(item.replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/, "").replace(/^["']|["']$/g, ""));
     const key = titleKey(title);
-    if (!key || hasRemovedMarker(title) || seen.has(key)) continue;
+    if (!key || !hasVisibleCharacter(title) || hasRemovedMarker(title) || seen.has(key)) continue;
     seen.add(key);
     out.push(title);
     if (out.length === LIMITS.suggestionsMax) break;

@@ -127,7 +127,7 @@ export function braindumpStateQueries(db: Db, userId: string) {
 
 export type BraindumpState = BatchResponse<ReturnType<typeof braindumpStateQueries>>;
 
-function tasksVersionQuery(db: Db, userId: string) {
+export function tasksVersionQuery(db: Db, userId: string) {
   return db.select({ version: users.tasksVersion }).from(users).where(eq(users.id, userId));
 }
 
@@ -135,7 +135,7 @@ function tasksVersionQuery(db: Db, userId: string) {
  * A statement that fails (tasks.user_id is NOT NULL), aborting the batch it is in, unless the
  * user's tasks are still at `version`; otherwise it inserts nothing.
  */
-function tasksUnchangedGuard(db: Db, userId: string, version: number) {
+export function tasksUnchangedGuard(db: Db, userId: string, version: number) {
   const columns = Object.keys(getTableColumns(tasks));
   const unchanged = sql`select 1 from ${users} where ${users.id} = ${userId} and ${users.tasksVersion} = ${version}`;
   return db.insert(tasks).select(

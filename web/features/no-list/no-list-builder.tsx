@@ -4,6 +4,7 @@ import { type FormEvent, type Ref, useRef, useState } from "react";
 import { LIMITS, UNDO } from "../../../shared/constants";
 import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
+import { hasVisibleCharacter } from "../../../shared/visible-text";
 import { undoable } from "../../api/undo";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -245,7 +246,7 @@ function AddItemForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (add.isPending) return;
-    if (title.trim() === "") {
+    if (!hasVisibleCharacter(title)) {
       setError(undefined);
       showError("Empty input", "Please enter something to add to your No List.");
       input.current?.focus();
