@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { LIVE_PROTOCOL } from "../../shared/live";
 import { SESSION_COOKIE } from "../../worker/auth/cookies";
 import { signToken } from "../../worker/auth/tokens";
-import { liveTicket } from "./focus-helpers";
+import { liveTicket, upgradeLive } from "./focus-helpers";
 import { expectErrorShape, snapshotUser } from "./hardening-helpers";
 import { api, ORIGIN, PASSWORD, registerUser } from "./helpers";
 
@@ -198,10 +199,8 @@ describe("the session cookie", () => {
 });
 
 describe("the live WebSocket", () => {
-  const upgrade = (ticket: string | undefined, headers: Record<string, string>) =>
-    api(`/api/live${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ""}`, {
-      headers: { Upgrade: "websocket", ...headers },
-    });
+  const upgrade = (ticket: string | undefined, { Origin, ...headers }: Record<string, string>) =>
+    upgradeLive(ticket ?? null, Origin ?? null, headers);
 
   it("is refused from a foreign Origin even with a valid ticket", async () => {
     const { token } = await registerUser();
@@ -259,5 +258,25 @@ describe("the live WebSocket", () => {
       res.webSocket?.accept();
       res.webSocket?.close();
     }
+  });
+
+  it("takes the ticket from Sec-WebSocket-Protocol only: a ticket in the URL (kept by request logs) is refused", async () => {
+    const { token } = await registerUser();
+    const ticket = await liveTicket(token);
+    const inUrl = await api(`/api/live?ticket=${encodeURIComponent(ticket)}`, {
+      headers: { Upgrade: "websocket", Origin: ORIGIN },
+    });
+    expect(inUrl.status).toBe(400);
+    expect(inUrl.webSocket).toBeNull();
+    await expectErrorShape(inUrl);
+    // Without our protocol beside it, a ticket is not one.
+    const bare = await upgradeLive(null, ORIGIN, { "Sec-WebSocket-Protocol": ticket });
+    expect(bare.status).toBe(401);
+    // The ticket was not used up by either: it still opens the socket, which answers our protocol.
+    const res = await upgradeLive(ticket);
+    expect(res.status).toBe(101);
+    expect(res.headers.get("Sec-WebSocket-Protocol")).toBe(LIVE_PROTOCOL);
+    res.webSocket?.accept();
+    res.webSocket?.close();
   });
 });
