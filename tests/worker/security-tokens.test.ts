@@ -3,6 +3,7 @@ import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { LIVE_PROTOCOL } from "../../shared/live";
 import { SESSION_COOKIE } from "../../worker/auth/cookies";
+import { DEVICE_COOKIE } from "../../worker/auth/device-cookies";
 import { signToken } from "../../worker/auth/tokens";
 import { liveTicket, upgradeLive } from "./focus-helpers";
 import { expectErrorShape, snapshotUser } from "./hardening-helpers";
@@ -110,7 +111,7 @@ describe("tokens the server must refuse", () => {
 });
 
 describe("the session cookie", () => {
-  it("is HttpOnly, Secure, SameSite=Lax, host-only with the __Host- prefix", async () => {
+  it("is HttpOnly, Secure, SameSite=Lax, host-only with the __Host- prefix (and the device cookie, strict)", async () => {
     for (const res of [
       await api("/api/auth/register", {
         method: "POST",
@@ -126,14 +127,20 @@ describe("the session cookie", () => {
       }),
     ]) {
       expect(res.status).toBeLessThan(300);
-      const cookie = res.headers.get("Set-Cookie") ?? "";
-      expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
-      const attributes = cookie.split(";").map((part) => part.trim().toLowerCase());
-      expect(attributes).toContain("httponly");
-      expect(attributes).toContain("secure");
-      expect(attributes).toContain("samesite=lax");
-      expect(attributes).toContain("path=/");
-      expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
+      // The session cookie, and the device cookie of sign-in throttling (strict: only our own pages send it).
+      for (const [name, sameSite] of [
+        [SESSION_COOKIE, "samesite=lax"],
+        [DEVICE_COOKIE, "samesite=strict"],
+      ]) {
+        const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? "";
+        expect(cookie, name).not.toBe("");
+        const attributes = cookie.split(";").map((part) => part.trim().toLowerCase());
+        expect(attributes).toContain("httponly");
+        expect(attributes).toContain("secure");
+        expect(attributes).toContain(sameSite);
+        expect(attributes).toContain("path=/");
+        expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
+      }
     }
   });
 
