@@ -157,7 +157,7 @@ describe("device cookies (OWASP): a browser that signed in before is throttled o
     const set = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`)) ?? "";
     expect(set).toMatch(/; HttpOnly/);
     expect(set).toMatch(/; Secure/);
-    expect(set).toMatch(/; SameSite=Strict/);
+    expect(set).toMatch(/; SameSite=Lax/);
     expect(Number(set.match(/Max-Age=(\d+)/)?.[1])).toBeGreaterThan(90 * 24 * 60 * 60);
     const registered = await api("/api/auth/register", {
       method: "POST",

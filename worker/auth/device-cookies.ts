@@ -43,7 +43,9 @@ export async function rememberDevice(c: Context<AppEnv>, userId: string, known?:
   setCookie(c, DEVICE_COOKIE, value, {
     httpOnly: true,
     secure: true,
-    sameSite: "Strict",
+    // Lax, like the session cookie: the identity provider's redirect back is a navigation from
+    // another site, and that sign-in must see the browser's tokens for its other accounts.
+    sameSite: "Lax",
     path: "/",
     maxAge: Math.floor(DEVICE_COOKIE_TTL_MS / 1000),
   });
