@@ -213,7 +213,7 @@ test("Undo of a delete whose title is on the list again says which task, and cha
 
   /** Deletes the task, adds its title again (another device), presses Undo: answers the toast. */
   async function undoIntoDuplicate(title: string) {
-    await page.getByRole("button", { name: `Delete ${title}` }).click();
+    await page.getByRole("button", { name: `Delete ${title}`, exact: true }).click();
     await expectOnlyToast(page, "Task deleted");
     await addTask(request, signedIn, { title: title.toUpperCase() });
     await onScreen(page).getByRole("button", { name: "Undo" }).click();
@@ -234,6 +234,8 @@ test("Undo of a delete whose title is on the list again says which task, and cha
       for (const theme of ["light", "dark"] as const) {
         await setTheme(page, theme);
         await undoIntoDuplicate(titles[1 + index * 2 + (theme === "dark" ? 1 : 0)] ?? "");
+        // The toast it replaced has finished leaving.
+        await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
         await page.screenshot({ path: `tests/e2e/.artifacts/toast-undo-duplicate-${theme}-${width}.png` });
       }
     }

@@ -144,6 +144,15 @@ async function userWithDeviceCookie() {
   return { ...account, cookie };
 }
 
+/** The account's own lock, as failures from many addresses (THROTTLE.account) leave it. */
+async function lockAccountEverywhere(userId: string) {
+  await env.DB.prepare(
+    "insert into login_failures (key, count, window_start, locked_until) values (?, ?, ?, ?) on conflict (key) do update set count = excluded.count, locked_until = excluded.locked_until",
+  )
+    .bind(`account:user:${userId}`, THROTTLE.account.maxFailures, Date.now(), Date.now() + THROTTLE.lockMs)
+    .run();
+}
+
 /** An address outside freshIp()'s range, shared by strangers (a carrier's NAT) and the owner. */
 let shared = 0;
 const sharedAddress = () => {
@@ -177,11 +186,7 @@ describe("device cookies (OWASP): a browser that signed in before is throttled o
     for (let i = 0; i < THROTTLE.client.maxFailures; i += 1) {
       await loginFrom(`stranger-${crypto.randomUUID().slice(0, 8)}`, "guess", nat, "");
     }
-    await env.DB.prepare(
-      "insert into login_failures (key, count, window_start, locked_until) values (?, ?, ?, ?) on conflict (key) do update set count = excluded.count, locked_until = excluded.locked_until",
-    )
-      .bind(`account:user:${user.id}`, THROTTLE.account.maxFailures, Date.now(), Date.now() + THROTTLE.lockMs)
-      .run();
+    await lockAccountEverywhere(user.id);
     // Without the cookie: today's limits.
     expect((await loginFrom(user.username, PASSWORD, nat, "")).status).toBe(429);
     expect((await loginFrom(user.username, PASSWORD, freshIp(), "")).status).toBe(429);
@@ -258,7 +263,9 @@ describe("re-entering the password while signed in", () => {
     for (let i = 0; i < THROTTLE.accountFromClient.maxFailures; i += 1) {
       await loginFrom(user.username, "guess", nat, "");
     }
+    await lockAccountEverywhere(user.id);
     expect((await loginFrom(user.username, PASSWORD, nat, "")).status).toBe(429);
+    expect((await loginFrom(user.username, PASSWORD, freshIp(), "")).status).toBe(429);
     expect((await changePassword(token, nat, PASSWORD)).status).toBe(200);
   });
 
