@@ -1,6 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { countCalls } from "./d1-counting";
 import { expectErrorShape, snapshotUser } from "./hardening-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
@@ -118,5 +120,27 @@ describe("Undo of a removal whose title is on the list again", () => {
     await createTask(token, { title: "doomscroll" });
     expect((await undo(token, ticket)).status).toBe(409);
     expect((await listed(token)).map((t) => t.title)).toEqual(["doomscroll"]);
+  });
+
+  it("sees a duplicate added between its read and its write: 409, one task of that title", async () => {
+    const { token, user } = await registerUser();
+    const milk = await createTask(token, { title: "Buy milk" });
+    const ticket = (await (await api(`/api/tasks/${milk.id}`, { method: "DELETE", token })).json()) as UndoTicket;
+    const res = await countCalls(
+      "POST",
+      "/api/undo",
+      {
+        json: { token: ticket.undoToken },
+        // After the read that found no "Buy milk", before the restoring batch: another device adds one.
+        beforeCall: async (n) => {
+          if (n === 2) {
+            await env.DB.prepare("insert into tasks (user_id, title) values (?, 'BUY MILK')").bind(user.id).run();
+          }
+        },
+      },
+      token,
+    );
+    expect(res.status, res.text).toBe(409);
+    expect((await listed(token)).map((t) => t.title)).toEqual(["BUY MILK"]);
   });
 });

@@ -64,7 +64,8 @@ export const focusSessionRoutes = new Hono<AppEnv>()
       data: [[task]],
     } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, taskId)]);
     const { db, user } = c.var;
-    // A hidden task is gone for the person, as a deleted one is (docs/decisions/127-hidden-tasks-stay-hidden.md).
+    // A hidden task is gone for the person, as a deleted one is
+    // (docs/decisions/127-hidden-tasks-stay-hidden.md).
     if (!task || hasRemovedMarker(task.title)) throw notFound("Task not found.");
     if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
     if (task.category === "no_list") throw conflict('This task is on your "No" List. Pick another task to focus on.');

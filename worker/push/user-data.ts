@@ -20,7 +20,10 @@ export function listPushSubscriptionsForExport(db: Db, userId: string) {
 
 type ExportRow = Awaited<ReturnType<typeof listPushSubscriptionsForExport>>[number];
 
-/** A subscription as the export shows it: the push service's host, never the endpoint's path (it names the browser). */
+/**
+ * A subscription as the export shows it: the push service's host, never the endpoint's path (it
+ * names the browser at the push service).
+ */
 export function toExportedSubscription(row: ExportRow) {
   let pushService = "";
   try {

@@ -22,8 +22,9 @@ export function titleKey(title: string): string {
 }
 
 /**
- * Trims and caps every title, drops blanks and titles that show nothing, hidden-marker titles, repeats (case-insensitive) and
- * titles the person already has, and keeps at most LIMITS.suggestionsMax.
+ * Trims and caps every title, drops blanks, titles that show nothing, hidden-marker titles,
+ * repeats (case-insensitive) and titles the person already has, and keeps at most
+ * LIMITS.suggestionsMax.
  */
 export function cleanSuggestions(raw: readonly string[], existingTitles: readonly string[]): string[] {
   const seen = new Set(existingTitles.map(titleKey));

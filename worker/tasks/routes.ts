@@ -67,7 +67,8 @@ export const taskRoutes = new Hono<AppEnv>()
       data: [[existing]],
     } = await readAsUser(c, (db, userId) => [ownTaskQuery(db, userId, id)]);
     const { db, user } = c.var;
-    // A hidden task ("[REMOVED]") is gone for the person: no write brings it back (docs/decisions/127-hidden-tasks-stay-hidden.md).
+    // A hidden task ("[REMOVED]") is gone for the person: no write brings it back
+    // (docs/decisions/127-hidden-tasks-stay-hidden.md).
     if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
     const now = new Date();
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
