@@ -8,7 +8,7 @@ const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data)",
   "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|revocations)",
   "focus/(live|user-data)",
-  "push/(send|timer-notice)",
+  "push/(send|timer-notice|user-data)",
   "tasks/(task-rows|user-data)",
 ];
 const CAPABILITY = "^worker/(account|analytics|auth|focus|push|suggestions|tasks)/";

@@ -39,10 +39,14 @@ async function call(baseUrl, method, path, token, body) {
 /** A socket on GET /api/live whose frames can be awaited by predicate. */
 async function openSocket(baseUrl, token) {
   const { ticket } = await call(baseUrl, "POST", "/api/live/ticket", token);
-  const url = new URL(`/api/live?ticket=${encodeURIComponent(ticket)}`, baseUrl);
+  const url = new URL("/api/live", baseUrl);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  // Node's WebSocket (undici) takes extra headers here; the server checks the Origin.
-  const ws = new WebSocket(url, { headers: { Origin: new URL(baseUrl).origin } });
+  // Node's WebSocket (undici) takes extra headers here; the server checks the Origin. The ticket
+  // goes beside the live protocol (LIVE_PROTOCOL in shared/live.ts), as the web app sends it.
+  const ws = new WebSocket(url, {
+    protocols: ["onething-live", ticket],
+    headers: { Origin: new URL(baseUrl).origin },
+  });
   const waiters = new Set();
   ws.addEventListener("message", (event) => {
     const at = performance.now();

@@ -22,3 +22,16 @@ export const LIVE_PONG = "pong";
 export const TAB_HEADER = "X-Onething-Tab";
 /** What the worker accepts as a tab id; anything else is treated as no tab. */
 export const TAB_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * The live channel's WebSocket subprotocol. The client offers it with its ticket as a second
+ * "protocol", so the ticket travels in the Sec-WebSocket-Protocol header, never in a URL that
+ * request logs keep; the server answers with this one (docs/decisions/130-live-channel-limits.md).
+ */
+export const LIVE_PROTOCOL = "onething-live";
+
+/**
+ * The close code of a person's oldest socket when a new one would go over the hub's cap: the
+ * client reconnects only when its tab is visible, so hidden tabs do not push each other out.
+ */
+export const LIVE_SUPERSEDED = { code: 4429, reason: "too many live connections" } as const;

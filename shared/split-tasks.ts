@@ -1,12 +1,17 @@
 // Turning free text into task titles (docs/product.md#input-step). Used by the braindump screen before it sends and by
 // POST /api/process-tasks, so both sides agree on what counts as a task and as a duplicate.
 
-/** Splits on semicolons or newlines, trims each item and drops empty ones. Blank input gives []. */
+import { hasVisibleCharacter } from "./visible-text";
+
+/**
+ * Splits on semicolons or newlines, trims each item and drops the ones that show nothing (empty, or
+ * only invisible characters: docs/decisions/126-visible-titles.md). Blank input gives [].
+ */
 export function splitTasks(text: string): string[] {
   return text
     .split(/[;\r\n]/)
     .map((item) => item.trim())
-    .filter((item) => item.length > 0);
+    .filter(hasVisibleCharacter);
 }
 
 /** The comparison key of a title: duplicates are found case-insensitively (docs/product.md#input-step). */

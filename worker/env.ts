@@ -9,6 +9,11 @@ export type Bindings = Env & {
   AI_TIMEOUT_MS?: string;
   /** "test": a local server's cheap password hashes (worker/auth/test-password-cost.ts). */
   PASSWORD_HASH_COST?: string;
+  /**
+   * The host of the worker tests' loopback push service, accepted as a push service besides
+   * worker/push/push-services.ts. Bound only in tests/worker/vitest.config.ts, never in wrangler.toml.
+   */
+  PUSH_TEST_SERVICE_HOST?: string;
 };
 
 /** The signed-in user as protected routes see it; timeZone decides their "today" and "hour". */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, LIMITS } from "../constants";
 import { EFFORT_OPTIONS } from "../questions";
+import { hasVisibleCharacter, NO_VISIBLE_CHARACTER } from "../visible-text";
 
 export const categorySchema = z.enum(CATEGORIES, {
   error: `Category must be one of ${CATEGORIES.join(", ")}.`,
@@ -43,7 +44,8 @@ export const taskTitleSchema = z
   .string({ error: "Title must be text." })
   .trim()
   .min(1, "A task needs a title.")
-  .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters.`);
+  .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters.`)
+  .refine((title) => title === "" || hasVisibleCharacter(title), NO_VISIBLE_CHARACTER);
 const descriptionSchema = z
   .string()
   .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters.`)

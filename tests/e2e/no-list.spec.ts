@@ -59,6 +59,11 @@ test("builder: disabled buttons explain themselves, a blank item is refused, an 
   await input.fill("   ");
   await input.press("Enter");
   await closeToast(page, "Empty input");
+  // Only invisible characters (zero-width space, word joiner, soft hyphen) are empty too
+  // (docs/decisions/126-visible-titles.md).
+  await input.fill("\u200B\u2060\u00AD");
+  await input.press("Enter");
+  await closeToast(page, "Empty input");
   expect(await listTasks(request, signedIn)).toEqual([]);
 
   await input.fill("Doomscrolling before bed");

@@ -126,7 +126,7 @@ test(
     const subscribe = await page.request.post("/api/push/subscriptions", {
       headers: { Authorization: `Bearer ${signedIn.token}` },
       data: {
-        endpoint: "https://push.example.invalid/send/e2e",
+        endpoint: "https://fcm.googleapis.com/fcm/send/e2e",
         keys: {
           p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
           auth: "tBHItJI5svbpez7KI4CCXg",

@@ -196,3 +196,48 @@ test("an Undo toast stays clear of the header and the tabs on a phone and a lapt
     }
   }
 });
+
+test("Undo of a delete whose title is on the list again says which task, and changes nothing", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.setTimeout(120_000);
+  // A real list: a dozen tasks with titles of 40-60 characters.
+  const titles = Array.from(
+    { length: 12 },
+    (_, i) => `Call the landlord about the boiler and the hallway light ${i + 1}`,
+  );
+  for (const title of titles) await addTask(request, signedIn, { title });
+  await page.goto("/");
+
+  /** Deletes the task, adds its title again (another device), presses Undo: answers the toast. */
+  async function undoIntoDuplicate(title: string) {
+    await page.getByRole("button", { name: `Delete ${title}`, exact: true }).click();
+    await expectOnlyToast(page, "Task deleted");
+    await addTask(request, signedIn, { title: title.toUpperCase() });
+    await onScreen(page).getByRole("button", { name: "Undo" }).click();
+    await expectOnlyToast(page, "Could not undo");
+    await expect(onScreen(page)).toContainText(`"${title}" is on your list again`);
+    await expectHeaderUncovered(page);
+  }
+
+  const [first] = titles;
+  if (!first) throw new Error("no title");
+  await undoIntoDuplicate(first);
+  const listed = (await listTasks(request, signedIn)).map((task) => task.title);
+  expect(listed.filter((title) => title.toLowerCase() === first.toLowerCase())).toEqual([first.toUpperCase()]);
+
+  if (process.env.E2E_SCREENSHOTS) {
+    for (const [index, width] of [360, 390, 1280].entries()) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const theme of ["light", "dark"] as const) {
+        await setTheme(page, theme);
+        await undoIntoDuplicate(titles[1 + index * 2 + (theme === "dark" ? 1 : 0)] ?? "");
+        // The toast it replaced has finished leaving.
+        await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
+        await page.screenshot({ path: `tests/e2e/.artifacts/toast-undo-duplicate-${theme}-${width}.png` });
+      }
+    }
+  }
+});

@@ -7,5 +7,7 @@ declare namespace Cloudflare {
     FUZZ_SEED: string;
     /** The loopback mock push service of mock-push-service.ts (vitest.config.ts). */
     PUSH_MOCK_URL: string;
+    /** Its host, the one push service outside worker/push/push-services.ts the worker accepts here. */
+    PUSH_TEST_SERVICE_HOST: string;
   }
 }

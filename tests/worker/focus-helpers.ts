@@ -1,6 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { LIVE_PROTOCOL } from "../../shared/live";
 import type { StartedFocusSession, TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { parseFrame, type ServerFrame, serverFrameSchema } from "../../shared/schemas/live";
 import { api, ORIGIN } from "./helpers";
@@ -63,12 +64,26 @@ export async function liveTicket(token: string) {
   return ((await res.json()) as { ticket: string }).ticket;
 }
 
+/** GET /api/live as a browser opens it: the ticket offered beside LIVE_PROTOCOL, from our Origin. */
+export function upgradeLive(
+  ticket: string | null,
+  origin: string | null = ORIGIN,
+  headers: Record<string, string> = {},
+) {
+  return api("/api/live", {
+    headers: {
+      Upgrade: "websocket",
+      ...(origin ? { Origin: origin } : {}),
+      ...(ticket ? { "Sec-WebSocket-Protocol": `${LIVE_PROTOCOL}, ${ticket}` } : {}),
+      ...headers,
+    },
+  });
+}
+
 /** A WebSocket client of GET /api/live that collects the frames it receives. */
 export async function openLive(token: string) {
   const ticket = await liveTicket(token);
-  const res = await api(`/api/live?ticket=${encodeURIComponent(ticket)}`, {
-    headers: { Upgrade: "websocket", Origin: ORIGIN },
-  });
+  const res = await upgradeLive(ticket);
   expect(res.status).toBe(101);
   const ws = res.webSocket;
   if (!ws) throw new Error("no WebSocket in the answer");
@@ -79,6 +94,8 @@ export async function openLive(token: string) {
     if (frame) frames.push(frame);
     for (const wake of waiters.splice(0)) wake();
   });
+  /** Resolves with the close event once the server closes the socket. */
+  const closed = new Promise<CloseEvent>((resolve) => ws.addEventListener("close", resolve));
   ws.accept();
   /** Resolves with the first received frame (from the start) that matches. */
   async function next(match: (frame: ServerFrame) => boolean, timeoutMs = 5000): Promise<ServerFrame> {
@@ -96,5 +113,5 @@ export async function openLive(token: string) {
       });
     }
   }
-  return { ws, frames, next };
+  return { ws, frames, next, closed };
 }

@@ -1,12 +1,11 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { LIVE_PROTOCOL, LIVE_SUPERSEDED } from "../../shared/live";
 import { signToken } from "../../worker/auth/tokens";
-import { hubOf, liveTicket, openLive, startSession, timer } from "./focus-helpers";
+import { LIVE_LIMITS } from "../../worker/focus/live-socket-limits";
+import { hubOf, liveTicket, openLive, startSession, timer, upgradeLive } from "./focus-helpers";
 import { api, createTask, ORIGIN, registerUser } from "./helpers";
-
-const upgrade = (path: string, origin: string | null = ORIGIN) =>
-  api(path, { headers: { Upgrade: "websocket", ...(origin ? { Origin: origin } : {}) } });
 
 describe("GET /api/live: tickets and Origin", () => {
   it("POST /api/live/ticket needs sign-in and answers a ticket", async () => {
@@ -17,10 +16,10 @@ describe("GET /api/live: tickets and Origin", () => {
 
   it("answers 401 without a ticket or with a bad one", async () => {
     const { token, user } = await registerUser();
-    expect((await upgrade("/api/live")).status).toBe(401);
-    expect((await upgrade("/api/live?ticket=nonsense")).status).toBe(401);
+    expect((await upgradeLive(null)).status).toBe(401);
+    expect((await upgradeLive("nonsense")).status).toBe(401);
     // A session token is not a live ticket.
-    expect((await upgrade(`/api/live?ticket=${token}`)).status).toBe(401);
+    expect((await upgradeLive(token)).status).toBe(401);
     const expired = await signToken(
       env.AUTH_SECRET,
       { userId: user.id, sessionId: "whatever" },
@@ -28,29 +27,32 @@ describe("GET /api/live: tickets and Origin", () => {
       60_000,
       Date.now() - 120_000,
     );
-    expect((await upgrade(`/api/live?ticket=${expired}`)).status).toBe(401);
+    expect((await upgradeLive(expired)).status).toBe(401);
   });
 
   it("answers 401 when the ticket's session was revoked", async () => {
     const { token } = await registerUser();
     const ticket = await liveTicket(token);
     expect((await api("/api/auth/logout", { method: "POST", token })).status).toBeLessThan(300);
-    expect((await upgrade(`/api/live?ticket=${ticket}`)).status).toBe(401);
+    expect((await upgradeLive(ticket)).status).toBe(401);
   });
 
   it("answers 403 to a foreign or missing Origin", async () => {
     const { token } = await registerUser();
     const ticket = await liveTicket(token);
-    const foreign = await upgrade(`/api/live?ticket=${ticket}`, "https://evil.example");
+    const foreign = await upgradeLive(ticket, "https://evil.example");
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ message: "The live channel only serves the Onething app." });
-    expect((await upgrade(`/api/live?ticket=${ticket}`, null)).status).toBe(403);
+    expect((await upgradeLive(ticket, null)).status).toBe(403);
   });
 
   it("answers 426 to a plain GET", async () => {
     const { token } = await registerUser();
     const ticket = await liveTicket(token);
-    expect((await api(`/api/live?ticket=${ticket}`, { headers: { Origin: ORIGIN } })).status).toBe(426);
+    expect(
+      (await api("/api/live", { headers: { Origin: ORIGIN, "Sec-WebSocket-Protocol": `${LIVE_PROTOCOL}, ${ticket}` } }))
+        .status,
+    ).toBe(426);
   });
 });
 
@@ -120,5 +122,39 @@ describe("the live channel", () => {
     await timer(token, "break");
     await live.next((f) => f.type === "timer" && f.state.kind === "break" && f.state.status === "running");
     live.ws.close();
+  });
+
+  it("caps a person's open sockets: a new one over the cap closes the oldest", async () => {
+    const { token } = await registerUser();
+    const sockets = [];
+    for (let i = 0; i < LIVE_LIMITS.socketsPerPerson; i += 1) {
+      const live = await openLive(token);
+      await live.next((f) => f.type === "timer");
+      sockets.push(live);
+    }
+    const newest = await openLive(token);
+    await newest.next((f) => f.type === "timer");
+    const [oldest, second] = sockets;
+    expect((await oldest?.closed)?.code).toBe(LIVE_SUPERSEDED.code);
+    // The others, the newest included, still get every broadcast.
+    await createTask(token);
+    await newest.next((f) => f.type === "tasks-changed");
+    await second?.next((f) => f.type === "tasks-changed");
+    for (const live of [...sockets, newest]) live.ws.close();
+  });
+
+  it("closes a socket that sends a frame larger than any real one, and keeps the others", async () => {
+    const { token } = await registerUser();
+    const big = await openLive(token);
+    const other = await openLive(token);
+    await big.next((f) => f.type === "timer");
+    big.ws.send("x".repeat(LIVE_LIMITS.frameBytes + 1));
+    expect((await big.closed).code).toBe(1009);
+    // Just under the limit is only a malformed frame: ignored, the socket stays.
+    other.ws.send(" ".repeat(LIVE_LIMITS.frameBytes - 20) + JSON.stringify({ type: "sync" }).slice(0, 10));
+    other.ws.send(JSON.stringify({ type: "sync" }));
+    await other.next((f) => f.type === "timer");
+    await other.next((f) => f.type === "timer");
+    other.ws.close();
   });
 });

@@ -85,13 +85,21 @@ describe("POST /api/focus-sessions", () => {
   it.each([
     [{ title: "Done already", isCompleted: true }, "already completed"],
     [{ title: "Not today", category: "no_list" }, '"No" List'],
-    [{ title: "[REMOVED] Task 7" }, "removed"],
   ])("refuses a task that cannot be focused on (%o) with 409", async (json, text) => {
     const { token, user } = await registerUser();
     const task = await createTask(token, json);
     const res = await api("/api/focus-sessions", { method: "POST", token, json: { taskId: task.id, duration: 600 } });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toContain(text);
+    expect(await sessionCount(user.id)).toBe(0);
+    expect((await timerState(token)).status).toBe("idle");
+  });
+
+  it("answers a hidden [REMOVED] task like a deleted one: 404, nothing started", async () => {
+    const { token, user } = await registerUser();
+    const task = await createTask(token, { title: "[REMOVED] Task 7" });
+    const res = await api("/api/focus-sessions", { method: "POST", token, json: { taskId: task.id, duration: 600 } });
+    expect(res.status).toBe(404);
     expect(await sessionCount(user.id)).toBe(0);
     expect((await timerState(token)).status).toBe("idle");
   });

@@ -119,11 +119,12 @@ describe("Web Push when a run ends on the alarm", () => {
   });
 
   it("a subscription the push service answers 410 for is removed; the others stay", async () => {
-    const { token, user } = await registerUser();
+    const account = await registerUser();
+    const { token, user } = account;
     const gone = await newSubscription(410);
     const kept = await newSubscription();
     await subscribe(token, gone);
-    await subscribe(token, kept);
+    await subscribe(await signInAgain(account), kept);
     expect((await timer(token, "break")).status).toBe(200);
     await makeDue(user.id);
     await runDurableObjectAlarm(hubOf(user.id));

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { LIVE_PROTOCOL } from "../../shared/live";
 import { SESSION_COOKIE } from "../../worker/auth/cookies";
+import { DEVICE_COOKIE } from "../../worker/auth/device-cookies";
 import { signToken } from "../../worker/auth/tokens";
-import { liveTicket } from "./focus-helpers";
+import { liveTicket, upgradeLive } from "./focus-helpers";
 import { expectErrorShape, snapshotUser } from "./hardening-helpers";
 import { api, ORIGIN, PASSWORD, registerUser } from "./helpers";
 
@@ -109,7 +111,7 @@ describe("tokens the server must refuse", () => {
 });
 
 describe("the session cookie", () => {
-  it("is HttpOnly, Secure, SameSite=Lax, host-only with the __Host- prefix", async () => {
+  it("is HttpOnly, Secure, SameSite=Lax, host-only with the __Host- prefix (and the device cookie)", async () => {
     for (const res of [
       await api("/api/auth/register", {
         method: "POST",
@@ -125,14 +127,20 @@ describe("the session cookie", () => {
       }),
     ]) {
       expect(res.status).toBeLessThan(300);
-      const cookie = res.headers.get("Set-Cookie") ?? "";
-      expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
-      const attributes = cookie.split(";").map((part) => part.trim().toLowerCase());
-      expect(attributes).toContain("httponly");
-      expect(attributes).toContain("secure");
-      expect(attributes).toContain("samesite=lax");
-      expect(attributes).toContain("path=/");
-      expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
+      // The session cookie, and the device cookie of sign-in throttling.
+      for (const [name, sameSite] of [
+        [SESSION_COOKIE, "samesite=lax"],
+        [DEVICE_COOKIE, "samesite=lax"],
+      ]) {
+        const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? "";
+        expect(cookie, name).not.toBe("");
+        const attributes = cookie.split(";").map((part) => part.trim().toLowerCase());
+        expect(attributes).toContain("httponly");
+        expect(attributes).toContain("secure");
+        expect(attributes).toContain(sameSite);
+        expect(attributes).toContain("path=/");
+        expect(attributes.some((part) => part.startsWith("domain="))).toBe(false);
+      }
     }
   });
 
@@ -198,10 +206,8 @@ describe("the session cookie", () => {
 });
 
 describe("the live WebSocket", () => {
-  const upgrade = (ticket: string | undefined, headers: Record<string, string>) =>
-    api(`/api/live${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ""}`, {
-      headers: { Upgrade: "websocket", ...headers },
-    });
+  const upgrade = (ticket: string | undefined, { Origin, ...headers }: Record<string, string>) =>
+    upgradeLive(ticket ?? null, Origin ?? null, headers);
 
   it("is refused from a foreign Origin even with a valid ticket", async () => {
     const { token } = await registerUser();
@@ -259,5 +265,25 @@ describe("the live WebSocket", () => {
       res.webSocket?.accept();
       res.webSocket?.close();
     }
+  });
+
+  it("takes the ticket from Sec-WebSocket-Protocol only: a ticket in the URL (kept by request logs) is refused", async () => {
+    const { token } = await registerUser();
+    const ticket = await liveTicket(token);
+    const inUrl = await api(`/api/live?ticket=${encodeURIComponent(ticket)}`, {
+      headers: { Upgrade: "websocket", Origin: ORIGIN },
+    });
+    expect(inUrl.status).toBe(400);
+    expect(inUrl.webSocket).toBeNull();
+    await expectErrorShape(inUrl);
+    // Without our protocol beside it, a ticket is not one.
+    const bare = await upgradeLive(null, ORIGIN, { "Sec-WebSocket-Protocol": ticket });
+    expect(bare.status).toBe(401);
+    // The ticket was not used up by either: it still opens the socket, which answers our protocol.
+    const res = await upgradeLive(ticket);
+    expect(res.status).toBe(101);
+    expect(res.headers.get("Sec-WebSocket-Protocol")).toBe(LIVE_PROTOCOL);
+    res.webSocket?.accept();
+    res.webSocket?.close();
   });
 });

@@ -41,6 +41,8 @@ export default defineConfig(async () => {
             VAPID_PRIVATE_KEY: inject("vapidPrivateKey"),
             VAPID_SUBJECT: "mailto:tests@onething.invalid",
             PUSH_MOCK_URL: inject("pushMockUrl"),
+            // The one place its host is accepted as a push service (worker/push/push-services.ts).
+            PUSH_TEST_SERVICE_HOST: "push.invalid",
           },
           // Push endpoints are https (the sending library requires it): the mock push service's
           // host is sent to its loopback address; every other request goes out unchanged.

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { THROTTLE } from "../../worker/auth/throttle";
+import { sessionDeviceId, THROTTLE } from "../../worker/auth/throttle";
+import { verifyToken } from "../../worker/auth/tokens";
 import { countCalls } from "./d1-counting";
 import { api, createTask, freshIp, PASSWORD, registerUser, signInAgain } from "./helpers";
 
@@ -21,6 +22,18 @@ async function lockAccount(userId: string) {
     "insert into login_failures (key, count, window_start, locked_until) values (?, ?, ?, ?) on conflict(key) do update set count = excluded.count, locked_until = excluded.locked_until",
   )
     .bind(`account:user:${userId}`, THROTTLE.account.maxFailures, now, now + THROTTLE.lockMs)
+    .run();
+}
+
+/**
+ * Locks re-entering the password for this session: a signed-in session has a counter of its own
+ * (docs/decisions/131-device-cookies.md), which strangers' sign-in failures never touch.
+ */
+async function lockPasswordChecksOf(token: string) {
+  const claims = await verifyToken(env.AUTH_SECRET, token, "session");
+  const now = Date.now();
+  await env.DB.prepare("insert into login_failures (key, count, window_start, locked_until) values (?, ?, ?, ?)")
+    .bind(`device:${sessionDeviceId(claims?.sessionId ?? "")}`, THROTTLE.device.maxFailures, now, now + THROTTLE.lockMs)
     .run();
 }
 
@@ -187,7 +200,7 @@ describe("sign-in: the lock is checked with the lookup, counted after the hash, 
   });
 });
 
-describe("re-entered passwords: a lock set between the read and the write refuses the change", () => {
+describe("re-entered passwords: a lock of the session's checks set between the read and the write refuses the change", () => {
   it("POST /api/account/password answers 429 and keeps the password and the other devices", async () => {
     const account = await registerUser();
     const other = await signInAgain(account.user.username);
@@ -197,7 +210,7 @@ describe("re-entered passwords: a lock set between the read and the write refuse
       "/api/account/password",
       {
         json: { currentPassword: PASSWORD, newPassword: "another good password" },
-        beforeCall: (n) => (n === 2 ? lockAccount(account.user.id) : undefined),
+        beforeCall: (n) => (n === 2 ? lockPasswordChecksOf(account.token) : undefined),
       },
       account.token,
     );
@@ -216,7 +229,7 @@ describe("re-entered passwords: a lock set between the read and the write refuse
       "/api/account",
       {
         json: { confirmation: account.user.username, password: PASSWORD },
-        beforeCall: (n) => (n === 2 ? lockAccount(account.user.id) : undefined),
+        beforeCall: (n) => (n === 2 ? lockPasswordChecksOf(account.token) : undefined),
       },
       account.token,
     );

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { LIVE_PING, LIVE_PONG, LIVE_SESSION_ENDED } from "../../shared/live";
+import { LIVE_PING, LIVE_PONG, LIVE_PROTOCOL, LIVE_SESSION_ENDED, LIVE_SUPERSEDED } from "../../shared/live";
 import type { ClientFrame, LiveTicket, ServerFrame } from "../../shared/schemas/live";
 import { ApiRequestError, apiRequest, TAB_ID } from "./client";
 import { queryKeys } from "./query-keys";
@@ -89,8 +89,9 @@ class LiveConnection {
       if (this.stopped) return;
       const url = new URL("/api/live", window.location.href);
       url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-      url.searchParams.set("ticket", ticket);
-      this.open(new WebSocket(url));
+      // The ticket goes as a second subprotocol (Sec-WebSocket-Protocol), not in the URL, which
+      // request logs keep (docs/decisions/130-live-channel-limits.md).
+      this.open(new WebSocket(url, [LIVE_PROTOCOL, ticket]));
     } catch (err) {
       // Signed out: nothing to sync until someone signs in again (the shell remounts then).
       if (err instanceof ApiRequestError && err.status === 401) return;
@@ -134,6 +135,8 @@ class LiveConnection {
       this.ws = null;
       clearInterval(this.heartbeat);
       if (event.code === LIVE_SESSION_ENDED.code) this.sessionEnded(ws);
+      // Pushed out by the person's newer sockets: a hidden tab waits until it is shown (resync).
+      else if (event.code === LIVE_SUPERSEDED.code && document.visibilityState !== "visible") return;
       else this.scheduleReconnect();
     });
   }

@@ -27,13 +27,16 @@ async function undoRemoval(queryClient: QueryClient, token: string) {
       description: restored === 1 ? "The task is back where it was." : `${restored} tasks are back where they were.`,
     });
   } catch (err) {
-    const tooLate = err instanceof ApiRequestError && err.status === 404;
+    const status = err instanceof ApiRequestError ? err.status : 0;
+    // 409: a removed task's title is on the list again; the server's message names it
+    // (docs/decisions/128-undo-refuses-duplicates.md).
+    const again = err instanceof ApiRequestError && status === 409 ? err.serverMessage : undefined;
     progress.finish({
       kind: "error",
       title: "Could not undo",
-      description: tooLate
-        ? "The time to undo this has passed."
-        : "There was a problem undoing that. Please try again.",
+      description:
+        again ??
+        (status === 404 ? "The time to undo this has passed." : "There was a problem undoing that. Please try again."),
     });
   } finally {
     await invalidateTaskData(queryClient);

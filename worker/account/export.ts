@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
 import { unauthorized } from "../http/errors";
+import { listPushSubscriptionsForExport, toExportedSubscription } from "../push/user-data";
 import { TASK_FIELD_NAMES, toTask } from "../tasks/task-rows";
 import { listTasksForExport } from "../tasks/user-data";
 import { toCsv } from "./csv";
@@ -42,7 +43,9 @@ function parseJson<T>(text: string, fallback: T): T {
  *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted,
  *                         focusSessionsCompleted, totalFocusMinutes, mostProductiveHour,
  *                         categoryBreakdown {urgent, later, delegate, no_list}, hourlyActivity[24]
- *   devices[]             signed-in devices: method, userAgent, createdAt, lastSeenAt, expiresAt
+ *   devices[]             signed-in devices: method, userAgent, createdAt, lastSeenAt, expiresAt,
+ *                         pushSubscriptions[] (notifications on that device: pushService, the push
+ *                         service's host, and createdAt; never the keys or the endpoint's path)
  */
 export function accountExportQueries(db: Db, userId: string, now: Date) {
   return [
@@ -51,13 +54,17 @@ export function accountExportQueries(db: Db, userId: string, now: Date) {
     listFocusSessionsForExport(db, userId),
     listDailyAnalyticsForExport(db, userId),
     listLiveSessions(db, userId, now.getTime()),
+    listPushSubscriptionsForExport(db, userId),
   ] as const;
 }
 
 type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
 
 /** The export document from accountExportQueries' rows (see above for its fields). */
-export function accountExportFromRows([[user], tasks, focusSessions, dailyAnalytics, devices]: ExportRows, now: Date) {
+export function accountExportFromRows(
+  [[user], tasks, focusSessions, dailyAnalytics, devices, subscriptions]: ExportRows,
+  now: Date,
+) {
   if (!user) throw unauthorized();
   return {
     format: "onething-export",
@@ -117,6 +124,7 @@ export function accountExportFromRows([[user], tasks, focusSessions, dailyAnalyt
       createdAt: iso(session.createdAt),
       lastSeenAt: iso(session.lastSeenAt),
       expiresAt: iso(session.expire),
+      pushSubscriptions: subscriptions.filter((row) => row.sessionId === session.sid).map(toExportedSubscription),
     })),
   };
 }

@@ -25,6 +25,7 @@ import {
   clientAddress,
   lockRowsQuery,
   recordFailure,
+  sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
@@ -48,26 +49,29 @@ function takenError(field: "username" | "email") {
 }
 
 /**
- * The session check, the user's row and the counters that lock re-entering the password, in one
+ * The session check, the user's row and the counter that locks re-entering the password, in one
  * trip (docs/decisions/054-every-write-makes-most-two-d1.md). A session whose user is gone is
- * signed out.
+ * signed out. The signed-in session is a known device with a counter of its own, so strangers'
+ * sign-in failures at this address or at this account never lock it
+ * (docs/decisions/131-device-cookies.md).
  */
 async function readAccountForPasswordCheck(c: Context<AppEnv>) {
   const client = clientAddress(c);
+  const device = sessionDeviceId(c.var.claims?.sessionId ?? "");
   const {
     user,
     data: [[row], lockRows],
   } = await readAsUser(c, (db, userId) => [
     userByIdQuery(db, userId),
-    lockRowsQuery(db, accountLockKey(userId), client),
+    lockRowsQuery(db, accountLockKey(userId), client, device),
   ]);
   if (!row) throw unauthorized();
-  return { user, row, lockRows, lockKey: accountLockKey(row.id), client };
+  return { user, row, lockRows, lockKey: accountLockKey(row.id), client, device };
 }
 
 /**
- * Checks a re-entered password. Wrong answers count towards the same lock as sign-in attempts,
- * so a stolen session cannot be used to guess the password at leisure. A right one lets the
+ * Checks a re-entered password. Wrong answers count towards the session's own lock, so a stolen
+ * session cannot be used to guess the password at leisure. A right one lets the
  * caller write with batchUnlessLocked, which repeats the lock check inside the write.
  */
 async function assertPassword(
@@ -77,14 +81,14 @@ async function assertPassword(
   password: string | undefined,
   field: string,
 ) {
-  const { lockRows, lockKey, client } = account;
-  assertNotLocked(lockRows, lockKey, client);
+  const { lockRows, lockKey, client, device } = account;
+  assertNotLocked(lockRows, lockKey, client, device);
   if (!password) {
     const message = "Enter your current password.";
     throw badRequest(message, [{ path: [field], message }]);
   }
   if (!(await verifyPassword(password, hash))) {
-    await recordFailure(c.var.db, lockKey, client);
+    await recordFailure(c.var.db, lockKey, client, device);
     const message = "Your current password is not correct.";
     throw badRequest(message, [{ path: [field], message }]);
   }
@@ -146,7 +150,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
-    const { user, row, lockKey, client } = account;
+    const { user, row, lockKey, client, device } = account;
     const { db } = c.var;
     // People who only sign in through an identity provider have no password yet: they may set one.
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, currentPassword, "currentPassword");
@@ -155,11 +159,13 @@ export const accountRoutes = new Hono<AppEnv>()
     const revoke = revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
     // The second trip: every write in one batch.
     const [, revoked] = row.passwordHash
-      ? await batchUnlessLocked(db, lockKey, client, [
-          update,
-          revoke,
-          clearAccountFailuresOfClientQuery(db, lockKey, client),
-        ])
+      ? await batchUnlessLocked(
+          db,
+          lockKey,
+          client,
+          [update, revoke, clearAccountFailuresOfClientQuery(db, lockKey, client, device)],
+          device,
+        )
       : await db.batch([update, revoke]);
     await announceRevokedSessions(
       c.env,
@@ -171,7 +177,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
     const { confirmation, password } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
-    const { row, lockKey, client } = account;
+    const { row, lockKey, client, device } = account;
     const { db } = c.var;
     if (!confirmsDeletion(confirmation, row.username)) {
       const message = row.username
@@ -192,7 +198,7 @@ export const accountRoutes = new Hono<AppEnv>()
       db.delete(users).where(eq(users.id, row.id)),
     ] as const;
     const [, , , revoked] = row.passwordHash
-      ? await batchUnlessLocked(db, lockKey, client, statements)
+      ? await batchUnlessLocked(db, lockKey, client, statements, device)
       : await db.batch(statements);
     try {
       await wipeUserHub(

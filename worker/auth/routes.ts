@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
+import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
 import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
@@ -41,10 +42,14 @@ const sessionData = (c: Context<AppEnv>, method: "password" | "oidc") => ({
   userAgent: c.req.header("User-Agent")?.slice(0, 255),
 });
 
-/** The token of a session just stored: in the body (for localStorage) and in the cookie. */
-async function issueToken(c: Context<AppEnv>, userId: string, sessionId: string) {
+/**
+ * The token of a session just stored: in the body (for localStorage) and in the cookie. The
+ * browser also gets a device cookie for the account (./device-cookies.ts).
+ */
+async function issueToken(c: Context<AppEnv>, userId: string, sessionId: string, known?: KnownDevice[]) {
   const token = await signToken(c.env.AUTH_SECRET, { userId, sessionId }, "session", SESSION_TTL_MS);
   setSessionCookie(c, token);
+  await rememberDevice(c, userId, known);
   return token;
 }
 
@@ -96,19 +101,29 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ token, user: toPublicUser(user) }, 201);
   })
   .post("/login", rejectForeignOrigin, validate("json", loginSchema), async (c) => {
-    await limitAuthRequests(c);
+    // A browser with a device cookie for the account is throttled on its own counter, never by
+    // the address's request limit or others' failures (docs/decisions/131-device-cookies.md).
+    // Which account it is for is known after the lookup; a browser with none is limited first.
+    const devices = await knownDevices(c);
+    if (devices.length === 0) await limitAuthRequests(c);
     const { login, password } = c.req.valid("json");
     const db = c.var.db;
     const client = clientAddress(c);
     // The account and the counters of both keys the lock may be decided by in one trip: the
     // answer is the one a lookup followed by a lock check gives.
-    const [[user], lockRows] = await db.batch([userByLoginQuery(db, login), signInLockRowsQuery(db, login, client)]);
+    const deviceIds = devices.map((device) => device.deviceId);
+    const [[user], lockRows] = await db.batch([
+      userByLoginQuery(db, login),
+      signInLockRowsQuery(db, login, client, deviceIds),
+    ]);
+    const device = (user && devices.find((known) => known.userId === user.id)?.deviceId) ?? null;
+    if (devices.length > 0 && !device) await limitAuthRequests(c);
     const lockKey = user ? accountLockKey(user.id) : login;
-    assertNotLocked(lockRows, lockKey, client);
+    assertNotLocked(lockRows, lockKey, client, device);
     // Verify against a dummy hash when there is no account, so timing does not tell.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user?.passwordHash || !ok) {
-      await recordFailure(db, lockKey, client);
+      await recordFailure(db, lockKey, client, device);
       throw unauthorized(INVALID_CREDENTIALS);
     }
     const session = newSession(db, user.id, sessionData(c, "password"));
@@ -120,12 +135,14 @@ export const authRoutes = new Hono<AppEnv>()
             .where(eq(users.id, user.id)),
         ]
       : [];
-    await batchUnlessLocked(db, lockKey, client, [
-      session.insert,
-      clearAccountFailuresOfClientQuery(db, lockKey, client),
-      ...rehash,
-    ]);
-    const token = await issueToken(c, user.id, session.sid);
+    await batchUnlessLocked(
+      db,
+      lockKey,
+      client,
+      [session.insert, clearAccountFailuresOfClientQuery(db, lockKey, client), ...rehash],
+      device,
+    );
+    const token = await issueToken(c, user.id, session.sid, devices);
     return c.json({ token, user: toPublicUser(user) });
   })
   // Public: the login page offers the identity provider only when one is configured.

@@ -12,10 +12,13 @@ import { loginMatch } from "./users";
  * Failures allowed per window before the key is locked for lockMs. The tight limit is per account
  * and client address, so nobody can lock someone else out of their account from their own
  * address; the account-wide limit stops a guesser spread over many addresses, and is out of reach
- * of one address (locked at client.maxFailures, across all accounts).
+ * of one address (locked at client.maxFailures, across all accounts). A browser with a device
+ * cookie for the account, or a signed-in session re-entering its password, has a counter of its
+ * own instead of these three (docs/decisions/131-device-cookies.md).
  */
 export const THROTTLE = {
   accountFromClient: { maxFailures: 5 },
+  device: { maxFailures: 5 },
   account: { maxFailures: 50 },
   client: { maxFailures: 20 },
   windowMs: 15 * 60 * 1000,
@@ -49,6 +52,30 @@ function keysFor(login: string, client: string) {
   };
 }
 
+/**
+ * The counter of a known device: a browser's device cookie for the account (./device-cookies.ts),
+ * or a signed-in session (sessionDeviceId) re-entering its password.
+ */
+const deviceLockKey = (deviceId: string) => `device:${deviceId}`;
+export const sessionDeviceId = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The counters an attempt is refused by and counted against, with their limits: a known device's
+ * own, or (a browser without one) the account from this address, the account, and the address.
+ */
+function countersFor(login: string, client: string, device: string | null) {
+  if (device) return [{ key: deviceLockKey(device), max: THROTTLE.device.maxFailures }];
+  const keys = keysFor(login, client);
+  return [
+    { key: keys.accountFromClient, max: THROTTLE.accountFromClient.maxFailures },
+    { key: keys.account, max: THROTTLE.account.maxFailures },
+    { key: keys.client, max: THROTTLE.client.maxFailures },
+  ];
+}
+
+const counterKeys = (login: string, client: string, device: string | null) =>
+  countersFor(login, client, device).map((counter) => counter.key);
+
 function tooMany(retryAfterMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new ApiError(
@@ -67,13 +94,12 @@ export async function limitAuthRequests(c: Context<AppEnv>) {
   if (!success) throw tooMany(60_000);
 }
 
-/** The counter rows whose lock refuses this login from this address (assertNotLocked decides). */
-export function lockRowsQuery(db: Db, login: string, client: string) {
-  const keys = keysFor(login, client);
+/** The counter rows whose lock refuses this login from this address or device (assertNotLocked decides). */
+export function lockRowsQuery(db: Db, login: string, client: string, device: string | null = null) {
   return db
     .select({ key: loginFailures.key, lockedUntil: loginFailures.lockedUntil })
     .from(loginFailures)
-    .where(inArray(loginFailures.key, [keys.accountFromClient, keys.account, keys.client]));
+    .where(inArray(loginFailures.key, counterKeys(login, client, device)));
 }
 
 /**
@@ -83,9 +109,10 @@ export function lockRowsQuery(db: Db, login: string, client: string) {
  * (docs/decisions/054-every-write-makes-most-two-d1.md).
  * The account's keys are built in SQL exactly as keysFor builds them from accountLockKey (ids are
  * ASCII, where lower() and JSON quoting agree with JavaScript's); assertNotLocked then keeps only
- * the rows of the key the answer is decided by.
+ * the rows of the key the answer is decided by. `devices`: the ids of the browser's device cookies,
+ * one of which may turn out to be for the account.
  */
-export function signInLockRowsQuery(db: Db, login: string, client: string) {
+export function signInLockRowsQuery(db: Db, login: string, client: string, devices: readonly string[] = []) {
   const keys = keysFor(login, client);
   const accounts = sql`select ${users.id} as id from ${users} where ${loginMatch(login)}`;
   const lockKey = sql`lower('user:' || account.id)`;
@@ -94,7 +121,7 @@ export function signInLockRowsQuery(db: Db, login: string, client: string) {
     .from(loginFailures)
     .where(
       or(
-        inArray(loginFailures.key, [keys.accountFromClient, keys.account, keys.client]),
+        inArray(loginFailures.key, [keys.accountFromClient, keys.account, keys.client, ...devices.map(deviceLockKey)]),
         sql`${loginFailures.key} in (
           select 'account:' || ${lockKey} from (${accounts}) as account
           union all
@@ -105,18 +132,32 @@ export function signInLockRowsQuery(db: Db, login: string, client: string) {
 
 type LockRow = { key: string; lockedUntil: Date | null };
 
-/** Throws 429 while the account, the account from this client address, or the address is locked. */
-export function assertNotLocked(rows: readonly LockRow[], login: string, client: string, now = Date.now()) {
-  const keys = new Set(Object.values(keysFor(login, client)));
+/**
+ * Throws 429 while the account, the account from this client address, or the address is locked;
+ * for a known device, while that device is.
+ */
+export function assertNotLocked(
+  rows: readonly LockRow[],
+  login: string,
+  client: string,
+  device: string | null = null,
+  now = Date.now(),
+) {
+  const keys = new Set(counterKeys(login, client, device));
   for (const row of rows) {
     const until = row.lockedUntil?.getTime() ?? 0;
     if (keys.has(row.key) && until > now) throw tooMany(until - now);
   }
 }
 
-/** Counts a failed sign-in against every key, locking a key that reaches its limit (one batch). */
-export async function recordFailure(db: Db, login: string, client: string, now = Date.now()) {
-  const keys = keysFor(login, client);
+/** Counts a failed sign-in against each of its counters, locking one that reaches its limit (one batch). */
+export async function recordFailure(
+  db: Db,
+  login: string,
+  client: string,
+  device: string | null = null,
+  now = Date.now(),
+) {
   const windowStart = now - THROTTLE.windowMs;
   const count = (key: string, max: number) =>
     db
@@ -131,17 +172,20 @@ export async function recordFailure(db: Db, login: string, client: string, now =
           lockedUntil: sql`case when ${loginFailures.windowStart} >= ${windowStart} and ${loginFailures.count} + 1 >= ${max} then ${now + THROTTLE.lockMs} else ${loginFailures.lockedUntil} end`,
         },
       });
-  await db.batch([
-    count(keys.accountFromClient, THROTTLE.accountFromClient.maxFailures),
-    count(keys.account, THROTTLE.account.maxFailures),
-    count(keys.client, THROTTLE.client.maxFailures),
-  ]);
+  const [first, ...rest] = countersFor(login, client, device).map((counter) => count(counter.key, counter.max));
+  if (first) await db.batch([first, ...rest]);
 }
 
-/** After a right password: the account's counters and this address's for the account start over. */
-export function clearAccountFailuresOfClientQuery(db: Db, login: string, client: string) {
+/**
+ * After a right password: the account's counters, this address's for the account and the known
+ * device's start over.
+ */
+export function clearAccountFailuresOfClientQuery(db: Db, login: string, client: string, device: string | null = null) {
   const keys = keysFor(login, client);
-  return db.delete(loginFailures).where(inArray(loginFailures.key, [keys.account, keys.accountFromClient]));
+  const deviceKeys = device ? [deviceLockKey(device)] : [];
+  return db
+    .delete(loginFailures)
+    .where(inArray(loginFailures.key, [keys.account, keys.accountFromClient, ...deviceKeys]));
 }
 
 /**
@@ -155,14 +199,13 @@ export async function batchUnlessLocked<T extends readonly [BatchItem<"sqlite">,
   login: string,
   client: string,
   statements: T,
+  device: string | null = null,
   now = Date.now(),
 ): Promise<BatchResponse<T>> {
-  const keys = keysFor(login, client);
-  const locked = sql`exists (select 1 from ${loginFailures} where ${inArray(loginFailures.key, [
-    keys.accountFromClient,
-    keys.account,
-    keys.client,
-  ])} and ${loginFailures.lockedUntil} > ${now})`;
+  const locked = sql`exists (select 1 from ${loginFailures} where ${inArray(
+    loginFailures.key,
+    counterKeys(login, client, device),
+  )} and ${loginFailures.lockedUntil} > ${now})`;
   try {
     const [, ...results] = await db.batch([abortBatchIf(db, loginFailures, locked), ...statements]);
     return results as unknown as BatchResponse<T>;

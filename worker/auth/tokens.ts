@@ -10,7 +10,8 @@ function key(secret: string | undefined): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export type TokenPurpose = "session" | "live";
+/** A sign-in session, a live-channel ticket, or a browser's device cookie (./device-cookies.ts). */
+export type TokenPurpose = "session" | "live" | "device";
 
 /** A JWT naming the user and their session row; the row is what makes revocation real. */
 export async function signToken(

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { hasRemovedMarker } from "../../shared/constants";
+import { LIVE_PROTOCOL } from "../../shared/live";
 import { idParamSchema } from "../../shared/schemas/common";
 import {
   acknowledgeTimerSchema,
@@ -16,9 +17,10 @@ import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import { focusSessions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { ApiError, conflict, notFound, unauthorized } from "../http/errors";
+import { ApiError, badRequest, conflict, notFound, unauthorized } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
 import { ownTaskQuery } from "../tasks/task-rows";
+import { ticketFromProtocols } from "./live-socket-limits";
 import {
   completeOpenSession,
   findOwnSession,
@@ -64,8 +66,9 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     // The session check and the task in one trip; the session row in a second.
     const { user, row: task } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, taskId));
     const { db } = c.var;
-    if (!task) throw notFound("Task not found.");
-    if (hasRemovedMarker(task.title)) throw conflict("This task has been removed.");
+    // A hidden task is gone for the person, as a deleted one is
+    // (docs/decisions/127-hidden-tasks-stay-hidden.md).
+    if (!task || hasRemovedMarker(task.title)) throw notFound("Task not found.");
     if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
     if (task.category === "no_list") throw conflict('This task is on your "No" List. Pick another task to focus on.');
 
@@ -176,7 +179,12 @@ export const liveRoutes = new Hono<AppEnv>()
     if (c.req.header("Origin") !== appOrigin(c.req.url, c.env.APP_ORIGIN)) {
       throw new ApiError(403, "The live channel only serves the Onething app.");
     }
-    const ticket = c.req.query("ticket");
+    // The ticket comes in Sec-WebSocket-Protocol, never in the URL, which request logs keep
+    // (docs/decisions/130-live-channel-limits.md).
+    if (c.req.query("ticket") !== undefined) {
+      throw badRequest("Send the live ticket in the Sec-WebSocket-Protocol header, not in the URL.");
+    }
+    const ticket = ticketFromProtocols(c.req.header("Sec-WebSocket-Protocol"));
     if (!ticket) throw unauthorized("A live ticket is required.");
     const claims = await verifyToken(c.env.AUTH_SECRET, ticket, "live");
     if (!claims) throw unauthorized("The live ticket is invalid or has expired.");
@@ -189,5 +197,6 @@ export const liveRoutes = new Hono<AppEnv>()
     const headers = new Headers(c.req.raw.headers);
     headers.set(LIVE_SESSION_HEADER, claims.sessionId);
     headers.set(LIVE_USER_HEADER, claims.userId);
+    headers.set("Sec-WebSocket-Protocol", LIVE_PROTOCOL);
     return hub.fetch(new Request(c.req.raw, { headers }));
   });

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { LIVE_PING, LIVE_PONG, LIVE_SESSION_ENDED } from "../../shared/live";
+import { LIVE_PING, LIVE_PONG, LIVE_PROTOCOL, LIVE_SESSION_ENDED, LIVE_SUPERSEDED } from "../../shared/live";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { clientFrameSchema, parseFrame, type ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
@@ -10,6 +10,7 @@ import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { pushToUser } from "../push/send";
 import { timerFinishedMessage } from "../push/timer-notice";
+import { frameTooLarge, socketsOverCap } from "./live-socket-limits";
 import { closeFocusSession, completeFocusSession } from "./sessions";
 import * as machine from "./timer-machine";
 
@@ -259,14 +260,19 @@ export class UserHub extends DurableObject<Bindings> {
     // acceptWebSocket (not server.accept()) lets the object hibernate while sockets stay open.
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ sessionId, connectedAt: Date.now() } satisfies SocketAttachment);
+    this.closeSocketsOverCap();
     // A revocation between the Worker's session check and the accept above closed the sockets it
     // could see, not this one; checked again now that closeSessions would find it.
     if (await this.sessionEnded(sessionId, request.headers.get(LIVE_USER_HEADER) ?? "")) closeSessionEnded(server);
     else server.send(JSON.stringify(this.timerFrame(this.load())));
-    return new Response(null, { status: 101, webSocket: client });
+    return new Response(null, { status: 101, webSocket: client, headers: { "Sec-WebSocket-Protocol": LIVE_PROTOCOL } });
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (frameTooLarge(message)) {
+      ws.close(1009, "frame too large");
+      return;
+    }
     const frame = parseFrame(clientFrameSchema, message);
     if (frame?.type === "sync") ws.send(JSON.stringify(this.timerFrame(this.load())));
   }
@@ -284,6 +290,15 @@ export class UserHub extends DurableObject<Bindings> {
   }
 
   // ---- internals ------------------------------------------------------------------------------
+
+  /** A person's sockets are capped: when a new one goes over, the oldest close (./live-socket-limits.ts). */
+  private closeSocketsOverCap(): void {
+    const open = this.ctx.getWebSockets().flatMap((socket) => {
+      const attachment = socket.deserializeAttachment() as SocketAttachment | null;
+      return socket.readyState === WebSocket.OPEN ? [{ socket, connectedAt: attachment?.connectedAt ?? 0 }] : [];
+    });
+    for (const socket of socketsOverCap(open)) socket.close(LIVE_SUPERSEDED.code, LIVE_SUPERSEDED.reason);
+  }
 
   /** Whether the sign-in session is revoked or expired; if D1 cannot answer, the Worker's check stands. */
   private async sessionEnded(sessionId: string, userId: string): Promise<boolean> {

@@ -12,7 +12,7 @@ const label: Record<Target, string> = { json: "request body", query: "query", pa
  */
 export function validate<T extends Target, S extends z.ZodType>(target: T, schema: S) {
   return validator(target, async (value) => {
-    if (target === "json") refuseLoneSurrogates(value);
+    if (target === "json") checkJsonBody(value);
     const result = await schema.safeParseAsync(value);
     if (!result.success) throw fromZodError(result.error, label[target]);
     return result.data as z.output<S>;
@@ -29,7 +29,7 @@ export async function readOptionalJson(c: Context): Promise<Record<string, unkno
   try {
     const value: unknown = JSON.parse(text);
     if (value && typeof value === "object" && !Array.isArray(value)) {
-      refuseLoneSurrogates(value);
+      checkJsonBody(value);
       return value as Record<string, unknown>;
     }
   } catch {
@@ -49,28 +49,44 @@ export async function validOptionalBody<S extends z.ZodType>(c: Context, schema:
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
- * JSON may carry a lone UTF-16 surrogate ("\ud800"), which D1 would store as U+FFFD without a
- * word; such text is refused instead (docs/decisions/061-lone-utf-16-surrogates-refused-kept.md).
- * Keys and values, at any depth.
+ * How deeply arrays and objects may nest in a request body. The deepest valid body (priorities:
+ * body, list, task, answers) is 4 levels; anything past this is refused with 400 before any
+ * schema or recursive code sees it.
  */
-function refuseLoneSurrogates(value: unknown, path: (string | number)[] = []): void {
-  if (typeof value === "string") {
-    if (LONE_SURROGATE.test(value)) {
-      const message = "Text must be valid Unicode: remove the broken character.";
-      throw badRequest(message, [{ path, message }]);
+export const JSON_DEPTH_MAX = 32;
+
+function badText(path: (string | number)[]): never {
+  const message = "Text must be valid Unicode: remove the broken character.";
+  throw badRequest(message, [{ path, message }]);
+}
+
+/**
+ * Checks a parsed JSON body before its schema does: no nesting past JSON_DEPTH_MAX, and no lone
+ * UTF-16 surrogate ("\ud800") in keys or values, which D1 would store as U+FFFD without a word
+ * (docs/decisions/061-lone-utf-16-surrogates-refused-kept.md). A loop over an explicit stack, not recursion: a body of thousands of
+ * nested brackets must answer 400, not overflow the call stack.
+ */
+function checkJsonBody(body: unknown): void {
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value: body, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === "string") {
+      if (LONE_SURROGATE.test(value)) badText(path);
+      continue;
     }
-    return;
-  }
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      refuseLoneSurrogates(item, [...path, index]);
-    });
-    return;
-  }
-  if (value && typeof value === "object") {
+    if (!value || typeof value !== "object") continue;
+    if (path.length >= JSON_DEPTH_MAX) {
+      throw badRequest(`The request body is nested too deeply (at most ${JSON_DEPTH_MAX} levels).`);
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        pending.push({ value: item, path: [...path, index] });
+      });
+      continue;
+    }
     for (const [key, item] of Object.entries(value)) {
-      refuseLoneSurrogates(key, path);
-      refuseLoneSurrogates(item, [...path, key]);
+      if (LONE_SURROGATE.test(key)) badText(path);
+      pending.push({ value: item, path: [...path, key] });
     }
   }
 }

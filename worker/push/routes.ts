@@ -6,8 +6,9 @@ import { readAsUser } from "../auth/session-read";
 import { deviceHandle } from "../auth/sessions";
 import { pushSubscriptions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
+import { ApiError, badRequest } from "../http/errors";
 import { validate } from "../http/validation";
+import { pushEndpointProblem } from "./push-services";
 import { vapidKeys } from "./send";
 import { saveSubscription, subscriptionsOfUser } from "./subscriptions";
 
@@ -29,8 +30,10 @@ export const pushRoutes = new Hono<AppEnv>()
   .post("/subscriptions", requireUser, validate("json", pushSubscriptionSchema), async (c) => {
     const { user } = await readAsUser(c);
     if (!vapidKeys(c.env)) throw new ApiError(409, "Notifications are not set up on this server.");
-    const { db } = c.var;
-    await saveSubscription(db, user.id, user.sessionId, c.req.valid("json"));
+    const subscription = c.req.valid("json");
+    const problem = pushEndpointProblem(subscription.endpoint, c.env.PUSH_TEST_SERVICE_HOST);
+    if (problem) throw badRequest(problem, [{ path: ["endpoint"], message: problem }]);
+    await saveSubscription(c.var.db, user.id, user.sessionId, subscription);
     return c.body(null, 204);
   })
   // Notifications off for this device: its subscriptions go, other devices keep theirs.

@@ -2,6 +2,7 @@ import { buildPushPayload, type VapidKeys } from "@block65/webcrypto-web-push";
 import type { PushMessageBody } from "../../shared/schemas/push";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
+import { pushEndpointProblem } from "./push-services";
 import { removeSubscription, subscriptionsOfUser } from "./subscriptions";
 
 /** How long a push service keeps an undelivered message: a finished timer is old news after an hour. */
@@ -33,6 +34,13 @@ export async function pushToUser(env: Bindings, userId: string, message: PushMes
   }
   const sent = await Promise.all(
     rows.map(async (row) => {
+      // Stored before endpoints were checked: never contacted, and forgotten.
+      if (pushEndpointProblem(row.endpoint, env.PUSH_TEST_SERVICE_HOST)) {
+        await removeSubscription(db, row.endpoint).catch((err) =>
+          console.error("could not remove a subscription", err),
+        );
+        return false;
+      }
       try {
         const subscription = {
           endpoint: row.endpoint,

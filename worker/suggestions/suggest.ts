@@ -10,6 +10,7 @@ import {
   type SuggestionRequest,
 } from "./provider";
 import { capTitle, titleKey } from "./titles";
+import { hasVisibleCharacter } from "../../shared/visible-text";
 
 /** How long a model may take before the embedded generator answers instead (AI_TIMEOUT_MS overrides it). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -20,8 +21,9 @@ export function timeoutFrom(value: string | undefined): number {
 }
 
 /**
- * Trims and caps every title, drops blanks, hidden-marker titles, repeats (case-insensitive) and
- * titles the person already has (or said no to), and keeps at most LIMITS.suggestionsMax.
+ * Trims and caps every title, drops blanks, titles that show nothing, hidden-marker titles,
+ * repeats (case-insensitive) and titles the person already has (or said no to), and keeps at most
+ * LIMITS.suggestionsMax.
  */
 export function cleanSuggestions(raw: readonly string[], existingTitles: readonly string[]): string[] {
   const seen = new Set(existingTitles.map(titleKey));
@@ -30,7 +32,7 @@ export function cleanSuggestions(raw: readonly string[], existingTitles: readonl
     // Models like to number or bullet their lines even when asked not to.
     const title = capTitle(item.replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/, "").replace(/^["']|["']$/g, ""));
     const key = titleKey(title);
-    if (!key || hasRemovedMarker(title) || seen.has(key)) continue;
+    if (!key || !hasVisibleCharacter(title) || hasRemovedMarker(title) || seen.has(key)) continue;
     seen.add(key);
     out.push(title);
     if (out.length === LIMITS.suggestionsMax) break;

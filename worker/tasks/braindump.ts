@@ -93,16 +93,7 @@ export async function createBraindumpTasks(
     const now = new Date();
     try {
       const [, inserted] = await db.batch([
-        abortBatchIf(
-          db,
-          tasks,
-          notExists(
-            db
-              .select({ version: users.tasksVersion })
-              .from(users)
-              .where(and(eq(users.id, user.id), eq(users.tasksVersion, version))),
-          ),
-        ),
+        tasksUnchangedGuard(db, user.id, version),
         insertTitlesStatement(db, user.id, titles, now),
         ...analyticsStatements(
           db,
@@ -137,6 +128,24 @@ export function braindumpStateQueries(db: Db, userId: string) {
 
 export type BraindumpState = BatchResponse<ReturnType<typeof braindumpStateQueries>>;
 
-function tasksVersionQuery(db: Db, userId: string) {
+export function tasksVersionQuery(db: Db, userId: string) {
   return db.select({ version: users.tasksVersion }).from(users).where(eq(users.id, userId));
+}
+
+/**
+ * First statement of a batch that writes the person's tasks from what it read at `version`
+ * (abortBatchIf): the batch fails whole when the tasks changed meanwhile, so the caller reads them
+ * again. The braindump and Undo both use it, so neither lists a title twice.
+ */
+export function tasksUnchangedGuard(db: Db, userId: string, version: number) {
+  return abortBatchIf(
+    db,
+    tasks,
+    notExists(
+      db
+        .select({ version: users.tasksVersion })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.tasksVersion, version))),
+    ),
+  );
 }

@@ -22,7 +22,7 @@ import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { patchAnswersStatement } from "./answers";
 import { answerTaskList } from "./task-list";
-import { findOwnTask, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "./task-rows";
+import { findOwnTask, isVisible, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
 /** Mounted at /api/tasks. Each route names requireUser itself so unknown paths still answer 404. */
@@ -66,7 +66,9 @@ export const taskRoutes = new Hono<AppEnv>()
     // The session check and the task in one trip; the change in a second.
     const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
     const { db } = c.var;
-    if (!existing) throw notFound("Task not found.");
+    // A hidden task ("[REMOVED]") is gone for the person: no write brings it back
+    // (docs/decisions/127-hidden-tasks-stay-hidden.md).
+    if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
     const now = new Date();
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
     const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
@@ -81,7 +83,7 @@ export const taskRoutes = new Hono<AppEnv>()
           ...(completing ? { completedAt: now } : {}),
           ...(patch.isCompleted === false ? { completedAt: null } : {}),
         })
-        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), isVisible()))
         .returning();
       const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
       if (!completing || removing) return db.batch([update, ...analyticsStatements(db, user, events, now)]);
@@ -147,8 +149,8 @@ export const taskRoutes = new Hono<AppEnv>()
       // The session check and the task in one trip; the removal in a second.
       const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
       const { db } = c.var;
-      // A missing or foreign task changes nothing, not even the day's analytics.
-      if (!existing) throw notFound("Task not found.");
+      // A missing, foreign or hidden task changes nothing, not even the day's analytics.
+      if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
       const ticket = await deleteTask(db, user, existing, complete);
       await announceTasksChanged(c, user.id, { removedTasks: [id] });
       return c.json(ticket);
@@ -163,7 +165,7 @@ export const taskRoutes = new Hono<AppEnv>()
  */
 async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete: boolean) {
   const now = new Date();
-  const counting = complete && !existing.isCompleted && !hasRemovedMarker(existing.title);
+  const counting = complete && !existing.isCompleted;
   const { date, hour } = localDateAndHour(now, user.timeZone);
   const counted = counting ? { date, hour, completed: 1, priorityCompleted: existing.isPriority ? 1 : 0 } : null;
   const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
@@ -179,7 +181,7 @@ async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete
     ]);
   } catch (err) {
     const current = await findOwnTask(db, user.id, existing.id);
-    if (!current) throw notFound("Task not found.");
+    if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
     // Changed between the read and the batch (another device): once more with the task as it is now.
     if (current.updatedAt.getTime() !== existing.updatedAt.getTime()) return deleteTask(db, user, current, complete);
     throw err;

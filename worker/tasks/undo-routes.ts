@@ -1,12 +1,15 @@
 import { Hono } from "hono";
 import { type UndoResult, undoRequestSchema } from "../../shared/schemas/undo";
+import { withoutExisting } from "../../shared/split-tasks";
 import { analyticsStatements, takeBackCompletionsStatements } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
-import { readRowAsUser } from "../auth/session-read";
+import { readAsUser } from "../auth/session-read";
+import type { UndoSnapshot } from "../db/schema";
 import type { AppEnv } from "../env";
 import { announceTasksChanged } from "../focus/live";
-import { notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { type BraindumpState, braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
 import {
   consumeUndoStatement,
   findUndoRecord,
@@ -17,28 +20,70 @@ import {
 
 const TOO_LATE = "There is nothing to undo: the time to undo it has passed, or it was undone already.";
 
-/** Mounted at /api/undo: POST /api/undo {token} takes back a removal within its window (./undo.ts). */
+/** Concurrent writes to the person's tasks each win one round; past this many the Undo asks to retry. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * The first title of the removed tasks that is on the person's list again, by the braindump's
+ * duplicate rule (case-insensitive, against every visible title): restoring it would list it twice.
+ */
+function titleOnListAgain(snapshot: UndoSnapshot, state: BraindumpState): string | undefined {
+  const [, visible] = state;
+  const titles = snapshot.tasks.map((task) => task.title);
+  const { fresh } = withoutExisting(
+    titles,
+    visible.map((row) => row.title),
+  );
+  return titles.find((title) => !fresh.includes(title));
+}
+
+/**
+ * Mounted at /api/undo: POST /api/undo {token} takes back a removal within its window (./undo.ts).
+ * A removed task whose title is on the list again answers 409 and restores nothing
+ * (docs/decisions/128-undo-refuses-duplicates.md); like the braindump, the restoring batch opens
+ * with a guard on the tasks' version, so a duplicate added meanwhile is seen on the next round.
+ */
 export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("json", undoRequestSchema), async (c) => {
   const { token } = c.req.valid("json");
   const now = new Date();
-  // The session check and the record in one trip; the restore in a second.
-  const { user, row: record } = await readRowAsUser(c, (db, userId) => undoRecordQuery(db, userId, token, now));
+  // The session check, the record and the visible titles in one trip; the restore in a second.
+  const {
+    user,
+    data: [[record], ...firstState],
+  } = await readAsUser(c, (db, userId) => [
+    undoRecordQuery(db, userId, token, now),
+    ...braindumpStateQueries(db, userId),
+  ]);
   const { db } = c.var;
   // Unknown, expired, used or another user's: the same 404, and nothing written.
   if (!record) throw notFound(TOO_LATE);
   const { snapshot } = record;
-  try {
-    await db.batch([
-      undoStillOpenGuard(db, user.id, token, now),
-      restoreTasksStatement(db, user.id, snapshot),
-      ...(snapshot.counted ? takeBackCompletionsStatements(db, user.id, snapshot.counted) : []),
-      ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
-      consumeUndoStatement(db, user.id, token, now),
-    ]);
-  } catch (err) {
-    // The guard aborted: another Undo of the same removal came first.
-    if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
-    throw err;
+  let state: BraindumpState = firstState;
+  for (let attempt = 1; ; attempt += 1) {
+    if (attempt > 1) state = await db.batch(braindumpStateQueries(db, user.id));
+    const again = titleOnListAgain(snapshot, state);
+    if (again !== undefined) {
+      throw conflict(`"${again}" is on your list again, so Undo would list it twice. Nothing was changed.`);
+    }
+    const version = state[0][0]?.version ?? 0;
+    try {
+      await db.batch([
+        undoStillOpenGuard(db, user.id, token, now),
+        tasksUnchangedGuard(db, user.id, version),
+        restoreTasksStatement(db, user.id, snapshot),
+        ...(snapshot.counted ? takeBackCompletionsStatements(db, user.id, snapshot.counted) : []),
+        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
+        consumeUndoStatement(db, user.id, token, now),
+      ]);
+      break;
+    } catch (err) {
+      // A guard aborted: another Undo of the same removal came first, or the tasks changed since
+      // their titles were read (then read them again).
+      if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
+      const [current] = await tasksVersionQuery(db, user.id);
+      if ((current?.version ?? 0) === version) throw err;
+      if (attempt >= MAX_ATTEMPTS) throw conflict("Your tasks were changing while this was undone. Please try again.");
+    }
   }
   await announceTasksChanged(c, user.id);
   return c.json({ restored: snapshot.tasks.length } satisfies UndoResult);

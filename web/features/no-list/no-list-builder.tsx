@@ -5,6 +5,7 @@ import { LIMITS, UNDO } from "../../../shared/constants";
 import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
 import { useCreateTask } from "../../api/tasks";
+import { hasVisibleCharacter } from "../../../shared/visible-text";
 import { undoable } from "../../api/undo";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -246,7 +247,7 @@ function AddItemForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (add.isPending) return;
-    if (title.trim() === "") {
+    if (!hasVisibleCharacter(title)) {
       setError(undefined);
       showError("Empty input", "Please enter something to add to your No List.");
       input.current?.focus();
