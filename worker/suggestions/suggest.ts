@@ -1,5 +1,6 @@
 import { hasRemovedMarker, LIMITS } from "../../shared/constants";
 import type { ModelProvider, TaskSuggestionsResponse } from "../../shared/schemas/suggestions";
+import { hasVisibleCharacter } from "../../shared/visible-text";
 import { localProvider } from "./local";
 import { keepActions } from "./model-answer";
 import {
@@ -10,7 +11,6 @@ import {
   type SuggestionRequest,
 } from "./provider";
 import { capTitle, titleKey } from "./titles";
-import { hasVisibleCharacter } from "../../shared/visible-text";
 
 /** How long a model may take before the embedded generator answers instead (AI_TIMEOUT_MS overrides it). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
