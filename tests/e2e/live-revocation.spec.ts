@@ -52,6 +52,37 @@ test("a device signed out from another one leaves at once for the signed-out scr
   await phone.context().close();
 });
 
+test("a device signed out by a password change lands on the sign-in screen saying why, from the home page too", async ({
+  page,
+  browser,
+  signedIn,
+}) => {
+  const phone = await otherDevice(browser, signedIn, "Mozilla/5.0 (iPhone) Phone of the test");
+  const phoneSockets = countLiveSockets(phone);
+  await phone.goto("/");
+  await expect(phone.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect.poll(() => phoneSockets.count).toBe(1);
+
+  // The password changed on this device, through its Settings.
+  await page.goto("/settings");
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+  await page.getByLabel("Repeat new password").fill("a brand new passphrase");
+  await page.getByRole("button", { name: "Change password", exact: true }).click();
+  await expect(page.getByText("Signed out of 1 other device.")).toBeVisible();
+
+  await expect(phone).toHaveURL(/\/login$/);
+  const why = phone.getByRole("status").filter({ hasText: "Your password was changed on another device" });
+  await expect(why).toHaveText(
+    "Your password was changed on another device, so this device was signed out. Sign in with the new password.",
+  );
+  // Said once: a reload of the sign-in screen does not repeat it.
+  await phone.reload();
+  await expect(phone.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(why).toHaveCount(0);
+  await phone.context().close();
+});
+
 test("a second tab of the same sign-in follows a logout made in the first", async ({ page, signedIn }) => {
   const tab = await page.context().newPage();
   await signInPage(tab, signedIn);

@@ -1,6 +1,16 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { closeToast, expect, PASSWORD, registerViaApi, screenshots, shownToast, test, uniqueName } from "./fixtures";
+import {
+  closeToast,
+  expect,
+  middleAgainstBackground,
+  PASSWORD,
+  registerViaApi,
+  screenshots,
+  shownToast,
+  test,
+  uniqueName,
+} from "./fixtures";
 
 async function openSettings(page: Page) {
   await page.goto("/");
@@ -178,6 +188,9 @@ test("the theme choice and the header toggle stay in sync", async ({ page, signe
 
   await theme.getByRole("radio", { name: "Dark" }).check();
   await expect(html).toHaveClass(/dark/);
+  // In the dark, an unchecked radio is a ring on its background, not a filled grey disc.
+  expect(await middleAgainstBackground(page, theme.getByRole("radio", { name: "Light" }))).toBeLessThan(16);
+  expect(await middleAgainstBackground(page, theme.getByRole("radio", { name: "Dark" }))).toBeGreaterThan(60);
   await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
 

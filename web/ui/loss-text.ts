@@ -4,10 +4,21 @@
  */
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Start Fresh and Clear Tasks: every task and the statistics of every day go. */
-export function clearingLossText(taskCount: number | undefined): string {
-  const tasks = taskCount === undefined ? "all your tasks" : count(taskCount, "task", "tasks");
-  return `You will lose ${tasks} and today's statistics, with those of every earlier day.`;
+/**
+ * Start Fresh and Clear Tasks: every task and the statistics of every day go. The count agrees with
+ * Current Tasks, which lists the tasks not completed; completed ones are named apart
+ * (docs/decisions/153-everyday-details.md).
+ */
+export function clearingLossText(tasks: readonly { isCompleted: boolean }[] | undefined): string {
+  if (tasks === undefined)
+    return "You will lose all your tasks and today's statistics, with those of every earlier day.";
+  const completed = tasks.filter((task) => task.isCompleted).length;
+  const current = tasks.length - completed;
+  const lost =
+    completed === 0
+      ? `${count(current, "task", "tasks")} and`
+      : `${count(current, "current task", "current tasks")}, ${count(completed, "completed task", "completed tasks")} and`;
+  return `You will lose ${lost} today's statistics, with those of every earlier day.`;
 }
 
 /** Reset Stats: the statistics go, the tasks stay where they are. */

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from "../../shared/live";
 import type { Bindings } from "../env";
 
 /**
@@ -53,10 +54,15 @@ export async function releaseTimerTasksAmong(env: Bindings, userId: string, task
  * answers reads that check it (docs/decisions.md#51). The revocation is stored in D1 already, which
  * writes and tickets check on the primary, so a hub that cannot be reached is only logged.
  */
-export async function closeLiveSessions(env: Bindings, userId: string, sessionIds: readonly string[]): Promise<void> {
+export async function closeLiveSessions(
+  env: Bindings,
+  userId: string,
+  sessionIds: readonly string[],
+  why?: SessionEndReason,
+): Promise<void> {
   if (sessionIds.length === 0) return;
   try {
-    await env.USER_HUB.getByName(userId).closeSessions(sessionIds);
+    await env.USER_HUB.getByName(userId).closeSessions(sessionIds, why);
   } catch (err) {
     console.error("could not close the live sockets of revoked sessions", err);
   }

@@ -8,7 +8,7 @@ import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
-import { describeUserAgent } from "./device-name";
+import { describeUserAgent, deviceNames } from "./device-name";
 import { SettingsSection } from "./settings-section";
 import { failureText } from "./use-settings-form";
 
@@ -31,6 +31,7 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
   // The device being signed out, or "others" while signing out everywhere else.
   const [pending, setPending] = useState<string | null>(null);
   const others = devices?.filter((device) => !device.current) ?? [];
+  const names = deviceNames(devices ?? []);
 
   async function run(key: string, action: () => Promise<string>, failure: string) {
     setPending(key);
@@ -80,7 +81,8 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
         <>
           <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Signed-in devices">
             {devices.map((device) => {
-              const { name, kind } = describeUserAgent(device.userAgent);
+              const { kind } = describeUserAgent(device.userAgent);
+              const name = names.get(device.id) ?? "Unknown device";
               const Icon = ICONS[kind];
               return (
                 <li key={device.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
