@@ -57,10 +57,12 @@ async function recordToastTitles(page: Page) {
   await page.evaluate(() => {
     const w = window as unknown as { toastTitles: string[] };
     w.toastTitles = [];
-    const seen = new WeakSet<Element>();
+    const toasts = () => Array.from(document.querySelectorAll("[data-sonner-toast]"));
+    // The toasts already there (some still closing) are not new.
+    const seen = new WeakSet<Element>(toasts());
     new MutationObserver(() => {
-      for (const el of Array.from(document.querySelectorAll("[data-sonner-toast]"))) {
-        if (seen.has(el)) continue;
+      for (const el of toasts()) {
+        if (seen.has(el) || el.getAttribute("data-removed") === "true") continue;
         seen.add(el);
         w.toastTitles.push(el.querySelector("[data-title]")?.textContent ?? "");
       }

@@ -201,13 +201,13 @@ test("clear asks first, then clears the selected tasks in one go and resets the 
   await page.getByRole("checkbox", { name: "Stale errand" }).check();
   await page.getByLabel("Reason for saying no to Old idea (optional)").fill("Never mind");
 
+  await expect(clearButton(page)).toHaveCSS("text-transform", "none");
   await clearButton(page).click();
   const dialog = page.getByRole("alertdialog");
   // One sentence that says what clearing does, with a proper plural.
   await expect(dialog.getByRole("paragraph")).toHaveText(
     "Are you sure you want to clear 2 selected tasks? They will be removed from every list, and you can undo it for 10 seconds.",
   );
-  await expect(clearButton(page)).toHaveCSS("text-transform", "none");
   await screenshots(page, "no-list-clear-confirm");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
