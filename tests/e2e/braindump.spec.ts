@@ -326,7 +326,7 @@ test("each braindump notice of docs/product.md#input-step and docs/product.md#me
   await closeToast(
     page,
     "Brain dump processed",
-    "2 tasks added. Duplicate tasks removed: 1 repeated task in your input. Duplicate tasks detected: 1 task already in your list.",
+    "2 tasks added. Duplicate tasks removed: 1 repeated in your input. Duplicate tasks detected: 1 already in your list.",
   );
   expect(await toastTitlesSinceLastLook(page)).toEqual(["Brain dump processed"]);
   await expect(card(page, "New one")).toBeVisible();

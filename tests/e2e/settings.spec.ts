@@ -271,6 +271,29 @@ test("the devices list signs out one device, then every other one", async ({ pag
   expect((await request.get("/api/auth/user", auth(signedIn.token))).status()).toBe(200);
 });
 
+test("devices of the same browser and system are told apart, whole, on a phone", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await signInElsewhere(request, signedIn.user.username, FIREFOX_WINDOWS);
+  await signInElsewhere(request, signedIn.user.username, FIREFOX_WINDOWS);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openSettings(page);
+  const list = page.getByRole("list", { name: "Signed-in devices" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  await expect(list.getByRole("listitem").first()).toContainText("This device");
+  for (const name of ["Firefox on Windows (1)", "Firefox on Windows (2)"]) {
+    const shown = list.getByText(name, { exact: true });
+    await expect(shown).toBeVisible();
+    // Not cut short: the number that tells them apart shows.
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(
+      list.getByRole("button", { name: new RegExp(`^Sign out ${name.replace(/[()]/g, "\\$&")}`) }),
+    ).toHaveCount(1);
+  }
+});
+
 test("export downloads the data as JSON and the tasks as CSV", async ({ page, request, signedIn }) => {
   const created = await request.post("/api/tasks", {
     headers: { Authorization: `Bearer ${signedIn.token}` },

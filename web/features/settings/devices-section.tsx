@@ -89,7 +89,7 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
                   <Icon aria-hidden="true" className="h-6 w-6 shrink-0 text-slate-600 dark:text-slate-400" />
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium" title={device.userAgent ?? undefined}>
-                      <span className="truncate">{name}</span>
+                      <span className="min-w-0 break-words">{name}</span>
                       {device.current ? (
                         <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-brand-700 dark:text-white">
                           This device
