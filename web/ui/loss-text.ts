@@ -1,8 +1,6 @@
-/**
- * The sentence a confirmation adds after the spec's own: what will be lost, in numbers, so a
- * person knows the cost before pressing the button.
- */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+// The sentence a confirmation adds after the spec's own: what will be lost, in numbers, so a
+// person knows the cost before pressing the button.
+import { countOf } from "./plural";
 
 /**
  * Start Fresh and Clear Tasks: every task and the statistics of every day go. The count agrees with
@@ -16,8 +14,8 @@ export function clearingLossText(tasks: readonly { isCompleted: boolean }[] | un
   const current = tasks.length - completed;
   const lost =
     completed === 0
-      ? `${count(current, "task", "tasks")} and`
-      : `${count(current, "current task", "current tasks")}, ${count(completed, "completed task", "completed tasks")} and`;
+      ? `${countOf(current, "task", "tasks")} and`
+      : `${countOf(current, "current task", "current tasks")}, ${countOf(completed, "completed task", "completed tasks")} and`;
   return `You will lose ${lost} today's statistics, with those of every earlier day.`;
 }
 
@@ -27,8 +25,8 @@ export function statsResetLossText(
   taskCount: number | undefined,
 ): string {
   const todays = today
-    ? `today's statistics (${count(today.tasksCompleted, "task", "tasks")} completed, ${count(today.totalFocusMinutes, "focus minute", "focus minutes")})`
+    ? `today's statistics (${countOf(today.tasksCompleted, "task", "tasks")} completed, ${countOf(today.totalFocusMinutes, "focus minute", "focus minutes")})`
     : "today's statistics";
-  const kept = taskCount === undefined ? "Your tasks stay" : `Your ${count(taskCount, "task stays", "tasks stay")}`;
+  const kept = taskCount === undefined ? "Your tasks stay" : `Your ${countOf(taskCount, "task stays", "tasks stay")}`;
   return `You will lose ${todays} and those of every earlier day. ${kept} in their lists.`;
 }

@@ -51,13 +51,9 @@ export function deviceNames(devices: readonly NamedDevice[]): Map<string, string
   }
   const names = new Map<string, string>();
   for (const [name, group] of byName) {
-    if (group.length === 1) {
-      names.set(group[0]?.id ?? "", name);
-      continue;
-    }
     const bySignIn = [...group].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     bySignIn.forEach((device, index) => {
-      names.set(device.id, `${name} (${index + 1})`);
+      names.set(device.id, group.length === 1 ? name : `${name} (${index + 1})`);
     });
   }
   return names;
