@@ -23,16 +23,22 @@ function countLiveSockets(page: Page) {
   return opened;
 }
 
+/** The phone, signed in on its own, showing `path` with its live channel open. */
+async function phoneOn(browser: Browser, account: Account, path: string, heading: string) {
+  const phone = await otherDevice(browser, account, "Mozilla/5.0 (iPhone) Phone of the test");
+  const sockets = countLiveSockets(phone);
+  await phone.goto(path);
+  await expect(phone.getByRole("heading", { name: heading })).toBeVisible();
+  await expect.poll(() => sockets.count).toBe(1);
+  return { phone, sockets };
+}
+
 test("a device signed out from another one leaves at once for the signed-out screen", async ({
   page,
   browser,
   signedIn,
 }) => {
-  const phone = await otherDevice(browser, signedIn, "Mozilla/5.0 (iPhone) Phone of the test");
-  const phoneSockets = countLiveSockets(phone);
-  await phone.goto("/focus-timer");
-  await expect(phone.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
-  await expect.poll(() => phoneSockets.count).toBe(1);
+  const { phone, sockets: phoneSockets } = await phoneOn(browser, signedIn, "/focus-timer", "One-Thing Focus Timer");
 
   await page.goto("/settings");
   const devices = page.getByRole("list", { name: "Signed-in devices" });
@@ -57,11 +63,7 @@ test("a device signed out by a password change lands on the sign-in screen sayin
   browser,
   signedIn,
 }) => {
-  const phone = await otherDevice(browser, signedIn, "Mozilla/5.0 (iPhone) Phone of the test");
-  const phoneSockets = countLiveSockets(phone);
-  await phone.goto("/");
-  await expect(phone.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
-  await expect.poll(() => phoneSockets.count).toBe(1);
+  const { phone } = await phoneOn(browser, signedIn, "/", "Daily Tasks & Thought Braindump");
 
   // The password changed on this device, through its Settings.
   await page.goto("/settings");
