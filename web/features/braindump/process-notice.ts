@@ -18,7 +18,7 @@ export function processNotice({ added, repeated, existing }: ProcessOutcome): { 
   const title = "Brain dump processed";
   if (repeated === 0 && existing === 0) return { title, description: "Now let's identify your priorities." };
   const parts = [`${countOf(added, "task")} added.`];
-  // Short: on a phone the notice is three lines at most.
+  // Kept short: the toast is three or four lines on a phone.
   if (repeated > 0) parts.push(`Duplicate tasks removed: ${repeated} repeated in your input.`);
   if (existing > 0) parts.push(`Duplicate tasks detected: ${existing} already in your list.`);
   return { title, description: parts.join(" ") };
