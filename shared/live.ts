@@ -9,6 +9,13 @@
  */
 export const LIVE_SESSION_ENDED = { code: 4401, reason: "session ended" } as const;
 
+/**
+ * Why a device's sign-in session ended, when the device should say so on the sign-in screen
+ * (docs/product.md#signed-out-by-a-password-change): its password was changed on another device.
+ */
+export const SESSION_END_REASONS = ["password-changed"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /** Keep-alive text the server answers without waking up (hibernation auto-response). */
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";

@@ -5,7 +5,13 @@
 import { TOP_PRIORITY_COUNT } from "./constants";
 import type { Answers } from "./questions";
 
-type Rule = { matches: (answers: Answers) => boolean; score: number; reason: string };
+type Rule = {
+  matches: (answers: Answers) => boolean;
+  score: number;
+  reason: string;
+  /** The reason when the answers would contradict `reason` (docs/decisions/151-reasons-follow-answers.md). */
+  reasonFor?: (answers: Answers) => string;
+};
 
 /** The rows of the table in docs/product.md#priority-scoring, in the table's order (which is also the order of the reasons). */
 export const SCORING_RULES: readonly Rule[] = [
@@ -15,7 +21,13 @@ export const SCORING_RULES: readonly Rule[] = [
   { matches: (a) => a.dependency === true, score: 4, reason: "Unblocks other tasks" },
   { matches: (a) => a.effort === "Small", score: 3, reason: "Small effort" },
   { matches: (a) => a.effort === "Medium", score: 2, reason: "Medium effort" },
-  { matches: (a) => a.effort === "Large", score: 1, reason: "Large effort but important" },
+  {
+    matches: (a) => a.effort === "Large",
+    score: 1,
+    reason: "Large effort but important",
+    // "but important" only for a task answered Important: Yes; otherwise the reason says no more than the answer.
+    reasonFor: (a) => (a.important === true ? "Large effort but important" : "Large effort"),
+  },
   { matches: (a) => a.relief === true, score: 2, reason: "Provides relief/progress" },
   { matches: (a) => a.resources === true, score: 2, reason: "Resources available now" },
 ];
@@ -28,7 +40,7 @@ export function scoreAnswers(answers: Answers): Score {
   for (const rule of SCORING_RULES) {
     if (!rule.matches(answers)) continue;
     score += rule.score;
-    reasons.push(rule.reason);
+    reasons.push(rule.reasonFor?.(answers) ?? rule.reason);
   }
   return { score, reasons };
 }

@@ -4,12 +4,14 @@ import { createRoot } from "react-dom/client";
 import { getAuthToken } from "./api/client";
 import { registerServiceWorker } from "./features/offline/service-worker";
 import { loadLandingPage, startSignedInApp } from "./first-screen";
+import { watchKeyboardUse } from "./ui/keyboard-use";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const root = createRoot(container);
 registerServiceWorker();
+watchKeyboardUse();
 
 // Someone with no session opening "/" only needs the landing page (its own small chunk): the
 // router, the data layer and the screens wait until they are needed.

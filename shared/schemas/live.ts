@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { SESSION_END_REASONS } from "../live";
 import { timerStateSchema } from "./timer-state";
 
 // zod/mini, like timer-state.ts. The server checks the frames a client sends with these; the web
@@ -14,8 +15,11 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("timer"), state: timerStateSchema, serverNow: z.number() }),
   /** `tab`: the tab that made the change (its X-Onething-Tab), which skips this echo; null when unknown. */
   z.object({ type: z.literal("tasks-changed"), tab: z.optional(z.nullable(z.string())) }),
-  /** Sent just before the socket is closed with LIVE_SESSION_ENDED: its sign-in session was revoked. */
-  z.object({ type: z.literal("session-ended") }),
+  /**
+   * Sent just before the socket is closed with LIVE_SESSION_ENDED: its sign-in session was revoked;
+   * `why` when the device should be told (docs/product.md#signed-out-by-a-password-change).
+   */
+  z.object({ type: z.literal("session-ended"), why: z.optional(z.enum(SESSION_END_REASONS)) }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 

@@ -58,7 +58,10 @@ test("braindump: input with tasks, Clear Tasks and Start Fresh dialogs, question
   await page.getByRole("button", { name: "Prioritize" }).click();
   await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
   for (const title of ["Write report", "Book dentist", "Pay rent", "Plan week"]) {
-    await card(page, title).getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "Yes" }).click();
+    await card(page, title)
+      .getByRole("radiogroup", { name: "Is it urgent?" })
+      .getByRole("radio", { name: "Yes" })
+      .click();
   }
   await expectNoAxeViolations(page, "priority questions");
 

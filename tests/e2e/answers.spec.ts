@@ -19,7 +19,7 @@ async function apiTasks(request: APIRequestContext, account: Account) {
 const currentTasks = (page: Page) => page.getByRole("region", { name: "Current Tasks" });
 const card = (page: Page, title: string) => page.getByRole("group", { name: title, exact: true });
 const option = (page: Page, title: string, question: string, label: string) =>
-  card(page, title).getByRole("group", { name: question }).getByRole("button", { name: label, exact: true });
+  card(page, title).getByRole("radiogroup", { name: question }).getByRole("radio", { name: label, exact: true });
 
 test("answers are saved as they are given and shown again after a reload and on another device", async ({
   page,
@@ -36,7 +36,7 @@ test("answers are saved as they are given and shown again after a reload and on 
   await option(page, "Pay rent", "How much effort will it take?", "Small").click();
   await option(page, "Water plants", "Will it bring relief?", "No").click();
   // Chosen at once, saved without pressing anything else.
-  await expect(option(page, "Pay rent", "Is it urgent?", "Yes")).toHaveAttribute("aria-pressed", "true");
+  await expect(option(page, "Pay rent", "Is it urgent?", "Yes")).toHaveAttribute("aria-checked", "true");
   await expect
     .poll(async () => (await apiTasks(request, signedIn)).map((t) => t.answers))
     .toEqual([{ urgent: true, effort: "Small" }, { relief: false }]);
@@ -47,9 +47,9 @@ test("answers are saved as they are given and shown again after a reload and on 
 
   await page.reload();
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
-  await expect(option(page, "Pay rent", "Is it urgent?", "Yes")).toHaveAttribute("aria-pressed", "true");
+  await expect(option(page, "Pay rent", "Is it urgent?", "Yes")).toHaveAttribute("aria-checked", "true");
   await expect(option(page, "Pay rent", "How much effort will it take?", "Small")).toHaveAttribute(
-    "aria-pressed",
+    "aria-checked",
     "true",
   );
 
@@ -60,7 +60,7 @@ test("answers are saved as they are given and shown again after a reload and on 
   await second.evaluate((token) => localStorage.setItem("auth_token", token), signedIn.token);
   await second.goto("/");
   await currentTasks(second).getByRole("button", { name: "Prioritize" }).click();
-  await expect(option(second, "Pay rent", "Is it urgent?", "Yes")).toHaveAttribute("aria-pressed", "true");
+  await expect(option(second, "Pay rent", "Is it urgent?", "Yes")).toHaveAttribute("aria-checked", "true");
   // Only the unanswered task needs an answer before Analyze.
   await second.getByRole("button", { name: "Analyze Priorities" }).click();
   await expect(second.getByText('Please answer at least some questions for "Water plants"')).toBeVisible();

@@ -47,9 +47,35 @@ const card = (page: Page, title: string) => page.getByRole("group", { name: titl
 
 async function answer(page: Page, title: string, question: string, option: string) {
   await card(page, title)
-    .getByRole("group", { name: question })
-    .getByRole("button", { name: option, exact: true })
+    .getByRole("radiogroup", { name: question })
+    .getByRole("radio", { name: option, exact: true })
     .click();
+}
+
+/** Records, inside the page, the title of every toast that appears, however briefly. */
+async function recordToastTitles(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { toastTitles: string[] };
+    w.toastTitles = [];
+    const toasts = () => Array.from(document.querySelectorAll("[data-sonner-toast]"));
+    // The toasts already there (some still closing) are not new.
+    const seen = new WeakSet<Element>(toasts());
+    new MutationObserver(() => {
+      for (const el of toasts()) {
+        if (seen.has(el) || el.getAttribute("data-removed") === "true") continue;
+        seen.add(el);
+        w.toastTitles.push(el.querySelector("[data-title]")?.textContent ?? "");
+      }
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+}
+
+/** The titles recordToastTitles saw since the last call. */
+function toastTitlesSinceLastLook(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { toastTitles: string[] };
+    return w.toastTitles.splice(0);
+  });
 }
 
 async function mouseDrag(page: Page, source: Locator, target: Locator) {
@@ -91,19 +117,19 @@ test("dump → questions → results → organize by mouse and keyboard → relo
 
   // The same answer again removes it; a different one replaces it.
   const urgentYes = card(page, "Call mum")
-    .getByRole("group", { name: "Is it urgent?" })
-    .getByRole("button", { name: "Yes" });
+    .getByRole("radiogroup", { name: "Is it urgent?" })
+    .getByRole("radio", { name: "Yes" });
   const urgentNo = card(page, "Call mum")
-    .getByRole("group", { name: "Is it urgent?" })
-    .getByRole("button", { name: "No" });
+    .getByRole("radiogroup", { name: "Is it urgent?" })
+    .getByRole("radio", { name: "No" });
   await urgentYes.click();
-  await expect(urgentYes).toHaveAttribute("aria-pressed", "true");
+  await expect(urgentYes).toHaveAttribute("aria-checked", "true");
   await urgentYes.click();
-  await expect(urgentYes).toHaveAttribute("aria-pressed", "false");
+  await expect(urgentYes).toHaveAttribute("aria-checked", "false");
   await urgentYes.click();
   await urgentNo.click();
-  await expect(urgentYes).toHaveAttribute("aria-pressed", "false");
-  await expect(urgentNo).toHaveAttribute("aria-pressed", "true");
+  await expect(urgentYes).toHaveAttribute("aria-checked", "false");
+  await expect(urgentNo).toHaveAttribute("aria-checked", "true");
 
   await answer(page, "Book dentist", "Is it urgent?", "Yes");
   await answer(page, "Book dentist", "How much effort will it take?", "Small");
@@ -112,10 +138,10 @@ test("dump → questions → results → organize by mouse and keyboard → relo
   await answer(page, "Write report", "How much effort will it take?", "Medium");
   await answer(page, "Write report", "How much effort will it take?", "Large");
   await expect(
-    card(page, "Write report").getByRole("group", { name: "How much effort will it take?" }).getByRole("button", {
+    card(page, "Write report").getByRole("radiogroup", { name: "How much effort will it take?" }).getByRole("radio", {
       name: "Medium",
     }),
-  ).toHaveAttribute("aria-pressed", "false");
+  ).toHaveAttribute("aria-checked", "false");
   await screenshots(page, "braindump-questions");
 
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
@@ -264,11 +290,14 @@ test("each braindump notice of docs/product.md#input-step and docs/product.md#me
   await processButton(page).click();
   await closeError("No tasks found", "Please enter tasks separated by semicolons or new lines.");
 
-  // Three notices from one click: the last, the outcome, replaces the others at once (no queue).
+  // One click, one notice: nothing about the duplicates flashes before the outcome
+  // (docs/decisions/152-one-braindump-notice.md).
+  await recordToastTitles(page);
   await textarea(page).fill("existing TASK; EXISTING task");
   await processButton(page).click();
   await expect(shownToast(page, "No new tasks to add")).toBeVisible();
   await expect(onScreen).toHaveCount(1);
+  expect(await toastTitlesSinceLastLook(page)).toEqual(["No new tasks to add"]);
   await closeToast(page, "No new tasks to add", "All the tasks you entered already exist in your list.");
   await expect(onScreen).toHaveCount(0);
   await expect(textarea(page)).toHaveValue("existing TASK; EXISTING task");
@@ -291,9 +320,15 @@ test("each braindump notice of docs/product.md#input-step and docs/product.md#me
   await closeError("Error processing tasks", "Failed to process your input. Please try again.");
   await page.unroute("**/api/process-tasks");
 
+  await toastTitlesSinceLastLook(page);
   await textarea(page).fill("New one; new ONE; Existing task; Another");
   await processButton(page).click();
-  await closeToast(page, "Brain dump processed", "Now let's identify your priorities.");
+  await closeToast(
+    page,
+    "Brain dump processed",
+    "2 tasks added. Duplicate tasks removed: 1 repeated in your input. Duplicate tasks detected: 1 already in your list.",
+  );
+  expect(await toastTitlesSinceLastLook(page)).toEqual(["Brain dump processed"]);
   await expect(card(page, "New one")).toBeVisible();
   await expect(card(page, "Another")).toBeVisible();
   await expect(page.getByRole("group", { name: "Existing task", exact: true })).toHaveCount(0);
@@ -372,8 +407,8 @@ test("a task deleted on another device leaves the questions, live or after a fai
 /** The answers given to the tasks left stay, and analysing them works without the deleted one. */
 async function expectAnalysisWithoutBeta(page: Page) {
   await expect(
-    card(page, "Alpha").getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "Yes" }),
-  ).toHaveAttribute("aria-pressed", "true");
+    card(page, "Alpha").getByRole("radiogroup", { name: "Is it urgent?" }).getByRole("radio", { name: "Yes" }),
+  ).toHaveAttribute("aria-checked", "true");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
   await expect(page.getByRole("main")).not.toContainText("Beta");
@@ -583,8 +618,10 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   // change (its Yes cleared, a No instead) is needed to rank it below the other three.
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
   await expect(
-    card(page, "First").getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "No", exact: true }),
-  ).toHaveAttribute("aria-pressed", "true");
+    card(page, "First")
+      .getByRole("radiogroup", { name: "Is it urgent?" })
+      .getByRole("radio", { name: "No", exact: true }),
+  ).toHaveAttribute("aria-checked", "true");
   await answer(page, "Uncategorised", "Is it important?", "Yes");
   await answer(page, "Uncategorised", "Is it urgent?", "No");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();

@@ -146,7 +146,7 @@ test("each screen's main action fails with the spec's toast, and works when trie
   await expect(input).toHaveValue("Doomscrolling");
   await up();
   await input.press("Enter");
-  await expect(page.getByText(`1 item(s) already on today's "No" List.`)).toBeVisible();
+  await expect(page.getByText(`1 item already on today's "No" List.`)).toBeVisible();
 });
 
 test("the timer's pause, resume, end and follow-up fail with a toast, keep the screen, and work when tried again", async ({

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct horse battery";
 
@@ -165,4 +165,44 @@ export async function closeToast(page: Page, title: string, description?: string
  */
 export async function keyboardDragReady(page: Page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/** The colour of one pixel of a PNG, read by a blank page's canvas (the app's CSP stays as it is). */
+async function pixelOf(page: Page, png: Buffer, x: number, y: number): Promise<number[]> {
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(
+      async ({ b64, x, y }) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = img.width;
+        canvas.height = img.height;
+        const context = canvas.getContext("2d");
+        context?.drawImage(img, 0, 0);
+        return Array.from(context?.getImageData(x, y, 1, 1).data ?? []).slice(0, 3);
+      },
+      { b64: png.toString("base64"), x: Math.round(x), y: Math.round(y) },
+    );
+  } finally {
+    await blank.close();
+  }
+}
+
+/**
+ * How far (largest channel difference, 0–255) the middle of a control is from the background just
+ * beside it, as drawn on screen: an unchecked checkbox or radio is an outline, so nearly 0.
+ */
+export async function middleAgainstBackground(page: Page, control: Locator): Promise<number> {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  if (!box) throw new Error("the control is not on screen");
+  const gap = 6;
+  const png = await page.screenshot({
+    clip: { x: box.x - gap, y: box.y, width: box.width + gap, height: box.height },
+  });
+  const background = await pixelOf(page, png, 1, box.height / 2);
+  const middle = await pixelOf(page, png, gap + box.width / 2, box.height / 2);
+  return Math.max(...middle.map((value, i) => Math.abs(value - (background[i] ?? 0))));
 }

@@ -161,15 +161,15 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
 
 test("selection: the task list, the duration field and the start button", async ({ page, request, signedIn }) => {
   await addTaskViaApi(request, signedIn, { title: "Ordinary task" });
-  const priority = await addTaskViaApi(request, signedIn, { title: "Top task", isPriority: true });
   await addTaskViaApi(request, signedIn, { title: "Finished task", isCompleted: true });
   await addTaskViaApi(request, signedIn, { title: "Not today", category: "no_list" });
   await addTaskViaApi(request, signedIn, { title: "[REMOVED] Task 1" });
 
   await page.goto("/focus-timer");
   const select = taskSelect(page);
+  // No ranking yet (no priority task): nothing is preselected.
+  await expect(select.locator("option")).toHaveText(["Select a task", "Ordinary task"]);
   await expect(select).toHaveValue("");
-  await expect(select.locator("option")).toHaveText(["Select a task", "★ Top task", "Ordinary task"]);
   const start = page.getByRole("button", { name: "Start Focus Session" });
   // Unavailable for assistive technology too, yet reachable: a press says why (docs/product.md#selection-phase).
   await expect(start).toHaveAttribute("aria-disabled", "true");
@@ -196,9 +196,17 @@ test("selection: the task list, the duration field and the start button", async 
   await duration.blur();
   await expect(duration).toHaveValue("25");
 
-  // A task added on another device appears without a reload (live "tasks-changed").
+  // Tasks added on another device appear without a reload (live "tasks-changed"), priority first;
+  // the choice is the person's once the screen is open: nothing is selected for them.
+  const priority = await addTaskViaApi(request, signedIn, { title: "Top task", isPriority: true });
   await addTaskViaApi(request, signedIn, { title: "Added elsewhere" });
-  await expect(select.locator("option", { hasText: "Added elsewhere" })).toHaveCount(1);
+  await expect(select.locator("option")).toHaveText([
+    "Select a task",
+    "★ Top task",
+    "Ordinary task",
+    "Added elsewhere",
+  ]);
+  await expect(select).toHaveValue("");
 
   await select.selectOption(String(priority.id));
   await expect(start).toBeEnabled();
@@ -258,6 +266,31 @@ test("a selected task removed on another device leaves nothing selected", async 
     await expect(select.locator("option:checked")).toHaveText("Select a task");
     await expect(start).toHaveAttribute("aria-disabled", "true");
   }
+});
+
+test("opening the Focus tab preselects the START HERE task", async ({ page, request, signedIn }) => {
+  const titles = [
+    "Finish the Q3 budget report (due tomorrow 10am)",
+    "Renew car insurance (policy A-2291) by Friday",
+    "Reply to the landlord about the boiler repair",
+    "Book the dentist appointment for next month",
+  ];
+  const tasks = await Promise.all(titles.map((title) => addTaskViaApi(request, signedIn, { title })));
+  const [budget, insurance, landlord, dentist] = tasks as [ApiTask, ApiTask, ApiTask, ApiTask];
+  // Analyze Priorities' call: the insurance ranks first (START HERE), the dentist out of the top three.
+  await apiCall(request, signedIn, "POST", "/api/tasks/priorities", {
+    tasks: [
+      { id: budget.id, answers: { important: true } },
+      { id: insurance.id, answers: { urgent: true, important: true } },
+      { id: landlord.id, answers: { relief: true } },
+      { id: dentist.id, answers: { urgent: false } },
+    ],
+  });
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Focus/ }).click();
+  await expect(page.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
+  await expect(taskSelect(page)).toHaveValue(String(insurance.id));
+  await expect(page.getByRole("button", { name: "Start Focus Session" })).not.toHaveAttribute("aria-disabled", "true");
 });
 
 test("navigation state preselects the task", async ({ page, request, signedIn }) => {

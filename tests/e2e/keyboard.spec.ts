@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, keyboardDragReady, PASSWORD, test, uniqueName } from "./fixtures";
+import { devices, type Locator, type Page } from "@playwright/test";
+import { addTaskViaApi, apiCall, expect, keyboardDragReady, PASSWORD, signInPage, test, uniqueName } from "./fixtures";
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has the focus, checking on the way that every element
@@ -64,20 +64,20 @@ test("the whole journey by keyboard alone: register, braindump, questions, organ
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeFocused();
 
-  // Questions: one answer per task, with Space on the option buttons. Pay rent is not urgent, so it
-  // starts in Later (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md,
+  // Questions: one answer per task. Each question is one Tab stop (its first choice while none is
+  // chosen): Space chooses Yes, the arrow keys move to No and choose it. Pay rent is not urgent, so
+  // it starts in Later (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md,
   // docs/decisions/082-placed-yet-flag.md) and the keyboard has somewhere to move it.
   for (const [title, answer] of [
     ["Book dentist", "Yes"],
     ["Pay rent", "No"],
     ["Plan week", "Yes"],
   ] as const) {
-    const option = card(page, title)
-      .getByRole("group", { name: "Is it urgent?" })
-      .getByRole("button", { name: answer, exact: true });
-    await tabTo(page, option);
-    await page.keyboard.press("Space");
-    await expect(option).toHaveAttribute("aria-pressed", "true");
+    const group = card(page, title).getByRole("radiogroup", { name: "Is it urgent?" });
+    await tabTo(page, group.getByRole("radio", { name: "Yes", exact: true }));
+    await page.keyboard.press(answer === "Yes" ? "Space" : "ArrowRight");
+    await expect(group.getByRole("radio", { name: answer, exact: true })).toHaveAttribute("aria-checked", "true");
+    await expect(group.getByRole("radio", { name: answer, exact: true })).toBeFocused();
   }
   await expectEveryControlNamed(page);
   await tabTo(page, page.getByRole("button", { name: "Analyze Priorities" }));
@@ -137,4 +137,98 @@ test("the whole journey by keyboard alone: register, braindump, questions, organ
 
   expect([...unringed], "focused without a visible focus indicator").toEqual([]);
   expect(consoleErrors).toEqual([]);
+});
+
+test("each question is one radio group: one Tab stop, the arrow keys choose inside it (docs/decisions/155-questions-are-radio-groups.md)", async ({
+  page,
+  signedIn,
+  request,
+}) => {
+  const res = await request.post("/api/process-tasks", {
+    headers: { Authorization: `Bearer ${signedIn.token}` },
+    data: { text: "Finish the Q3 budget report (due tomorrow 10am)\nRenew car insurance (policy A-2291) by Friday" },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Prioritize" }).click();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  const first = card(page, "Finish the Q3 budget report (due tomorrow 10am)");
+  const groups = first.getByRole("radiogroup");
+  await expect(groups).toHaveCount(6);
+
+  // From the first choice of the first question, Tab visits each question once: six stops per task.
+  await tabTo(page, groups.first().getByRole("radio").first());
+  const stops: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    stops.push(
+      await page.evaluate(
+        () => document.activeElement?.closest("[role=radiogroup]")?.getAttribute("aria-labelledby") ?? "",
+      ),
+    );
+    await page.keyboard.press("Tab");
+  }
+  expect(new Set(stops).size).toBe(6);
+  // The sixth Tab left the task for the next one's first question.
+  await expect(
+    card(page, "Renew car insurance (policy A-2291) by Friday").getByRole("radiogroup").first().getByRole("radio", {
+      name: "Yes",
+    }),
+  ).toBeFocused();
+
+  // Arrow keys move and choose inside a group, wrapping; the chosen answer becomes its Tab stop.
+  const effort = first.getByRole("radiogroup", { name: "How much effort will it take?" });
+  await effort.getByRole("radio", { name: "Small" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(effort.getByRole("radio", { name: "Medium" })).toBeFocused();
+  await expect(effort.getByRole("radio", { name: "Medium" })).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(effort.getByRole("radio", { name: "Small" })).toHaveAttribute("aria-checked", "true");
+  await expect(effort.getByRole("radio", { checked: true })).toHaveCount(1);
+  await expect(effort.getByRole("radio", { name: "Small" })).toHaveAttribute("tabindex", "0");
+  await expect(effort.getByRole("radio", { name: "Large" })).toHaveAttribute("tabindex", "-1");
+  // Space on the chosen answer clears it, as a click does (docs/product.md#questions-step).
+  await page.keyboard.press("Space");
+  await expect(effort.getByRole("radio", { checked: true })).toHaveCount(0);
+});
+
+test("keyboard hints show only where a keyboard is in use (docs/decisions/153-everyday-details.md)", async ({
+  browser,
+  request,
+  signedIn,
+}) => {
+  const task = await addTaskViaApi(request, signedIn, { title: "Finish the Q3 budget report (due tomorrow 10am)" });
+  await apiCall(request, signedIn, "POST", "/api/focus-sessions", {
+    taskId: task.id,
+    duration: 1500,
+    isCompleted: false,
+  });
+  const boardHint = /With a keyboard, focus a task, press Space/;
+
+  // A phone: touch, no hover. The hints stay hidden until a key only a keyboard has is pressed.
+  const phoneContext = await browser.newContext({ ...devices["Pixel 7"] });
+  const phone = await phoneContext.newPage();
+  await signInPage(phone, signedIn);
+  await phone.goto("/focus-timer");
+  expect(await phone.evaluate(() => matchMedia("(hover: hover) and (pointer: fine)").matches)).toBe(false);
+  await expect(phone.getByText("minutes remaining")).toBeVisible();
+  const pauseHint = phone.getByText(/to pause\./);
+  await expect(pauseHint).toBeHidden();
+  await phone.goto("/");
+  await phone.getByRole("button", { name: "Organize Tasks" }).click();
+  await expect(phone.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+  await expect(phone.getByText("Drag tasks between the lists.")).toBeVisible();
+  await expect(phone.getByText(boardHint)).toBeHidden();
+  // A keyboard attached to the tablet or phone: after a Tab, the hints show.
+  await phone.keyboard.press("Tab");
+  await expect(phone.getByText(boardHint)).toBeVisible();
+  await phoneContext.close();
+
+  // A computer with a mouse: shown from the start.
+  const desktopContext = await browser.newContext({ ...devices["Desktop Chrome"] });
+  const desktop = await desktopContext.newPage();
+  await signInPage(desktop, signedIn);
+  await desktop.goto("/focus-timer");
+  await expect(desktop.getByText(/to pause\./)).toBeVisible();
+  await desktopContext.close();
 });

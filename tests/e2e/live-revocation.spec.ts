@@ -23,16 +23,22 @@ function countLiveSockets(page: Page) {
   return opened;
 }
 
+/** The phone, signed in on its own, showing `path` with its live channel open. */
+async function phoneOn(browser: Browser, account: Account, path: string, heading: string) {
+  const phone = await otherDevice(browser, account, "Mozilla/5.0 (iPhone) Phone of the test");
+  const sockets = countLiveSockets(phone);
+  await phone.goto(path);
+  await expect(phone.getByRole("heading", { name: heading })).toBeVisible();
+  await expect.poll(() => sockets.count).toBe(1);
+  return { phone, sockets };
+}
+
 test("a device signed out from another one leaves at once for the signed-out screen", async ({
   page,
   browser,
   signedIn,
 }) => {
-  const phone = await otherDevice(browser, signedIn, "Mozilla/5.0 (iPhone) Phone of the test");
-  const phoneSockets = countLiveSockets(phone);
-  await phone.goto("/focus-timer");
-  await expect(phone.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
-  await expect.poll(() => phoneSockets.count).toBe(1);
+  const { phone, sockets: phoneSockets } = await phoneOn(browser, signedIn, "/focus-timer", "One-Thing Focus Timer");
 
   await page.goto("/settings");
   const devices = page.getByRole("list", { name: "Signed-in devices" });
@@ -49,6 +55,33 @@ test("a device signed out from another one leaves at once for the signed-out scr
   expect(phoneSockets.count).toBe(1);
   // This device is still signed in.
   await expect(page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem")).toHaveCount(1);
+  await phone.context().close();
+});
+
+test("a device signed out by a password change lands on the sign-in screen saying why, from the home page too", async ({
+  page,
+  browser,
+  signedIn,
+}) => {
+  const { phone } = await phoneOn(browser, signedIn, "/", "Daily Tasks & Thought Braindump");
+
+  // The password changed on this device, through its Settings.
+  await page.goto("/settings");
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+  await page.getByLabel("Repeat new password").fill("a brand new passphrase");
+  await page.getByRole("button", { name: "Change password", exact: true }).click();
+  await expect(page.getByText("Signed out of 1 other device.")).toBeVisible();
+
+  await expect(phone).toHaveURL(/\/login$/);
+  const why = phone.getByRole("status").filter({ hasText: "Your password was changed on another device" });
+  await expect(why).toHaveText(
+    "Your password was changed on another device, so this device was signed out. Sign in with the new password.",
+  );
+  // Said once: a reload of the sign-in screen does not repeat it.
+  await phone.reload();
+  await expect(phone.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(why).toHaveCount(0);
   await phone.context().close();
 });
 

@@ -34,8 +34,8 @@ test("a long unbroken title never makes a screen wider than the window", async (
   await expectNoSidewaysScroll(page, "questions");
   await page
     .getByRole("group", { name: LONG, exact: true })
-    .getByRole("group", { name: "Is it urgent?" })
-    .getByRole("button", { name: "Yes" })
+    .getByRole("radiogroup", { name: "Is it urgent?" })
+    .getByRole("radio", { name: "Yes" })
     .click();
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();

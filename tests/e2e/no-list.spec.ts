@@ -5,7 +5,9 @@ import {
   closeToast,
   expect,
   listTasksViaApi,
+  middleAgainstBackground,
   screenshots,
+  setTheme,
   shownToast,
   test,
 } from "./fixtures";
@@ -25,7 +27,8 @@ async function expectToast(page: Page, title: string, description?: string) {
 const builderHeading = (page: Page) => page.getByRole("heading", { level: 1, name: 'Daily "No" List Builder' });
 const committedHeading = (page: Page) => page.getByRole("heading", { level: 1, name: 'Today\'s "No" List' });
 const commitButton = (page: Page) => page.getByRole("button", { name: 'Commit to "No" List' });
-const clearButton = (page: Page) => page.getByRole("button", { name: "CLEAR TASKS" });
+// Cased like the other buttons (docs/decisions/154-no-list-clear-reads-plainly.md).
+const clearButton = (page: Page) => page.getByRole("button", { name: "Clear Tasks", exact: true });
 
 test("builder: disabled buttons explain themselves, a blank item is refused, an item is added", async ({
   page,
@@ -70,7 +73,7 @@ test("builder: disabled buttons explain themselves, a blank item is refused, an 
   await add.click();
   await expectToast(page, "Item added", "Added to your No List successfully.");
   await expect(input).toHaveValue("");
-  await expect(page.getByText('1 item(s) already on today\'s "No" List.')).toBeVisible();
+  await expect(page.getByText('1 item already on today\'s "No" List.')).toBeVisible();
   const stored = await listTasks(request, signedIn);
   expect(stored.map((t) => [t.title, t.category])).toEqual([["Doomscrolling before bed", "no_list"]]);
 
@@ -152,7 +155,7 @@ test("select with reasons, commit, see today's list, delete an item, edit, go to
   await expect(page.getByRole("checkbox")).toHaveCount(1);
   await expect(page.getByRole("checkbox", { name: "Write the report" })).not.toBeChecked();
   await expect(commitButton(page)).toBeDisabled();
-  await expect(page.getByText('1 item(s) already on today\'s "No" List.')).toBeVisible();
+  await expect(page.getByText('1 item already on today\'s "No" List.')).toBeVisible();
 
   await page.getByRole("button", { name: 'View today\'s "No" List' }).click();
   await page.getByRole("link", { name: "To Priority Picker" }).click();
@@ -204,10 +207,12 @@ test("clear asks first, then clears the selected tasks in one go and resets the 
   await page.getByRole("checkbox", { name: "Stale errand" }).check();
   await page.getByLabel("Reason for saying no to Old idea (optional)").fill("Never mind");
 
+  await expect(clearButton(page)).toHaveCSS("text-transform", "none");
   await clearButton(page).click();
   const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(
-    "Are you sure you want to clear 2 selected task(s)? This will remove them from this list.",
+  // One sentence that says what clearing does, with a proper plural.
+  await expect(dialog.getByRole("paragraph")).toHaveText(
+    "Are you sure you want to clear 2 selected tasks? They will be removed from every list, and you can undo it for 10 seconds.",
   );
   await screenshots(page, "no-list-clear-confirm");
   await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -235,7 +240,7 @@ test("clear asks first, then clears the selected tasks in one go and resets the 
   ).toHaveAttribute("data-type", "loading");
   const before = await progress.elementHandle();
   release();
-  await expectToast(page, "Tasks cleared successfully", "2 task(s) have been cleared from your list.");
+  await expectToast(page, "Tasks cleared successfully", "2 tasks have been cleared from your list.");
   // The same toast turned into the outcome: no second toast, nothing left waiting behind it.
   expect(await before?.evaluate((el) => el.textContent)).toContain("Tasks cleared successfully");
   await expect(toast(page)).toHaveCount(1);
@@ -286,7 +291,7 @@ test("a clear that finds some tasks gone says how many were cleared and how many
   });
   await clearButton(page).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Clear tasks" }).click();
-  await expectToast(page, "Tasks partially cleared", "1 task(s) cleared, 1 failed.");
+  await expectToast(page, "Tasks partially cleared", "1 task cleared, 1 failed.");
   await expect(page.getByRole("checkbox")).toHaveCount(0);
   expect(await listTasks(request, signedIn)).toEqual([]);
 });
@@ -330,13 +335,43 @@ test("an added item is read back once by the tab that added it; another tab read
   await page.getByRole("button", { name: "Add to No list" }).click();
   await expectToast(page, "Item added", "Added to your No List successfully.");
   // The other tab learns of it from the live channel alone.
-  await expect(other.getByText('1 item(s) already on today\'s "No" List.')).toBeVisible();
+  await expect(other.getByText('1 item already on today\'s "No" List.')).toBeVisible();
 
   // A change from the other tab: its frame comes after the first one on this tab's socket, so once
   // this tab has read it back, the echo of its own change has been handled (and skipped) too.
   await other.getByLabel("Something you'll say no to today").fill("Checking the news feed before breakfast");
   await other.getByRole("button", { name: "Add to No list" }).click();
-  await expect(page.getByText('2 item(s) already on today\'s "No" List.')).toBeVisible();
+  await expect(page.getByText('2 items already on today\'s "No" List.')).toBeVisible();
   expect(mine.reads, `${signedIn.user.username}: its own add, then the other tab's`).toBe(2);
   await other.close();
+});
+
+test("on a phone the placeholders show whole; in dark mode an unchecked checkbox is an outline", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await addTask(request, signedIn, { title: "Renew car insurance (policy A-2291) by Friday" });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/no-list");
+  const checkbox = page.getByRole("checkbox", { name: "Renew car insurance (policy A-2291) by Friday" });
+  await checkbox.check();
+  await expect(page.getByPlaceholder("e.g. It can wait until Friday")).toBeVisible();
+  const cut = await page.evaluate(() => {
+    const context = document.createElement("canvas").getContext("2d");
+    return Array.from(document.querySelectorAll<HTMLInputElement>("input[placeholder]")).flatMap((input) => {
+      const style = getComputedStyle(input);
+      if (!context) return [];
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width > room ? [input.placeholder] : [];
+    });
+  });
+  expect(cut, "placeholders cut off at 360 px").toEqual([]);
+
+  await setTheme(page, "dark");
+  await checkbox.uncheck();
+  expect(await middleAgainstBackground(page, checkbox)).toBeLessThan(16);
+  await checkbox.check();
+  expect(await middleAgainstBackground(page, checkbox)).toBeGreaterThan(60);
 });

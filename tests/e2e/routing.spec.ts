@@ -64,6 +64,9 @@ test("the not-found page keeps its two sentences and leads home, signed out and 
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  // The app's header, as on every other page.
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: /theme/i })).toBeVisible();
   await page.getByRole("link", { name: "Go home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Focus on what matters today." })).toBeVisible();
@@ -72,6 +75,8 @@ test("the not-found page keeps its two sentences and leads home, signed out and 
   await page.evaluate((token) => localStorage.setItem("auth_token", token), account.token);
   await page.goto("/Focus-Timer/nothing-here");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  // Signed in, the header's tabs lead anywhere from here.
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await page.getByRole("link", { name: "Go home" }).click();
   await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
 });

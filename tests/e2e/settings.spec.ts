@@ -1,6 +1,16 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { closeToast, expect, PASSWORD, registerViaApi, screenshots, shownToast, test, uniqueName } from "./fixtures";
+import {
+  closeToast,
+  expect,
+  middleAgainstBackground,
+  PASSWORD,
+  registerViaApi,
+  screenshots,
+  shownToast,
+  test,
+  uniqueName,
+} from "./fixtures";
 
 async function openSettings(page: Page) {
   await page.goto("/");
@@ -178,6 +188,9 @@ test("the theme choice and the header toggle stay in sync", async ({ page, signe
 
   await theme.getByRole("radio", { name: "Dark" }).check();
   await expect(html).toHaveClass(/dark/);
+  // In the dark, an unchecked radio is a ring on its background, not a filled grey disc.
+  expect(await middleAgainstBackground(page, theme.getByRole("radio", { name: "Light" }))).toBeLessThan(16);
+  expect(await middleAgainstBackground(page, theme.getByRole("radio", { name: "Dark" }))).toBeGreaterThan(60);
   await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
 
@@ -256,6 +269,29 @@ test("the devices list signs out one device, then every other one", async ({ pag
   await expect(page.getByRole("button", { name: "Sign out everywhere else" })).toBeDisabled();
   expect((await request.get("/api/auth/user", auth(iphone))).status()).toBe(401);
   expect((await request.get("/api/auth/user", auth(signedIn.token))).status()).toBe(200);
+});
+
+test("devices of the same browser and system are told apart, whole, on a phone", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await signInElsewhere(request, signedIn.user.username, FIREFOX_WINDOWS);
+  await signInElsewhere(request, signedIn.user.username, FIREFOX_WINDOWS);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openSettings(page);
+  const list = page.getByRole("list", { name: "Signed-in devices" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  await expect(list.getByRole("listitem").first()).toContainText("This device");
+  for (const name of ["Firefox on Windows (1)", "Firefox on Windows (2)"]) {
+    const shown = list.getByText(name, { exact: true });
+    await expect(shown).toBeVisible();
+    // Not cut short: the number that tells them apart shows.
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(
+      list.getByRole("button", { name: new RegExp(`^Sign out ${name.replace(/[()]/g, "\\$&")}`) }),
+    ).toHaveCount(1);
+  }
 });
 
 test("export downloads the data as JSON and the tasks as CSV", async ({ page, request, signedIn }) => {

@@ -41,7 +41,8 @@ test("a title is edited in place in Current Tasks and on the board, checked as o
   await later.getByRole("button", { name: "Edit Call bank" }).click();
   await later.getByRole("textbox", { name: "New title for Call bank" }).fill("Call the bank");
   await later.getByRole("button", { name: "Save" }).click();
-  await expect(later).toContainText("Call the bank");
+  // Saved and closed (the field's own text would match before the save is done).
+  await expect(later.getByRole("button", { name: "Edit Call the bank" })).toBeVisible();
   expect(await titles(request, signedIn)).toEqual(["Write report", "Call the bank"]);
   expect(consoleErrors).toEqual([]);
 });
@@ -53,4 +54,25 @@ test('a "No" List item is marked as such in Current Tasks', async ({ page, reque
   const currentTasks = page.getByRole("region", { name: "Current Tasks" });
   await expect(currentTasks.getByRole("listitem").filter({ hasText: "Doomscrolling" })).toContainText('"No" List');
   await expect(currentTasks.getByRole("listitem").filter({ hasText: "Pay rent" })).not.toContainText('"No" List');
+});
+
+test("on a phone the in-place title editor takes the row's width", async ({ page, request, signedIn }) => {
+  const title = "Finish the Q3 budget report (due tomorrow 10am)";
+  await addTaskViaApi(request, signedIn, { title });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const currentTasks = page.getByRole("region", { name: "Current Tasks" });
+  await currentTasks.getByRole("button", { name: `Edit ${title}` }).click();
+  const field = currentTasks.getByRole("textbox", { name: `New title for ${title}` });
+  await expect(field).toBeFocused();
+  const row = await field.locator("xpath=ancestor::li[1]").boundingBox();
+  const box = await field.boundingBox();
+  expect(row && box).toBeTruthy();
+  if (!row || !box) return;
+  expect(box.width).toBeGreaterThanOrEqual(row.width - 2);
+  // The whole title shows: nothing scrolled out of the field, sideways or down.
+  expect(await field.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(
+    true,
+  );
+  await expect(currentTasks.getByRole("button", { name: "Save" })).toBeVisible();
 });

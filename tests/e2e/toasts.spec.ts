@@ -152,12 +152,10 @@ test("the No-list clear's progress toast turns into its outcome in place, with U
   await watchToasts(page);
   await page.getByRole("checkbox", { name: /Plan the trip/ }).check();
   await page.getByRole("checkbox", { name: /Sort the garage/ }).check();
-  await page.getByRole("button", { name: "CLEAR TASKS" }).click();
+  await page.getByRole("button", { name: "Clear Tasks", exact: true }).click();
   const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(
-    "Are you sure you want to clear 2 selected task(s)? This will remove them from this list.",
-  );
-  await expect(dialog).toContainText("They will be removed from every list, not only this one.");
+  await expect(dialog).toContainText("Are you sure you want to clear 2 selected tasks?");
+  await expect(dialog).toContainText("They will be removed from every list");
   await dialog.getByRole("button", { name: "Clear tasks" }).click();
   expect((await toastDelay(page, "Tasks cleared successfully", "/api/no-list/clear")).fromAnswer).toBeLessThanOrEqual(
     300,

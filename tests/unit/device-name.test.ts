@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeUserAgent } from "../../web/features/settings/device-name";
+import { describeUserAgent, deviceNames } from "../../web/features/settings/device-name";
 
 describe("describeUserAgent", () => {
   it.each([
@@ -43,5 +43,28 @@ describe("describeUserAgent", () => {
     [null, "Unknown device", "computer"],
   ])("%s is %s", (userAgent, name, kind) => {
     expect(describeUserAgent(userAgent)).toEqual({ name, kind });
+  });
+});
+
+describe("deviceNames: every row names one device", () => {
+  const LINUX_CHROME =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+  const IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+
+  it("numbers the devices that would share a name in the order they signed in; a single one keeps its name", () => {
+    const names = deviceNames([
+      { id: "this", userAgent: LINUX_CHROME, createdAt: "2026-11-25T09:30:02.000Z" },
+      { id: "phone", userAgent: IPHONE, createdAt: "2026-11-20T08:00:00.000Z" },
+      { id: "first", userAgent: LINUX_CHROME, createdAt: "2026-11-24T18:00:00.000Z" },
+      { id: "b-same-time", userAgent: LINUX_CHROME, createdAt: "2026-11-25T09:30:02.000Z" },
+    ]);
+    expect(Object.fromEntries(names)).toEqual({
+      first: "Chrome on Linux (1)",
+      "b-same-time": "Chrome on Linux (2)",
+      this: "Chrome on Linux (3)",
+      phone: "Safari on iPhone",
+    });
+    expect(new Set(names.values()).size).toBe(4);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { backoffDelay } from "../../web/api/live";
 import { FOCUS_MESSAGES, pickMessage } from "../../web/features/focus/messages";
-import { clampMinutes, selectableTasks } from "../../web/features/focus/selection-phase";
+import { selectableTasks } from "../../web/features/focus/selectable-tasks";
+import { clampMinutes } from "../../web/features/focus/selection-phase";
 import { task } from "./task-fixture";
 
 describe("the task list of the selection", () => {

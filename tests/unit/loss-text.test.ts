@@ -3,9 +3,22 @@ import { clearingLossText, statsResetLossText } from "../../web/ui/loss-text";
 
 describe("what a confirmation says will be lost", () => {
   it("names the tasks and the statistics for Start Fresh and Clear Tasks", () => {
-    expect(clearingLossText(8)).toBe("You will lose 8 tasks and today's statistics, with those of every earlier day.");
-    expect(clearingLossText(1)).toContain("1 task and");
+    const open = { isCompleted: false };
+    expect(clearingLossText(Array(8).fill(open))).toBe(
+      "You will lose 8 tasks and today's statistics, with those of every earlier day.",
+    );
+    expect(clearingLossText([open])).toContain("1 task and");
     expect(clearingLossText(undefined)).toContain("all your tasks");
+  });
+
+  it("counts as Current Tasks does (the tasks not completed) and names the completed ones apart", () => {
+    const tasks = [...Array(6).fill({ isCompleted: false }), { isCompleted: true }];
+    expect(clearingLossText(tasks)).toBe(
+      "You will lose 6 current tasks, 1 completed task and today's statistics, with those of every earlier day.",
+    );
+    expect(clearingLossText([{ isCompleted: true }, { isCompleted: true }])).toContain(
+      "0 current tasks, 2 completed tasks and",
+    );
   });
 
   it("names today's figures for Reset Stats and says the tasks stay", () => {

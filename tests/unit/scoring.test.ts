@@ -10,7 +10,7 @@ describe("scoreAnswers: every row of the table in docs/product.md#priority-scori
     [{ dependency: true }, 4, "Unblocks other tasks"],
     [{ effort: "Small" }, 3, "Small effort"],
     [{ effort: "Medium" }, 2, "Medium effort"],
-    [{ effort: "Large" }, 1, "Large effort but important"],
+    [{ effort: "Large" }, 1, "Large effort"],
     [{ relief: true }, 2, "Provides relief/progress"],
     [{ resources: true }, 2, "Resources available now"],
   ])("%j scores %i with the reason %s", (answers, score, reason) => {
@@ -59,6 +59,41 @@ describe("scoreAnswers: every row of the table in docs/product.md#priority-scori
       resources: true,
     };
     expect(scoreAnswers(all).score).toBe(21);
+  });
+});
+
+describe("a reason never contradicts an answer (docs/decisions/151-reasons-follow-answers.md)", () => {
+  it("Large effort is 'but important' only for a task answered Important: Yes", () => {
+    expect(scoreAnswers({ effort: "Large", important: true })).toEqual({
+      score: 4 + 1,
+      reasons: ["Important", "Large effort but important"],
+    });
+    expect(scoreAnswers({ effort: "Large", important: false })).toEqual({ score: 1, reasons: ["Large effort"] });
+    expect(priorityDescription({ effort: "Large", important: false, urgent: true })).toBe("Urgent, Large effort");
+  });
+
+  it("no reason names a question answered No, whatever the other answers", () => {
+    const yesNo = ["urgent", "important", "goal_alignment", "dependency", "relief", "resources"] as const;
+    const words: Record<(typeof yesNo)[number], RegExp> = {
+      urgent: /urgent/i,
+      important: /important/i,
+      goal_alignment: /goals/i,
+      dependency: /unblocks/i,
+      relief: /relief/i,
+      resources: /resources/i,
+    };
+    for (let mask = 0; mask < 2 ** yesNo.length; mask += 1) {
+      for (const effort of ["Small", "Medium", "Large", undefined] as const) {
+        const answers: Answers = { effort };
+        yesNo.forEach((id, bit) => {
+          answers[id] = (mask & (1 << bit)) !== 0;
+        });
+        const { reasons } = scoreAnswers(answers);
+        for (const id of yesNo) {
+          if (answers[id] === false) expect(reasons.join(", "), JSON.stringify(answers)).not.toMatch(words[id]);
+        }
+      }
+    }
   });
 });
 

@@ -47,7 +47,8 @@ describe("live sockets of a revoked session are closed with 4401", () => {
 
     expect((await api("/api/auth/logout", { method: "POST", token: account.token })).status).toBe(204);
     // A frame says so first (a proxy may drop the close code), then the close itself.
-    await mine.next((f) => f.type === "session-ended");
+    // A sign-out gives no reason to tell: the person did it.
+    expect(await mine.next((f) => f.type === "session-ended")).toEqual({ type: "session-ended" });
     expect(await mine.closed()).toEqual(SESSION_ENDED);
     expect(await mineToo.closed()).toEqual(SESSION_ENDED);
     await expectStillLive(theirs, other);
@@ -103,6 +104,11 @@ describe("live sockets of a revoked session are closed with 4401", () => {
       json: { currentPassword: PASSWORD, newPassword: "a brand new passphrase" },
     });
     expect(res.status).toBe(200);
+    // The frame says why, for the device's sign-in screen (docs/product.md#signed-out-by-a-password-change).
+    expect(await theirs.next((f) => f.type === "session-ended")).toEqual({
+      type: "session-ended",
+      why: "password-changed",
+    });
     expect(await theirs.closed()).toEqual(SESSION_ENDED);
     await expectStillLive(mine, account.token);
     mine.ws.close();

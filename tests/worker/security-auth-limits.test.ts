@@ -24,6 +24,9 @@ describe("login throttling", () => {
     const locked = await login(user.username, PASSWORD, guesser);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await locked.clone().json()) as { message: string }).message).toBe(
+      "Too many attempts. Please wait 15 minutes and try again.",
+    );
     await expectErrorShape(locked);
     // The lock is on the account, whatever spelling of it is typed.
     expect((await login(user.email, PASSWORD, guesser)).status).toBe(429);

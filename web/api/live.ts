@@ -4,6 +4,7 @@ import { LIVE_PING, LIVE_PONG, LIVE_PROTOCOL, LIVE_SESSION_ENDED, LIVE_SUPERSEDE
 import type { ClientFrame, LiveTicket, ServerFrame } from "../../shared/schemas/live";
 import { ApiRequestError, apiRequest, TAB_ID } from "./client";
 import { queryKeys } from "./query-keys";
+import { rememberSessionEnd } from "./session-end";
 import { applyTimer } from "./timer-cache";
 
 const FRAME_TYPES = new Set<unknown>(["timer", "tasks-changed", "session-ended"] satisfies ServerFrame["type"][]);
@@ -124,6 +125,7 @@ class LiveConnection {
         // One-way delay is ignored: it is a few milliseconds next to a countdown in seconds.
         applyTimer(this.queryClient, { state: frame.state, serverNow: frame.serverNow }, frame.serverNow - Date.now());
       } else if (frame.type === "session-ended") {
+        if (frame.why) rememberSessionEnd(frame.why);
         this.sessionEnded(ws);
       } else if (!isEchoOfThisTab(frame)) {
         // A change this tab made is skipped: it refetched on its own (its mutation's onSettled).

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useEffect } from "react";
 import { Outlet, useLocation, useMatch } from "react-router";
 import { useCurrentUser } from "../api/auth";
+import { readSessionEnd } from "../api/session-end";
 import { rememberReturnTo } from "../features/auth/return-to";
 import { Spinner } from "../ui/spinner";
 import { AppShell } from "./app-shell";
@@ -24,7 +25,9 @@ export function ProtectedShell({ signedOutHome }: { signedOutHome: ReactNode }) 
   const { isLoading, isAuthenticated } = useCurrentUser();
   const isHome = useMatch("/") !== null;
   if (isLoading) return <Spinner className="min-h-dvh" label="Checking your session" />;
-  if (!isAuthenticated) return isHome ? signedOutHome : <StartSignIn />;
+  // Signed out from elsewhere for a reason to tell (a password change): the sign-in screen says it,
+  // from the home page too (docs/product.md#signed-out-by-a-password-change).
+  if (!isAuthenticated) return isHome && readSessionEnd() === null ? signedOutHome : <StartSignIn />;
   return (
     <AppShell>
       <Outlet />

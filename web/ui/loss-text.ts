@@ -1,13 +1,22 @@
-/**
- * The sentence a confirmation adds after the spec's own: what will be lost, in numbers, so a
- * person knows the cost before pressing the button.
- */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+// The sentence a confirmation adds after the spec's own: what will be lost, in numbers, so a
+// person knows the cost before pressing the button.
+import { countOf } from "./plural";
 
-/** Start Fresh and Clear Tasks: every task and the statistics of every day go. */
-export function clearingLossText(taskCount: number | undefined): string {
-  const tasks = taskCount === undefined ? "all your tasks" : count(taskCount, "task", "tasks");
-  return `You will lose ${tasks} and today's statistics, with those of every earlier day.`;
+/**
+ * Start Fresh and Clear Tasks: every task and the statistics of every day go. The count agrees with
+ * Current Tasks, which lists the tasks not completed; completed ones are named apart
+ * (docs/decisions/153-everyday-details.md).
+ */
+export function clearingLossText(tasks: readonly { isCompleted: boolean }[] | undefined): string {
+  if (tasks === undefined)
+    return "You will lose all your tasks and today's statistics, with those of every earlier day.";
+  const completed = tasks.filter((task) => task.isCompleted).length;
+  const current = tasks.length - completed;
+  const lost =
+    completed === 0
+      ? `${countOf(current, "task", "tasks")} and`
+      : `${countOf(current, "current task", "current tasks")}, ${countOf(completed, "completed task", "completed tasks")} and`;
+  return `You will lose ${lost} today's statistics, with those of every earlier day.`;
 }
 
 /** Reset Stats: the statistics go, the tasks stay where they are. */
@@ -16,8 +25,8 @@ export function statsResetLossText(
   taskCount: number | undefined,
 ): string {
   const todays = today
-    ? `today's statistics (${count(today.tasksCompleted, "task", "tasks")} completed, ${count(today.totalFocusMinutes, "focus minute", "focus minutes")})`
+    ? `today's statistics (${countOf(today.tasksCompleted, "task", "tasks")} completed, ${countOf(today.totalFocusMinutes, "focus minute", "focus minutes")})`
     : "today's statistics";
-  const kept = taskCount === undefined ? "Your tasks stay" : `Your ${count(taskCount, "task stays", "tasks stay")}`;
+  const kept = taskCount === undefined ? "Your tasks stay" : `Your ${countOf(taskCount, "task stays", "tasks stay")}`;
   return `You will lose ${todays} and those of every earlier day. ${kept} in their lists.`;
 }

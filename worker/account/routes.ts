@@ -167,10 +167,12 @@ export const accountRoutes = new Hono<AppEnv>()
           device,
         )
       : await db.batch([update, revoke]);
+    // The devices signed out say why on their sign-in screen (docs/product.md#signed-out-by-a-password-change).
     await announceRevokedSessions(
       c.env,
       user.id,
       revoked.map((row) => row.sid),
+      "password-changed",
     );
     return c.json({ signedOutSessions: revoked.length });
   })

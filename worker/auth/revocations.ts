@@ -1,3 +1,4 @@
+import type { SessionEndReason } from "../../shared/live";
 import type { Bindings } from "../env";
 import { SESSION_TTL_MS } from "./tokens";
 
@@ -51,10 +52,11 @@ export async function announceRevokedSessions(
   env: Bindings,
   userId: string,
   sessionIds: readonly string[],
+  why?: SessionEndReason,
 ): Promise<void> {
   if (sessionIds.length === 0) return;
   try {
-    await env.USER_HUB.getByName(userId).closeSessions(sessionIds);
+    await env.USER_HUB.getByName(userId).closeSessions(sessionIds, why);
   } catch (err) {
     console.error("could not close the live sockets of revoked sessions", err);
   }

@@ -78,9 +78,11 @@ const counterKeys = (login: string, client: string, device: string | null) =>
 
 function tooMany(retryAfterMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
   return new ApiError(
     429,
-    `Too many attempts. Please wait ${Math.ceil(seconds / 60)} minute(s) and try again.`,
+    // A proper plural, never "minute(s)" (docs/decisions/153-everyday-details.md).
+    `Too many attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
     undefined,
     { "Retry-After": String(seconds) },
   );

@@ -1,5 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
-import { LIVE_PING, LIVE_PONG, LIVE_PROTOCOL, LIVE_SESSION_ENDED, LIVE_SUPERSEDED } from "../../shared/live";
+import {
+  LIVE_PING,
+  LIVE_PONG,
+  LIVE_PROTOCOL,
+  LIVE_SESSION_ENDED,
+  LIVE_SUPERSEDED,
+  type SessionEndReason,
+} from "../../shared/live";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { clientFrameSchema, parseFrame, type ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
@@ -172,14 +179,14 @@ export class UserHub extends DurableObject<Bindings> {
    * their sockets are closed: a revoked session must not keep receiving the user's timer and task
    * changes.
    */
-  async closeSessions(sessionIds: readonly string[]): Promise<number> {
+  async closeSessions(sessionIds: readonly string[], why?: SessionEndReason): Promise<number> {
     this.signIn.revoke(sessionIds);
     const ended = new Set(sessionIds);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
       const attachment = ws.deserializeAttachment() as SocketAttachment | null;
       if (attachment && ended.has(attachment.sessionId)) {
-        closeSessionEnded(ws);
+        closeSessionEnded(ws, why);
         closed += 1;
       }
     }
@@ -434,9 +441,9 @@ export class UserHub extends DurableObject<Bindings> {
  * Says so in a frame first, then closes with the code: a proxy in between (local development)
  * may end the connection without passing the close code on, but frames always arrive.
  */
-function closeSessionEnded(ws: WebSocket): void {
+function closeSessionEnded(ws: WebSocket, why?: SessionEndReason): void {
   try {
-    ws.send(JSON.stringify({ type: "session-ended" } satisfies ServerFrame));
+    ws.send(JSON.stringify({ type: "session-ended", ...(why ? { why } : {}) } satisfies ServerFrame));
     ws.close(LIVE_SESSION_ENDED.code, LIVE_SESSION_ENDED.reason);
   } catch {
     // Already closing.

@@ -93,7 +93,7 @@ export const noListRoutes = new Hono<AppEnv>()
     // is hidden everywhere. Clearing is a removal, not an achievement: no completion is counted.
     // Unlike a commit it is partial, as the spec's clear is: the user's visible tasks among the ids
     // are cleared (in one statement) and the others (gone meanwhile, cleared already, or not
-    // theirs) are counted as not cleared, so the screen can say "N task(s) cleared, M failed."
+    // theirs) are counted as not cleared, so the screen can say "2 tasks cleared, 1 failed."
     const update = db
       .update(tasks)
       .set({

@@ -4,6 +4,7 @@ import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
 import type { FieldErrors } from "../../api/field-errors";
+import { forgetSessionEnd, readSessionEnd } from "../../api/session-end";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
@@ -25,6 +26,8 @@ export function LoginPage() {
     initialErrors: (): FieldErrors => (oidcReturn?.kind === "error" ? { form: oidcReturn.message } : {}),
   });
   const [tokenStored, setTokenStored] = useState(false);
+  const [sessionEnd] = useState(readSessionEnd);
+  useEffect(forgetSessionEnd, []);
 
   useEffect(() => {
     if (!oidcReturn) return;
@@ -42,6 +45,14 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign in">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {sessionEnd === "password-changed" ? (
+          <p
+            role="status"
+            className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            Your password was changed on another device, so this device was signed out. Sign in with the new password.
+          </p>
+        ) : null}
         <FormError message={errors.form} />
         <Field label="Username or email" error={errors.login}>
           {(props) => <Input {...props} name="login" autoComplete="username" required />}

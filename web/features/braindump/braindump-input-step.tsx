@@ -8,6 +8,7 @@ import { Textarea } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { BRAINDUMP_HEADING, BRAINDUMP_INTRO } from "./braindump-copy";
 import { CurrentTasksCard } from "./current-tasks-card";
+import { processNotice } from "./process-notice";
 import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 
 type Props = {
@@ -19,8 +20,6 @@ type Props = {
   onShowResults: () => void;
   onOrganize: () => void;
 };
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** docs/product.md#messages: the failure toast shows what went wrong when the server said so. */
 function processFailure(err: unknown) {
@@ -47,17 +46,12 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowRes
     if (items.length === 0) {
       return showError("No tasks found", "Please enter tasks separated by semicolons or new lines.");
     }
+    // The duplicates are told in the one notice that ends the submit (docs/decisions/152-one-braindump-notice.md).
     const { unique, removed } = dedupeTitles(items);
-    if (removed > 0) {
-      showInfo("Duplicate tasks removed", `${plural(removed, "repeated task")} in your input will be added only once.`);
-    }
     const { fresh, dropped } = withoutExisting(
       unique,
       (tasks.data ?? []).map((task) => task.title),
     );
-    if (dropped > 0) {
-      showInfo("Duplicate tasks detected", `${plural(dropped, "task")} already in your list will be skipped.`);
-    }
     if (fresh.length === 0)
       return showInfo("No new tasks to add", "All the tasks you entered already exist in your list.");
     processTasks.mutate(fresh, {
@@ -68,7 +62,13 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowRes
             "No unique tasks were found in your input, or they might already exist.",
           );
         }
-        showSuccess("Brain dump processed", "Now let's identify your priorities.");
+        // The server skips titles another device added meanwhile: they count as already in the list.
+        const notice = processNotice({
+          added: created.length,
+          repeated: removed,
+          existing: dropped + Math.max(0, fresh.length - created.length),
+        });
+        showSuccess(notice.title, notice.description);
         onTextChange("");
         onTasksReady(created);
       },

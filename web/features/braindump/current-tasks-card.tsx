@@ -200,7 +200,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
         description={
           <>
             {CLEAR_TASKS_TEXT}
-            <span className="mt-2 block font-medium">{clearingLossText(all.length)}</span>
+            <span className="mt-2 block font-medium">{clearingLossText(all)}</span>
           </>
         }
         confirmLabel={clearTasks.isPending ? "Clearing..." : "Clear Tasks"}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { type Answers, type AnswerValue, QUESTIONS, type Question, type QuestionId } from "../../../shared/questions";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useTaskAnswers } from "../../api/task-answers";
@@ -133,12 +133,29 @@ function QuestionRow({
   const options: { label: string; value: AnswerValue }[] =
     question.kind === "options" ? question.options.map((option) => ({ label: option, value: option })) : YES_NO;
   const current = answers?.[question.id];
+  const chosen = options.findIndex((option) => option.value === current);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  // One radio group per question (docs/decisions/155-questions-are-radio-groups.md): one Tab stop,
+  // on the chosen answer or else the first; the arrow keys move through the choices and choose.
+  const tabStop = chosen === -1 ? 0 : chosen;
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    const to =
+      event.key === "Home" ? 0 : event.key === "End" ? options.length - 1 : step === undefined ? null : index + step;
+    if (to === null) return;
+    event.preventDefault();
+    const wrapped = (to + options.length) % options.length;
+    const option = options[wrapped];
+    buttons.current[wrapped]?.focus();
+    if (option && option.value !== current) onAnswer(taskId, question.id, option.value);
+  }
   return (
-    <fieldset
+    <div
+      role="radiogroup"
       aria-labelledby={labelId}
       aria-describedby={`${labelId}-hint`}
       className={cn(
-        "m-0 flex min-w-0 gap-2 rounded-lg border-0 bg-slate-50 p-3 dark:bg-slate-800/50",
+        "flex min-w-0 gap-2 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50",
         // Yes/No fits beside the question even on a phone; the three effort options go below it there.
         question.kind === "options"
           ? "flex-col sm:flex-row sm:items-center sm:justify-between"
@@ -154,13 +171,21 @@ function QuestionRow({
         </span>
       </div>
       <div className="flex shrink-0 gap-1.5">
-        {options.map((option) => {
+        {options.map((option, index) => {
           const pressed = current === option.value;
           return (
+            // biome-ignore lint/a11y/useSemanticElements: a native radio cannot be unchecked by choosing it again, which clears an answer (docs/decisions/155-questions-are-radio-groups.md).
             <button
               key={option.label}
+              ref={(node) => {
+                buttons.current[index] = node;
+              }}
               type="button"
-              aria-pressed={pressed}
+              role="radio"
+              aria-checked={pressed}
+              tabIndex={index === tabStop ? 0 : -1}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              // Choosing the checked answer again clears it (docs/product.md#questions-step), Space included.
               onClick={() => onAnswer(taskId, question.id, option.value)}
               className={cn(
                 "h-9 min-w-12 rounded-lg border px-3 text-sm font-medium transition-colors",
@@ -174,6 +199,6 @@ function QuestionRow({
           );
         })}
       </div>
-    </fieldset>
+    </div>
   );
 }

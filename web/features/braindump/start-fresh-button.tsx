@@ -43,7 +43,7 @@ export function StartFreshButton() {
         description={
           <>
             {START_FRESH_TEXT}
-            <span className="mt-2 block font-medium">{clearingLossText(tasks.data?.length)}</span>
+            <span className="mt-2 block font-medium">{clearingLossText(tasks.data)}</span>
           </>
         }
         confirmLabel={startFresh.isPending ? "Starting fresh..." : "Yes, Start Fresh"}

@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { type Task, taskTitleSchema } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
 import { useUpdateTask } from "../../api/tasks";
 import { Button } from "../../ui/button";
-import { Input } from "../../ui/field";
+import { cn } from "../../ui/cn";
+import { inputClasses } from "../../ui/field";
 import { showSuccess } from "../../ui/toast";
 
 /**
@@ -15,6 +16,21 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
   const [draft, setDraft] = useState(task.title);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // Focus moves to the field, the caret after the title: the person just asked to edit it.
+  useEffect(() => {
+    const el = field.current;
+    el?.focus();
+    el?.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+  // The field grows with the title's lines (its width set by the row, the height by the text).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: draft changes the text whose height is measured.
+  useLayoutEffect(() => {
+    const el = field.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [draft]);
 
   function save() {
     const parsed = taskTitleSchema.safeParse(draft);
@@ -39,7 +55,9 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
 
   return (
     <form
-      className="flex min-w-0 flex-1 flex-col gap-1"
+      // Sized by its row, not the screen: in a narrow row (a phone, a board column) the field takes
+      // the row's whole width and Save and Cancel go below it, so the whole title shows.
+      className="@container flex min-w-0 flex-1 flex-col gap-1"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -47,19 +65,25 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
       }}
     >
       <div className="flex min-w-0 flex-wrap items-center gap-1.5">
-        <Input
+        {/* A text area as tall as the title, so a long title shows whole instead of its end only;
+            Enter still saves (a title is one line). */}
+        <textarea
+          ref={field}
           aria-label={`New title for ${task.title}`}
           value={draft}
-          // Focus moves to the field: the person just asked to edit this title.
-          autoFocus
+          rows={1}
           aria-invalid={error !== null}
           aria-describedby={error ? errorId : undefined}
-          className="h-9 min-w-0 flex-1 basis-40 py-1 text-sm"
+          className={cn(inputClasses, "min-h-9 min-w-0 flex-1 basis-full resize-none py-1.5 @md:basis-40")}
           onChange={(event) => {
             setDraft(event.target.value);
             setError(null);
           }}
           onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
             if (event.key === "Escape") {
               event.preventDefault();
               event.stopPropagation();

@@ -134,7 +134,7 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
           End Session
         </Button>
       </div>
-      <p className="text-center text-slate-600 text-xs dark:text-slate-400">
+      <p className="keyboard-hint text-center text-slate-600 text-xs dark:text-slate-400">
         Press <kbd className="rounded border border-slate-300 px-1 font-mono dark:border-slate-600">Space</kbd> to{" "}
         {running ? "pause" : "resume"}.
       </p>

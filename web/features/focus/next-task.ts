@@ -1,6 +1,6 @@
 import type { Task } from "../../../shared/schemas/tasks";
 import { rankByAnswers } from "../../../shared/scoring";
-import { selectableTasks } from "./selection-phase";
+import { selectableTasks } from "./selectable-tasks";
 
 /**
  * "Next Task" and a break's end preselect the task to do next: the best-ranked open priority task

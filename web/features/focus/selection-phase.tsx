@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Minus, Play, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { FOCUS_MINUTES, hasRemovedMarker } from "../../../shared/constants";
+import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
 import { startFocusSession } from "../../api/timer-actions";
@@ -10,15 +10,7 @@ import { Button } from "../../ui/button";
 import { inputClasses } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";
 import { showError } from "../../ui/toast";
-
-/** docs/product.md#selection-phase: selectable tasks exclude completed ones, [REMOVED] ones and the "No" List. */
-export function selectableTasks(tasks: readonly Task[]): Task[] {
-  const open = tasks.filter(
-    (task) => !task.isCompleted && task.category !== "no_list" && !hasRemovedMarker(task.title),
-  );
-  // Priority tasks first (docs/product.md#selection-phase), each group in its own order.
-  return [...open.filter((task) => task.isPriority), ...open.filter((task) => !task.isPriority)];
-}
+import { selectableTasks, startHereTask } from "./selectable-tasks";
 
 export function clampMinutes(minutes: number): number {
   return Math.min(FOCUS_MINUTES.max, Math.max(FOCUS_MINUTES.min, minutes));
@@ -57,14 +49,14 @@ export function SelectionPhase({
   const [minutes, setMinutes] = useState(defaultMinutes);
   const [draft, setDraft] = useState(String(defaultMinutes));
 
-  // Preselect once, when the tasks have loaded, and only a task that can be picked.
+  // Preselect once, when the tasks have loaded, and only a task that can be picked: the one asked
+  // for, else the START HERE task (docs/product.md#selection-phase).
   const preselected = useRef(false);
   useEffect(() => {
     if (preselected.current || !tasks) return;
     preselected.current = true;
-    if (preferredTaskId !== null && options.some((task) => task.id === preferredTaskId)) {
-      setPicked(String(preferredTaskId));
-    }
+    const preferred = options.some((task) => task.id === preferredTaskId) ? preferredTaskId : startHereTask(options);
+    if (preferred !== null) setPicked(String(preferred));
   }, [tasks, options, preferredTaskId]);
 
   const start = useMutation({

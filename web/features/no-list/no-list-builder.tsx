@@ -11,6 +11,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { Field, inputClasses } from "../../ui/field";
+import { countOf } from "../../ui/plural";
 import { showError, showProgress, showSuccess } from "../../ui/toast";
 import { CategoryBadge } from "./category-badge";
 import { failureText } from "./failure-text";
@@ -120,13 +121,13 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
               ? {
                   kind: "error",
                   title: "Tasks partially cleared",
-                  description: `${cleared} task(s) cleared, ${notCleared} failed.`,
+                  description: `${countOf(cleared, "task")} cleared, ${notCleared} failed.`,
                   ...undoable(queryClient, ticket),
                 }
               : {
                   kind: "success",
                   title: "Tasks cleared successfully",
-                  description: `${cleared} task(s) have been cleared from your list.`,
+                  description: `${countOf(cleared, "task")} ${cleared === 1 ? "has" : "have"} been cleared from your list.`,
                   ...undoable(queryClient, ticket),
                 },
           );
@@ -159,7 +160,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         <AddItemForm />
         {noListCount > 0 ? (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:bg-slate-800 dark:text-slate-200">
-            <span>{noListCount} item(s) already on today's "No" List.</span>
+            <span>{countOf(noListCount, "item")} already on today's "No" List.</span>
             <Button variant="ghost" size="sm" onClick={onShowList} className="text-brand-700 dark:text-brand-100">
               View today's "No" List
             </Button>
@@ -207,7 +208,8 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
           className={softDisabled}
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          CLEAR TASKS
+          {/* The brief's CLEAR TASKS, cased like every other button (docs/decisions/154-no-list-clear-reads-plainly.md). */}
+          Clear Tasks
         </Button>
         <Button aria-disabled={nothingSelected || busy} onClick={onCommit} className={softDisabled}>
           <ListChecks aria-hidden="true" className="h-4 w-4" />
@@ -220,13 +222,8 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         onOpenChange={setConfirmOpen}
         title="Clear selected tasks?"
         description={
-          <>
-            {`Are you sure you want to clear ${ids.length} selected task(s)? This will remove them from this list.`}
-            <span className="mt-2 block font-medium">
-              They will be removed from every list, not only this one. You can undo it for {UNDO.toastMs / 1000} seconds
-              afterwards.
-            </span>
-          </>
+          // One sentence that says what clearing does (docs/decisions/154-no-list-clear-reads-plainly.md).
+          `Are you sure you want to clear ${countOf(ids.length, "selected task")}? They will be removed from every list, and you can undo it for ${UNDO.toastMs / 1000} seconds.`
         }
         confirmLabel="Clear tasks"
         destructive
@@ -282,7 +279,8 @@ function AddItemForm() {
               ref={input}
               name="title"
               autoComplete="off"
-              placeholder="e.g. Checking email before noon"
+              // Short enough to show whole beside the Add button on a 360 px phone.
+              placeholder="e.g. Email before noon"
               value={title}
               onChange={(event) => setTitle(event.target.value)}
               className={inputClasses}
@@ -348,7 +346,7 @@ function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: Ta
                 ref={reasonRef}
                 value={reason}
                 onChange={(event) => onReason(event.target.value)}
-                placeholder="e.g. Not mine to do; it can wait until Friday"
+                placeholder="e.g. It can wait until Friday"
                 className={inputClasses}
               />
             )}

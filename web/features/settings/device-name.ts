@@ -35,3 +35,26 @@ export function describeUserAgent(userAgent: string | null): { name: string; kin
   if (browser || system) return { name: (browser ?? system) as string, kind };
   return { name: ua.trim() ? ua.trim().slice(0, 40) : "Unknown device", kind };
 }
+
+type NamedDevice = { id: string; userAgent: string | null; createdAt: string };
+
+/**
+ * The name each device row shows. Devices that would share a name ("Chrome on Linux" three times)
+ * are numbered in the order they signed in: "Chrome on Linux (1)", "(2)", "(3)", so each row, and
+ * each Sign out button, names one device (docs/decisions/153-everyday-details.md).
+ */
+export function deviceNames(devices: readonly NamedDevice[]): Map<string, string> {
+  const byName = new Map<string, NamedDevice[]>();
+  for (const device of devices) {
+    const { name } = describeUserAgent(device.userAgent);
+    byName.set(name, [...(byName.get(name) ?? []), device]);
+  }
+  const names = new Map<string, string>();
+  for (const [name, group] of byName) {
+    const bySignIn = [...group].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    bySignIn.forEach((device, index) => {
+      names.set(device.id, group.length === 1 ? name : `${name} (${index + 1})`);
+    });
+  }
+  return names;
+}

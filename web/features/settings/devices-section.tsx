@@ -8,7 +8,7 @@ import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
-import { describeUserAgent } from "./device-name";
+import { describeUserAgent, deviceNames } from "./device-name";
 import { SettingsSection } from "./settings-section";
 import { failureText } from "./use-settings-form";
 
@@ -31,6 +31,7 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
   // The device being signed out, or "others" while signing out everywhere else.
   const [pending, setPending] = useState<string | null>(null);
   const others = devices?.filter((device) => !device.current) ?? [];
+  const names = deviceNames(devices ?? []);
 
   async function run(key: string, action: () => Promise<string>, failure: string) {
     setPending(key);
@@ -80,14 +81,15 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
         <>
           <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Signed-in devices">
             {devices.map((device) => {
-              const { name, kind } = describeUserAgent(device.userAgent);
+              const { kind } = describeUserAgent(device.userAgent);
+              const name = names.get(device.id) ?? "Unknown device";
               const Icon = ICONS[kind];
               return (
                 <li key={device.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
                   <Icon aria-hidden="true" className="h-6 w-6 shrink-0 text-slate-600 dark:text-slate-400" />
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium" title={device.userAgent ?? undefined}>
-                      <span className="truncate">{name}</span>
+                      <span className="min-w-0 break-words">{name}</span>
                       {device.current ? (
                         <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-brand-700 dark:text-white">
                           This device

@@ -118,7 +118,15 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <StepIntro
           title="Your Organized Tasks"
-          lead="Drag tasks between the lists. With a keyboard, focus a task, press Space, choose a list with the arrow keys and press Space again."
+          lead={
+            <>
+              Drag tasks between the lists.
+              <span className="keyboard-hint">
+                {" "}
+                With a keyboard, focus a task, press Space, choose a list with the arrow keys and press Space again.
+              </span>
+            </>
+          }
           leadClassName="max-w-2xl"
         />
         <div className="flex flex-wrap gap-2">

@@ -1,0 +1,25 @@
+import { countOf } from "../../ui/plural";
+
+/** What one braindump submit did: how many tasks were added, and the duplicates left out. */
+export type ProcessOutcome = {
+  added: number;
+  /** Repeated within the text itself. */
+  repeated: number;
+  /** Already in the list (found here, or by the server: added meanwhile on another device). */
+  existing: number;
+};
+
+/**
+ * The one notice a braindump submit shows (docs/decisions/152-one-braindump-notice.md): the brief's
+ * "Brain dump processed", saying how many were added and naming each kind of duplicate with the
+ * brief's own words, instead of three notices in turn of which only the last could be read.
+ */
+export function processNotice({ added, repeated, existing }: ProcessOutcome): { title: string; description: string } {
+  const title = "Brain dump processed";
+  if (repeated === 0 && existing === 0) return { title, description: "Now let's identify your priorities." };
+  const parts = [`${countOf(added, "task")} added.`];
+  // Kept short: the toast is three or four lines on a phone.
+  if (repeated > 0) parts.push(`Duplicate tasks removed: ${repeated} repeated in your input.`);
+  if (existing > 0) parts.push(`Duplicate tasks detected: ${existing} already in your list.`);
+  return { title, description: parts.join(" ") };
+}
