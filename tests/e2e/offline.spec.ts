@@ -125,7 +125,8 @@ test(
     const subscribe = await page.request.post("/api/push/subscriptions", {
       headers: { Authorization: `Bearer ${signedIn.token}` },
       data: {
-        endpoint: "https://push.example.invalid/send/e2e",
+        // One endpoint is one browser (a second subscription of it moves it), so each run has its own.
+        endpoint: `https://push.example.invalid/send/e2e-${crypto.randomUUID()}`,
         keys: {
           p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
           auth: "tBHItJI5svbpez7KI4CCXg",
