@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { prerenderLanding } from "./scripts/prerender-landing.ts";
 import { chunkGroup, deployRedirectAtRoot, prefetchToasts, zodMiniCopy } from "./scripts/vite-plugins.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
@@ -15,6 +16,9 @@ const projectRoot = fileURLToPath(new URL(".", import.meta.url));
 const persistState = { path: resolve(projectRoot, process.env.ONETHING_STATE_DIR ?? ".wrangler/state") };
 // ONETHING_NO_INSPECTOR=1 turns off workerd's debugger port, which parallel servers would fight over.
 const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefined;
+
+// The footer's year as the landing page prerendered at build time says it (web/ui/footer.tsx).
+process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear());
 
 const chunkRoots = {
   html: resolve(projectRoot, "web/index.html"),
@@ -30,6 +34,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prefetchToasts(),
+    prerenderLanding(projectRoot),
     zodMiniCopy(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
     // The service worker is ours (web/sw.ts: push, notification clicks, offline reads); the plugin
