@@ -6,7 +6,14 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { prerenderLanding } from "./scripts/prerender-landing.ts";
-import { chunkGroup, deployRedirectAtRoot, prefetchToasts, zodMiniCopy } from "./scripts/vite-plugins.ts";
+import {
+  chunkGroup,
+  deployRedirectAtRoot,
+  inlineStylesheet,
+  nameStartModules,
+  prefetchToasts,
+  zodMiniCopy,
+} from "./scripts/vite-plugins.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -21,7 +28,8 @@ const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefi
 process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear());
 
 const chunkRoots = {
-  html: resolve(projectRoot, "web/index.html"),
+  // What web/main.tsx starts (its own first script is tiny, docs/decisions/166-landing-prerendered-at-build.md).
+  start: resolve(projectRoot, "web/start.tsx"),
   app: resolve(projectRoot, "web/app.tsx"),
   firstScreen: resolve(projectRoot, "web/features/braindump/priority-picker-page.tsx"),
   landing: resolve(projectRoot, "web/features/landing/landing-page.tsx"),
@@ -35,6 +43,8 @@ export default defineConfig({
     tailwindcss(),
     prefetchToasts(),
     prerenderLanding(projectRoot),
+    nameStartModules(chunkRoots.start),
+    inlineStylesheet(),
     zodMiniCopy(),
     cloudflare({ configPath: "../wrangler.toml", persistState, inspectorPort }),
     // The service worker is ours (web/sw.ts: push, notification clicks, offline reads); the plugin
@@ -71,6 +81,9 @@ export default defineConfig({
               groups: [
                 // What the main entry loads (react-dom) with what the landing page shares with the
                 // signed-in screens, then what every signed-in screen loads: one file each.
+                // Vite's preload helper, which web/main.tsx runs before web/start.tsx: not in the main
+                // group, whose code runs only after the landing page's first paint.
+                { name: "preload-helper", test: /vite\/preload-helper/, priority: 4 },
                 { name: chunkGroup(chunkRoots, "main"), debugName: "main", priority: 3 },
                 { name: chunkGroup(chunkRoots, "app"), debugName: "app", priority: 2 },
                 // The landing page with its icons (shared with other screens, so otherwise files of

@@ -1,35 +1,12 @@
+// The page's first script, kept tiny. On the landing page (prerendered HTML, already on screen) the
+// app's code runs only after the first paint, so React's start never holds the tagline back; it
+// is fetched meanwhile (index.html preloads it). Everywhere else it runs at once
+// (docs/decisions/166-landing-prerendered-at-build.md).
 import "./zod-csp";
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { getAuthToken } from "./api/client";
-import { registerServiceWorker } from "./features/offline/service-worker";
-import { loadLandingPage, startSignedInApp } from "./first-screen";
+// The stylesheet is the entry's, so the build puts it into index.html (scripts/vite-plugins.ts).
 import "./styles.css";
 
-const container = document.getElementById("root");
-if (!container) throw new Error("#root is missing from index.html");
-// The landing page's HTML, prerendered at build time (docs/decisions/166-landing-prerendered-at-build.md).
-const landing = document.getElementById("landing");
-registerServiceWorker();
-
-// Someone with no session opening "/" only needs the landing page (its own small chunk): the
-// router, the data layer and the screens wait until they are needed. Its HTML is on screen already;
-// React takes it over (the dev server does not prerender it, so there it renders it).
-if (window.location.pathname === "/" && !getAuthToken() && landing) {
-  void loadLandingPage().then(({ LandingPage }) => {
-    const page = (
-      <StrictMode>
-        <LandingPage />
-      </StrictMode>
-    );
-    if (landing.firstElementChild) hydrateRoot(landing, page);
-    else createRoot(landing).render(page);
-  });
-} else {
-  landing?.remove();
-  // The first screen's data and code are asked for together, not one after the other
-  // (docs/decisions.md#42).
-  const root = createRoot(container);
-  const start = startSignedInApp(window.location.pathname);
-  void start.app.then(({ renderApp }) => renderApp(root, start));
-}
+const start = () => import("./start");
+// first-paint.js marks every first paint but the landing page's.
+if (document.documentElement.hasAttribute("data-first-paint")) void start();
+else requestAnimationFrame(() => setTimeout(start));

@@ -92,9 +92,14 @@ test("a signed-in person opening / or another screen never sees the landing page
   expect(await landingPainted(page)).toBe(false);
 
   // Signed in, the app's code is held back a while, so the frames before it arrives count too.
-  let release = () => {};
+  const gate = () => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened };
+  };
+  let appCode = gate();
   await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await new Promise<void>((resolve) => (release = resolve));
+    await appCode.opened;
     await route.continue();
   });
   await signInPage(page, await registerViaApi(request));
@@ -102,11 +107,12 @@ test("a signed-in person opening / or another screen never sees the landing page
     ["/", "Daily Tasks & Thought Braindump"],
     ["/focus-timer", "One-Thing Focus Timer"],
   ] as const) {
+    appCode = gate();
     await page.goto(path);
     await expect(page.locator("#first-paint")).toBeAttached();
     await page.evaluate(() => new Promise((painted) => requestAnimationFrame(painted)));
     expect(await landingPainted(page), path).toBe(false);
-    release();
+    appCode.open();
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     await expect(page.locator("#landing")).toHaveCount(0);
     expect(await landingPainted(page), path).toBe(false);

@@ -19,4 +19,14 @@
   const path = location.pathname.toLowerCase().replace(/\/+$/, "") || "/";
   const braindump = session && (path === "/" || path === "/braindump");
   root.setAttribute("data-first-paint", braindump ? "braindump" : "app");
+  // The app starts at once here: its code (named by the build in index.html) is asked for now, not
+  // once web/main.tsx runs. The landing page asks for it after its first paint.
+  const modules = document.querySelector('meta[name="start-modules"]')?.getAttribute("content") ?? "";
+  for (const href of modules.split(" ").filter(Boolean)) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    link.crossOrigin = "anonymous";
+    document.head.append(link);
+  }
 })();

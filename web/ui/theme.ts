@@ -61,7 +61,11 @@ function subscribe(listener: () => void) {
  * the light default, then shows the person's own (docs/decisions/166-landing-prerendered-at-build.md).
  */
 export function useTheme() {
-  const theme = useSyncExternalStore(subscribe, () => resolveTheme(), (): Theme => "light");
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => resolveTheme(),
+    (): Theme => "light",
+  );
   const preference = useSyncExternalStore(subscribe, getThemePreference, (): ThemePreference => "system");
   return {
     theme,
