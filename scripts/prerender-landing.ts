@@ -1,6 +1,6 @@
 // Build plugin of vite.config.ts: the landing page's HTML, rendered by React at build time into
 // web/index.html, so its first paint is the tagline rather than an empty page waiting for the
-// JavaScript; web/main.tsx hydrates it (docs/decisions/166-landing-prerendered-at-build.md).
+// JavaScript; web/start.tsx hydrates it (docs/decisions/166-landing-prerendered-at-build.md).
 import { resolve } from "node:path";
 import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";

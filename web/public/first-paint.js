@@ -1,6 +1,6 @@
 // Runs before the first paint. The theme: keep in step with web/ui/theme.ts (stored "light" or
 // "dark", else the system preference). What paints first: the landing page prerendered in
-// web/index.html only on "/" without a stored session (where web/main.tsx hydrates it); with a
+// web/index.html only on "/" without a stored session (where web/start.tsx hydrates it); with a
 // stored session (web/api/client.ts) on the braindump, index.html's outline of that screen until the
 // app replaces it; elsewhere neither.
 (() => {
