@@ -28,7 +28,7 @@ const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefi
 process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear());
 
 const chunkRoots = {
-  // What web/main.tsx starts (its own first script is tiny, docs/decisions/166-landing-prerendered-at-build.md).
+  // What web/main.tsx, the tiny first script, starts (docs/decisions/166-landing-prerendered-at-build.md).
   start: resolve(projectRoot, "web/start.tsx"),
   app: resolve(projectRoot, "web/app.tsx"),
   firstScreen: resolve(projectRoot, "web/features/braindump/priority-picker-page.tsx"),
@@ -79,10 +79,10 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // What the main entry loads (react-dom) with what the landing page shares with the
-                // signed-in screens, then what every signed-in screen loads: one file each.
-                // Vite's preload helper, which web/main.tsx runs before web/start.tsx: not in the main
-                // group, whose code runs only after the landing page's first paint.
+                // What web/start.tsx loads (react-dom) with what the landing page shares with the
+                // signed-in screens, then what every signed-in screen loads: one file each. Vite's
+                // preload helper, which web/main.tsx runs to import web/start.tsx, stays out of the
+                // first: that code runs only after the landing page's first paint.
                 { name: "preload-helper", test: /vite\/preload-helper/, priority: 4 },
                 { name: chunkGroup(chunkRoots, "main"), debugName: "main", priority: 3 },
                 { name: chunkGroup(chunkRoots, "app"), debugName: "app", priority: 2 },

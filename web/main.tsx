@@ -1,6 +1,6 @@
 // The page's first script, kept tiny. On the landing page (prerendered HTML, already on screen) the
-// app's code runs only after the first paint, so React's start never holds the tagline back; it
-// is fetched meanwhile (index.html preloads it). Everywhere else it runs at once
+// app's code is asked for and run only after the first paint, so it never holds the tagline back.
+// Everywhere else it starts at once; first-paint.js has already asked for its code
 // (docs/decisions/166-landing-prerendered-at-build.md).
 import "./zod-csp";
 // The stylesheet is the entry's, so the build puts it into index.html (scripts/vite-plugins.ts).
