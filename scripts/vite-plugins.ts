@@ -87,6 +87,8 @@ export function inlineStylesheet(): Plugin {
         const [tag, fileName] = links[0] as unknown as [string, string];
         const asset = ctx.bundle?.[fileName];
         if (asset?.type !== "asset") throw new Error(`${fileName} is not in the build`);
+        // Nothing else asks for the file: left out, the service worker does not precache it twice.
+        delete ctx.bundle?.[fileName];
         return html.replace(tag, () => `<style>${String(asset.source).trim()}</style>`);
       },
     },
