@@ -114,6 +114,25 @@ const notificationsOfServiceWorker = async (context: BrowserContext) => {
     .catch(() => null);
 };
 
+/**
+ * Hands a push to the service worker until it shows `shown`. The DevTools protocol does not say
+ * whether the service worker handled a push, and on a loaded machine one was at times not shown
+ * within 15 s (bench/RESULTS.md); a push handed over again replaces its own notification (same
+ * tag), so none is ever shown twice.
+ */
+async function pushUntilShown(
+  push: (data: string) => Promise<unknown>,
+  context: BrowserContext,
+  data: string,
+  shown: { title: string; body: string }[],
+) {
+  await expect(async () => {
+    await push(data);
+    await expect.poll(() => notificationsOfServiceWorker(context)).toEqual(expect.arrayContaining(shown));
+    expect(await notificationsOfServiceWorker(context)).toHaveLength(shown.length);
+  }).toPass({ timeout: 50_000 });
+}
+
 /** The notifications the service worker shows now, read from a page of the app. */
 const notifications = (page: Page) =>
   page.evaluate(async () =>
@@ -134,6 +153,8 @@ test(
   "a push delivered to the service worker shows a notification with the task's title",
   NOTIFICATIONS,
   async ({ page, context, signedIn, baseURL }) => {
+    // Each push may be handed over again (pushUntilShown): more time than the file's 90 s.
+    test.setTimeout(150_000);
     const push = await pushToServiceWorker(page, context, baseURL ?? "");
     await page.goto("/settings");
     await controlledBySw(page);
@@ -161,19 +182,17 @@ test(
     // DevTools protocol answers before the service worker has handled a push, so each notification
     // is awaited here, in the service worker, with no tab open (a tab opened at once could be
     // visible when the service worker decides, and then rightly show none for the timer,
-    // docs/decisions.md#93), and the next push is handed over only then: on a loaded machine a push
-    // handed over while the one before was still on its way was at times never handled.
+    // docs/decisions.md#93), before the next push is handed over.
     await page.goto("about:blank");
     const timerNotification = { title: "Focus session complete", body: "Draft the offline chapter" };
-    await push(timerFinished);
-    await expect.poll(() => notificationsOfServiceWorker(context)).toEqual([timerNotification]);
-    await push(unknownMessage);
-    const both = expect.arrayContaining([timerNotification, fallbackNotification]);
-    await expect.poll(() => notificationsOfServiceWorker(context)).toEqual(both);
+    await pushUntilShown(push, context, timerFinished, [timerNotification]);
+    await pushUntilShown(push, context, unknownMessage, [timerNotification, fallbackNotification]);
 
     // The app's own page sees them too.
     await page.goto("/settings");
-    await expect.poll(() => notifications(page)).toEqual(both);
+    await expect
+      .poll(() => notifications(page))
+      .toEqual(expect.arrayContaining([timerNotification, fallbackNotification]));
   },
 );
 
