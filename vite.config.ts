@@ -5,7 +5,15 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { chunkGroup, deployRedirectAtRoot, prefetchToasts, zodMiniCopy } from "./scripts/vite-plugins.ts";
+import { prerenderLanding } from "./scripts/prerender-landing.ts";
+import {
+  chunkGroup,
+  deployRedirectAtRoot,
+  inlineStylesheet,
+  nameStartModules,
+  prefetchToasts,
+  zodMiniCopy,
+} from "./scripts/vite-plugins.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -16,8 +24,12 @@ const persistState = { path: resolve(projectRoot, process.env.ONETHING_STATE_DIR
 // ONETHING_NO_INSPECTOR=1 turns off workerd's debugger port, which parallel servers would fight over.
 const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefined;
 
+// The footer's year as the landing page prerendered at build time says it (web/ui/footer.tsx).
+process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear());
+
 const chunkRoots = {
-  html: resolve(projectRoot, "web/index.html"),
+  // What web/main.tsx, the tiny first script, starts (docs/decisions/166-landing-prerendered-at-build.md).
+  start: resolve(projectRoot, "web/start.tsx"),
   app: resolve(projectRoot, "web/app.tsx"),
   firstScreen: resolve(projectRoot, "web/features/braindump/priority-picker-page.tsx"),
   landing: resolve(projectRoot, "web/features/landing/landing-page.tsx"),
@@ -30,6 +42,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prefetchToasts(),
+    prerenderLanding(projectRoot),
+    nameStartModules(chunkRoots.start),
+    inlineStylesheet(),
     zodMiniCopy(),
     // remoteBindings: false keeps Workers AI (which has no local simulation) from opening a session
     // with Cloudflare: `npm start` needs no account and no network, and suggestions come from the
@@ -68,8 +83,11 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // What the main entry loads (react-dom) with what the landing page shares with the
-                // signed-in screens, then what every signed-in screen loads: one file each.
+                // What web/start.tsx loads (react-dom) with what the landing page shares with the
+                // signed-in screens, then what every signed-in screen loads: one file each. Vite's
+                // preload helper, which web/main.tsx runs to import web/start.tsx, stays out of the
+                // first: that code runs only after the landing page's first paint.
+                { name: "preload-helper", test: /vite\/preload-helper/, priority: 4 },
                 { name: chunkGroup(chunkRoots, "main"), debugName: "main", priority: 3 },
                 { name: chunkGroup(chunkRoots, "app"), debugName: "app", priority: 2 },
                 // The landing page with its icons (shared with other screens, so otherwise files of

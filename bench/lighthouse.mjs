@@ -22,6 +22,11 @@ import { startGzipProxy } from "./gzip-proxy.mjs";
 import { startServer } from "./server.mjs";
 
 export const TARGETS = { performance: 0.98, accessibility: 1, "best-practices": 0.95 };
+/**
+ * The landing page paints as HTML (docs/decisions/166-landing-prerendered-at-build.md): its
+ * performance and LCP have targets of their own.
+ */
+const LANDING_TARGETS = { performance: 0.99, lcpSeconds: 1.0 };
 const CATEGORIES = Object.keys(TARGETS);
 /**
  * The headless shell, not the whole Chromium in --headless=new: the whole browser also runs its own
@@ -121,15 +126,18 @@ export async function runLighthouseBench({
       }
       const lcp = median(results.map((r) => r.lcp));
       const failing = [...new Set(results.flatMap((r) => r.failing))];
+      const landing = target.name === "landing";
       for (const category of CATEGORIES) {
         const score = median(results.map((r) => r.scores[category]));
+        const performance = category === "performance";
+        const own = landing && performance;
+        const least = own ? LANDING_TARGETS.performance : TARGETS[category];
+        const lcpText = performance ? `; LCP ${(lcp / 1000).toFixed(2)} s` : "";
         rows.push({
           name: `Lighthouse mobile ${category}, ${target.name}`,
-          measured:
-            `${score.toFixed(2)} (median of ${runs}` +
-            (category === "performance" ? `; LCP ${(lcp / 1000).toFixed(2)} s)` : ")"),
-          target: `≥ ${TARGETS[category]}`,
-          pass: score >= TARGETS[category],
+          measured: `${score.toFixed(2)} (median of ${runs}${lcpText})`,
+          target: own ? `≥ ${least}, LCP ≤ ${LANDING_TARGETS.lcpSeconds.toFixed(1)} s` : `≥ ${least}`,
+          pass: score >= least && (!own || lcp / 1000 <= LANDING_TARGETS.lcpSeconds),
         });
       }
       if (failing.length) log(`  ${target.name}: audits under 0.9: ${failing.join(", ")}`);

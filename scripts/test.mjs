@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { closingLines, emptyTally, recordStep } from "./test-tally.ts";
 
 const reports = "test-results";
 rmSync(reports, { recursive: true, force: true });
@@ -119,12 +120,12 @@ function playwrightCounts(json) {
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
 }
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failedSteps = [];
+/** Every suite's counts and every failed step (scripts/test-tally.ts). */
+const tally = emptyTally();
 
 /** The check's build failed or was not copied: the browser suite's server builds its own, and shows why. */
 function buildMissing() {
-  return failedSteps.some((step) => step.startsWith("build") || step.startsWith("browser tests: the app"));
+  return tally.failedSteps.some((step) => step.startsWith("build") || step.startsWith("browser tests: the app"));
 }
 
 const started = Date.now();
@@ -188,18 +189,9 @@ function record(step, { ok, seconds, output }, live) {
     console.log(`\n▶ ${step.name} (ran alongside)`);
     process.stdout.write(output);
   }
-  if (step.report) {
-    if (existsSync(step.report)) {
-      const counts = step.read(JSON.parse(readFileSync(step.report, "utf8")));
-      totals.passed += counts.passed;
-      totals.failed += counts.failed;
-      totals.skipped += counts.skipped;
-      if (counts.passed + counts.failed === 0) failedSteps.push(`${step.name} (ran no test)`);
-    } else {
-      failedSteps.push(`${step.name} (no report)`);
-    }
-  }
-  if (!ok) failedSteps.push(step.name);
+  let counts;
+  if (step.report) counts = existsSync(step.report) ? step.read(JSON.parse(readFileSync(step.report, "utf8"))) : null;
+  recordStep(tally, { name: step.name, ok, counts });
   console.log(`${ok ? "✔" : "✘"} ${step.name} (${seconds.toFixed(1)} s)`);
 }
 
@@ -217,13 +209,16 @@ for (const phase of phases) {
   for (const [step, result] of otherResults) record(step, result, false);
 }
 
-if (server) process.kill(-server.pid, "SIGTERM");
+if (server) {
+  // Nothing the stopping server says may come after the closing line.
+  server.stderr.removeAllListeners("data");
+  process.kill(-server.pid, "SIGTERM");
+}
 
 const seconds = Math.round((Date.now() - started) / 1000);
+const { passed, failed, skipped } = tally;
 // Read by bench/run.mjs (the "npm test time" figure).
-writeFileSync(`${reports}/summary.json`, `${JSON.stringify({ ...totals, seconds }, null, 2)}\n`);
-console.log(`\nAll steps took ${seconds} s.`);
-if (failedSteps.length) console.log(`Failed: ${[...new Set(failedSteps)].join(", ")}`);
-console.log(`${totals.skipped} skipped`);
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
-process.exit(failedSteps.length ? 1 : 0);
+writeFileSync(`${reports}/summary.json`, `${JSON.stringify({ passed, failed, skipped, seconds }, null, 2)}\n`);
+console.log("");
+for (const line of closingLines(tally, seconds)) console.log(line);
+process.exit(tally.failedSteps.length ? 1 : 0);

@@ -40,6 +40,63 @@ const MINI_SCHEMAS = /shared[\\/]schemas[\\/](timer-state|live|analytics-record)
 const COPY = "\0zod-mini-copy:";
 
 /**
+ * Names in index.html what web/main.tsx starts (web/start.tsx with React and the app's entry; main.tsx
+ * itself is tiny), for first-paint.js to preload at once where the app starts at once. The landing
+ * page does not ask for it before its first paint; main.tsx imports it right after
+ * (docs/decisions/166-landing-prerendered-at-build.md).
+ */
+export function nameStartModules(startModule: string): Plugin {
+  return {
+    name: "onething:name-start-modules",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === "chunk");
+        const start = chunks.find((c) => c.moduleIds.includes(startModule));
+        if (!start) throw new Error(`no chunk of the build holds ${startModule}`);
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) add(imported);
+        };
+        add(start.fileName);
+        // Vite preloads the entry's own imports already.
+        const hrefs = [...files].map((file) => `/${file}`).filter((href) => !html.includes(`"${href}"`));
+        return [{ tag: "meta", attrs: { name: "start-modules", content: hrefs.join(" ") }, injectTo: "head-prepend" }];
+      },
+    },
+  };
+}
+
+/**
+ * The stylesheet is put into index.html as a <style> (the CSP allows inline styles, not scripts):
+ * the first paint then waits on one request fewer, which on a slow link is a round trip
+ * (docs/decisions/166-landing-prerendered-at-build.md).
+ */
+export function inlineStylesheet(): Plugin {
+  const link = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
+  return {
+    name: "onething:inline-stylesheet",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const links = [...html.matchAll(link)];
+        if (links.length !== 1) throw new Error(`index.html should link one stylesheet, not ${links.length}`);
+        const [tag, fileName] = links[0] as unknown as [string, string];
+        const asset = ctx.bundle?.[fileName];
+        if (asset?.type !== "asset") throw new Error(`${fileName} is not in the build`);
+        // Nothing else asks for the file: left out, the service worker does not precache it twice.
+        delete ctx.bundle?.[fileName];
+        return html.replace(tag, () => `<style>${String(asset.source).trim()}</style>`);
+      },
+    },
+  };
+}
+
+/**
  * Gives the zod/mini schemas their own copy of zod's modules in the browser build, so the screens
  * that parse only those (the focus screen) load a few KB of zod instead of the classic build.
  * A module is never split between chunks, so with one copy zod's core carries everything any screen
@@ -76,7 +133,7 @@ const LUCIDE_INDEX = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 /**
- * A chunk-group name function. "main": what the page's main entry loads (react-dom) plus the
+ * A chunk-group name function. "main": what web/start.tsx loads (react-dom) plus the
  * pieces the landing page shares with the signed-in screens (buttons, theme toggle, footer), so the
  * landing page is that file and its own small chunk. "app": what every signed-in screen loads with
  * web/app.tsx (its static imports) and the shared pieces the braindump screen adds (not the
@@ -85,7 +142,7 @@ type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly stri
  * a request.
  */
 export function chunkGroup(
-  modules: { html: string; app: string; firstScreen: string; landing: string },
+  modules: { start: string; app: string; firstScreen: string; landing: string },
   group: "main" | "app",
 ) {
   let groups: Map<string, "main" | "app"> | null = null;
@@ -110,7 +167,7 @@ export function chunkGroup(
     }
     const landing = closure(ctx, modules.landing, () => true);
     const found = new Map<string, "main" | "app">();
-    for (const id of closure(ctx, modules.html, () => true)) found.set(id, "main");
+    for (const id of closure(ctx, modules.start, () => true)) found.set(id, "main");
     for (const id of app) if (!found.has(id)) found.set(id, landing.has(id) ? "main" : "app");
     return found;
   };

@@ -1,31 +1,12 @@
+// The page's first script, kept tiny. On the landing page (prerendered HTML, already on screen) the
+// app's code is asked for and run only after the first paint, so it never holds the tagline back.
+// Everywhere else it starts at once; first-paint.js has already asked for its code
+// (docs/decisions/166-landing-prerendered-at-build.md).
 import "./zod-csp";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { getAuthToken } from "./api/client";
-import { registerServiceWorker } from "./features/offline/service-worker";
-import { loadLandingPage, startSignedInApp } from "./first-screen";
-import { watchKeyboardUse } from "./ui/keyboard-use";
+// The stylesheet is the entry's, so the build puts it into index.html (scripts/vite-plugins.ts).
 import "./styles.css";
 
-const container = document.getElementById("root");
-if (!container) throw new Error("#root is missing from index.html");
-const root = createRoot(container);
-registerServiceWorker();
-watchKeyboardUse();
-
-// Someone with no session opening "/" only needs the landing page (its own small chunk): the
-// router, the data layer and the screens wait until they are needed.
-if (window.location.pathname === "/" && !getAuthToken()) {
-  void loadLandingPage().then(({ LandingPage }) =>
-    root.render(
-      <StrictMode>
-        <LandingPage />
-      </StrictMode>,
-    ),
-  );
-} else {
-  // The first screen's data and code are asked for together, not one after the other
-  // (docs/decisions/042-first-screen-does-wait-own-code.md).
-  const start = startSignedInApp(window.location.pathname);
-  void start.app.then(({ renderApp }) => renderApp(root, start));
-}
+const start = () => import("./start");
+// first-paint.js marks every first paint but the landing page's.
+if (document.documentElement.hasAttribute("data-first-paint")) void start();
+else requestAnimationFrame(() => setTimeout(start));

@@ -98,6 +98,42 @@ async function pushToServiceWorker(page: Page, context: BrowserContext, baseURL:
     cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data });
 }
 
+/**
+ * The notifications the service worker shows now, read in the service worker itself, so no page of
+ * the app needs to be open (one that is visible changes what a push shows). Null while it is not
+ * running.
+ */
+const notificationsOfServiceWorker = async (context: BrowserContext) => {
+  const worker = context.serviceWorkers().at(-1);
+  if (!worker) return null;
+  return worker
+    .evaluate(async () =>
+      (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map(
+        (n) => ({ title: n.title, body: n.body }),
+      ),
+    )
+    .catch(() => null);
+};
+
+/**
+ * Hands a push to the service worker until it shows `shown`. The DevTools protocol does not say
+ * whether the service worker handled a push, and on a loaded machine one was at times not shown
+ * within 15 s (bench/RESULTS.md); a push handed over again replaces its own notification (same
+ * tag), so none is ever shown twice.
+ */
+async function pushUntilShown(
+  push: (data: string) => Promise<unknown>,
+  context: BrowserContext,
+  data: string,
+  shown: { title: string; body: string }[],
+) {
+  await expect(async () => {
+    await push(data);
+    await expect.poll(() => notificationsOfServiceWorker(context)).toEqual(expect.arrayContaining(shown));
+    expect(await notificationsOfServiceWorker(context)).toHaveLength(shown.length);
+  }).toPass({ timeout: 50_000 });
+}
+
 /** The notifications the service worker shows now, read from a page of the app. */
 const notifications = (page: Page) =>
   page.evaluate(async () =>
@@ -118,6 +154,8 @@ test(
   "a push delivered to the service worker shows a notification with the task's title",
   NOTIFICATIONS,
   async ({ page, context, signedIn, baseURL }) => {
+    // Each push may be handed over again (pushUntilShown): more time than the file's 90 s.
+    test.setTimeout(150_000);
     const push = await pushToServiceWorker(page, context, baseURL ?? "");
     await page.goto("/settings");
     await controlledBySw(page);
@@ -126,7 +164,8 @@ test(
     const subscribe = await page.request.post("/api/push/subscriptions", {
       headers: { Authorization: `Bearer ${signedIn.token}` },
       data: {
-        endpoint: "https://fcm.googleapis.com/fcm/send/e2e",
+        // One endpoint is one browser (a second subscription of it moves it), so each run has its own.
+        endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${crypto.randomUUID()}`,
         keys: {
           p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
           auth: "tBHItJI5svbpez7KI4CCXg",
@@ -140,20 +179,22 @@ test(
     await expect(page.getByText("Gets notifications")).toBeVisible();
     await screenshots(page, "settings-notifications");
 
-    // No tab of the app is visible, as with a locked phone: the service worker must show it.
+    // No tab of the app is visible, as with a locked phone: the service worker must show it. The
+    // DevTools protocol answers before the service worker has handled a push, so each notification
+    // is awaited here, in the service worker, with no tab open (a tab opened at once could be
+    // visible when the service worker decides, and then rightly show none for the timer,
+    // docs/decisions/093-push-subscriptions-belong-sign-session.md), before the next push is handed
+    // over.
     await page.goto("about:blank");
-    await push(timerFinished);
-    await push(unknownMessage);
+    const timerNotification = { title: "Focus session complete", body: "Draft the offline chapter" };
+    await pushUntilShown(push, context, timerFinished, [timerNotification]);
+    await pushUntilShown(push, context, unknownMessage, [timerNotification, fallbackNotification]);
 
+    // The app's own page sees them too.
     await page.goto("/settings");
     await expect
       .poll(() => notifications(page))
-      .toEqual(
-        expect.arrayContaining([
-          { title: "Focus session complete", body: "Draft the offline chapter" },
-          fallbackNotification,
-        ]),
-      );
+      .toEqual(expect.arrayContaining([timerNotification, fallbackNotification]));
   },
 );
 

@@ -26,3 +26,53 @@ describe("the signed-in first paint (web/index.html)", () => {
     expect(html).toContain('<script src="/first-paint.js"></script>');
   });
 });
+
+/** Runs first-paint.js against a stand-in page: the path, the stored values and the build's meta. */
+function firstPaint(path: string, stored: Record<string, string>, startModules = "/assets/main-1.js /assets/rt-2.js") {
+  const attributes = new Map<string, string>();
+  const appended: { rel: string; href: string; crossOrigin: string }[] = [];
+  const document = {
+    documentElement: {
+      classList: { toggle: () => undefined },
+      style: {},
+      setAttribute: (name: string, value: string) => attributes.set(name, value),
+    },
+    querySelector: (selector: string) =>
+      selector === 'meta[name="start-modules"]' ? { getAttribute: () => startModules } : null,
+    createElement: () => ({ rel: "", href: "", crossOrigin: "" }),
+    head: { append: (link: (typeof appended)[number]) => appended.push(link) },
+  };
+  const localStorage = { getItem: (key: string) => stored[key] ?? null };
+  const matchMedia = () => ({ matches: false });
+  new Function("document", "localStorage", "location", "matchMedia", script)(
+    document,
+    localStorage,
+    { pathname: path },
+    matchMedia,
+  );
+  return { firstPaint: attributes.get("data-first-paint") ?? null, preloaded: appended.map((link) => link.href) };
+}
+
+describe("what paints first (web/public/first-paint.js)", () => {
+  const session = { [AUTH_TOKEN_KEY]: "token" };
+
+  it("leaves the prerendered landing page alone on / without a session, and asks for no code before it paints", () => {
+    expect(firstPaint("/", {})).toEqual({ firstPaint: null, preloaded: [] });
+  });
+
+  it("hides the landing page for a signed-in person, with the braindump's outline on / and /braindump", () => {
+    expect(firstPaint("/", session).firstPaint).toBe("braindump");
+    expect(firstPaint("/braindump/", session).firstPaint).toBe("braindump");
+    expect(firstPaint("/focus-timer", session).firstPaint).toBe("app");
+  });
+
+  it("hides the landing page on every other path, signed in or not", () => {
+    expect(firstPaint("/login", {}).firstPaint).toBe("app");
+    expect(firstPaint("/no/such/page", {}).firstPaint).toBe("app");
+  });
+
+  it("asks for the app's code at once wherever the app starts at once", () => {
+    expect(firstPaint("/login", {}).preloaded).toEqual(["/assets/main-1.js", "/assets/rt-2.js"]);
+    expect(firstPaint("/", session).preloaded).toEqual(["/assets/main-1.js", "/assets/rt-2.js"]);
+  });
+});

@@ -1,18 +1,32 @@
 // Runs before the first paint. The theme: keep in step with web/ui/theme.ts (stored "light" or
-// "dark", else the system preference). The outline: with a stored session (web/api/client.ts) on
-// the braindump, web/index.html's outline of that screen shows until the app replaces it.
+// "dark", else the system preference). What paints first: the landing page prerendered in
+// web/index.html only on "/" without a stored session (where web/start.tsx hydrates it); with a
+// stored session (web/api/client.ts) on the braindump, index.html's outline of that screen until the
+// app replaces it; elsewhere neither.
 (() => {
   const root = document.documentElement;
+  let session = null;
   try {
     const stored = localStorage.getItem("theme");
     const dark = stored ? stored === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
     root.classList.toggle("dark", dark);
     root.style.colorScheme = dark ? "dark" : "light";
-    const path = location.pathname.toLowerCase().replace(/\/+$/, "") || "/";
-    if (localStorage.getItem("auth_token") && (path === "/" || path === "/braindump")) {
-      root.setAttribute("data-first-paint", "braindump");
-    }
+    session = localStorage.getItem("auth_token");
   } catch {
-    // Storage blocked: the light default stands, and no outline (no session can be stored).
+    // Storage blocked: the light default stands, and no session can be stored.
+  }
+  if (location.pathname === "/" && !session) return;
+  const path = location.pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  const braindump = session && (path === "/" || path === "/braindump");
+  root.setAttribute("data-first-paint", braindump ? "braindump" : "app");
+  // The app starts at once here: its code (named by the build in index.html) is asked for now, not
+  // once web/main.tsx runs. The landing page asks for it after its first paint.
+  const modules = document.querySelector('meta[name="start-modules"]')?.getAttribute("content") ?? "";
+  for (const href of modules.split(" ").filter(Boolean)) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    link.crossOrigin = "anonymous";
+    document.head.append(link);
   }
 })();

@@ -1,15 +1,19 @@
 import { Moon, Sun } from "lucide-react";
 import { Button } from "./button";
+import { useHydrated } from "./hydrated";
 import { useTheme } from "./theme";
 
 export function ThemeToggle() {
   const { theme, toggle } = useTheme();
   const next = theme === "dark" ? "light" : "dark";
+  // Prerendered on the landing page: it works once the page's code has taken the HTML over.
+  const hydrated = useHydrated();
   return (
     <Button
       variant="ghost"
       size="icon"
       onClick={toggle}
+      disabled={!hydrated}
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
     >

@@ -55,10 +55,18 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The theme in effect and the stored preference; toggling flips and persists (docs/product.md#theme). */
+/**
+ * The theme in effect and the stored preference; toggling flips and persists (docs/product.md#theme).
+ * The landing page is prerendered at build time knowing no one's theme: it renders and hydrates with
+ * the light default, then shows the person's own (docs/decisions/166-landing-prerendered-at-build.md).
+ */
 export function useTheme() {
-  const theme = useSyncExternalStore(subscribe, () => resolveTheme());
-  const preference = useSyncExternalStore(subscribe, getThemePreference);
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => resolveTheme(),
+    (): Theme => "light",
+  );
+  const preference = useSyncExternalStore(subscribe, getThemePreference, (): ThemePreference => "system");
   return {
     theme,
     preference,

@@ -16,7 +16,7 @@ const PILLARS = [
 ];
 
 /**
- * The anonymous home page. It uses plain links and no router or data layer, so web/main.tsx can show
+ * The anonymous home page. It uses plain links and no router or data layer, so web/start.tsx can show
  * it from the first, small bundle.
  */
 export function LandingPage() {

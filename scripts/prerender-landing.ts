@@ -1,0 +1,30 @@
+// Build plugin of vite.config.ts: the landing page's HTML, rendered by React at build time into
+// web/index.html, so its first paint is the tagline rather than an empty page waiting for the
+// JavaScript; web/start.tsx hydrates it (docs/decisions/166-landing-prerendered-at-build.md).
+import { resolve } from "node:path";
+import { createElement, type FunctionComponent } from "react";
+import { renderToString } from "react-dom/server";
+import { type Plugin, runnerImport } from "vite";
+
+/** Where web/index.html leaves room for the landing page. */
+const LANDING_SLOT = "<!-- the landing page, prerendered at build time -->";
+
+export function prerenderLanding(projectRoot: string): Plugin {
+  const webRoot = resolve(projectRoot, "web");
+  return {
+    name: "onething:prerender-landing",
+    apply: "build",
+    transformIndexHtml: {
+      order: "pre",
+      async handler(html) {
+        if (!html.includes(LANDING_SLOT)) throw new Error(`web/index.html lacks ${LANDING_SLOT}`);
+        // The page's module, run in Node by Vite's module runner (TSX, the app's own imports).
+        const { module } = await runnerImport<{ LandingPage: FunctionComponent }>(
+          resolve(webRoot, "features/landing/landing-page.tsx"),
+          { configFile: false, root: webRoot, logLevel: "warn", mode: "production" },
+        );
+        return html.replace(LANDING_SLOT, renderToString(createElement(module.LandingPage)));
+      },
+    },
+  };
+}

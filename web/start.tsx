@@ -1,0 +1,36 @@
+// The app's start, imported by web/main.tsx: the landing page hydrated, or the signed-in app.
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { getAuthToken } from "./api/client";
+import { registerServiceWorker } from "./features/offline/service-worker";
+import { loadLandingPage, startSignedInApp } from "./first-screen";
+import { watchKeyboardUse } from "./ui/keyboard-use";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("#root is missing from index.html");
+// The landing page's HTML, prerendered at build time (docs/decisions/166-landing-prerendered-at-build.md).
+const landing = document.getElementById("landing");
+registerServiceWorker();
+watchKeyboardUse();
+
+// Someone with no session opening "/" only needs the landing page (its own small chunk): the
+// router, the data layer and the screens wait until they are needed. Its HTML is on screen already;
+// React takes it over (the dev server does not prerender it, so there it renders it).
+if (window.location.pathname === "/" && !getAuthToken() && landing) {
+  void loadLandingPage().then(({ LandingPage }) => {
+    const page = (
+      <StrictMode>
+        <LandingPage />
+      </StrictMode>
+    );
+    if (landing.firstElementChild) hydrateRoot(landing, page);
+    else createRoot(landing).render(page);
+  });
+} else {
+  landing?.remove();
+  // The first screen's data and code are asked for together, not one after the other
+  // (docs/decisions/042-first-screen-does-wait-own-code.md).
+  const root = createRoot(container);
+  const start = startSignedInApp(window.location.pathname);
+  void start.app.then(({ renderApp }) => renderApp(root, start));
+}
