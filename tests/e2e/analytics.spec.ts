@@ -241,7 +241,7 @@ test("a task completed on the focus screen shows on the cards, with no reload", 
   await page.getByLabel("What will you focus on?").selectOption({ label: "Finish the slides" });
   await page.getByRole("button", { name: "Start Focus Session" }).click();
   await page.getByRole("button", { name: "End Session" }).click();
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
   await page.getByRole("button", { name: "Completed" }).click();
   await closeToast(page, "Task completed", "Great job completing your task!");
 

@@ -49,7 +49,7 @@ test("a long unbroken title never makes a screen wider than the window", async (
   await expect(page.getByText("Currently focused on:")).toBeVisible();
   await expectNoSidewaysScroll(page, "focus, running");
   await page.getByRole("button", { name: "End Session" }).click();
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
   await expectNoSidewaysScroll(page, "focus, complete");
 
   await page.goto("/no-list");

@@ -26,11 +26,12 @@ type Touch = { send: (type: "touchStart" | "touchMove" | "touchEnd", x?: number,
 async function touchscreen(page: Page): Promise<Touch> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   return {
-    send: (type, x = 0, y = 0) =>
-      cdp.send("Input.dispatchTouchEvent", {
+    send: async (type, x = 0, y = 0) => {
+      await cdp.send("Input.dispatchTouchEvent", {
         type,
         touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }],
-      }),
+      });
+    },
   };
 }
 
