@@ -110,9 +110,12 @@ test("on the four-column board a real-length title wraps between words, never in
   });
   expect(splitWords).toEqual([]);
   // The title has the card's width, less the grip: the buttons sit on their own row.
-  const share = await page.locator("[id^='organized-title-']").first().evaluate((span) => {
-    const card = span.closest("li")?.getBoundingClientRect();
-    return card ? span.getBoundingClientRect().width / card.width : 0;
-  });
+  const share = await page
+    .locator("[id^='organized-title-']")
+    .first()
+    .evaluate((span) => {
+      const card = span.closest("li")?.getBoundingClientRect();
+      return card ? span.getBoundingClientRect().width / card.width : 0;
+    });
   expect(share).toBeGreaterThan(0.75);
 });

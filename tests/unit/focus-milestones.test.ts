@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TimerState } from "../../shared/schemas/focus";
-import { MESSAGE_EVERY_MS } from "../../web/features/focus/messages";
 import { endSummary, focusedDurationText } from "../../web/features/focus/end-summary";
+import { MESSAGE_EVERY_MS } from "../../web/features/focus/messages";
 import { endOfRun, minuteMilestone, minutesLeft, transitionAnnouncement } from "../../web/features/focus/milestones";
 import { MIN, runningTimer, T0 } from "./timer-fixture";
 

@@ -66,7 +66,12 @@ describe("a task completed twice at once (two devices) counts once", () => {
 });
 
 describe("the day's figures agree with each other (docs/decisions/148-analytics-figures-agree.md)", () => {
-  type Today = { focusSessionsCompleted: number; totalFocusMinutes: number; tasksCompleted: number; totalTasksCreated: number };
+  type Today = {
+    focusSessionsCompleted: number;
+    totalFocusMinutes: number;
+    tasksCompleted: number;
+    totalTasksCreated: number;
+  };
   const today = async (token: string) => (await (await api("/api/analytics/today", { token })).json()) as Today;
 
   it("a session ended within seconds counts neither a session nor minutes", async () => {

@@ -97,13 +97,7 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
 
   return (
     <div className="space-y-6">
-      <ProgressRing
-        percent={percent}
-        clock={clock}
-        icon={progressIcon(percent)}
-        paused={!running}
-        kind={state.kind}
-      />
+      <ProgressRing percent={percent} clock={clock} icon={progressIcon(percent)} paused={!running} kind={state.kind} />
       {state.status === "paused" ? (
         <p className="text-center font-medium text-amber-700 text-sm dark:text-amber-300">Paused</p>
       ) : null}
