@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, expect, test } from "./fixtures";
+import { type Account, expect, REAL_LENGTH_TITLES, test } from "./fixtures";
 
 // Nothing may lie on top of a button, link or field on a phone (docs/decisions.md#80): for every
 // screen and timer phase, at 360×740 and 390×844, scrolled to the top and to the bottom, the
@@ -238,19 +238,6 @@ test("on a phone no control lies under another element, on any screen or timer p
   }
 });
 
-const LONG_TITLES = [
-  "Finish the Q3 budget report (due tomorrow 10am)",
-  "Renew car insurance (policy A-2291) by Friday",
-  "Book the venue for Anna's wedding reception",
-  "Reply to the landlord about the broken boiler",
-  "Prepare slides for Monday's planning meeting",
-  "Call the dentist to move the cleaning appointment",
-  "Order a birthday present for Dad before Sunday",
-  "Review Sam's pull request on the export feature",
-  "Pay the electricity bill and file the receipt",
-  "Plan the team offsite agenda with two options",
-];
-
 test("on a phone a toast never lies over a control, with each screen's own toast showing", async ({
   page,
   request,
@@ -258,7 +245,7 @@ test("on a phone a toast never lies over a control, with each screen's own toast
 }) => {
   test.setTimeout(300_000);
   const headers = { Authorization: `Bearer ${signedIn.token}` };
-  const res = await request.post("/api/process-tasks", { headers, data: { text: LONG_TITLES.join("\n") } });
+  const res = await request.post("/api/process-tasks", { headers, data: { text: REAL_LENGTH_TITLES.join("\n") } });
   expect(res.status()).toBe(201);
   const tasks = (await res.json()) as { id: number }[];
   for (const [index, task] of tasks.entries()) {
