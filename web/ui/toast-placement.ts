@@ -10,7 +10,7 @@ import { type RefObject, useEffect } from "react";
  */
 
 /** Below this width the toast spans the screen (docs/decisions.md#70, #80). */
-export const PHONE_QUERY = "(max-width: 639px)";
+const PHONE_QUERY = "(max-width: 639px)";
 /** The usual distance from the bottom edge, and the room kept around a control. */
 export const TOAST_BOTTOM_PX = 16;
 const CLEARANCE_PX = 4;

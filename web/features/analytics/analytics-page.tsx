@@ -227,7 +227,7 @@ function TodayCards({ today }: { today: AnalyticsRecord }) {
  * a reset; a delete counts an open task as completed: docs/product.md#task-rules), so "1 / 0 created" reads
  * as what the person did (docs/decisions/148-analytics-figures-agree.md).
  */
-export function completedFootnote(today: AnalyticsRecord): string {
+function completedFootnote(today: AnalyticsRecord): string {
   const priority = today.priorityTasksCompleted;
   const priorityText = `${priority} of them ${priority === 1 ? "was a priority task" : "were priority tasks"}.`;
   const earlier = completedFromEarlier(today);
