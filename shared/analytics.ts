@@ -99,19 +99,26 @@ export function periodRange(period: AnalyticsPeriod, today: string): { startDate
 
 /**
  * docs/product.md#productivity-score: completed / created (created defaulting to 1) × 50, plus focus minutes / 120 × 50 capped
- * at 50, rounded; 0 with no data. The completion part is capped at 50 too (completing tasks made on
- * earlier days can exceed today's created count) so the score stays a score out of 100.
+ * at 50, rounded; 0 with no data. Completions count up to the number created that day: a task made
+ * on an earlier day (or before a reset) and completed or deleted today adds nothing to the
+ * completion half, so a day with nothing created and one deletion scores 0, not 50, and the
+ * score stays out of 100 (docs/decisions/148-analytics-figures-agree.md).
  */
 export function productivityScore(
   record: Pick<AnalyticsRecord, "tasksCompleted" | "totalTasksCreated" | "totalFocusMinutes"> | null | undefined,
 ): number {
   if (!record) return 0;
-  const completed = Math.max(0, record.tasksCompleted);
-  const created = Math.max(0, record.totalTasksCreated) || 1;
+  const created = Math.max(0, record.totalTasksCreated);
+  const completed = Math.min(Math.max(0, record.tasksCompleted), created);
   const focus = Math.max(0, record.totalFocusMinutes);
-  const completion = Math.min((completed / created) * 50, 50);
+  const completion = (completed / (created || 1)) * 50;
   const focusPart = Math.min((focus / 120) * 50, 50);
   return Math.round(completion + focusPart);
+}
+
+/** How many of the day's completions were of tasks not created that day (0 when none). */
+export function completedFromEarlier(record: Pick<AnalyticsRecord, "tasksCompleted" | "totalTasksCreated">): number {
+  return Math.max(0, record.tasksCompleted - Math.max(0, record.totalTasksCreated));
 }
 
 /** The hour with the most activity (ties → earliest), or null with none; same rule as the server. */

@@ -47,6 +47,8 @@ export const DRAG = {
   autoScrollStart: 0.25,
   /** ...and reaches full speed within this share. */
   autoScrollFullAt: 0.05,
+  /** ...but towards an edge only once the pointer has moved this far past where it pressed. */
+  autoScrollArmPx: 8,
   autoScrollMaxPxPerFrame: 28,
   dropAnimationMs: 400,
 } as const;

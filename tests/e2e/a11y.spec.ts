@@ -90,7 +90,7 @@ test("focus timer: idle, running, paused, complete", async ({ page, request, sig
   await expectNoAxeViolations(page, "focus paused");
 
   await page.getByRole("button", { name: "End Session" }).click();
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
   await expectNoAxeViolations(page, "focus complete");
 });
 
@@ -236,7 +236,7 @@ test("reduced motion: no confetti and no animated transitions", async ({ browser
   await page.goto(`/focus-timer?taskId=${task.id}`);
   await page.getByRole("button", { name: "Start Focus Session" }).click();
   await page.getByRole("button", { name: "End Session" }).click();
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
   // canvas-confetti draws on a canvas it adds to the page; with reduced motion there is none.
   await page.waitForTimeout(300);
   expect(await page.locator("canvas").count()).toBe(0);

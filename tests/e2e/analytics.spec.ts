@@ -175,6 +175,20 @@ test("Reset Stats clears the figures, says so and leaves the reset marks for the
   expect(
     await page.evaluate(() => [localStorage.getItem("analytics_reset"), localStorage.getItem("analytics_zero_record")]),
   ).toEqual([null, null]);
+
+  // Deleting a task made before the reset counts as completing it (docs/product.md#task-rules): the
+  // card says where that completion came from, and no work scores no points
+  // (docs/decisions/148-analytics-figures-agree.md).
+  await page.goto("/");
+  const open = page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: /^Delete / });
+  await open.first().click();
+  await expect(page.getByText("Task deleted", { exact: true })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Analytics" }).click();
+  await expect(card(page, "Tasks Completed")).toContainText("1/ 0 created");
+  await expect(card(page, "Tasks Completed")).toContainText(
+    "1 was created before today's count began (deleting an open task completes it) and adds nothing to the score.",
+  );
+  await expect(card(page, "Today's Productivity Score")).toContainText("0/100");
   expect(consoleErrors).toEqual([]);
 });
 
@@ -227,13 +241,16 @@ test("a task completed on the focus screen shows on the cards, with no reload", 
   await page.getByLabel("What will you focus on?").selectOption({ label: "Finish the slides" });
   await page.getByRole("button", { name: "Start Focus Session" }).click();
   await page.getByRole("button", { name: "End Session" }).click();
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
   await page.getByRole("button", { name: "Completed" }).click();
   await closeToast(page, "Task completed", "Great job completing your task!");
 
   await nav.getByRole("link", { name: "Analytics" }).click();
   await expect(card(page, "Tasks Completed")).toContainText("1/ 1 created");
-  await expect(card(page, "Focus Time Today")).toContainText("1 focus session completed.");
+  // Under half a minute of focus counts no session and no minutes, so the card and the focus chart
+  // agree (docs/decisions/148-analytics-figures-agree.md).
+  await expect(card(page, "Focus Time Today")).toContainText("0 focus sessions completed.");
+  await expect(page.getByText("0 minutes of focus in 0 sessions today.")).toBeVisible();
   // 1 of 1 completed: 50 points; under a minute of focus adds nothing.
   await expect(card(page, "Today's Productivity Score")).toContainText("50/100");
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, expect, test } from "./fixtures";
+import { type Account, expect, REAL_LENGTH_TITLES, test } from "./fixtures";
 
 // Nothing may lie on top of a button, link or field on a phone
 // (docs/decisions/080-nothing-floats-over-phones-page.md): for every screen and timer phase, at
@@ -89,6 +89,69 @@ async function expectNothingCovered(page: Page, screen: string) {
   }
 }
 
+type UnderToast = { control: string; toast: string };
+
+/** Every visible control (outside the toast) whose visible part lies under the toast on screen. */
+function controlsUnderToast(page: Page): Promise<UnderToast[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
+    if (!toast) return [{ control: "(no toast on screen)", toast: "" }];
+    const t = toast.getBoundingClientRect();
+    const selector = "button, a[href], input:not([type=hidden]), select, textarea, [role=button], [tabindex='0']";
+    const under: UnderToast[] = [];
+    for (const control of Array.from(document.querySelectorAll(selector))) {
+      if (toast.contains(control) || control.closest("[data-sonner-toaster]")) continue;
+      const r = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (r.width <= 2 || r.height <= 2 || style.visibility === "hidden" || style.opacity === "0") continue;
+      const top = Math.max(r.top, 0);
+      const bottom = Math.min(r.bottom, window.innerHeight);
+      if (bottom - top < 4) continue;
+      const overlaps = r.left < t.right && r.right > t.left && top < t.bottom && bottom > t.top;
+      // And the finger's points: the middle and both ends must not hit the toast.
+      const y = (top + bottom) / 2;
+      const hitsToast = [r.left + 2, (r.left + r.right) / 2, r.right - 2].some((x) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && toast.contains(hit);
+      });
+      if (overlaps || hitsToast) {
+        under.push({
+          control: `${control.tagName.toLowerCase()} "${(control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40)}"`,
+          toast: (toast.textContent ?? "").trim().slice(0, 40),
+        });
+      }
+    }
+    return under;
+  });
+}
+
+/**
+ * With the screen's own toast showing (held by hovering it, which pauses its timer): at both phone
+ * sizes, where the person is and scrolled to the top and the bottom, no control lies under it.
+ */
+async function expectToastCoversNothing(page: Page, screen: string, title: string) {
+  const toast = page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  const where = await page.evaluate(() => window.scrollY);
+  for (const size of PHONES) {
+    await page.setViewportSize(size);
+    for (const at of ["here", "top", "bottom"] as const) {
+      await page.evaluate(
+        ([to, y]) => window.scrollTo(0, to === "top" ? 0 : to === "bottom" ? document.documentElement.scrollHeight : y),
+        [at, where] as const,
+      );
+      await toast.hover();
+      await expect
+        .poll(() => controlsUnderToast(page), {
+          message: `${screen}, toast "${title}" at ${size.width}×${size.height}, ${at}`,
+        })
+        .toEqual([]);
+    }
+  }
+  await toast.getByRole("button", { name: "Close toast" }).dispatchEvent("click");
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
 async function seed(request: APIRequestContext, account: Account) {
   const headers = { Authorization: `Bearer ${account.token}` };
   const titles = [
@@ -174,4 +237,60 @@ test("on a phone no control lies under another element, on any screen or timer p
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expectNothingCovered(page, screen);
   }
+});
+
+test("on a phone a toast never lies over a control, with each screen's own toast showing", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.setTimeout(300_000);
+  const headers = { Authorization: `Bearer ${signedIn.token}` };
+  const res = await request.post("/api/process-tasks", { headers, data: { text: REAL_LENGTH_TITLES.join("\n") } });
+  expect(res.status()).toBe(201);
+  const tasks = (await res.json()) as { id: number }[];
+  for (const [index, task] of tasks.entries()) {
+    await request.patch(`/api/tasks/${task.id}/answers`, {
+      headers,
+      data: { urgent: index % 2 === 0, important: index % 3 === 0, effort: "Small" },
+    });
+  }
+  await page.setViewportSize(PHONES[1]);
+
+  // Results, with "Priority analysis complete" over the "Focus On This" buttons.
+  await page.goto("/");
+  await page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: "Prioritize" }).click();
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+  await expectToastCoversNothing(page, "results", "Priority analysis complete");
+
+  // A break starts: "Break started" over Pause and End Session.
+  await page.goto(`/focus-timer?taskId=${tasks[0]?.id}`);
+  await page.getByRole("button", { name: "Start Focus Session" }).click();
+  await page.getByRole("button", { name: "End Session" }).click();
+  await page.getByRole("button", { name: "5 Min Break" }).click();
+  await expect(page.getByText("Taking a break from:")).toBeVisible();
+  await expectToastCoversNothing(page, "break", "Break started");
+  // The break ends: "Break over" over the selection.
+  await page.getByRole("button", { name: "End Session" }).click();
+  await expect(page.getByRole("button", { name: "Start Focus Session" })).toBeVisible();
+  await expectToastCoversNothing(page, "focus selection", "Break over");
+
+  // Completed: "Task completed" over "Next Task" and "5 Min Break".
+  await page.getByRole("button", { name: "Start Focus Session" }).click();
+  await page.getByRole("button", { name: "End Session" }).click();
+  await page.getByRole("button", { name: "Completed" }).click();
+  await expect(page.getByRole("button", { name: "Marked as done" })).toBeVisible();
+  await expectToastCoversNothing(page, "focus complete", "Task completed");
+
+  // The No-list builder: a toast after adding an item, and after committing nothing, over the
+  // buttons at the bottom of the list.
+  await page.goto("/no-list");
+  await page.getByLabel("Something you'll say no to today").fill("Doomscrolling through news headlines before noon");
+  await page.getByRole("button", { name: "Add to No list" }).click();
+  await expectToastCoversNothing(page, "no list builder", "Item added");
+  await page.getByRole("button", { name: /clear tasks/i }).scrollIntoViewIfNeeded();
+  // Soft-disabled (aria-disabled) with nothing chosen: pressing it explains why, in a toast.
+  await page.getByRole("button", { name: 'Commit to "No" List' }).click({ force: true });
+  await expectToastCoversNothing(page, "no list builder", "No items selected");
 });

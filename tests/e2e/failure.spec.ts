@@ -205,7 +205,7 @@ test("the timer's pause, resume, end and follow-up fail with a toast, keep the s
   await expect(pause).toBeVisible();
   await page.unroute("**/api/timer/end", failEnd);
   await page.getByRole("button", { name: "End Session" }).click();
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
 
   up = await down(page, "POST", "**/api/timer/break");
   await page.getByRole("button", { name: "5 Min Break" }).click();
@@ -215,7 +215,7 @@ test("the timer's pause, resume, end and follow-up fail with a toast, keep the s
       has: page.getByText("Something went wrong", { exact: true }),
     }),
   ).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
   await up();
   await page.getByRole("button", { name: "5 Min Break" }).click();
   await expect(page.getByText("Taking a break from:")).toBeVisible();

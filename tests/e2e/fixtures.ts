@@ -2,6 +2,21 @@ import { type APIRequestContext, test as base, expect, type Locator, type Page }
 
 export const PASSWORD = "correct horse battery";
 
+/** Task titles of the length people write (40–60 characters), for screens with a full list. */
+export const REAL_LENGTH_TITLES = [
+  "Finish the Q3 budget report (due tomorrow 10am)",
+  "Renew car insurance (policy A-2291) by Friday",
+  "Book the venue for Anna's wedding reception",
+  "Reply to the landlord about the broken boiler",
+  "Prepare slides for Monday's planning meeting",
+  "Call the dentist to move the cleaning appointment",
+  "Order a birthday present for Dad before Sunday",
+  "Review Sam's pull request on the export feature",
+  "Pay the electricity bill and file the receipt",
+  "Plan the team offsite agenda with two options",
+  "Sort the photos from the summer holiday trip",
+] as const;
+
 export type Account = { token: string; user: { id: string; username: string; email: string } };
 
 export function uniqueName(prefix = "user") {

@@ -83,12 +83,17 @@ test("two devices follow one timer: start, pause, reload, end", async ({ page, r
   await expect(other.getByRole("button", { name: "Pause" })).toBeVisible();
 
   await page.getByRole("button", { name: "End Session" }).click();
+  // Ended early: it says how long was focused, not that the session was completed
+  // (docs/decisions/149-ending-early-and-breaks.md).
   for (const p of [page, other]) {
-    await expect(p.getByRole("heading", { name: "Great job!" })).toBeVisible();
-    await expect(p.getByText("You've completed your focus session on:")).toBeVisible();
+    await expect(p.getByRole("heading", { name: "Session ended early" })).toBeVisible();
+    await expect(p.getByText(/^You focused for \d+ seconds? of 20 minutes on:$/)).toBeVisible();
+    await expect(p.getByText("You've completed your focus session on:")).toHaveCount(0);
   }
   expect(await page.evaluate(() => localStorage.getItem("timer_start"))).toBeNull();
-  await expect(page.getByTestId("focus-announcer")).toHaveText("Focus session complete. Great job!");
+  await expect(page.getByTestId("focus-announcer")).toHaveText(
+    /^Focus session ended early, after \d+ seconds? of focus\.$/,
+  );
   await screenshots(page, "focus-complete");
 
   const sessions = (await apiCall(request, signedIn, "GET", "/api/focus-sessions")) as { isCompleted: boolean }[];
@@ -109,7 +114,11 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   const startAndEnd = async () => {
     await page.getByRole("button", { name: "Start Focus Session" }).click();
     await page.getByRole("button", { name: "End Session" }).click();
-    await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
+    // The same choices as for a session that ran out.
+    for (const choice of ["Completed", "Need More Time", "5 Min Break", "Next Task"]) {
+      await expect(page.getByRole("button", { name: choice })).toBeVisible();
+    }
   };
   await page.goto(`/focus-timer?taskId=${task.id}`);
   await expect(taskSelect(page)).toHaveValue(String(task.id));
@@ -125,6 +134,9 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   await closeToast(page, "Break started", "Taking a 5 minute break. Relax and recharge.");
   await expect(clock(page)).toHaveText(/^(05:00|04:\d{2})$/);
   await expect(page.getByText("Taking a break from:")).toBeVisible();
+  // A break looks like a break: a cup instead of the progress icons, and a colour of its own.
+  await expect(page.getByRole("img", { name: "Break" })).toHaveAttribute("data-icon", "break");
+  const breakStroke = await page.locator("circle[data-kind='break']").evaluate((c) => getComputedStyle(c).stroke);
   await page.getByRole("button", { name: "End Session" }).click();
   // A break's end is no focus session's end: it says so and goes back to the selection with the
   // next priority task chosen, without praise or follow-up questions.
@@ -135,7 +147,12 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
 
   // Next Task: the next open priority task is chosen, and the taskId is gone from the address.
   await taskSelect(page).selectOption(String(task.id));
-  await startAndEnd();
+  await page.getByRole("button", { name: "Start Focus Session" }).click();
+  const focusStroke = await page.locator("circle[data-kind='focus']").evaluate((c) => getComputedStyle(c).stroke);
+  expect(focusStroke).not.toBe(breakStroke);
+  await expect(page.getByRole("img", { name: "Break" })).toHaveCount(0);
+  await page.getByRole("button", { name: "End Session" }).click();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
   await page.getByRole("button", { name: "Next Task" }).click();
   await expect(taskSelect(page)).toHaveValue(String(next.id));
   await expect(page).toHaveURL(/\/focus-timer$/);
@@ -147,6 +164,9 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   await expect(page.getByText("Task completed", { exact: true })).toBeVisible();
   await expect(page.getByText("Great job completing your task!")).toBeVisible();
   await expect(page.getByRole("button", { name: "Marked as done" })).toBeDisabled();
+  // The finished task needs no more time: that choice is gone; the break and Next Task stay.
+  await expect(page.getByRole("button", { name: "Need More Time" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "5 Min Break" })).toBeVisible();
   const tasks = (await apiCall(request, signedIn, "GET", "/api/tasks")) as ApiTask[];
   expect(tasks.find((t) => t.id === task.id)?.isCompleted).toBe(true);
   const sessions = (await apiCall(request, signedIn, "GET", "/api/focus-sessions")) as { isCompleted: boolean }[];
@@ -318,7 +338,7 @@ test("a session that ended with no tab open shows the complete phase on the next
   });
   await apiCall(request, signedIn, "POST", "/api/timer/end");
   await page.goto("/focus-timer");
-  await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session ended early" })).toBeVisible();
   await expect(page.getByText("Finished while away")).toBeVisible();
 });
 

@@ -33,7 +33,9 @@ describe("productivityScore (docs/product.md#productivity-score)", () => {
     [day(2, 2, 120), 100],
     [day(1, 3, 30), 29], // 16.67 + 12.5 = 29.17
     [day(2, 3, 45), 52], // 33.33 + 18.75 = 52.08
-    [day(1, 0, 0), 50], // created defaults to 1
+    [day(1, 0, 0), 0], // a deletion after a reset, nothing created: no work, no points (decision 148)
+    [day(3, 1, 0), 50], // completions beyond those created add nothing
+    [day(1, 0, 60), 25],
   ])("scores %o as %i", (record, score) => {
     expect(productivityScore(record)).toBe(score);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TimerState } from "../../shared/schemas/focus";
+import { endSummary, focusedDurationText } from "../../web/features/focus/end-summary";
 import { MESSAGE_EVERY_MS } from "../../web/features/focus/messages";
 import { endOfRun, minuteMilestone, minutesLeft, transitionAnnouncement } from "../../web/features/focus/milestones";
 import { MIN, runningTimer, T0 } from "./timer-fixture";
@@ -90,5 +91,37 @@ describe("the end of a run", () => {
     expect(endOfRun(idle, finished(), "x")).toBeNull();
     expect(endOfRun(timer(), paused, "x")).toBeNull();
     expect(endOfRun(timer({ version: 9 }), finished(), "x")).toBeNull();
+  });
+});
+
+describe("how a focus run's end reads (docs/decisions/149-ending-early-and-breaks.md)", () => {
+  const ended = (focusedMs: number, change: Partial<TimerState> = {}) =>
+    finished({ finishReason: "ended", finishedAt: T0 + focusedMs, ...change });
+
+  it("says how long was focused when ended early, in words a person uses", () => {
+    expect(focusedDurationText(9_400)).toBe("9 seconds");
+    expect(focusedDurationText(1_000)).toBe("1 second");
+    expect(focusedDurationText(60_000)).toBe("1 minute");
+    expect(focusedDurationText(12 * MIN + 5_000)).toBe("12 minutes and 5 seconds");
+    expect(endSummary(ended(9_000))).toEqual({
+      heading: "Session ended early",
+      lead: "You focused for 9 seconds of 25 minutes on:",
+      endedEarly: true,
+      note: "Under half a minute is not counted in your analytics.",
+    });
+    // Pauses do not count as focus.
+    expect(endSummary(ended(10 * MIN, { pausedTotalMs: 4 * MIN })).lead).toBe(
+      "You focused for 6 minutes of 25 minutes on:",
+    );
+    expect(transitionAnnouncement(timer(), ended(9_000))).toBe("Focus session ended early, after 9 seconds of focus.");
+  });
+
+  it("keeps the brief's texts for a session that ran out", () => {
+    expect(endSummary(finished())).toEqual({
+      heading: "Great job!",
+      lead: "You've completed your focus session on:",
+      endedEarly: false,
+    });
+    expect(transitionAnnouncement(timer(), finished())).toBe("Focus session complete. Great job!");
   });
 });

@@ -150,4 +150,21 @@ describe("edge auto-scroll (docs/product.md#other-constants)", () => {
   it("a zero-height viewport never scrolls", () => {
     expect(edgeScrollSpeed(0, 0)).toBe(0);
   });
+
+  it("scrolls towards an edge only once the pointer moved past where it pressed (decision 146)", () => {
+    // Pressed in the bottom zone, held still or moving up: nothing scrolls.
+    expect(edgeScrollSpeed(900, height, 900)).toBe(0);
+    expect(edgeScrollSpeed(905, height, 900)).toBe(0);
+    expect(edgeScrollSpeed(600, height, 900)).toBe(0);
+    // Moving on down from there: it ramps up from the press point to full speed at the edge.
+    expect(edgeScrollSpeed(930, height, 900)).toBeGreaterThan(0);
+    expect(edgeScrollSpeed(1000, height, 900)).toBe(28);
+    // Towards the other edge the usual zone applies.
+    expect(edgeScrollSpeed(50, height, 900)).toBe(-28);
+    // Pressed mid-screen: the usual zones.
+    expect(edgeScrollSpeed(850, height, 500)).toBe(14);
+    expect(edgeScrollSpeed(150, height, 500)).toBe(-14);
+    // Pressed against the very edge: that way cannot scroll.
+    expect(edgeScrollSpeed(1000, height, 998)).toBe(0);
+  });
 });

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { productivityScore } from "../../shared/analytics";
+import { startSession } from "./focus-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
 async function totals(userId: string) {
@@ -60,5 +62,37 @@ describe("a task completed twice at once (two devices) counts once", () => {
     expect((await complete(token, task.id)).status).toBe(200);
     expect((await complete(token, task.id)).status).toBe(200);
     expect(await totals(user.id)).toMatchObject({ completed: 1 });
+  });
+});
+
+describe("the day's figures agree with each other (docs/decisions/148-analytics-figures-agree.md)", () => {
+  type Today = {
+    focusSessionsCompleted: number;
+    totalFocusMinutes: number;
+    tasksCompleted: number;
+    totalTasksCreated: number;
+  };
+  const today = async (token: string) => (await (await api("/api/analytics/today", { token })).json()) as Today;
+
+  it("a session ended within seconds counts neither a session nor minutes", async () => {
+    const { token } = await registerUser();
+    const task = await createTask(token);
+    for (let i = 0; i < 2; i++) {
+      const started = await startSession(token, task.id);
+      const res = await api(`/api/focus-sessions/${started.id}/complete`, { method: "PATCH", token, json: {} });
+      expect(res.status, await res.text()).toBe(200);
+    }
+    expect(await today(token)).toMatchObject({ focusSessionsCompleted: 0, totalFocusMinutes: 0 });
+  });
+
+  it("after Reset Stats, deleting a task shows a completion with nothing created, and the score stays 0", async () => {
+    const { token } = await registerUser();
+    const task = await createTask(token);
+    expect((await api("/api/analytics/clear", { method: "POST", token })).status).toBe(204);
+    const res = await api(`/api/tasks/${task.id}?complete=true`, { method: "DELETE", token });
+    expect(res.status, await res.text()).toBe(200);
+    const record = await today(token);
+    expect(record).toMatchObject({ tasksCompleted: 1, totalTasksCreated: 0 });
+    expect(productivityScore(record)).toBe(0);
   });
 });

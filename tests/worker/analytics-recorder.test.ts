@@ -96,9 +96,18 @@ describe("analyticsStatements: counters", () => {
     );
     expect(await onlyRow(user.id)).toMatchObject({
       totalTasksCreated: 2,
-      focusSessionsCompleted: 1,
+      focusSessionsCompleted: 0,
       totalFocusMinutes: 0,
     });
+  });
+
+  it("counts no session for a focus of under half a minute, so sessions never outnumber minutes", async () => {
+    const user = await newUser();
+    await record(user, [{ type: "focus-completed", minutes: 0 }], at("2026-03-10T10:00:00Z"));
+    await record(user, [{ type: "focus-completed", minutes: 0.4 }], at("2026-03-10T10:05:00Z"));
+    expect(await onlyRow(user.id)).toMatchObject({ focusSessionsCompleted: 0, totalFocusMinutes: 0 });
+    await record(user, [{ type: "focus-completed", minutes: 0.6 }], at("2026-03-10T10:10:00Z"));
+    expect(await onlyRow(user.id)).toMatchObject({ focusSessionsCompleted: 1, totalFocusMinutes: 1 });
   });
 
   it("keeps each local date in its own record", async () => {

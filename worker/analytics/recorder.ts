@@ -46,10 +46,14 @@ function sumEvents(events: readonly AnalyticsEvent[]): Deltas {
         deltas.completed += 1;
         if (event.priority) deltas.priorityCompleted += 1;
         break;
-      case "focus-completed":
-        deltas.sessions += 1;
-        deltas.minutes += wholeNonNegative(event.minutes);
+      case "focus-completed": {
+        // A session with no whole minute of focus counts neither a session nor minutes, so the
+        // screen never shows "0 minutes in 2 sessions" (docs/decisions/148-analytics-figures-agree.md).
+        const minutes = wholeNonNegative(event.minutes);
+        if (minutes > 0) deltas.sessions += 1;
+        deltas.minutes += minutes;
         break;
+      }
       case "categories-changed":
         break;
     }

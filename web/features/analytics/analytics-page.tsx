@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import {
   type AnalyticsPeriod,
+  completedFromEarlier,
   openTasksByList,
   periodRange,
   productivityScore,
@@ -208,7 +209,7 @@ function TodayCards({ today }: { today: AnalyticsRecord }) {
         title="Tasks Completed"
         value={String(today.tasksCompleted)}
         unit={`/ ${today.totalTasksCreated} created`}
-        footnote={`${today.priorityTasksCompleted} of them ${today.priorityTasksCompleted === 1 ? "was a" : "were"} priority ${today.priorityTasksCompleted === 1 ? "task" : "tasks"}.`}
+        footnote={completedFootnote(today)}
       />
       <StatCard
         icon={<Timer aria-hidden="true" className="h-5 w-5" />}
@@ -219,6 +220,20 @@ function TodayCards({ today }: { today: AnalyticsRecord }) {
       />
     </section>
   );
+}
+
+/**
+ * Says where completions beyond today's created count come from (tasks made before today or before
+ * a reset; a delete counts an open task as completed: docs/product.md#task-rules), so "1 / 0 created" reads
+ * as what the person did (docs/decisions/148-analytics-figures-agree.md).
+ */
+function completedFootnote(today: AnalyticsRecord): string {
+  const priority = today.priorityTasksCompleted;
+  const priorityText = `${priority} of them ${priority === 1 ? "was a priority task" : "were priority tasks"}.`;
+  const earlier = completedFromEarlier(today);
+  if (earlier === 0) return priorityText;
+  const earlierText = `${earlier} ${earlier === 1 ? "was" : "were"} created before today's count began (deleting an open task completes it) and ${earlier === 1 ? "adds" : "add"} nothing to the score.`;
+  return `${earlierText} ${priorityText}`;
 }
 
 function StatCard({

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Pause, Play, Square } from "lucide-react";
+import { Coffee, Pause, Play, Square } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { formatClock, progressIcon, progressPercent, remainingMs } from "../../../shared/timer";
 import { ApiRequestError } from "../../api/client";
@@ -7,6 +7,7 @@ import { queryKeys } from "../../api/query-keys";
 import { type TimerAction, timerAction } from "../../api/timer-actions";
 import type { TimerView } from "../../api/timer-cache";
 import { Button } from "../../ui/button";
+import { cn } from "../../ui/cn";
 import { showError } from "../../ui/toast";
 import { MESSAGE_EVERY_MS, pickMessage } from "./messages";
 import { ProgressRing } from "./progress-ring";
@@ -36,6 +37,7 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
   const queryClient = useQueryClient();
   const { state, offsetMs } = view;
   const running = state.status === "running";
+  const isBreak = state.kind === "break";
   const now = useNow(running) + offsetMs;
   const remaining = remainingMs(state, now);
   const percent = progressPercent(state, now);
@@ -95,20 +97,33 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
 
   return (
     <div className="space-y-6">
-      <ProgressRing percent={percent} clock={clock} icon={progressIcon(percent)} paused={!running} />
+      <ProgressRing percent={percent} clock={clock} icon={progressIcon(percent)} paused={!running} kind={state.kind} />
       {state.status === "paused" ? (
         <p className="text-center font-medium text-amber-700 text-sm dark:text-amber-300">Paused</p>
       ) : null}
 
-      <div className="rounded-lg border border-brand-100 bg-brand-50 p-4 dark:border-slate-700 dark:bg-slate-800/60">
-        <p className="font-medium text-brand-700 text-sm dark:text-brand-100">
-          {state.kind === "break" ? "Taking a break from:" : "Currently focused on:"}
+      <div
+        className={cn(
+          "rounded-lg border p-4",
+          isBreak
+            ? "border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/50"
+            : "border-brand-100 bg-brand-50 dark:border-slate-700 dark:bg-slate-800/60",
+        )}
+      >
+        <p
+          className={cn(
+            "flex items-center gap-1.5 font-medium text-sm",
+            isBreak ? "text-emerald-800 dark:text-emerald-200" : "text-brand-700 dark:text-brand-100",
+          )}
+        >
+          {isBreak ? <Coffee aria-hidden="true" className="h-4 w-4" /> : null}
+          {isBreak ? "Taking a break from:" : "Currently focused on:"}
         </p>
         <p className="mt-1 break-words font-semibold text-lg text-slate-900 dark:text-slate-50">{title}</p>
       </div>
 
       <p className="text-center text-slate-700 italic dark:text-slate-300">
-        {state.kind === "break" ? "Relax and recharge. Your task will be here when you return." : message}
+        {isBreak ? "Relax and recharge. Your task will be here when you return." : message}
       </p>
 
       <div className="flex flex-col gap-3 sm:flex-row">

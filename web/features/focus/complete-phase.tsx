@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ArrowRight, CircleCheck, Clock, Coffee, PartyPopper } from "lucide-react";
+import { ArrowRight, CircleCheck, Clock, Coffee, Hourglass, PartyPopper } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError, apiRequest } from "../../api/client";
@@ -7,8 +7,10 @@ import { queryKeys } from "../../api/query-keys";
 import { completeFocusSession, timerAction } from "../../api/timer-actions";
 import type { TimerView } from "../../api/timer-cache";
 import { Button } from "../../ui/button";
+import { cn } from "../../ui/cn";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { launchConfetti } from "./celebrate";
+import { endSummary } from "./end-summary";
 
 const serverMessage = (err: unknown) => (err instanceof ApiRequestError ? err.serverMessage : undefined);
 
@@ -74,21 +76,24 @@ export function CompletePhase({
 
   const taskDone = task?.isCompleted === true || completed.isSuccess;
   const busy = completed.isPending || followUp.isPending || offline;
+  const end = endSummary(state);
+  const EndIcon = end.endedEarly ? Hourglass : PartyPopper;
 
   return (
     <div className="space-y-6 text-center">
       <div className="space-y-3">
-        <PartyPopper aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600 dark:text-brand-500" />
-        <h2 className="font-bold text-3xl text-slate-900 dark:text-slate-50">Great job!</h2>
-        <p className="text-slate-700 dark:text-slate-300">You've completed your focus session on:</p>
+        <EndIcon aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600 dark:text-brand-500" />
+        <h2 className="font-bold text-3xl text-slate-900 dark:text-slate-50">{end.heading}</h2>
+        <p className="text-slate-700 dark:text-slate-300">{end.lead}</p>
         <p className="break-words font-semibold text-lg text-slate-900 dark:text-slate-50">{title}</p>
+        {end.note ? <p className="text-slate-600 text-sm dark:text-slate-400">{end.note}</p> : null}
       </div>
 
       <section aria-labelledby="how-did-it-go" className="space-y-3">
         <h3 id="how-did-it-go" className="font-semibold text-slate-800 dark:text-slate-200">
           How did it go?
         </h3>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className={cn("grid gap-3", !taskDone && "sm:grid-cols-2")}>
           <Button
             size="lg"
             onClick={() => completed.mutate()}
@@ -98,10 +103,13 @@ export function CompletePhase({
             <CircleCheck aria-hidden="true" className="h-4 w-4" />
             {taskDone ? "Marked as done" : "Completed"}
           </Button>
-          <Button variant="outline" size="lg" onClick={() => followUp.mutate("more-time")} disabled={busy}>
-            <Clock aria-hidden="true" className="h-4 w-4" />
-            Need More Time
-          </Button>
+          {/* A finished task needs no more time: the choice goes once it is marked done (docs/decisions/149-ending-early-and-breaks.md). */}
+          {taskDone ? null : (
+            <Button variant="outline" size="lg" onClick={() => followUp.mutate("more-time")} disabled={busy}>
+              <Clock aria-hidden="true" className="h-4 w-4" />
+              Need More Time
+            </Button>
+          )}
         </div>
       </section>
 

@@ -1,4 +1,5 @@
 import type { TimerState } from "../../../shared/schemas/focus";
+import { focusedDurationText, focusedMsOf } from "./end-summary";
 
 /** What a break's end says, in the notification and on the screen. */
 export const BREAK_OVER = { title: "Break over", body: "Your break is over. Ready for the next one thing?" } as const;
@@ -29,7 +30,10 @@ export function transitionAnnouncement(before: TimerState | undefined, state: Ti
   if (state.status === "paused" && before.status === "running") return `${what} paused.`;
   if (state.status === "running" && before.status === "paused") return `${what} resumed.`;
   if (state.status === "finished" && before.status !== "finished") {
-    return state.kind === "break" ? "Break over." : "Focus session complete. Great job!";
+    if (state.kind === "break") return "Break over.";
+    return state.finishReason === "ended"
+      ? `Focus session ended early, after ${focusedDurationText(focusedMsOf(state))} of focus.`
+      : "Focus session complete. Great job!";
   }
   return null;
 }

@@ -1,4 +1,5 @@
-import { Star, Trophy, Zap } from "lucide-react";
+import { Coffee, Star, Trophy, Zap } from "lucide-react";
+import type { TimerKind } from "../../../shared/schemas/timer-state";
 import type { ProgressIcon } from "../../../shared/timer";
 
 /** docs/product.md#other-constants: radius 30 in a 64-unit box. */
@@ -10,20 +11,32 @@ const RING = { cx: "32", cy: "32", r: RADIUS, fill: "none", strokeWidth: "3" } a
 const ICONS = { zap: Zap, star: Star, trophy: Trophy } as const;
 const ICON_LABELS = { zap: "Getting started", star: "Past a third", trophy: "Past two thirds" } as const;
 
-/** The circular countdown: the ring fills as the run progresses; the clock sits in the middle. */
+/**
+ * The circular countdown: the ring fills as the run progresses; the clock sits in the middle. A
+ * break has its own colour and a cup instead of the progress icons, so it never looks like a focus
+ * session (docs/decisions/149-ending-early-and-breaks.md).
+ */
 export function ProgressRing({
   percent,
   clock,
   icon,
   paused,
+  kind = "focus",
 }: {
   percent: number;
   clock: string;
   icon: ProgressIcon;
   paused: boolean;
+  kind?: TimerKind;
 }) {
-  const Icon = ICONS[icon];
+  const isBreak = kind === "break";
+  const Icon = isBreak ? Coffee : ICONS[icon];
   const done = Math.min(100, Math.max(0, percent));
+  const arc = paused
+    ? "stroke-amber-500"
+    : isBreak
+      ? "stroke-emerald-500 dark:stroke-emerald-400"
+      : "stroke-brand-600 dark:stroke-brand-500";
   return (
     <div className="relative mx-auto aspect-square w-full max-w-64">
       <svg
@@ -41,19 +54,18 @@ export function ProgressRing({
           strokeLinecap="round"
           strokeDasharray={CIRCUMFERENCE}
           strokeDashoffset={CIRCUMFERENCE * (1 - done / 100)}
-          className={
-            paused
-              ? "stroke-amber-500 transition-[stroke-dashoffset] duration-500 ease-linear"
-              : "stroke-brand-600 transition-[stroke-dashoffset] duration-500 ease-linear dark:stroke-brand-500"
-          }
+          data-kind={kind}
+          className={`${arc} transition-[stroke-dashoffset] duration-500 ease-linear`}
         />
       </svg>
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-1">
         <Icon
           role="img"
-          aria-label={ICON_LABELS[icon]}
-          data-icon={icon}
-          className="h-6 w-6 text-amber-600 dark:text-amber-400"
+          aria-label={isBreak ? "Break" : ICON_LABELS[icon]}
+          data-icon={isBreak ? "break" : icon}
+          className={
+            isBreak ? "h-6 w-6 text-emerald-600 dark:text-emerald-400" : "h-6 w-6 text-amber-600 dark:text-amber-400"
+          }
         />
         <span
           role="timer"

@@ -4,19 +4,22 @@ import { DRAG } from "../../../../shared/constants";
 /**
  * docs/product.md#other-constants auto-scroll while dragging: nothing until the pointer is within 25 % of the viewport from
  * an edge, then faster the closer it gets, reaching 28 px per frame within 5 %. Negative scrolls up.
+ * `pressedAt` is where the drag started: towards an edge the page scrolls only once the pointer has
+ * moved past it towards that edge, so a press near the bottom scrolls nothing until the finger
+ * moves down (docs/decisions/146-drag-scrolls-after-moving.md).
  */
-export function edgeScrollSpeed(position: number, size: number): number {
+export function edgeScrollSpeed(position: number, size: number, pressedAt?: number): number {
   if (size <= 0) return 0;
-  const start = size * DRAG.autoScrollStart;
-  const full = size * DRAG.autoScrollFullAt;
-  const ramp = (distance: number) => {
+  const ramp = (distance: number, pressDistance: number) => {
+    const start = Math.min(size * DRAG.autoScrollStart, pressDistance - DRAG.autoScrollArmPx);
     if (distance >= start) return 0;
+    const full = Math.min(size * DRAG.autoScrollFullAt, start / 2);
     if (distance <= full) return DRAG.autoScrollMaxPxPerFrame;
     return Math.round((DRAG.autoScrollMaxPxPerFrame * (start - distance)) / (start - full));
   };
-  const up = ramp(position);
+  const up = ramp(position, pressedAt ?? size);
   if (up > 0) return -up;
-  return ramp(size - position);
+  return ramp(size - position, pressedAt === undefined ? size : size - pressedAt);
 }
 
 function clientY(event: Event): number | undefined {
@@ -43,12 +46,13 @@ export function useEdgeAutoScroll() {
       stop();
       const current = state.current;
       current.y = clientY(activator);
+      const pressedAt = current.y;
       const onMove = (event: Event) => {
         current.y = clientY(event) ?? current.y;
       };
       const tick = () => {
         if (current.y !== undefined) {
-          const speed = edgeScrollSpeed(current.y, window.innerHeight);
+          const speed = edgeScrollSpeed(current.y, window.innerHeight, pressedAt);
           if (speed !== 0) window.scrollBy(0, speed);
         }
         current.frame = requestAnimationFrame(tick);

@@ -146,26 +146,36 @@ export function TaskCard({
   overlay?: boolean;
 }) {
   const column = COLUMNS.find((c) => c.id === columnOf(task)) ?? COLUMNS[1];
+  // The title takes the card's width; the buttons get a row of their own below it unless the card
+  // is wide enough for both (28rem), so a title never wraps in a 50 px sliver
+  // (docs/decisions/147-board-card-buttons-below-title.md).
   return (
     <div
       data-drag-overlay={overlay ? "" : undefined}
       className={cn(
-        "flex items-start gap-2 rounded-lg border border-l-4 border-slate-200 p-2.5 shadow-sm dark:border-slate-700",
+        "@container rounded-lg border border-l-4 border-slate-200 p-2.5 shadow-sm dark:border-slate-700",
         column?.card,
         task.isCompleted && "opacity-60",
         overlay && "rotate-1 cursor-grabbing shadow-xl ring-2 ring-brand-500",
       )}
     >
-      {handle ?? (
-        <span className="flex min-w-0 flex-1 items-start gap-1.5 py-0.5">
-          <GripVertical aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
-          <TaskTitle task={task} id={titleId} />
-        </span>
-      )}
-      {task.isCompleted ? (
-        <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
-      ) : null}
-      {action}
+      <div className="flex flex-col gap-1 @md:flex-row @md:items-start @md:gap-2">
+        <div className="flex min-w-0 flex-1 items-start gap-2">
+          {handle ?? (
+            <span className="flex min-w-0 flex-1 items-start gap-1.5 py-0.5">
+              <GripVertical aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
+              <TaskTitle task={task} id={titleId} />
+            </span>
+          )}
+          {task.isCompleted ? (
+            <CheckCircle2
+              aria-hidden="true"
+              className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+            />
+          ) : null}
+        </div>
+        {action ? <div className="flex shrink-0 items-center justify-end gap-1">{action}</div> : null}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,89 @@
+import type { CDPSession, Page } from "@playwright/test";
+import { addTaskViaApi, expect, listTasksViaApi, REAL_LENGTH_TITLES, test } from "./fixtures";
+
+// A touch drag on the board at phone size (docs/product.md#organized-step): pressing a card near the
+// bottom of the screen scrolls nothing until the finger moves towards an edge, and the card lands
+// in the list under the finger when it lifts.
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+type Touch = { send: (type: "touchStart" | "touchMove" | "touchEnd", x?: number, y?: number) => Promise<void> };
+
+async function touchscreen(page: Page): Promise<Touch> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  return {
+    send: async (type, x = 0, y = 0) => {
+      await cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }],
+      });
+    },
+  };
+}
+
+test("a touch drag from the bottom of the screen scrolls nothing on press and lands under the finger", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.slow();
+  // Urgent first, then Later (most cards), then Delegate; the card to move is the last in Delegate.
+  for (const [index, title] of REAL_LENGTH_TITLES.entries()) {
+    const category = index < 2 ? "urgent" : index < 9 ? "later" : "delegate";
+    await addTaskViaApi(request, signedIn, { title, category });
+  }
+  await page.goto("/");
+  await page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: "Organize Tasks" }).click();
+  await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+
+  const moving = "Sort the photos from the summer holiday trip";
+  const handle = page.getByRole("button", { name: new RegExp(`^${moving}`) });
+  // The card sits in the lowest fifth of the screen, inside the auto-scroll zone, with room to scroll.
+  await handle.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    window.scrollBy(0, r.top + r.height / 2 - window.innerHeight * 0.88);
+  });
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+  const box = await handle.boundingBox();
+  if (!box) throw new Error("not on screen");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  expect(y).toBeGreaterThan(844 * 0.8);
+  const scrollBefore = await page.evaluate(() => window.scrollY);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(
+    scrollBefore + 200,
+  );
+
+  const touch = await touchscreen(page);
+  await touch.send("touchStart", x, y);
+  // Held still past the press delay: the drag starts (the lifted card shows) ...
+  await expect(page.locator("[data-drag-overlay]")).toHaveCount(1);
+  // ... and for a good while after it nothing scrolls (it used to race to the bottom).
+  for (let frame = 0; frame < 20; frame++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+
+  // The finger moves up onto the Later list and lifts there.
+  const later = page.getByRole("region", { name: "Later", exact: true });
+  const target = await later.boundingBox();
+  if (!target) throw new Error("not on screen");
+  const targetY = Math.max(target.y + 60, 250);
+  for (let step = 1; step <= 10; step++) {
+    await touch.send("touchMove", x, y + ((targetY - y) * step) / 10);
+  }
+  const underFinger = await page.evaluate(
+    ([px, py]) =>
+      document
+        .elementsFromPoint(px as number, py as number)
+        .find((el) => el.matches("section[aria-labelledby^='column-']"))
+        ?.getAttribute("aria-labelledby"),
+    [x, targetY],
+  );
+  await touch.send("touchEnd");
+  expect(underFinger).toBe("column-later");
+  await expect(later.getByRole("button", { name: new RegExp(`^${moving}`) })).toBeVisible();
+  await expect
+    .poll(async () => (await listTasksViaApi(request, signedIn)).find((t) => t.title === moving)?.category)
+    .toBe("later");
+});

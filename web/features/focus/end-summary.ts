@@ -1,0 +1,44 @@
+import type { TimerState } from "../../../shared/schemas/focus";
+import { elapsedMs } from "../../../shared/timer";
+
+/**
+ * What the complete phase says about how a focus run ended (docs/product.md#complete-phase): a run that
+ * ran out keeps the brief's "Great job!" texts; one ended early says how long was focused
+ * (docs/decisions/149-ending-early-and-breaks.md).
+ */
+export type EndSummary = { heading: string; lead: string; endedEarly: boolean; note?: string };
+
+const RAN_OUT: EndSummary = {
+  heading: "Great job!",
+  lead: "You've completed your focus session on:",
+  endedEarly: false,
+};
+
+const unit = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "9 seconds", "1 minute", "12 minutes and 5 seconds": the time focused, as a person says it. */
+export function focusedDurationText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  if (minutes === 0) return unit(seconds, "second", "seconds");
+  if (seconds === 0) return unit(minutes, "minute", "minutes");
+  return `${unit(minutes, "minute", "minutes")} and ${unit(seconds, "second", "seconds")}`;
+}
+
+/** Less than this is not counted in analytics (its minutes round to 0: docs/decisions/148-analytics-figures-agree.md). */
+const COUNTED_FROM_MS = 30_000;
+
+/** How long a finished run was focused, pauses left out. */
+export const focusedMsOf = (state: TimerState) => elapsedMs(state, state.finishedAt ?? 0);
+
+export function endSummary(state: TimerState): EndSummary {
+  if (state.finishReason !== "ended") return RAN_OUT;
+  const focused = focusedMsOf(state);
+  return {
+    heading: "Session ended early",
+    lead: `You focused for ${focusedDurationText(focused)} of ${focusedDurationText(state.durationMs)} on:`,
+    endedEarly: true,
+    ...(focused < COUNTED_FROM_MS ? { note: "Under half a minute is not counted in your analytics." } : {}),
+  };
+}

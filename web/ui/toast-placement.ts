@@ -1,0 +1,115 @@
+import { type RefObject, useEffect } from "react";
+
+/**
+ * On a phone a toast never lies over a control (docs/decisions/150-toasts-keep-clear-of-controls.md): it sits at the
+ * bottom as usual, and when a button, link or field is there it moves up to the lowest band of the
+ * screen that is free of them; where no band is tall enough (a list of checkboxes), it shows its
+ * title only, which fits between rows. While it shows, the page gets room below its end
+ * (--toast-room), so scrolled to the bottom the last controls rise above it. It follows scrolling,
+ * resizing and changes of the page.
+ */
+
+/** Below this width the toast spans the screen (docs/decisions/070-toasts-bottom-deleting-call.md, docs/decisions/080-nothing-floats-over-phones-page.md). */
+const PHONE_QUERY = "(max-width: 639px)";
+/** The usual distance from the bottom edge, and the room kept around a control. */
+export const TOAST_BOTTOM_PX = 16;
+const CLEARANCE_PX = 4;
+/** How often the place is checked again while a toast shows. */
+const RECHECK_MS = 250;
+
+export type Band = { top: number; bottom: number };
+
+/**
+ * The distance from the viewport's bottom at which a toast of `height` covers none of `blocked`
+ * (the controls' vertical extents on screen): the lowest free place, or null when the screen has
+ * no free band that tall.
+ */
+export function toastBottomOffset(viewportHeight: number, height: number, blocked: readonly Band[]): number | null {
+  const padded = blocked.map((b) => ({ top: b.top - CLEARANCE_PX, bottom: b.bottom + CLEARANCE_PX }));
+  const fits = (bottom: number) => padded.every((b) => b.bottom <= bottom - height || b.top >= bottom);
+  // Candidate bottom edges: the usual one, then just above each control, lowest first.
+  const candidates = [viewportHeight - TOAST_BOTTOM_PX, ...padded.map((b) => b.top)]
+    .filter((bottom) => bottom <= viewportHeight - TOAST_BOTTOM_PX && bottom - height >= TOAST_BOTTOM_PX)
+    .sort((a, b) => b - a);
+  const free = candidates.find(fits);
+  return free === undefined ? null : viewportHeight - free;
+}
+
+const CONTROLS = "button, a[href], input:not([type=hidden]), select, textarea, [role=button], [tabindex='0']";
+
+/** The vertical extents of the visible controls on screen, the toaster's own left out. */
+function controlBands(toaster: Element): Band[] {
+  const bands: Band[] = [];
+  for (const control of Array.from(document.querySelectorAll(CONTROLS))) {
+    if (toaster.contains(control)) continue;
+    const r = control.getBoundingClientRect();
+    if (r.width <= 2 || r.height <= 2 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
+    if (getComputedStyle(control).visibility === "hidden") continue;
+    bands.push({ top: r.top, bottom: r.bottom });
+  }
+  return bands;
+}
+
+/** Keeps the toasts inside `container` clear of the page's controls on a phone. */
+export function useToastPlacement(container: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const phone = window.matchMedia(PHONE_QUERY);
+    const style = document.documentElement.style;
+    let frame = 0;
+    let recheck: ReturnType<typeof setInterval> | undefined;
+    /** The toast shown title-only because no band of the screen was free for all of it. */
+    let shortened: HTMLElement | null = null;
+
+    const place = () => {
+      frame = 0;
+      const toast = root.querySelector<HTMLElement>('[data-sonner-toast][data-front="true"]');
+      if (!phone.matches || !toast) {
+        clearInterval(recheck);
+        recheck = undefined;
+        shortened = null;
+        delete document.documentElement.dataset.toastShort;
+        style.removeProperty("--toast-bottom");
+        style.removeProperty("--toast-room");
+        return;
+      }
+      // The page may change under a showing toast (a list grows, a panel opens) without a scroll.
+      recheck ??= setInterval(schedule, RECHECK_MS);
+      // A new toast starts whole; one that found no free band shows its title only.
+      if (toast !== shortened) delete document.documentElement.dataset.toastShort;
+      // offsetHeight: the toast's own height, unaffected by its slide-in transform.
+      const height = toast.offsetHeight;
+      style.setProperty("--toast-room", `${height + 2 * TOAST_BOTTOM_PX}px`);
+      const offset = toastBottomOffset(window.innerHeight, height, controlBands(root));
+      if (offset === null && toast !== shortened) {
+        shortened = toast;
+        document.documentElement.dataset.toastShort = "";
+        schedule();
+        return;
+      }
+      style.setProperty("--toast-bottom", `${offset ?? TOAST_BOTTOM_PX}px`);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(place);
+    };
+
+    const observer = new MutationObserver(schedule);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-front"] });
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    phone.addEventListener("change", schedule);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      clearInterval(recheck);
+      observer.disconnect();
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      phone.removeEventListener("change", schedule);
+      style.removeProperty("--toast-bottom");
+      style.removeProperty("--toast-room");
+      delete document.documentElement.dataset.toastShort;
+    };
+  }, [container]);
+}
