@@ -12,6 +12,11 @@ export type LiveTicket = z.infer<typeof liveTicketSchema>;
 export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("timer"), state: timerStateSchema, serverNow: z.number() }),
   z.object({ type: z.literal("tasks-changed") }),
+  /**
+   * The state of the person's day changed (planned, a "No" list item said no to again, a task
+   * reopened, the start hour, time zone or reminder changed): refetch GET /api/day.
+   */
+  z.object({ type: z.literal("day-changed") }),
   /** Sent just before the socket is closed with LIVE_SESSION_ENDED: its sign-in session was revoked. */
   z.object({ type: z.literal("session-ended") }),
 ]);
