@@ -59,18 +59,31 @@ export function dayOf(instant: Date, timeZone: string, startHour: number = DEFAU
 
 /**
  * The instant `day` begins: the first moment `dayOf` answers `day` (its start hour on the wall
- * clock, or the first moment after it when a daylight-saving change skips that hour). Found by
- * bisection over whole seconds, which needs no offset arithmetic and holds in every zone
- * (UTC−12 to UTC+14) and on days of 23 and 25 hours.
+ * clock, or the first moment after it when a daylight-saving change skips that hour).
  */
 export function dayStartsAt(day: string, timeZone: string, startHour: number = DEFAULT_DAY_START_HOUR): Date {
-  const wallAsUtc = Date.parse(`${day}T00:00:00Z`) + startHour * HOUR_MS;
+  return firstInstantAt(day, startHour * 60, timeZone);
+}
+
+/**
+ * The first instant whose wall clock in `timeZone` reads `date` at `minute` (0–1439) or later: the
+ * wall time itself, or the first moment after it when a daylight-saving change skips it. Found by
+ * bisection over whole seconds, which needs no offset arithmetic and holds in every zone (UTC−12
+ * to UTC+14) and on days of 23 and 25 hours.
+ */
+export function firstInstantAt(date: string, minute: number, timeZone: string): Date {
+  const target = `${date} ${String(minute).padStart(4, "0")}`;
+  const reached = (time: number) => {
+    const wall = wallClock(new Date(time), timeZone);
+    return `${wall.date} ${String(wall.hour * 60 + wall.minute).padStart(4, "0")}` >= target;
+  };
+  const wallAsUtc = Date.parse(`${date}T00:00:00Z`) + minute * 60_000;
   // Real offsets lie within −12 h and +14 h; a margin on each side covers daylight saving.
-  let low = wallAsUtc - 16 * HOUR_MS; // dayOf(low) < day
-  let high = wallAsUtc + 14 * HOUR_MS; // dayOf(high) ≥ day
+  let low = wallAsUtc - 16 * HOUR_MS; // not reached
+  let high = wallAsUtc + 14 * HOUR_MS; // reached
   while (high - low > 1000) {
     const middle = low + Math.floor((high - low) / 2000) * 1000;
-    if (dayOf(new Date(middle), timeZone, startHour) >= day) high = middle;
+    if (reached(middle)) high = middle;
     else low = middle;
   }
   return new Date(high);

@@ -75,7 +75,12 @@ export async function checkSession<T>(
   if (revoked || !isLiveSession(row)) throw unauthorized(SESSION_ENDED);
   const touch = touchSession(c.var.db, claims.sessionId, row);
   if (touch) afterAnswer(c, touch);
-  c.set("user", { id: claims.userId, sessionId: claims.sessionId, timeZone: row.timeZone });
+  c.set("user", {
+    id: claims.userId,
+    sessionId: claims.sessionId,
+    timeZone: row.timeZone,
+    dayStartHour: row.dayStartHour,
+  });
   return { session: row, data };
 }
 
