@@ -28,6 +28,7 @@ import {
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
+import { notifyDayChanged, updatePlanReminder } from "../day/live";
 import type { AppEnv } from "../env";
 import { closeLiveSessions, wipeUserHub } from "../focus/live";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
@@ -104,7 +105,7 @@ export const accountRoutes = new Hono<AppEnv>()
     } satisfies AccountInfo);
   })
   .patch("/", requireToken, validate("json", accountUpdateSchema), async (c) => {
-    const input = c.req.valid("json");
+    const { planReminder, ...input } = c.req.valid("json");
     const identity = { username: input.username, email: input.email };
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
@@ -122,7 +123,11 @@ export const accountRoutes = new Hono<AppEnv>()
         abortBatchIf(db, users, identityTaken(identity, user.id)),
         db
           .update(users)
-          .set({ ...input, updatedAt: new Date() })
+          .set({
+            ...input,
+            ...(planReminder ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time } : {}),
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, user.id))
           .returning(),
       ]);
@@ -137,6 +142,11 @@ export const accountRoutes = new Hono<AppEnv>()
     const [row] = updated;
     // A session whose user is gone is signed out.
     if (!row) throw unauthorized();
+    if (input.timeZone !== undefined || input.dayStartHour !== undefined || planReminder !== undefined) {
+      // The day (and the nudge's hour) may have moved: the hub's alarm and every device follow.
+      await updatePlanReminder(c.env, row);
+      c.executionCtx.waitUntil(notifyDayChanged(c.env, row.id));
+    }
     return c.json(toPublicUser(row));
   })
   .post("/password", requireToken, validate("json", changePasswordSchema), async (c) => {

@@ -78,6 +78,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
       result = await hubOf(c).start({
         userId: user.id,
         timeZone: user.timeZone,
+        dayStartHour: user.dayStartHour,
         taskId,
         taskTitle: task.title,
         sessionId: row.id,
@@ -146,8 +147,8 @@ export const timerRoutes = new Hono<AppEnv>()
   })
   .post("/break", requireUser, async (c) => {
     await validOptionalBody(c, emptyBody);
-    const { id, timeZone } = c.var.user;
-    return c.json(unwrap(await hubOf(c).startBreak({ userId: id, timeZone })));
+    const { id, timeZone, dayStartHour } = c.var.user;
+    return c.json(unwrap(await hubOf(c).startBreak({ userId: id, timeZone, dayStartHour })));
   });
 
 /** Mounted at /api/live: the WebSocket of an open tab or device, and the ticket that opens it. */

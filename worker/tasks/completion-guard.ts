@@ -29,6 +29,8 @@ export function taskGuard(db: Db, userId: string, taskId: number, condition?: SQ
         createdAt: sql<Date>`0`.as("created_at"),
         updatedAt: sql<Date>`0`.as("updated_at"),
         completedAt: sql<Date>`null`.as("completed_at"),
+        priorityDate: sql<string>`null`.as("priority_date"),
+        noListDate: sql<string>`null`.as("no_list_date"),
       })
       .from(sql`(select 1)`)
       .where(sql`not exists ${stillThere}`),

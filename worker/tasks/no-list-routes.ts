@@ -1,12 +1,16 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { REMOVED_MARKER } from "../../shared/constants";
+import { noListAgainSchema } from "../../shared/schemas/day";
 import { type ClearNoListResult, clearNoListSchema, commitNoListSchema } from "../../shared/schemas/no-list";
 import { analyticsStatements } from "../analytics/recorder";
 import { requireToken } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
+import { notifyDayChanged } from "../day/live";
+import { markPlannedStatement } from "../day/plan";
+import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
@@ -42,6 +46,14 @@ function ownVisibleCountQuery(db: Db, userId: string, idsJson: string) {
   return db.select({ n: count() }).from(tasks).where(ownVisibleAmong(userId, idsJson));
 }
 
+/** How many of these ids are the user's visible tasks on the "No" list. */
+function ownNoListCountQuery(db: Db, userId: string, idsJson: string) {
+  return db
+    .select({ n: count() })
+    .from(tasks)
+    .where(and(ownVisibleAmong(userId, idsJson), eq(tasks.category, "no_list")));
+}
+
 /** The session check and the count of the user's visible tasks among the ids, in one trip. */
 async function sessionAndOwnCount(c: Context<AppEnv>, idsJson: string): Promise<number> {
   const {
@@ -64,11 +76,14 @@ export const noListRoutes = new Hono<AppEnv>()
     if ((await sessionAndOwnCount(c, idsJson)) !== items.length) throw notFound(SOME_MISSING);
     const { db, user } = c.var;
     const now = new Date();
+    const today = todayOf(user, now).date;
     const update = db
       .update(tasks)
       .set({
         category: "no_list",
         categoryChosen: true,
+        noListDate: today,
+        priorityDate: null,
         // Each task gets its own reason from the same JSON list (null when none was given).
         noListReason: sql`(select json_extract(value, '$.reason') from json_each(${itemsJson}) where json_extract(value, '$.id') = ${tasks.id})`,
         isPriority: false,
@@ -76,9 +91,37 @@ export const noListRoutes = new Hono<AppEnv>()
       })
       .where(and(ownVisibleAmong(user.id, idsJson), allPresent(db, user.id, idsJson, items.length)))
       .returning();
-    const [updated] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
+    // A "No" list commit also plans the day (docs/product.md#plan-your-day).
+    const [updated] = await db.batch([
+      update,
+      ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
+      markPlannedStatement(db, user.id, today, now),
+    ]);
     if (updated.length !== items.length) throw notFound(SOME_MISSING);
-    c.executionCtx.waitUntil(notifyTasksChanged(c.env, user.id));
+    c.executionCtx.waitUntil(Promise.all([notifyTasksChanged(c.env, user.id), notifyDayChanged(c.env, user.id)]));
+    return c.json({ tasks: updated.map(toTask) });
+  })
+  // "Again today": earlier "No" list items said no to again (docs/product.md#the-day); all or nothing.
+  .post("/again", requireToken, validate("json", noListAgainSchema), async (c) => {
+    const { ids } = c.req.valid("json");
+    const idsJson = JSON.stringify(ids);
+    const {
+      data: [[row]],
+    } = await readAsUser(c, (db, userId) => [ownNoListCountQuery(db, userId, idsJson)]);
+    if ((row?.n ?? 0) !== ids.length) throw notFound(SOME_MISSING);
+    const { db, user } = c.var;
+    const now = new Date();
+    const onTheList = and(ownVisibleAmong(user.id, idsJson), eq(tasks.category, "no_list"));
+    const present = db.select({ n: count() }).from(tasks).where(onTheList);
+    const [updated] = await db.batch([
+      db
+        .update(tasks)
+        .set({ noListDate: todayOf(user, now).date, updatedAt: now })
+        .where(and(onTheList, sql`(${present}) = ${ids.length}`))
+        .returning(),
+    ]);
+    if (updated.length !== ids.length) throw notFound(SOME_MISSING);
+    c.executionCtx.waitUntil(Promise.all([notifyTasksChanged(c.env, user.id), notifyDayChanged(c.env, user.id)]));
     return c.json({ tasks: updated.map(toTask) });
   })
   .post("/clear", requireToken, validate("json", clearNoListSchema), async (c) => {
@@ -100,7 +143,9 @@ export const noListRoutes = new Hono<AppEnv>()
         isCompleted: true,
         category: null,
         noListReason: null,
+        noListDate: null,
         isPriority: false,
+        priorityDate: null,
         title: sql`${`${REMOVED_MARKER} Task `} || ${tasks.id}`,
         completedAt: sql`coalesce(${tasks.completedAt}, ${now.getTime()})`,
         updatedAt: now,
