@@ -3,10 +3,15 @@ import { useEffect } from "react";
 import { LIVE_PING, LIVE_PONG, LIVE_SESSION_ENDED } from "../../shared/live";
 import type { ClientFrame, LiveTicket, ServerFrame } from "../../shared/schemas/live";
 import { ApiRequestError, apiRequest } from "./client";
-import { queryKeys } from "./query-keys";
+import { isHistoryQuery, queryKeys } from "./query-keys";
 import { applyTimer } from "./timer-cache";
 
-const FRAME_TYPES = new Set<unknown>(["timer", "tasks-changed", "session-ended"] satisfies ServerFrame["type"][]);
+const FRAME_TYPES = new Set<unknown>([
+  "timer",
+  "tasks-changed",
+  "day-changed",
+  "session-ended",
+] satisfies ServerFrame["type"][]);
 
 /**
  * A server frame, or null for a message that is not one. Read by its type alone, not parsed with
@@ -40,7 +45,7 @@ export function backoffDelay(attempt: number, random = Math.random()): number {
 
 /**
  * One WebSocket to the user's hub (GET /api/live): timer frames go into the TanStack cache,
- * "tasks-changed" refetches tasks and today's analytics. It reconnects with backoff and resyncs
+ * "tasks-changed" and "day-changed" refetch tasks, the day, the history and today's analytics. It reconnects with backoff and resyncs
  * after a reconnect and whenever the tab becomes visible again.
  */
 class LiveConnection {
@@ -165,6 +170,10 @@ class LiveConnection {
   private refetchLists() {
     void this.queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
     void this.queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+    // The day (planned, carried over, streak) and the history follow the tasks: a plan made on
+    // another device takes the plan step away here at once (docs/product.md#plan-your-day).
+    void this.queryClient.invalidateQueries({ queryKey: queryKeys.day });
+    void this.queryClient.invalidateQueries({ predicate: isHistoryQuery });
   }
 
   /** Back in view or online: ask for the state now, or reconnect at once if the socket is gone. */

@@ -1,0 +1,36 @@
+import { isTodaysPriority } from "../../../shared/day";
+import type { Day } from "../../../shared/schemas/day";
+import type { Task } from "../../../shared/schemas/tasks";
+import { rankByAnswers } from "../../../shared/scoring";
+
+export type ResultsRanking = {
+  /** Open tasks outside the "No" List, best first. */
+  ranked: Task[];
+  /**
+   * Set while today is not planned: the ranking is not today's (docs/decisions/141-results-before-the-plan.md).
+   * `from` is the latest earlier day a priority mark was set, or null when no mark was ever set.
+   */
+  notToday: { from: string | null } | null;
+};
+
+/**
+ * The results step's ranking when it is opened from "View Priorities" (docs/product.md#results-step):
+ * every open task by its saved answers. Once today is planned, today's three (marked today) lead,
+ * also when they were picked by hand or kept from yesterday rather than scored.
+ */
+export function rankForResults(tasks: readonly Task[], day: Pick<Day, "date" | "planned"> | undefined): ResultsRanking {
+  const open = tasks.filter((task) => !task.isCompleted && task.category !== "no_list");
+  const ranked: Task[] = rankByAnswers(open, (task) => task.answers);
+  if (!day) return { ranked, notToday: null };
+  if (day.planned) {
+    const todays = ranked.filter((task) => isTodaysPriority(task, day.date));
+    return { ranked: [...todays, ...ranked.filter((task) => !todays.includes(task))], notToday: null };
+  }
+  let from: string | null = null;
+  for (const task of tasks) {
+    if (task.isPriority && task.priorityDate && task.priorityDate < day.date && (!from || task.priorityDate > from)) {
+      from = task.priorityDate;
+    }
+  }
+  return { ranked, notToday: { from } };
+}
