@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { HistoryDay } from "../../shared/schemas/day";
-import { historyRanges, searchHistory, searchWords } from "../../web/features/done/history-search";
+import { type HistoryDay, MAX_HISTORY_RANGE_DAYS } from "../../shared/schemas/day";
+import { HISTORY_WINDOW_DAYS, historyRanges, searchHistory, searchWords } from "../../web/features/done/history-search";
 import { task } from "./task-fixture";
 
 const days: HistoryDay[] = [
@@ -38,6 +38,10 @@ describe("finding a finished task by its words", () => {
 });
 
 describe("the history's ranges", () => {
+  it("are as long as the server allows", () => {
+    expect(HISTORY_WINDOW_DAYS).toBe(MAX_HISTORY_RANGE_DAYS);
+  });
+
   it("are back-to-back windows of 92 days, newest first, the first ending today", () => {
     expect(historyRanges("2026-03-02", 2)).toEqual([
       { from: "2025-12-01", to: "2026-03-02" },

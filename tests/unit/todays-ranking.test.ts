@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { previousThree } from "../../web/features/braindump/plan/plan-choices";
 import { rankForResults } from "../../web/features/braindump/todays-ranking";
 import { task } from "./task-fixture";
 
@@ -44,21 +43,5 @@ describe("the results' ranking before and after today's plan", () => {
       ],
       notToday: null,
     });
-  });
-});
-
-describe("Keep yesterday's three", () => {
-  it("offers the day's ids still open and off the No list, in their order, at most three", () => {
-    const tasks = [
-      task(1),
-      task(2, { isCompleted: true }),
-      task(3, { category: "no_list" }),
-      task(4),
-      task(5),
-      task(6),
-    ];
-    expect(previousThree({ previousPriorityTaskIds: [4, 2, 3, 1, 9, 5, 6] }, tasks).map((t) => t.id)).toEqual([
-      4, 1, 5,
-    ]);
   });
 });

@@ -4,6 +4,7 @@ import { useDay } from "../../api/day";
 import { Spinner } from "../../ui/spinner";
 import { BraindumpInputStep } from "./braindump-input-step";
 import { onFreshStart } from "./fresh-start-signal";
+import { planWanted } from "./plan/plan-choices";
 import { focusStepHeading } from "./step-heading";
 
 // Only the input step is in the first screen's bundle: the questions and results load when the tasks
@@ -57,7 +58,7 @@ export function PriorityPickerPage() {
 
   switch (step) {
     case "input":
-      if (day?.planned === false) {
+      if (planWanted(day)) {
         return (
           <Suspense fallback={<Spinner className="py-24" />}>
             <PlanStep

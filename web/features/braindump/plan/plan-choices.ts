@@ -1,5 +1,5 @@
+import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
 import type { Day } from "../../../../shared/schemas/day";
-import { PLAN_PRIORITIES_MAX } from "../../../../shared/schemas/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 
 /** The tasks today's three can be chosen from: open, not on the "No" List (the server's rule for a plan). */
@@ -14,5 +14,20 @@ export function plannableTasks(tasks: readonly Task[]): Task[] {
  */
 export function previousThree(day: Pick<Day, "previousPriorityTaskIds">, tasks: readonly Task[]): Task[] {
   const open = new Map(plannableTasks(tasks).map((task) => [task.id, task]));
-  return day.previousPriorityTaskIds.flatMap((id) => open.get(id) ?? []).slice(0, PLAN_PRIORITIES_MAX);
+  return day.previousPriorityTaskIds.flatMap((id) => open.get(id) ?? []).slice(0, TOP_PRIORITY_COUNT);
+}
+
+/**
+ * Whether the plan step leads the priority picker: today is not planned and there is something to
+ * plan from (an earlier day with activity, carried tasks, earlier marks). A person's very first day
+ * starts at the braindump (docs/decisions/140-plan-step.md).
+ */
+export function planWanted(day: Day | undefined): day is Day {
+  if (!day || day.planned) return false;
+  return (
+    day.previous !== null ||
+    day.carriedOver.length > 0 ||
+    day.previousPriorityTaskIds.length > 0 ||
+    day.previousNoListTaskIds.length > 0
+  );
 }

@@ -1,7 +1,8 @@
 import { Ban, Check, Flame, History, ListChecks } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
 import { isTodaysNoListItem } from "../../../../shared/day";
-import { type Day, PLAN_PRIORITIES_MAX } from "../../../../shared/schemas/day";
+import type { Day } from "../../../../shared/schemas/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../../api/client";
 import { usePlanDay, useSayNoAgain } from "../../../api/day";
@@ -163,7 +164,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
             {picking ? (
               <fieldset id="plan-pick" className="space-y-2">
                 <legend className="text-sm text-slate-700 dark:text-slate-300">
-                  Choose up to {PLAN_PRIORITIES_MAX} tasks for today ({stillPicked.length} chosen).
+                  Choose up to {TOP_PRIORITY_COUNT} tasks for today ({stillPicked.length} chosen).
                 </legend>
                 <ul className="max-h-80 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2 dark:border-slate-800">
                   {open.map((task) => {
@@ -175,7 +176,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
                             type="checkbox"
                             className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
                             checked={checked}
-                            disabled={!checked && stillPicked.length >= PLAN_PRIORITIES_MAX}
+                            disabled={!checked && stillPicked.length >= TOP_PRIORITY_COUNT}
                             onChange={() => togglePick(task.id)}
                           />
                           <span className="min-w-0 break-words">{task.title}</span>
