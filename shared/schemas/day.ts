@@ -106,7 +106,11 @@ export const historyQuerySchema = z
     if (to < from) {
       ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from." });
     } else if (daysFrom(from, to) + 1 > MAX_HISTORY_RANGE_DAYS) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: `A range may cover at most ${MAX_HISTORY_RANGE_DAYS} days.` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `A range may cover at most ${MAX_HISTORY_RANGE_DAYS} days.`,
+      });
     }
   });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;

@@ -1,16 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
-import {
-  commitNoList,
-  completeTask,
-  getDay,
-  getJson,
-  getTasks,
-  patchTask,
-  postPlan,
-  setClock,
-} from "./day-helpers";
+import { commitNoList, completeTask, getDay, getJson, getTasks, patchTask, postPlan, setClock } from "./day-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
 afterEach(() => {
@@ -49,9 +40,7 @@ describe("priorities belong to their day", () => {
     const ids = tasks.map((task) => task.id);
     await analyze(token, ids);
     const top = (await getTasks(token)).filter((task) => task.isPriority);
-    expect(top.map((task) => [task.id, task.priorityDate])).toEqual(
-      ids.slice(0, 3).map((id) => [id, "2027-02-10"]),
-    );
+    expect(top.map((task) => [task.id, task.priorityDate])).toEqual(ids.slice(0, 3).map((id) => [id, "2027-02-10"]));
 
     setClock("2027-02-11T09:00:00Z");
     const day = await getDay(token);
@@ -115,9 +104,7 @@ describe("the No list belongs to its day", () => {
 
     const res = await api("/api/no-list/again", { method: "POST", token, json: { ids: [older.id] } });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(((await res.json()) as { tasks: Task[] }).tasks).toMatchObject([
-      { id: older.id, noListDate: "2027-02-11" },
-    ]);
+    expect(((await res.json()) as { tasks: Task[] }).tasks).toMatchObject([{ id: older.id, noListDate: "2027-02-11" }]);
     // Saying no again in one tap is not a plan.
     expect((await getDay(token)).planned).toBe(false);
     expect((await getDay(token)).previousNoListTaskIds).toEqual([a.id, b.id]);
@@ -135,7 +122,11 @@ describe("the No list belongs to its day", () => {
     setClock("2027-02-11T09:00:00Z");
     const before = await getTasks(token);
     const theirsBefore = await getTasks(stranger.token);
-    for (const ids of [[mine.id, theirs.id], [mine.id, open.id], [mine.id, 999_999_999]]) {
+    for (const ids of [
+      [mine.id, theirs.id],
+      [mine.id, open.id],
+      [mine.id, 999_999_999],
+    ]) {
       const res = await api("/api/no-list/again", { method: "POST", token, json: { ids } });
       expect(res.status).toBe(404);
     }

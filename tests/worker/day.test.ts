@@ -3,16 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Day } from "../../shared/schemas/day";
 import { analyticsStatements } from "../../worker/analytics/recorder";
 import { createDb } from "../../worker/db/client";
-import {
-  commitNoList,
-  completeTask,
-  getDay,
-  getJson,
-  getTasks,
-  postPlan,
-  setAccount,
-  setClock,
-} from "./day-helpers";
+import { commitNoList, completeTask, getDay, getJson, getTasks, postPlan, setAccount, setClock } from "./day-helpers";
 import { openLive } from "./focus-helpers";
 import { api, createTask, newUser, registerUser } from "./helpers";
 

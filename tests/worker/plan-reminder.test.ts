@@ -1,8 +1,8 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PushSubscriptionBody } from "../../shared/schemas/push";
 import type { User } from "../../shared/schemas/auth";
+import type { PushSubscriptionBody } from "../../shared/schemas/push";
 import type { UserHub } from "../../worker/focus/user-hub";
 import { postPlan, setAccount, setClock } from "./day-helpers";
 import { hubOf, startSession, timerState } from "./focus-helpers";
@@ -47,8 +47,7 @@ async function subscribe(token: string): Promise<PushSubscriptionBody> {
   return sub;
 }
 
-const alarmOf = (userId: string) =>
-  runInDurableObject(hubOf(userId), (_hub, state) => state.storage.getAlarm());
+const alarmOf = (userId: string) => runInDurableObject(hubOf(userId), (_hub, state) => state.storage.getAlarm());
 
 const remind = (token: string, at: number, enabled = true) =>
   setAccount(token, { planReminder: { enabled, time: wallTime(at) } }) as Promise<User>;
@@ -150,10 +149,7 @@ describe("the reminder and the focus timer share the hub's one alarm", () => {
     setClock(new Date(timerEnd + 1000).toISOString());
     expect(await runDurableObjectAlarm(hubOf(user.id))).toBe(true);
     expect(await timerState(token)).toMatchObject({ status: "finished", finishReason: "elapsed" });
-    expect((await received(device)).map((m) => m.message?.title)).toEqual([
-      "Plan your day",
-      "Focus session complete",
-    ]);
+    expect((await received(device)).map((m) => m.message?.title)).toEqual(["Plan your day", "Focus session complete"]);
     // The reminder is still there: tomorrow's.
     expect(await alarmOf(user.id)).toBe(reminderAt + DAY);
   });

@@ -26,9 +26,9 @@ import {
   recordFailure,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
+import { notifyDayChanged, updatePlanReminder } from "../day/live";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
-import { notifyDayChanged, updatePlanReminder } from "../day/live";
 import type { AppEnv } from "../env";
 import { closeLiveSessions, wipeUserHub } from "../focus/live";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";

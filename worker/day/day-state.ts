@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { daysFrom, dayOf, isMarkOfDay } from "../../shared/day";
+import { dayOf, daysFrom, isMarkOfDay } from "../../shared/day";
 import type { CarriedTask, Day, PreviousDay } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics, dayPlans, tasks } from "../db/schema";
@@ -102,7 +102,10 @@ function carriedOver(owner: DayOwner, openTasks: readonly TaskRow[], today: stri
  */
 function previousNoList(openTasks: readonly TaskRow[], today: string): number[] {
   const earlier = openTasks.filter((task) => task.category === "no_list" && !isMarkOfDay(task.noListDate, today));
-  const latest = earlier.reduce((max, task) => ((task.noListDate ?? "") > max ? (task.noListDate ?? "") : max), "");
+  const latest = earlier
+    .map((task) => task.noListDate ?? "")
+    .sort()
+    .at(-1);
   return earlier
     .filter((task) => (task.noListDate ?? "") === latest)
     .map((task) => task.id)

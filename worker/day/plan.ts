@@ -1,8 +1,8 @@
 import { and, count, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { addDays } from "../../shared/day";
-import type { Db } from "../db/client";
 import { abortBatchIf } from "../db/batch-guard";
+import type { Db } from "../db/client";
 import { dayPlans, tasks } from "../db/schema";
 import { isVisible } from "../tasks/task-rows";
 

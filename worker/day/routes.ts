@@ -11,7 +11,7 @@ import { validate } from "../http/validation";
 import { dayState, dayStateQueries } from "./day-state";
 import { historyOf, historyQueries } from "./history";
 import { notifyDayChanged } from "./live";
-import { planProblem, planStatements, planTasksQuery, plansFromQuery } from "./plan";
+import { planProblem, planStatements, plansFromQuery, planTasksQuery } from "./plan";
 import { todayOf } from "./today";
 
 /**

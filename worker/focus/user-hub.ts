@@ -6,9 +6,15 @@ import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import { liveSessionQuery } from "../auth/sessions";
 import { SESSION_TTL_MS } from "../auth/tokens";
+import {
+  type ReminderSettings,
+  reminderDueAt,
+  sendPlanReminder,
+  storeReminder,
+  takeDueReminder,
+} from "../day/reminder";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
-import { type ReminderSettings, reminderDueAt, sendPlanReminder, storeReminder, takeDueReminder } from "../day/reminder";
 import { pushToUser } from "../push/send";
 import { timerFinishedMessage } from "../push/timer-notice";
 import { closeFocusSession, completeFocusSession } from "./sessions";

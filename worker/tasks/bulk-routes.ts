@@ -3,10 +3,10 @@ import { clearTasksSchema, processTasksSchema, savePrioritiesSchema } from "../.
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireToken, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import type { Db } from "../db/client";
 import { notifyDayChanged } from "../day/live";
 import { deleteDayPlansOfUserQuery, markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
+import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasks, resetUserTimer } from "../focus/live";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";

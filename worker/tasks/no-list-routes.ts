@@ -6,11 +6,11 @@ import { type ClearNoListResult, clearNoListSchema, commitNoListSchema } from ".
 import { analyticsStatements } from "../analytics/recorder";
 import { requireToken } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import type { Db } from "../db/client";
-import { tasks } from "../db/schema";
 import { notifyDayChanged } from "../day/live";
 import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
+import type { Db } from "../db/client";
+import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notifyTasksChanged, releaseTimerTasksAmong } from "../focus/live";
 import { notFound } from "../http/errors";
