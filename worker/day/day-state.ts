@@ -70,7 +70,8 @@ export function dayState(
     date,
     startsAt: today.startsAt.toISOString(),
     endsAt: today.endsAt.toISOString(),
-    // A plan dated after today (made before a zone change westwards) still counts: decision 133.
+    // A plan dated after today (made before a zone change westwards) still counts
+    // (docs/decisions/133-marks-belong-to-their-day.md).
     planned: latestPlan !== undefined && isMarkOfDay(latestPlan.date, date),
     ...streaks(
       accomplished.map((row) => row.date),

@@ -43,7 +43,8 @@ export function historyQueries(db: Db, userId: string, from: string, to: string)
 }
 
 /**
- * The days from `from` to `to` with anything done, newest first (docs/product.md#done-history):
+ * The days from `from` to `to` with anything done, newest first (docs/product.md#done-history,
+ * docs/decisions/136-history-days.md):
  * the tasks completed that day of the person (latest first) and the focus sessions and minutes.
  */
 export function historyOf(

@@ -72,7 +72,8 @@ export function planProblem(
 }
 
 /**
- * The plan of `today` as one batch (docs/product.md#plan-your-day), replacing one made earlier today:
+ * The plan of `today` as one batch (docs/product.md#plan-your-day), replacing one made earlier today
+ * (docs/decisions/134-the-plan-replaces.md):
  * - the named tasks become today's three and every other open task loses its priority mark;
  * - the named "No" list items are said no to again today; items an earlier plan of today said
  *   again and this one does not name go back under "Earlier" (dated the day before);

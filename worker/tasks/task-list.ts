@@ -86,7 +86,10 @@ async function read(c: Context<AppEnv>, claims: SessionClaims, known: number[]) 
   return { version, day, rows };
 }
 
-/** docs/product.md#the-day: a task completed on an earlier day has left today's lists (it is in the history). */
+/**
+ * docs/product.md#the-day: a task completed on an earlier day has left today's lists (it is in the
+ * history: docs/decisions/136-history-days.md).
+ */
 function completedBefore(row: ListRow, day: number): boolean {
   return row.is_completed === 1 && row.completed_at !== null && Number(row.completed_at) < day;
 }
