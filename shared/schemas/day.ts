@@ -1,15 +1,9 @@
 import { z } from "zod";
-import { DAY_START_HOUR_MAX, DAY_START_HOUR_MIN, daysFrom } from "../day";
-import { isoDateSchema } from "./common";
+import { DAY_START_HOUR_MAX, DAY_START_HOUR_MIN } from "../day";
+import { dateRangeQuerySchema, taskIdListSchema } from "./common";
 import { taskSchema } from "./tasks";
 
 // The day, the plan and the history (docs/product.md#the-day, #plan-your-day, #done-history).
-
-const taskIdSchema = z
-  .number({ error: "Task ids must be positive whole numbers." })
-  .int("Task ids must be positive whole numbers.")
-  .positive("Task ids must be positive whole numbers.")
-  .max(Number.MAX_SAFE_INTEGER, "The task id is too large.");
 
 /** At most this many tasks may be named in one plan's "No" list: a day's list is far shorter. */
 export const PLAN_NO_LIST_MAX = 500;
@@ -76,43 +70,19 @@ export type Day = z.infer<typeof daySchema>;
  * plan skipped). Unknown or foreign ids answer 404 and change nothing.
  */
 export const dayPlanSchema = z.strictObject({
-  priorityTaskIds: z
-    .array(taskIdSchema, { error: "priorityTaskIds must be a list." })
-    .max(PLAN_PRIORITIES_MAX, `Choose at most ${PLAN_PRIORITIES_MAX} tasks for today.`)
-    .refine((ids) => new Set(ids).size === ids.length, "Each task can be named only once."),
-  noListTaskIds: z
-    .array(taskIdSchema, { error: "noListTaskIds must be a list." })
-    .max(PLAN_NO_LIST_MAX, `At most ${PLAN_NO_LIST_MAX} tasks at a time.`)
-    .refine((ids) => new Set(ids).size === ids.length, "Each task can be named only once."),
+  priorityTaskIds: taskIdListSchema("priorityTaskIds", PLAN_PRIORITIES_MAX),
+  noListTaskIds: taskIdListSchema("noListTaskIds", PLAN_NO_LIST_MAX),
 });
 export type DayPlanInput = z.input<typeof dayPlanSchema>;
 
 /** POST /api/no-list/again: earlier "No" list items said no to again today (one tap, "Again today"). */
 export const noListAgainSchema = z.strictObject({
-  ids: z
-    .array(taskIdSchema, { error: "ids must be a list." })
-    .min(1, "Select at least one task.")
-    .max(PLAN_NO_LIST_MAX, `At most ${PLAN_NO_LIST_MAX} tasks at a time.`)
-    .refine((ids) => new Set(ids).size === ids.length, "Each task can be named only once."),
+  ids: taskIdListSchema("ids", PLAN_NO_LIST_MAX).refine((ids) => ids.length > 0, "Select at least one task."),
 });
 export type NoListAgainInput = z.input<typeof noListAgainSchema>;
 
-const requiredDate = (name: string) => z.string({ error: `${name} is required, as YYYY-MM-DD.` }).pipe(isoDateSchema);
-
 /** GET /api/history?from&to: real dates, from ≤ to, at most 92 days. */
-export const historyQuerySchema = z
-  .object({ from: requiredDate("from"), to: requiredDate("to") })
-  .superRefine(({ from, to }, ctx) => {
-    if (to < from) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from." });
-    } else if (daysFrom(from, to) + 1 > MAX_HISTORY_RANGE_DAYS) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["to"],
-        message: `A range may cover at most ${MAX_HISTORY_RANGE_DAYS} days.`,
-      });
-    }
-  });
+export const historyQuerySchema = dateRangeQuerySchema("from", "to", MAX_HISTORY_RANGE_DAYS);
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 /** One day of the history: the tasks completed that day (each with its completedAt) and the focus done. */
