@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriedLabel, dayName, ordinal, previousDayLine, saidNoOn, streakLine } from "../../web/ui/day-words";
+import { carriedLabel, dayName, onDay, ordinal, previousDayLine, saidNoOn, streakLine } from "../../web/ui/day-words";
 
 describe("ordinal", () => {
   it.each([
@@ -30,6 +30,12 @@ describe("day names", () => {
     expect(dayName("2026-03-01", "2026-03-01")).toBe("Today");
     expect(dayName("2026-02-28", "2026-03-01")).toBe("Yesterday");
     expect(dayName("2026-02-27", "2026-03-01")).toBe("Friday, February 27");
+  });
+
+  it("puts a day inside a sentence", () => {
+    expect(onDay("2026-03-01", "2026-03-01")).toBe("today");
+    expect(onDay("2026-02-28", "2026-03-01")).toBe("yesterday");
+    expect(onDay("2026-02-27", "2026-03-01")).toBe("on Friday, February 27");
   });
 
   it("says when an earlier No was said", () => {

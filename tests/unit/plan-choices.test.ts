@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Day } from "../../shared/schemas/day";
-import { planWanted, previousThree } from "../../web/features/braindump/plan/plan-choices";
+import { offeredNoItems, planWanted, previousThree } from "../../web/features/braindump/plan/plan-choices";
 import { task } from "./task-fixture";
 
 describe("Keep yesterday's three", () => {
@@ -48,5 +48,27 @@ describe("whether the plan step leads the priority picker", () => {
 
   it("never once today is planned", () => {
     expect(planWanted({ ...fresh, previous, planned: true })).toBe(false);
+  });
+});
+
+describe("the earlier No items the plan step offers", () => {
+  const today = "2026-03-02";
+  const tasks = [
+    task(1, { category: "no_list", noListDate: "2026-03-01" }),
+    task(2, { category: "no_list", noListDate: today }),
+    task(3, { category: "no_list", noListDate: "2026-02-27" }),
+    task(4, { category: "later" }),
+  ];
+
+  it("keeps an item said no to again (the day no longer names it), marks it, and names the latest earlier day", () => {
+    expect(offeredNoItems([1, 2, 3, 4, 9], tasks, today)).toEqual({
+      items: [tasks[0], tasks[1], tasks[2]],
+      saidAgain: [2],
+      fromDay: "2026-03-01",
+    });
+  });
+
+  it("names no day once every item is said again", () => {
+    expect(offeredNoItems([2], tasks, today).fromDay).toBeNull();
   });
 });

@@ -16,22 +16,22 @@ describe("the results' ranking before and after today's plan", () => {
   ];
 
   it("before the plan: by saved answers, said to be from the earlier day of the latest mark", () => {
-    const { ranked, notToday } = rankForResults(
+    const { ranked, earlierDay } = rankForResults(
       tasks.filter((t) => t.id !== 3),
       { date: TODAY, planned: false },
     );
     expect(ranked.map((t) => t.id)).toEqual([1, 2]);
-    expect(notToday).toEqual({ from: "2026-03-01" });
+    expect(earlierDay).toBe("2026-03-01");
   });
 
-  it("before the plan with no mark ever set: not today's, from no day", () => {
-    expect(rankForResults([task(1), task(2)], { date: TODAY, planned: false }).notToday).toEqual({ from: null });
+  it("before the plan with no mark ever set (a first day): by saved answers, read as always", () => {
+    expect(rankForResults([task(1), task(2)], { date: TODAY, planned: false }).earlierDay).toBeNull();
   });
 
   it("once planned: today's marks lead, earlier marks count for nothing, No list and finished left out", () => {
-    const { ranked, notToday } = rankForResults(tasks, { date: TODAY, planned: true });
+    const { ranked, earlierDay } = rankForResults(tasks, { date: TODAY, planned: true });
     expect(ranked.map((t) => t.id)).toEqual([3, 1, 2]);
-    expect(notToday).toBeNull();
+    expect(earlierDay).toBeNull();
   });
 
   it("without the day known yet: by saved answers alone, as before days existed", () => {
@@ -41,7 +41,7 @@ describe("the results' ranking before and after today's plan", () => {
         expect.objectContaining({ id: 2 }),
         expect.objectContaining({ id: 3 }),
       ],
-      notToday: null,
+      earlierDay: null,
     });
   });
 });

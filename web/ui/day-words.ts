@@ -32,11 +32,15 @@ export function dayName(date: string, today: string): string {
   return dateFormat.format(new Date(`${date}T12:00:00Z`));
 }
 
+/** The day inside a sentence: "today", "yesterday", or "on Monday, November 23". */
+export function onDay(date: string, today: string): string {
+  const name = dayName(date, today);
+  return name === "Yesterday" || name === "Today" ? name.toLowerCase() : `on ${name}`;
+}
+
 /** When an earlier "No" item was said: "Said no yesterday", "Said no on Monday, November 23". */
 export function saidNoOn(date: string | null, today: string): string {
-  if (!date) return "Said no on an earlier day";
-  const name = dayName(date, today);
-  return name === "Yesterday" || name === "Today" ? `Said no ${name.toLowerCase()}` : `Said no on ${name}`;
+  return date ? `Said no ${onDay(date, today)}` : "Said no on an earlier day";
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

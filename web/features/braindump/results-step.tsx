@@ -8,7 +8,7 @@ import { useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
-import { dayName } from "../../ui/day-words";
+import { onDay } from "../../ui/day-words";
 import { Spinner } from "../../ui/spinner";
 import { TASKS_GONE_TEXT } from "./braindump-copy";
 import { STEP_HEADING_ID, StepIntro } from "./step-heading";
@@ -66,7 +66,7 @@ export function ResultsStep({ ranking, onOrganize, onStartOver, onPlan }: Props)
   // Just analyzed: today's ranking, as the server answered it. Else the saved answers, today's three first.
   const saved = ranking ? null : rankForResults(tasks.data, day);
   const ranked = ranking ? ranking.flatMap((id) => byId.get(id) ?? []) : (saved?.ranked ?? []);
-  const notToday = saved?.notToday ?? null;
+  const earlierDay = saved?.earlierDay ?? null;
   const top = ranked.slice(0, TOP_PRIORITY_COUNT);
   const remaining = ranked.slice(TOP_PRIORITY_COUNT);
   const focusWithQuery = (task: Task) => navigate(`/focus-timer?taskId=${task.id}`);
@@ -76,15 +76,14 @@ export function ResultsStep({ ranking, onOrganize, onStartOver, onPlan }: Props)
       <StepIntro
         title="Your Priority Tasks"
         lead={
-          notToday && day
-            ? `${notToday.from ? `This ranking is from ${dayName(notToday.from, day.date)}` : "This ranking is from your saved answers"}, not today's: today is not planned yet.`
+          earlierDay && day
+            ? `These are the priorities you set ${onDay(earlierDay, day.date)}. Today is not planned yet: choose today's three, or keep these.`
             : RESULTS_LEAD
         }
       />
-      {notToday ? (
+      {earlierDay ? (
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={onPlan}>Plan your day</Button>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Choose today's three, or keep yesterday's.</p>
         </div>
       ) : null}
 

@@ -7,10 +7,11 @@ export type ResultsRanking = {
   /** Open tasks outside the "No" List, best first. */
   ranked: Task[];
   /**
-   * Set while today is not planned: the ranking is not today's (docs/decisions/141-results-before-the-plan.md).
-   * `from` is the latest earlier day a priority mark was set, or null when no mark was ever set.
+   * While today is not planned and the marks are an earlier day's: that day (the latest), so the
+   * results say the ranking is not today's (docs/decisions/141-results-before-the-plan.md). Null
+   * otherwise: saved answers alone carry no day, so a ranking by them reads as always.
    */
-  notToday: { from: string | null } | null;
+  earlierDay: string | null;
 };
 
 /**
@@ -21,10 +22,10 @@ export type ResultsRanking = {
 export function rankForResults(tasks: readonly Task[], day: Pick<Day, "date" | "planned"> | undefined): ResultsRanking {
   const open = tasks.filter((task) => !task.isCompleted && task.category !== "no_list");
   const ranked: Task[] = rankByAnswers(open, (task) => task.answers);
-  if (!day) return { ranked, notToday: null };
+  if (!day) return { ranked, earlierDay: null };
   if (day.planned) {
     const todays = ranked.filter((task) => isTodaysPriority(task, day.date));
-    return { ranked: [...todays, ...ranked.filter((task) => !todays.includes(task))], notToday: null };
+    return { ranked: [...todays, ...ranked.filter((task) => !todays.includes(task))], earlierDay: null };
   }
   let from: string | null = null;
   for (const task of tasks) {
@@ -32,5 +33,5 @@ export function rankForResults(tasks: readonly Task[], day: Pick<Day, "date" | "
       from = task.priorityDate;
     }
   }
-  return { ranked, notToday: { from } };
+  return { ranked, earlierDay: from };
 }

@@ -1,4 +1,5 @@
 import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
+import { isTodaysNoListItem } from "../../../../shared/day";
 import type { Day } from "../../../../shared/schemas/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 
@@ -30,4 +31,28 @@ export function planWanted(day: Day | undefined): day is Day {
     day.previousPriorityTaskIds.length > 0 ||
     day.previousNoListTaskIds.length > 0
   );
+}
+
+/**
+ * The earlier "No" items the plan step offers (`offered`: every id the day named while the step
+ * was open), those still on the "No" list; which of them are said no to again today (named again
+ * in the plan, which replaces an earlier plan of today); and the latest earlier day among the rest.
+ */
+export function offeredNoItems(
+  offered: readonly number[],
+  tasks: readonly Task[],
+  today: string,
+): { items: Task[]; saidAgain: number[]; fromDay: string | null } {
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const items = offered.flatMap((id) => {
+    const task = byId.get(id);
+    return task && task.category === "no_list" ? [task] : [];
+  });
+  const saidAgain = items.filter((task) => isTodaysNoListItem(task, today)).map((task) => task.id);
+  let fromDay: string | null = null;
+  for (const task of items) {
+    if (task.noListDate && task.noListDate < today && (!fromDay || task.noListDate > fromDay))
+      fromDay = task.noListDate;
+  }
+  return { items, saidAgain, fromDay };
 }

@@ -12,7 +12,7 @@ import { Card } from "../../../ui/card";
 import { carriedLabel, dayName, previousDayLine, streakLine } from "../../../ui/day-words";
 import { showError, showInfo, showSuccess } from "../../../ui/toast";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
-import { plannableTasks, previousThree } from "./plan-choices";
+import { offeredNoItems, plannableTasks, previousThree } from "./plan-choices";
 
 type Props = {
   day: Day;
@@ -38,13 +38,12 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
 
   const open = plannableTasks(tasks);
   const yesterdays = previousThree(day, tasks);
-  const byId = new Map(tasks.map((task) => [task.id, task]));
-  const earlierNo = day.previousNoListTaskIds.flatMap((id) => {
-    const task = byId.get(id);
-    return task && task.category === "no_list" ? [task] : [];
-  });
-  // A repeat of the plan replaces it: the items already said no to again are named again so they stay today's.
-  const saidAgain = earlierNo.filter((task) => isTodaysNoListItem(task, day.date)).map((task) => task.id);
+  // The day stops naming an item once it is said no to again: the step keeps showing it, marked.
+  const [offered, setOffered] = useState(day.previousNoListTaskIds);
+  if (day.previousNoListTaskIds.some((id) => !offered.includes(id))) {
+    setOffered([...new Set([...offered, ...day.previousNoListTaskIds])]);
+  }
+  const { items: earlierNo, saidAgain, fromDay } = offeredNoItems(offered, tasks, day.date);
   const stillPicked = picked.filter((id) => open.some((task) => task.id === id));
 
   function makePlan(kind: PlanKind, priorityTaskIds: number[]) {
@@ -200,7 +199,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
       {earlierNo.length > 0 ? (
         <PlanSection
           id="plan-no-heading"
-          title={`Your "No" List of ${dayName(earlierNo[0]?.noListDate ?? day.date, day.date)}`}
+          title={fromDay ? `Your "No" List of ${dayName(fromDay, day.date)}` : `Your earlier "No" List`}
         >
           <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Say no again to what still tugs at you.</p>
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
