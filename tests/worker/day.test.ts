@@ -219,6 +219,22 @@ describe("POST /api/day/plan", () => {
     expect((await getDay(two.token)).planned).toBe(false);
   });
 
+  it("tells every open device when the day's settings or its No list change", async () => {
+    const { token } = await registerUser();
+    const task = await createTask(token, { title: "Said no to, then again" });
+    await commitNoList(token, [task.id]);
+    const other = await openLive(token);
+    try {
+      await setAccount(token, { dayStartHour: 5 });
+      await other.next((frame) => frame.type === "day-changed");
+      const again = await api("/api/no-list/again", { method: "POST", token, json: { ids: [task.id] } });
+      expect(again.status).toBe(200);
+      await other.next((frame) => frame.type === "day-changed");
+    } finally {
+      other.ws.close();
+    }
+  });
+
   it("tells every open device at once: the plan step goes away everywhere", async () => {
     const { token } = await registerUser();
     const task = await createTask(token, { title: "Seen on both devices" });

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "../../shared/schemas/auth";
 import type { PushSubscriptionBody } from "../../shared/schemas/push";
+import { nextReminderAt } from "../../worker/day/reminder";
 import type { UserHub } from "../../worker/focus/user-hub";
 import { postPlan, setAccount, setClock } from "./day-helpers";
 import { hubOf, startSession, timerState } from "./focus-helpers";
@@ -116,6 +117,19 @@ describe("the morning nudge", () => {
     }
     const res = await api("/api/auth/user", { token });
     expect(((await res.json()) as User).planReminder).toEqual({ enabled: false, time: "08:00" });
+  });
+});
+
+describe("the nudge's next time", () => {
+  it("follows the local wall clock, across daylight-saving changes and in any zone", () => {
+    const next = (timeZone: string, time: string, now: string) =>
+      new Date(nextReminderAt({ timeZone, time }, Date.parse(now))).toISOString();
+    expect(next("Europe/Berlin", "08:00", "2027-03-27T12:00:00Z")).toBe("2027-03-28T06:00:00.000Z"); // CEST
+    expect(next("Europe/Berlin", "08:00", "2027-03-27T06:59:00Z")).toBe("2027-03-27T07:00:00.000Z"); // CET
+    // 02:30 does not exist in New York on 2027-03-14: the nudge comes at 03:00 EDT.
+    expect(next("America/New_York", "02:30", "2027-03-13T12:00:00Z")).toBe("2027-03-14T07:00:00.000Z");
+    expect(next("Pacific/Kiritimati", "07:15", "2027-03-13T12:00:00Z")).toBe("2027-03-13T17:15:00.000Z");
+    expect(next("Etc/GMT+12", "07:15", "2027-03-13T12:00:00Z")).toBe("2027-03-13T19:15:00.000Z");
   });
 });
 
