@@ -50,7 +50,7 @@ test("day two: the plan step shows the previous day, the streak and the carried 
   await expect(three.getByRole("listitem")).toHaveText([TITLES.budget, TITLES.landlord, TITLES.onboarding]);
 
   // Yesterday's "No" items, one by one: the garage again, the news not.
-  const noList = page.getByRole("region", { name: 'Your "No" List of Yesterday' });
+  const noList = page.getByRole("region", { name: `Yesterday's "No" List` });
   await expect(noList.getByRole("listitem")).toHaveCount(2);
   const garage = noList.getByRole("listitem").filter({ hasText: TITLES.garage });
   await garage.getByRole("button", { name: "No again today" }).click();

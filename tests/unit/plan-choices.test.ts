@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Day } from "../../shared/schemas/day";
-import { offeredNoItems, planWanted, previousThree } from "../../web/features/braindump/plan/plan-choices";
+import { offeredNoItems, previousThree } from "../../web/features/braindump/plan/plan-choices";
+import { planWanted } from "../../web/features/braindump/plan/plan-wanted";
 import { task } from "./task-fixture";
 
 describe("Keep yesterday's three", () => {

@@ -1,6 +1,6 @@
-import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { Day, DayPlanInput, History } from "../../shared/schemas/day";
+import type { Day, DayPlanInput } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { showError, showSuccess } from "../ui/toast";
 import { ApiRequestError, apiRequest } from "./client";
@@ -83,18 +83,5 @@ export function useReopenTask() {
   return useMutation({
     mutationFn: (id: number) => apiRequest<Task>("POST", `/api/tasks/${id}/reopen`),
     onSettled: () => void invalidateDayData(queryClient),
-  });
-}
-
-/** GET /api/history for ranges of at most 92 days each, newest first (docs/product.md#done-screen). */
-export function useHistory(ranges: readonly { from: string; to: string }[]) {
-  return useQueries({
-    queries: ranges.map(({ from, to }) => ({ queryKey: queryKeys.history(from, to) })),
-    combine: (results) => ({
-      days: results.flatMap((result) => (result.data as History | undefined)?.days ?? []),
-      isPending: results.some((result) => result.isPending),
-      isError: results.some((result) => result.isError),
-      refetch: () => results.forEach((result) => void result.refetch()),
-    }),
   });
 }

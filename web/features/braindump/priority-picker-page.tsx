@@ -4,7 +4,7 @@ import { useDay } from "../../api/day";
 import { Spinner } from "../../ui/spinner";
 import { BraindumpInputStep } from "./braindump-input-step";
 import { onFreshStart } from "./fresh-start-signal";
-import { planWanted } from "./plan/plan-choices";
+import { planWanted } from "./plan/plan-wanted";
 import { focusStepHeading } from "./step-heading";
 
 // Only the input step is in the first screen's bundle: the questions and results load when the tasks

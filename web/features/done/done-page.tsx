@@ -4,13 +4,14 @@ import { Link } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useCurrentUser } from "../../api/auth";
 import { ApiRequestError } from "../../api/client";
-import { useDay, useHistory, useReopenTask } from "../../api/day";
+import { useDay, useReopenTask } from "../../api/day";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { dayName } from "../../ui/day-words";
 import { Input } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
+import { useHistory } from "./history-api";
 import { historyRanges, searchHistory } from "./history-search";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -19,21 +19,6 @@ export function previousThree(day: Pick<Day, "previousPriorityTaskIds">, tasks: 
 }
 
 /**
- * Whether the plan step leads the priority picker: today is not planned and there is something to
- * plan from (an earlier day with activity, carried tasks, earlier marks). A person's very first day
- * starts at the braindump (docs/decisions/140-plan-step.md).
- */
-export function planWanted(day: Day | undefined): day is Day {
-  if (!day || day.planned) return false;
-  return (
-    day.previous !== null ||
-    day.carriedOver.length > 0 ||
-    day.previousPriorityTaskIds.length > 0 ||
-    day.previousNoListTaskIds.length > 0
-  );
-}
-
-/**
  * The earlier "No" items the plan step offers (`offered`: every id the day named while the step
  * was open), those still on the "No" list; which of them are said no to again today (named again
  * in the plan, which replaces an earlier plan of today); and the latest earlier day among the rest.

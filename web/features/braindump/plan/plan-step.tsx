@@ -197,10 +197,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
       </PlanSection>
 
       {earlierNo.length > 0 ? (
-        <PlanSection
-          id="plan-no-heading"
-          title={fromDay ? `Your "No" List of ${dayName(fromDay, day.date)}` : `Your earlier "No" List`}
-        >
+        <PlanSection id="plan-no-heading" title={noListTitle(fromDay, day.date)}>
           <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Say no again to what still tugs at you.</p>
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {earlierNo.map((task) => {
@@ -247,6 +244,13 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
       </div>
     </section>
   );
+}
+
+/** "Yesterday's "No" List", ""No" List of Monday, November 23", or, every item said again, "Your earlier "No" List". */
+function noListTitle(fromDay: string | null, today: string): string {
+  if (!fromDay) return `Your earlier "No" List`;
+  const name = dayName(fromDay, today);
+  return name === "Yesterday" ? `Yesterday's "No" List` : `"No" List of ${name}`;
 }
 
 function PlanSection({
