@@ -17,6 +17,8 @@ import {
 // one, so the person's day is moved the way the product moves it: their account goes east (zone and
 // "day starts at" hour) until their day is the next date, at once (a zone change that moves the local
 // date forward starts the new day). Day one's activity happens before, in the westmost zone.
+// Where a real yesterday is needed, the account's data moves a day back instead
+// (docs/decisions/145-browser-tests-move-the-day.md).
 
 /** Every whole-hour zone, westmost first (Etc/GMT signs are inverted: Etc/GMT+12 is UTC−12). */
 const ZONES = [

@@ -18,7 +18,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * `/done` (docs/product.md#done-screen): finished work by day, newest first, found by its words and
- * reopened with one tap. Reached from Current Tasks and from Analytics.
+ * reopened with one tap. Reached from Current Tasks and from Analytics
+ * (docs/decisions/142-done-screen.md).
  */
 export function DonePage() {
   const day = useDay();
