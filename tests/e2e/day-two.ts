@@ -1,5 +1,7 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { addDays, dayOf } from "../../shared/day";
 import {
@@ -72,14 +74,54 @@ export async function moveToDayTwo(request: APIRequestContext, account: Account,
 }
 
 /**
+ * A server of the app with a database of its own (scripts/serve-e2e-day.mjs), for tests that move
+ * data a day back: `start` in a serial group's beforeAll, `stop` in its afterAll.
+ */
+export function dayServer() {
+  const port = Number(process.env.E2E_PORT ?? 8790) + 3000;
+  const baseURL = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  return {
+    baseURL,
+    stateDir: `.wrangler/e2e-day-${port}`,
+    async start() {
+      server = spawn("node", ["scripts/serve-e2e-day.mjs"], {
+        cwd: fileURLToPath(new URL("../..", import.meta.url)),
+        env: { ...process.env, E2E_DAY_APP_PORT: String(port) },
+        stdio: ["ignore", "ignore", "inherit"],
+        // Its own process group, so the preview server it spawns stops with it.
+        detached: true,
+      });
+      const deadline = Date.now() + 170_000;
+      for (;;) {
+        if (
+          await fetch(`${baseURL}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          )
+        )
+          return;
+        if (server.exitCode != null) throw new Error(`the day server exited with ${server.exitCode}`);
+        if (Date.now() > deadline) throw new Error(`${baseURL} did not answer in time`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    },
+    stop() {
+      if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    },
+  };
+}
+
+/**
  * Moves everything the account did one day back, as if it had been done yesterday: its tasks'
  * instants and mark days, its focus sessions, its analytics records and its plans. The local
- * server's clock cannot be moved, so its database is: this server's own (scripts/serve-e2e.mjs),
- * written as the worker would have written it a day earlier. Its triggers move the tasks version
- * on, so no cached list of the account is answered.
+ * server's clock cannot be moved, so its database is, written as the worker would have written it
+ * a day earlier. Only in a dayServer's database, between requests (SQLite allows one writer at a
+ * time: a server write meanwhile would fail). Its triggers move the tasks version on, so no cached
+ * list of the account is answered.
  */
-export function backdateOneDay(account: Account) {
-  const dir = `.wrangler/e2e-${process.env.E2E_PORT ?? "8790"}/v3/d1/miniflare-D1DatabaseObject`;
+export function backdateOneDay(account: Account, stateDir: string) {
+  const dir = `${stateDir}/v3/d1/miniflare-D1DatabaseObject`;
   const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
   if (!file) throw new Error(`no local database in ${dir}`);
   const db = new DatabaseSync(`${dir}/${file}`);
@@ -167,9 +209,9 @@ export async function openDevice(
   browser: Browser,
   account: Account,
   timezoneId: string,
-  { clockAt }: { clockAt?: number } = {},
+  { clockAt, baseURL = test.info().project.use.baseURL }: { clockAt?: number; baseURL?: string } = {},
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, timezoneId });
+  const context = await browser.newContext({ baseURL, timezoneId });
   const page = await context.newPage();
   if (clockAt !== undefined) await page.clock.install({ time: clockAt });
   await signInPage(page, account);

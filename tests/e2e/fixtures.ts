@@ -71,7 +71,7 @@ export async function signInPage(page: Page, account: Account) {
 }
 
 /** A made-up client address, so each test has its own budget at the per-address auth limiter. */
-function testClientAddress() {
+export function testClientAddress() {
   const part = () => Math.floor(Math.random() * 254) + 1;
   return `198.18.${part()}.${part()}`;
 }

@@ -1,4 +1,5 @@
 import { CalendarCheck, Flame, Trophy } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AnalyticsRecord } from "../../../shared/schemas/analytics";
 import { useDay } from "../../api/day";
@@ -15,28 +16,20 @@ export function StreakCards() {
   if (!day) return null;
   return (
     <section aria-label="Streaks" className="grid gap-4 sm:grid-cols-3">
-      <Card className="p-5">
-        <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
-          <Flame aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />
-          Current streak
-        </h2>
-        <p className="mt-3 text-4xl font-bold tabular-nums" data-testid="current-streak">
-          {days(day.streak)}
-        </p>
-        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-          Days in a row with a task or a focus session finished.
-        </p>
-      </Card>
-      <Card className="p-5">
-        <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
-          <Trophy aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />
-          Best streak
-        </h2>
-        <p className="mt-3 text-4xl font-bold tabular-nums" data-testid="best-streak">
-          {days(day.bestStreak)}
-        </p>
-        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Your longest run so far.</p>
-      </Card>
+      <StreakCard
+        icon={<Flame aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />}
+        title="Current streak"
+        testId="current-streak"
+        days={day.streak}
+        footnote="Days in a row with a task or a focus session finished."
+      />
+      <StreakCard
+        icon={<Trophy aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />}
+        title="Best streak"
+        testId="best-streak"
+        days={day.bestStreak}
+        footnote="Your longest run so far."
+      />
       <Card className="flex flex-col justify-between gap-3 p-5">
         <p className="text-sm text-slate-700 dark:text-slate-300">Everything you finished, kept day by day.</p>
         <Link to="/done" className={cn(buttonClasses("outline"), "self-start")}>
@@ -45,6 +38,21 @@ export function StreakCards() {
         </Link>
       </Card>
     </section>
+  );
+}
+
+function StreakCard(props: { icon: ReactNode; title: string; testId: string; days: number; footnote: string }) {
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
+        {props.icon}
+        {props.title}
+      </h2>
+      <p className="mt-3 text-4xl font-bold tabular-nums" data-testid={props.testId}>
+        {days(props.days)}
+      </p>
+      <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">{props.footnote}</p>
+    </Card>
   );
 }
 

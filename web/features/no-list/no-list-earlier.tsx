@@ -1,9 +1,9 @@
-import { Ban } from "lucide-react";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useSayNoAgain } from "../../api/day";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { saidNoOn } from "../../ui/day-words";
+import { NoItemRow } from "../../ui/no-item-row";
 
 /**
  * docs/product.md#committed-mode: "No" items of earlier days, kept under "Earlier" (none is lost),
@@ -25,27 +25,23 @@ export function NoListEarlier({ items, today }: { items: readonly Task[]; today:
           {items.map((task) => {
             const titleId = `no-list-earlier-${task.id}`;
             return (
-              <li key={task.id} className="flex flex-wrap items-start gap-3 py-3">
-                <Ban aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" />
-                <div className="min-w-0 flex-1">
-                  <p id={titleId} className="font-medium break-words">
-                    {task.title}
-                  </p>
-                  <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-400">
-                    {saidNoOn(task.noListDate, today)}
-                    {task.noListReason ? `: ${task.noListReason}` : ""}
-                  </p>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-describedby={titleId}
-                  disabled={pendingId === task.id}
-                  onClick={() => sayNoAgain(task)}
-                >
-                  Again today
-                </Button>
-              </li>
+              <NoItemRow
+                key={task.id}
+                titleId={titleId}
+                title={task.title}
+                detail={`${saidNoOn(task.noListDate, today)}${task.noListReason ? `: ${task.noListReason}` : ""}`}
+                action={
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-describedby={titleId}
+                    disabled={pendingId === task.id}
+                    onClick={() => sayNoAgain(task)}
+                  >
+                    Again today
+                  </Button>
+                }
+              />
             );
           })}
         </ul>

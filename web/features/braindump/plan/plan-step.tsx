@@ -1,4 +1,4 @@
-import { Ban, Check, Flame, History, ListChecks } from "lucide-react";
+import { Check, Flame, History, ListChecks } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
 import { isTodaysNoListItem } from "../../../../shared/day";
@@ -10,6 +10,7 @@ import { useTasks } from "../../../api/tasks";
 import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
 import { carriedLabel, dayName, previousDayLine, streakLine } from "../../../ui/day-words";
+import { NoItemRow } from "../../../ui/no-item-row";
 import { showError, showInfo, showSuccess } from "../../../ui/toast";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { offeredNoItems, plannableTasks, previousThree } from "./plan-choices";
@@ -204,32 +205,29 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
               const again = isTodaysNoListItem(task, day.date);
               const titleId = `plan-no-${task.id}`;
               return (
-                <li key={task.id} className="flex flex-wrap items-center gap-3 py-2">
-                  <Ban aria-hidden="true" className="h-4 w-4 shrink-0 text-red-600 dark:text-red-400" />
-                  <div className="min-w-0 flex-1 text-sm">
-                    <p id={titleId} className="break-words font-medium">
-                      {task.title}
-                    </p>
-                    {task.noListReason ? (
-                      <p className="break-words text-slate-600 dark:text-slate-400">{task.noListReason}</p>
-                    ) : null}
-                  </div>
-                  {again ? (
-                    <span className="flex items-center gap-1 text-sm font-medium text-emerald-700 dark:text-emerald-400">
-                      <Check aria-hidden="true" className="h-4 w-4" /> Said no again
-                    </span>
-                  ) : (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-describedby={titleId}
-                      disabled={pendingId === task.id}
-                      onClick={() => sayNoAgain(task)}
-                    >
-                      No again today
-                    </Button>
-                  )}
-                </li>
+                <NoItemRow
+                  key={task.id}
+                  titleId={titleId}
+                  title={task.title}
+                  detail={task.noListReason}
+                  action={
+                    again ? (
+                      <span className="flex items-center gap-1 text-sm font-medium text-emerald-700 dark:text-emerald-400">
+                        <Check aria-hidden="true" className="h-4 w-4" /> Said no again
+                      </span>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-describedby={titleId}
+                        disabled={pendingId === task.id}
+                        onClick={() => sayNoAgain(task)}
+                      >
+                        No again today
+                      </Button>
+                    )
+                  }
+                />
               );
             })}
           </ul>
