@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { addDays, dayEndsAt } from "../../shared/day";
+import { expectNoAxeViolations } from "./axe";
 import {
   backdateOneDay,
   dayMove,
@@ -95,9 +96,9 @@ test("an open screen starts the new day at the instant the day ends (the browser
   test.slow();
   const { move, account } = await dayOneAccount(request);
   const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone, { clockAt: Date.now() });
-  // No live channel (every attempt refused, so none ever opens and reads the lists again): only the
-  // day's own end can tell this page that a new day began.
-  await page.routeWebSocket(/\/api\/live/, (ws) => void ws.close({ code: 1011, reason: "down" }));
+  // No live channel: its ticket is refused, so no socket ever opens (an open reads everything
+  // again). Only the day's own end can tell this page that a new day began.
+  await page.route("**/api/live/ticket", (route) => route.abort());
   await page.goto("/");
   await expect(braindumpHeading(page)).toBeVisible();
 
@@ -187,6 +188,7 @@ test.describe("with a yesterday of their own", () => {
     await expect(shownToast(page, "Said no again", `"${TITLES.garage}" is on today's "No" List.`)).toBeVisible();
     await expect(garage).toContainText("Said no again");
     await screenshots(page, "day-plan-step");
+    await expectNoAxeViolations(page, "plan step");
 
     await three.getByRole("button", { name: "Keep yesterday's three" }).click();
     await expect(shownToast(page, "Your day is planned", "Yesterday's three are today's three.")).toBeVisible();
@@ -245,6 +247,7 @@ test.describe("with a yesterday of their own", () => {
     await expect(today.getByRole("listitem")).toContainText(TITLES.news);
     await expect(earlier.getByRole("listitem")).toHaveCount(1);
     await screenshots(page, "day-no-list-earlier");
+    await expectNoAxeViolations(page, '"No" list with Earlier');
     await close();
   });
 
@@ -282,6 +285,7 @@ test.describe("with a yesterday of their own", () => {
     await page.getByLabel("Find a finished task").fill("");
     await expect(yesterday.getByRole("listitem")).toHaveCount(1);
     await screenshots(page, "day-done");
+    await expectNoAxeViolations(page, "Done");
 
     await page.getByRole("link", { name: "Back to your tasks" }).click();
     await expect(page.getByRole("region", { name: "Current Tasks" }).getByText(TITLES.plants)).toBeVisible();
@@ -306,6 +310,7 @@ test.describe("with a yesterday of their own", () => {
     await expect(week.getByRole("row").nth(2)).toHaveText(/^Yesterday\s*2\s*0\s*Planned$/);
     await expect(week.getByRole("row").nth(3)).toContainText("Not planned");
     await screenshots(page, "day-analytics-week");
+    await expectNoAxeViolations(page, "analytics week");
 
     await page.getByRole("link", { name: "See what you finished" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Done" })).toBeVisible();

@@ -15,7 +15,7 @@ export function StreakCards() {
   const day = useDay().data;
   if (!day) return null;
   return (
-    <section aria-label="Streaks" className="grid gap-4 sm:grid-cols-3">
+    <section aria-label="Streaks" className="grid grid-cols-2 gap-4 sm:grid-cols-3">
       <StreakCard
         icon={<Flame aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />}
         title="Current streak"
@@ -30,7 +30,7 @@ export function StreakCards() {
         days={day.bestStreak}
         footnote="Your longest run so far."
       />
-      <Card className="flex flex-col justify-between gap-3 p-5">
+      <Card className="col-span-2 flex flex-col justify-between gap-3 p-5 sm:col-span-1">
         <p className="text-sm text-slate-700 dark:text-slate-300">Everything you finished, kept day by day.</p>
         <Link to="/done" className={cn(buttonClasses("outline"), "self-start")}>
           <CalendarCheck aria-hidden="true" className="h-4 w-4" />
@@ -43,12 +43,12 @@ export function StreakCards() {
 
 function StreakCard(props: { icon: ReactNode; title: string; testId: string; days: number; footnote: string }) {
   return (
-    <Card className="p-5">
+    <Card className="p-4 sm:p-5">
       <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
         {props.icon}
         {props.title}
       </h2>
-      <p className="mt-3 text-4xl font-bold tabular-nums" data-testid={props.testId}>
+      <p className="mt-3 text-3xl font-bold tabular-nums sm:text-4xl" data-testid={props.testId}>
         {days(props.days)}
       </p>
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">{props.footnote}</p>
