@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { cpSync, readdirSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
@@ -74,20 +74,26 @@ export async function moveToDayTwo(request: APIRequestContext, account: Account,
 }
 
 /**
- * A server of the app with a database of its own (scripts/serve-e2e-day.mjs), for tests that move
- * data a day back: `start` in a serial group's beforeAll, `stop` in its afterAll.
+ * A server of the app with a database of its own, for tests that move data a day back: the browser
+ * suite's own server script (scripts/serve-e2e.mjs) on another port, serving a copy of the build the
+ * suite's server has just made. `start` in a serial group's beforeAll, `stop` in its afterAll.
  */
 export function dayServer() {
-  const port = Number(process.env.E2E_PORT ?? 8790) + 3000;
+  const mainPort = Number(process.env.E2E_PORT ?? 8790);
+  // An offset clear of the other servers' (oidc.spec.ts uses +1000 and +2000).
+  const port = mainPort + 3000;
   const baseURL = `http://127.0.0.1:${port}`;
+  const root = fileURLToPath(new URL("../..", import.meta.url));
   let server: ChildProcess | undefined;
   return {
     baseURL,
-    stateDir: `.wrangler/e2e-day-${port}`,
+    stateDir: `${root}.wrangler/e2e-${port}`,
     async start() {
-      server = spawn("node", ["scripts/serve-e2e-day.mjs"], {
-        cwd: fileURLToPath(new URL("../..", import.meta.url)),
-        env: { ...process.env, E2E_DAY_APP_PORT: String(port) },
+      rmSync(`${root}dist-e2e-${port}`, { recursive: true, force: true });
+      cpSync(`${root}dist-e2e-${mainPort}`, `${root}dist-e2e-${port}`, { recursive: true });
+      server = spawn("node", ["scripts/serve-e2e.mjs"], {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: "1" },
         stdio: ["ignore", "ignore", "inherit"],
         // Its own process group, so the preview server it spawns stops with it.
         detached: true,

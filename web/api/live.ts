@@ -45,8 +45,8 @@ export function backoffDelay(attempt: number, random = Math.random()): number {
 
 /**
  * One WebSocket to the user's hub (GET /api/live): timer frames go into the TanStack cache,
- * "tasks-changed" and "day-changed" refetch tasks, the day, the history and today's analytics. It reconnects with backoff and resyncs
- * after a reconnect and whenever the tab becomes visible again.
+ * "tasks-changed" and "day-changed" refetch the tasks, the day, the history and today's analytics.
+ * It reconnects with backoff and resyncs after a reconnect and whenever the tab becomes visible again.
  */
 class LiveConnection {
   private ws: WebSocket | null = null;

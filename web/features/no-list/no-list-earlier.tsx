@@ -1,6 +1,5 @@
 import type { Task } from "../../../shared/schemas/tasks";
 import { useSayNoAgain } from "../../api/day";
-import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { saidNoOn } from "../../ui/day-words";
 import { NoItemRow } from "../../ui/no-item-row";
@@ -22,28 +21,17 @@ export function NoListEarlier({ items, today }: { items: readonly Task[]; today:
           What you said no to on earlier days. Still true? Say it again for today.
         </p>
         <ul aria-labelledby="no-list-earlier-heading" className="divide-y divide-slate-200 dark:divide-slate-800">
-          {items.map((task) => {
-            const titleId = `no-list-earlier-${task.id}`;
-            return (
-              <NoItemRow
-                key={task.id}
-                titleId={titleId}
-                title={task.title}
-                detail={`${saidNoOn(task.noListDate, today)}${task.noListReason ? `: ${task.noListReason}` : ""}`}
-                action={
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-describedby={titleId}
-                    disabled={pendingId === task.id}
-                    onClick={() => sayNoAgain(task)}
-                  >
-                    Again today
-                  </Button>
-                }
-              />
-            );
-          })}
+          {items.map((task) => (
+            <NoItemRow
+              key={task.id}
+              id={task.id}
+              title={task.title}
+              detail={`${saidNoOn(task.noListDate, today)}${task.noListReason ? `: ${task.noListReason}` : ""}`}
+              againLabel="Again today"
+              pending={pendingId === task.id}
+              onAgain={() => sayNoAgain(task)}
+            />
+          ))}
         </ul>
       </section>
     </Card>

@@ -1,4 +1,4 @@
-import { Check, Flame, History, ListChecks } from "lucide-react";
+import { Flame, History, ListChecks } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
 import { isTodaysNoListItem } from "../../../../shared/day";
@@ -201,35 +201,18 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
         <PlanSection id="plan-no-heading" title={noListTitle(fromDay, day.date)}>
           <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Say no again to what still tugs at you.</p>
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {earlierNo.map((task) => {
-              const again = isTodaysNoListItem(task, day.date);
-              const titleId = `plan-no-${task.id}`;
-              return (
-                <NoItemRow
-                  key={task.id}
-                  titleId={titleId}
-                  title={task.title}
-                  detail={task.noListReason}
-                  action={
-                    again ? (
-                      <span className="flex items-center gap-1 text-sm font-medium text-emerald-700 dark:text-emerald-400">
-                        <Check aria-hidden="true" className="h-4 w-4" /> Said no again
-                      </span>
-                    ) : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-describedby={titleId}
-                        disabled={pendingId === task.id}
-                        onClick={() => sayNoAgain(task)}
-                      >
-                        No again today
-                      </Button>
-                    )
-                  }
-                />
-              );
-            })}
+            {earlierNo.map((task) => (
+              <NoItemRow
+                key={task.id}
+                id={task.id}
+                title={task.title}
+                detail={task.noListReason}
+                againLabel="No again today"
+                pending={pendingId === task.id}
+                saidAgain={isTodaysNoListItem(task, day.date)}
+                onAgain={() => sayNoAgain(task)}
+              />
+            ))}
           </ul>
         </PlanSection>
       ) : null}
