@@ -67,6 +67,60 @@ test("the plan step leaves a second device at once when the first plans the day"
   await second.close();
 });
 
+test("Pick by hand makes the picks today's three, and only them", async ({ browser, request }) => {
+  test.slow();
+  const { move, account } = await dayOneAccount(request);
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Pick by hand" }).click();
+  const pick = page.getByRole("group", { name: /^Choose up to 3 tasks for today/ });
+  await pick.getByRole("checkbox", { name: TITLES.slides }).check();
+  await pick.getByRole("checkbox", { name: TITLES.bank }).check();
+  await expect(pick).toHaveAccessibleName("Choose up to 3 tasks for today (2 chosen).");
+  await pick.getByRole("button", { name: "Make these today's three" }).click();
+  await expect(shownToast(page, "Your day is planned", "Your picks are today's three.")).toBeVisible();
+  const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+  // The two picks lead (in their answers' order, tied here), before the higher-scored earlier three.
+  const headings = cards.getByRole("heading", { level: 2 });
+  await expect
+    .poll(async () => (await headings.allTextContents()).slice(0, 2).sort())
+    .toEqual([TITLES.bank, TITLES.slides].sort());
+
+  const tasks = (await apiCall(request, account, "GET", "/api/tasks")) as ApiTask[];
+  expect(
+    tasks
+      .filter((task) => task.isPriority)
+      .map((task) => task.title)
+      .sort(),
+  ).toEqual([TITLES.bank, TITLES.slides].sort());
+  expect(tasks.filter((task) => task.isPriority).every((task) => task.priorityDate === move.dateTwo)).toBe(true);
+  await close();
+});
+
+test("Answer the questions again opens the questions with the saved answers; Analyze plans the day", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { move, account } = await dayOneAccount(request);
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Answer the questions again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Let's prioritize your tasks" })).toBeVisible();
+  const budget = page.getByRole("group", { name: TITLES.budget, exact: true });
+  await expect(
+    budget.getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "Yes", exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
+  await expect.poll(async () => (await apiCall(request, account, "GET", "/api/day")).planned).toBe(true);
+  await page.reload();
+  await expect(braindumpHeading(page)).toBeVisible();
+  await close();
+});
+
 test("a results screen left open overnight says its ranking is yesterday's until today is planned", async ({
   browser,
   request,

@@ -40,9 +40,18 @@ export function usePlanDay() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (plan: DayPlanInput) => apiRequest<Day>("POST", "/api/day/plan", plan),
-    onSuccess: (day) => {
-      // The plan step leaves at once; the rest follows the refetch.
+    onSuccess: (day, plan) => {
+      // The plan step leaves at once, and the results that follow show the plan's three before the
+      // refetch brings the rest: they are today's marks, every other open task's mark is gone
+      // (docs/decisions/134-the-plan-replaces.md).
       queryClient.setQueryData(queryKeys.day, day);
+      const three = new Set(plan.priorityTaskIds);
+      queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) =>
+        old?.map((task) => {
+          if (three.has(task.id)) return { ...task, isPriority: true, priorityDate: day.date };
+          return task.isPriority && !task.isCompleted ? { ...task, isPriority: false, priorityDate: null } : task;
+        }),
+      );
     },
     onSettled: () => void invalidateDayData(queryClient),
   });
