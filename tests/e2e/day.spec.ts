@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { addDays, dayEndsAt } from "../../shared/day";
 import { expectNoAxeViolations } from "./axe";
 import {
@@ -36,6 +36,15 @@ async function dayOneAccount(request: Parameters<typeof registerOnDayOne>[0]) {
   return { move, account };
 }
 
+/** An account moved on to day two, and a device of it showing the priority picker. */
+async function onDayTwo(browser: Browser, request: APIRequestContext) {
+  const { move, account } = await dayOneAccount(request);
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  const device = await openDevice(browser, account, move.dayTwo.timeZone);
+  await device.page.goto("/");
+  return { move, account, ...device };
+}
+
 /** An account whose day one was yesterday: lived through the API, then moved a day back. */
 async function dayTwoAccount(request: APIRequestContext, stateDir: string) {
   const { dayOne: place, dateOne: today } = dayMove();
@@ -69,10 +78,7 @@ test("the plan step leaves a second device at once when the first plans the day"
 
 test("Pick by hand makes the picks today's three, and only them", async ({ browser, request }) => {
   test.slow();
-  const { move, account } = await dayOneAccount(request);
-  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
-  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone);
-  await page.goto("/");
+  const { move, account, page, close } = await onDayTwo(browser, request);
   await page.getByRole("button", { name: "Pick by hand" }).click();
   const pick = page.getByRole("group", { name: /^Choose up to 3 tasks for today/ });
   await pick.getByRole("checkbox", { name: TITLES.slides }).check();
@@ -103,10 +109,7 @@ test("Answer the questions again opens the questions with the saved answers; Ana
   request,
 }) => {
   test.slow();
-  const { move, account } = await dayOneAccount(request);
-  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
-  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone);
-  await page.goto("/");
+  const { account, page, close } = await onDayTwo(browser, request);
   await page.getByRole("button", { name: "Answer the questions again" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Let's prioritize your tasks" })).toBeVisible();
   const budget = page.getByRole("group", { name: TITLES.budget, exact: true });
