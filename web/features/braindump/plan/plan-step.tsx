@@ -116,7 +116,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
           {yesterdays.length > 0 ? (
             <div className="space-y-2">
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                {dayName(yesterdays[0]?.priorityDate ?? day.date, day.date)}'s three, still open:
+                {threeOf(yesterdays[0]?.priorityDate ?? null, day.date)}
               </p>
               <ol className="list-decimal space-y-1 pl-5 text-sm">
                 {yesterdays.map((task) => (
@@ -225,6 +225,12 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
       </div>
     </section>
   );
+}
+
+/** "Yesterday's three, still open:", or "The three of Monday, November 23, still open:". */
+function threeOf(markDate: string | null, today: string): string {
+  const name = markDate ? dayName(markDate, today) : "Yesterday";
+  return name === "Yesterday" ? "Yesterday's three, still open:" : `The three of ${name}, still open:`;
 }
 
 /** "Yesterday's "No" List", ""No" List of Monday, November 23", or, every item said again, "Your earlier "No" List". */
