@@ -1,6 +1,7 @@
 // Pure analytics logic shared by the worker and the web app: local dates and hours, date ranges,
 // zero records and the productivity score of docs/product.md#productivity-score.
 import { DEFAULT_CATEGORY, hasRemovedMarker } from "./constants";
+import { addDays, datesBetween, wallClock } from "./day";
 import type { AnalyticsRecord, CategoryBreakdown } from "./schemas/analytics";
 
 export const HOURS_IN_DAY = 24;
@@ -41,54 +42,19 @@ export function zeroRecord(userId: string, date: string, categoryBreakdown = zer
   };
 }
 
-// Building a DateTimeFormat is far slower than using one; keep one per zone.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        hourCycle: "h23",
-      });
-    } catch {
-      // A zone this runtime does not know (stored before a tzdata change): count in UTC rather than fail.
-      formatter = formatterFor("UTC");
-    }
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The calendar date (YYYY-MM-DD) and hour (0–23) that `instant` has on a wall clock in `timeZone`. */
 export function localDateAndHour(instant: Date, timeZone: string): { date: string; hour: number } {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % HOURS_IN_DAY };
+  const { date, hour } = wallClock(instant, timeZone);
+  return { date, hour };
 }
 
-/** Today's date in `timeZone`. */
+/** Today's calendar date in `timeZone` (the person's day is dayOf in shared/day.ts). */
 export function localDate(instant: Date, timeZone: string): string {
   return localDateAndHour(instant, timeZone).date;
 }
 
-/** `date` (YYYY-MM-DD) moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const time = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-/** Every date from `start` to `end`, both included, in order (empty when end < start). */
-export function datesBetween(start: string, end: string): string[] {
-  const dates: string[] = [];
-  for (let date = start; date <= end; date = addDays(date, 1)) dates.push(date);
-  return dates;
-}
+// Date arithmetic lives with the day (shared/day.ts); analytics callers import it from here too.
+export { addDays, datesBetween };
 
 export type AnalyticsPeriod = "day" | "week";
 

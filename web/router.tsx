@@ -19,6 +19,7 @@ const noListPage = screenCode(() => import("./features/no-list/no-list-page").th
 const analyticsPage = screenCode(() => import("./features/analytics/analytics-page").then((m) => m.AnalyticsPage));
 const loginPage = screenCode(() => import("./features/auth/login-page").then((m) => m.LoginPage));
 const registerPage = screenCode(() => import("./features/auth/register-page").then((m) => m.RegisterPage));
+const donePage = screenCode(() => import("./features/done/done-page").then((m) => m.DonePage));
 const settingsPage = screenCode(() => import("./features/settings/settings-page").then((m) => m.SettingsPage));
 // Signed-in people never see these two: they stay out of the app's bundle.
 const landingPage = screenCode(() => import("./features/landing/landing-page").then((m) => m.LandingPage));
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
           screen("/focus-timer", focusTimerPage),
           screen("/no-list", noListPage),
           screen("/analytics", analyticsPage),
+          screen("/done", donePage),
           screen("/settings", settingsPage),
         ],
       },

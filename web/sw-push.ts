@@ -6,6 +6,12 @@
 import { FOCUS_TIMER_PATH } from "../shared/constants";
 import type { PushMessageBody } from "../shared/schemas/push";
 
+/** Where each known push leads: the focus screen, or the priority picker with its plan step (docs/product.md#morning-nudge). */
+const PUSH_PAGES: Record<PushMessageBody["type"], string> = {
+  "timer-finished": FOCUS_TIMER_PATH,
+  "plan-reminder": "/",
+};
+
 /** The plain notification for a push this version cannot read. */
 export const FALLBACK_MESSAGE: PushMessageBody = {
   type: "timer-finished",
@@ -44,15 +50,21 @@ export function readPush(data: PushPayload): PushMessageBody {
   } catch {
     return FALLBACK_MESSAGE; // Not JSON.
   }
-  if (value?.type !== "timer-finished" || typeof value.title !== "string" || typeof value.body !== "string") {
+  const type = value?.type;
+  if (
+    (type !== "timer-finished" && type !== "plan-reminder") ||
+    typeof value?.title !== "string" ||
+    typeof value.body !== "string"
+  ) {
     return FALLBACK_MESSAGE;
   }
   return {
-    type: value.type,
+    type,
     title: value.title,
     body: value.body,
     tag: typeof value.tag === "string" ? value.tag : FALLBACK_MESSAGE.tag,
-    url: FOCUS_TIMER_PATH,
+    // The page comes from the type, never from the payload: a push cannot send the app elsewhere.
+    url: PUSH_PAGES[type],
   };
 }
 
@@ -77,15 +89,17 @@ export async function showPush(data: PushPayload, { clients, registration }: Ser
 }
 
 /**
- * A click on a notification closes it and shows the focus screen: in an open window of the app,
- * brought to the front, or else in a new one.
+ * A click on a notification closes it and shows its page (the focus screen, or the plan for a
+ * "plan-reminder"): in an open window of the app, brought to the front, or else in a new one.
  */
-export async function openFocusTimer(
-  notification: { close(): void },
+export async function openNotificationPage(
+  notification: { close(): void; data?: unknown },
   { clients, origin }: ServiceWorkerParts,
 ): Promise<void> {
   notification.close();
-  const url = new URL(FOCUS_TIMER_PATH, origin).href;
+  const wanted = (notification.data as { url?: unknown } | null | undefined)?.url;
+  const path = Object.values(PUSH_PAGES).find((page) => page === wanted) ?? FOCUS_TIMER_PATH;
+  const url = new URL(path, origin).href;
   const [open] = await clients.matchAll({ type: "window", includeUncontrolled: true });
   if (!open) {
     await clients.openWindow(url);

@@ -5,7 +5,7 @@
 // (web/api/query-persistence.ts; docs/decisions/092-offline-page-keeps-last-known-reads.md).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { openFocusTimer, type ServiceWorkerParts, showPush } from "./sw-push";
+import { openNotificationPage, type ServiceWorkerParts, showPush } from "./sw-push";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -29,4 +29,6 @@ const worker: ServiceWorkerParts = {
   origin: self.location.origin,
 };
 self.addEventListener("push", (event) => event.waitUntil(showPush(event.data, worker)));
-self.addEventListener("notificationclick", (event) => event.waitUntil(openFocusTimer(event.notification, worker)));
+self.addEventListener("notificationclick", (event) =>
+  event.waitUntil(openNotificationPage(event.notification, worker)),
+);

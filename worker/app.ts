@@ -7,6 +7,7 @@ import { loginFlowRoutes } from "./auth/login-flow";
 import { oidcRoutes } from "./auth/oidc";
 import { authRoutes } from "./auth/routes";
 import { testPasswordCost } from "./auth/test-password-cost";
+import { dayRoutes, historyRoutes } from "./day/routes";
 import { createDb } from "./db/client";
 import { openD1Session } from "./db/d1-session";
 import type { AppEnv } from "./env";
@@ -63,6 +64,8 @@ export function createApp() {
   app.route("/api/timer", timerRoutes);
   app.route("/api/live", liveRoutes);
   app.route("/api/analytics", analyticsRoutes);
+  app.route("/api/day", dayRoutes);
+  app.route("/api/history", historyRoutes);
   app.route("/api/ai", suggestionRoutes);
   app.route("/api/undo", undoRoutes);
   app.route("/api/push", pushRoutes);

@@ -16,8 +16,11 @@ export type Bindings = Env & {
   PUSH_TEST_SERVICE_HOST?: string;
 };
 
-/** The signed-in user as protected routes see it; timeZone decides their "today" and "hour". */
-export type SessionUser = { id: string; sessionId: string; timeZone: string };
+/**
+ * The signed-in user as protected routes see it; timeZone and dayStartHour decide their "today"
+ * (shared/day.ts) and "hour".
+ */
+export type SessionUser = { id: string; sessionId: string; timeZone: string; dayStartHour: number };
 
 export type AppEnv = {
   Bindings: Bindings;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FOCUS_MINUTES, LIMITS } from "../constants";
 import { emailSchema, passwordSchema, usernameSchema } from "./auth";
 import { timeZoneSchema } from "./common";
+import { dayStartHourSchema, planReminderSchema } from "./day";
 
 /** A first or last name: trimmed, and an empty one is stored as "no name" (null). */
 const nameSchema = z
@@ -30,6 +31,8 @@ export const accountUpdateSchema = z
     email: emailSchema.optional(),
     timeZone: timeZoneSchema.optional(),
     defaultFocusMinutes: focusMinutesSchema.optional(),
+    dayStartHour: dayStartHourSchema.optional(),
+    planReminder: planReminderSchema.optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), "Send at least one field to change.");
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;

@@ -28,6 +28,8 @@ export const analyticsRecordSchema = z.object({
   mostProductiveHour: z.nullable(z.int().check(z.gte(0), z.lte(23))),
   categoryBreakdown: categoryBreakdownSchema,
   hourlyActivity: z.array(z.number()).check(z.length(24)),
+  /** Whether that day's plan was made (docs/product.md#plan-your-day); the API always sends it. */
+  planned: z.optional(z.boolean()),
 });
 export type AnalyticsRecord = z.infer<typeof analyticsRecordSchema>;
 

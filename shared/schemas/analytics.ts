@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateSchema } from "./common";
+import { dateRangeQuerySchema } from "./common";
 
 /** The longest range one GET /api/analytics may ask for: a leap year, inclusive. */
 export const MAX_ANALYTICS_RANGE_DAYS = 366;
@@ -15,27 +15,13 @@ export {
   categoryBreakdownSchema,
 } from "./analytics-record";
 
-const requiredDate = (name: string) => z.string({ error: `${name} is required, as YYYY-MM-DD.` }).pipe(isoDateSchema);
-
 /** Whole days from `start` to `end` inclusive (both valid YYYY-MM-DD). */
 export function inclusiveDayCount(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 /** GET /api/analytics?startDate&endDate: real dates, start ≤ end, at most 366 days. */
-export const analyticsRangeQuerySchema = z
-  .object({ startDate: requiredDate("startDate"), endDate: requiredDate("endDate") })
-  .superRefine(({ startDate, endDate }, ctx) => {
-    if (endDate < startDate) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate." });
-    } else if (inclusiveDayCount(startDate, endDate) > MAX_ANALYTICS_RANGE_DAYS) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["endDate"],
-        message: `A range may cover at most ${MAX_ANALYTICS_RANGE_DAYS} days.`,
-      });
-    }
-  });
+export const analyticsRangeQuerySchema = dateRangeQuerySchema("startDate", "endDate", MAX_ANALYTICS_RANGE_DAYS);
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
 
 /** GET /api/analytics/today[?forceZero=true]. */

@@ -44,6 +44,10 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
   timeZone: z.string(),
   defaultFocusMinutes: z.number().int(),
+  /** The hour the person's day begins (docs/product.md#the-day). */
+  dayStartHour: z.number().int(),
+  /** The morning nudge (docs/product.md#morning-nudge): on or off, and its local time "HH:MM". */
+  planReminder: z.object({ enabled: z.boolean(), time: z.string() }),
 });
 export type User = z.infer<typeof userSchema>;
 

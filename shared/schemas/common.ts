@@ -38,3 +38,39 @@ export const timeZoneSchema = z
       return false;
     }
   }, "Unknown time zone.");
+
+const requiredDate = (name: string) => z.string({ error: `${name} is required, as YYYY-MM-DD.` }).pipe(isoDateSchema);
+
+/**
+ * A query of two real dates named `fromName` and `toName`, the first not after the second, covering
+ * at most `maxDays` days (both included).
+ */
+export function dateRangeQuerySchema<F extends string, T extends string>(fromName: F, toName: T, maxDays: number) {
+  return z
+    .object({ [fromName]: requiredDate(fromName), [toName]: requiredDate(toName) } as Record<
+      F | T,
+      ReturnType<typeof requiredDate>
+    >)
+    .superRefine((range, ctx) => {
+      const { [fromName]: from = "", [toName]: to = "" } = range as Record<string, string>;
+      if (to < from) {
+        ctx.addIssue({ code: "custom", path: [toName], message: `${toName} must not be before ${fromName}.` });
+      } else if (Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1 > maxDays) {
+        ctx.addIssue({ code: "custom", path: [toName], message: `A range may cover at most ${maxDays} days.` });
+      }
+    });
+}
+
+/** A task id in a body: a positive whole number. */
+export const taskIdSchema = z
+  .number({ error: "Task ids must be positive whole numbers." })
+  .int("Task ids must be positive whole numbers.")
+  .positive("Task ids must be positive whole numbers.")
+  .max(Number.MAX_SAFE_INTEGER, "The task id is too large.");
+
+/** A list of task ids, each named once, at most `max`. */
+export const taskIdListSchema = (name: string, max: number) =>
+  z
+    .array(taskIdSchema, { error: `${name} must be a list.` })
+    .max(max, `At most ${max} tasks at a time.`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each task can be named only once.");

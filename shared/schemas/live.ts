@@ -16,6 +16,12 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   /** `tab`: the tab that made the change (its X-Onething-Tab), which skips this echo; null when unknown. */
   z.object({ type: z.literal("tasks-changed"), tab: z.optional(z.nullable(z.string())) }),
   /**
+   * The state of the person's day changed (planned, a "No" list item said no to again, a task
+   * reopened, the start hour, time zone or reminder changed): refetch GET /api/day with the tasks.
+   * Sent instead of `tasks-changed` for a change of tasks that also changes the day; `tab` as there.
+   */
+  z.object({ type: z.literal("day-changed"), tab: z.optional(z.nullable(z.string())) }),
+  /**
    * Sent just before the socket is closed with LIVE_SESSION_ENDED: its sign-in session was revoked;
    * `why` when the device should be told (docs/product.md#signed-out-by-a-password-change).
    */

@@ -1,16 +1,11 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { taskIdSchema } from "./common";
 import { taskSchema } from "./tasks";
 import { undoTicketSchema } from "./undo";
 
 /** The most tasks one commit or clear may name: a day's list is far shorter; this bounds the work. */
 export const NO_LIST_BATCH_MAX = 500;
-
-const taskIdSchema = z
-  .number({ error: "Task ids must be positive whole numbers." })
-  .int("Task ids must be positive whole numbers.")
-  .positive("Task ids must be positive whole numbers.")
-  .max(Number.MAX_SAFE_INTEGER, "The task id is too large.");
 
 /** The reason is optional; blank means none, so it is stored as null rather than "". */
 export const noListReasonSchema = z

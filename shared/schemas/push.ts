@@ -36,4 +36,11 @@ export type PushStatus = { publicKey: string | null; thisDevice: boolean; device
  * the service worker checks it by hand (no zod in its bundle) and shows any push it gets; one it
  * cannot read gets a plain text of its own.
  */
-export type PushMessageBody = { type: "timer-finished"; title: string; body: string; tag: string; url: string };
+export type PushMessageBody = {
+  /** "plan-reminder": the morning nudge (docs/product.md#morning-nudge), opening /prioritize. */
+  type: "timer-finished" | "plan-reminder";
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+};

@@ -37,6 +37,13 @@ export const taskSchema = z.object({
   answers: savedAnswersSchema,
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /**
+   * The day (YYYY-MM-DD) the priority mark was set, null without one: only a mark of today makes
+   * the task one of today's three (shared/day.ts isTodaysPriority, docs/product.md#the-day).
+   */
+  priorityDate: z.string().nullable(),
+  /** The day the task was said no to (put on, or said "Again today" on, the "No" list); null off it. */
+  noListDate: z.string().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
 

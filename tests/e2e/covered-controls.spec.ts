@@ -232,6 +232,7 @@ test("on a phone no control lies under another element, on any screen or timer p
     ["/no-list", "no list"],
     ["/analytics", "analytics"],
     ["/settings", "settings"],
+    ["/done", "done"],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

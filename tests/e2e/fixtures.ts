@@ -86,9 +86,22 @@ export async function signInPage(page: Page, account: Account) {
 }
 
 /** A made-up client address, so each test has its own budget at the per-address auth limiter. */
-function testClientAddress() {
+export function testClientAddress() {
   const part = () => Math.floor(Math.random() * 254) + 1;
   return `198.18.${part()}.${part()}`;
+}
+
+/** The page's console errors and uncaught errors from now on (the list fills as they come). */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    // Network-level messages the browser logs on its own (a refused request, a socket cut by a
+    // navigation such as Logout) are not page errors; the app's handling of them is tested.
+    const networkNoise = /status of 401|Failed to load resource|WebSocket connection to .* failed/;
+    if (msg.type() === "error" && !networkNoise.test(msg.text())) errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  return errors;
 }
 
 /** Fails the test on any console error or CSP violation on the page. */
@@ -99,14 +112,7 @@ export const test = base.extend<{ signedIn: Account; consoleErrors: string[] }>(
     await use({ ...extraHTTPHeaders, "CF-Connecting-IP": testClientAddress() });
   },
   consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on("console", (msg) => {
-      // Network-level messages the browser logs on its own (a refused request, a socket cut by a
-      // navigation such as Logout) are not page errors; the app's handling of them is tested.
-      const networkNoise = /status of 401|Failed to load resource|WebSocket connection to .* failed/;
-      if (msg.type() === "error" && !networkNoise.test(msg.text())) errors.push(msg.text());
-    });
-    page.on("pageerror", (err) => errors.push(err.message));
+    const errors = collectConsoleErrors(page);
     await use(errors);
     expect(errors, "console errors").toEqual([]);
   },

@@ -14,6 +14,10 @@ describe("readFrame", () => {
     expect(readFrame('{"type":"session-ended"}')).toEqual({ type: "session-ended" });
   });
 
+  it("reads the day's change, which takes a plan made elsewhere to this device (docs/product.md#plan-your-day)", () => {
+    expect(readFrame('{"type":"day-changed"}')).toEqual({ type: "day-changed" });
+  });
+
   it("ignores what is not a frame: other types, other JSON, not JSON, binary", () => {
     expect(readFrame('{"type":"hello"}')).toBeNull();
     expect(readFrame('{"kind":"timer"}')).toBeNull();

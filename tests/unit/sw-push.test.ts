@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { PushMessageBody } from "../../shared/schemas/push";
-import { type AppWindow, openFocusTimer, type PushPayload, type ServiceWorkerParts, showPush } from "../../web/sw-push";
+import {
+  type AppWindow,
+  openNotificationPage,
+  type PushPayload,
+  type ServiceWorkerParts,
+  showPush,
+} from "../../web/sw-push";
 
 // Plain fakes of the service worker's browser objects (clients, registration, window clients).
 
@@ -146,7 +152,7 @@ describe("a click on the notification", () => {
     const win = appWindow("hidden");
     const sw = serviceWorker([win]);
     let closed = false;
-    await openFocusTimer({ close: () => (closed = true) }, sw.parts);
+    await openNotificationPage({ close: () => (closed = true) }, sw.parts);
     expect(closed).toBe(true);
     expect(win.focused).toBe(true);
     expect(win.navigatedTo).toEqual([`${ORIGIN}/focus-timer`]);
@@ -156,7 +162,7 @@ describe("a click on the notification", () => {
   it("uses a window this service worker does not control yet rather than opening another", async () => {
     const win = appWindow("hidden", { controlled: false });
     const sw = serviceWorker([win]);
-    await openFocusTimer({ close() {} }, sw.parts);
+    await openNotificationPage({ close() {} }, sw.parts);
     expect(win.focused).toBe(true);
     expect(sw.opened).toEqual([]);
   });
@@ -164,7 +170,7 @@ describe("a click on the notification", () => {
   it("with no window of the app open, opens one at the focus screen", async () => {
     const sw = serviceWorker();
     let closed = false;
-    await openFocusTimer({ close: () => (closed = true) }, sw.parts);
+    await openNotificationPage({ close: () => (closed = true) }, sw.parts);
     expect(closed).toBe(true);
     expect(sw.opened).toEqual([`${ORIGIN}/focus-timer`]);
   });
@@ -172,7 +178,45 @@ describe("a click on the notification", () => {
   it("still succeeds when the window refuses the navigation: it is in front", async () => {
     const win = appWindow("hidden", { refusesNavigation: true });
     const sw = serviceWorker([win]);
-    await expect(openFocusTimer({ close() {} }, sw.parts)).resolves.toBeUndefined();
+    await expect(openNotificationPage({ close() {} }, sw.parts)).resolves.toBeUndefined();
     expect(win.focused).toBe(true);
+  });
+});
+
+describe("the morning nudge (plan-reminder)", () => {
+  const reminder: PushMessageBody = {
+    type: "plan-reminder",
+    title: "Plan your day",
+    body: "3 tasks carried over from yesterday.",
+    tag: "plan-reminder",
+    url: "/",
+  };
+
+  it("shows its own texts and leads to the priority picker, whatever url the payload names", async () => {
+    const sw = serviceWorker();
+    await showPush(payload(JSON.stringify({ ...reminder, url: "https://elsewhere.example/" })), sw.parts);
+    expect(sw.shown).toEqual([
+      {
+        title: "Plan your day",
+        options: expect.objectContaining({
+          body: "3 tasks carried over from yesterday.",
+          tag: "plan-reminder",
+          data: { url: "/" },
+        }),
+      },
+    ]);
+  });
+
+  it("a click opens the priority picker, where the plan step is", async () => {
+    const win = appWindow("hidden");
+    const sw = serviceWorker([win]);
+    await openNotificationPage({ close() {}, data: { url: "/" } }, sw.parts);
+    expect(win.navigatedTo).toEqual([`${ORIGIN}/`]);
+  });
+
+  it("a click on a notification naming a page the app does not lead to opens the focus screen", async () => {
+    const sw = serviceWorker();
+    await openNotificationPage({ close() {}, data: { url: "https://elsewhere.example/" } }, sw.parts);
+    expect(sw.opened).toEqual([`${ORIGIN}/focus-timer`]);
   });
 });

@@ -14,6 +14,8 @@ export function task(id: number, change: Partial<Task> = {}): Task {
     answers: {},
     createdAt: "2026-01-01T00:00:00.000Z",
     completedAt: null,
+    priorityDate: null,
+    noListDate: null,
     ...change,
   };
 }

@@ -144,6 +144,8 @@ describe("GET /api/account/export.csv", () => {
       "noListReason",
       "createdAt",
       "completedAt",
+      "priorityDate",
+      "noListDate",
     ]);
     expect(rows).toHaveLength(1 + 7);
     const byTitle = new Map(rows.slice(1).map((row) => [row[1], row]));
@@ -158,7 +160,7 @@ describe("GET /api/account/export.csv", () => {
       expect(byTitle.has(title), title).toBe(true);
     }
     // Every row has every column, and no cell of the other user shows up.
-    for (const row of rows) expect(row).toHaveLength(9);
+    for (const row of rows) expect(row).toHaveLength(11);
     expect(text).not.toContain(other.user.id);
   });
 });

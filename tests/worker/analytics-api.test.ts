@@ -74,6 +74,7 @@ describe("GET /api/analytics (range)", () => {
       mostProductiveHour: null,
       categoryBreakdown: JSON.stringify(zeros),
       hourlyActivity: Array(24).fill(0),
+      planned: false,
     });
     expect(days[2]).toMatchObject({
       id: expect.any(Number),

@@ -58,14 +58,20 @@ describe("focus minutes go to the local hours they were focused in", () => {
     });
   });
 
-  it("puts the minutes before local midnight on the day before; the session counts on the day it ended", async () => {
+  it("puts the minutes before the day's start (04:00) on the day before; the session counts on the day it ended", async () => {
     const user = await newUser("Asia/Tokyo"); // UTC+9
-    // 23:50 to 00:20 in Tokyo.
-    const focus: AnalyticsEvent = { type: "focus-completed", minutes: 30, startedAt: at("2026-03-10T14:50:00Z") };
-    await record(user, [focus], at("2026-03-10T15:20:00Z"));
+    // 03:50 to 04:20 in Tokyo.
+    const focus: AnalyticsEvent = { type: "focus-completed", minutes: 30, startedAt: at("2026-03-10T18:50:00Z") };
+    await record(user, [focus], at("2026-03-10T19:20:00Z"));
     expect(await days(user.id)).toEqual({
-      "2026-03-10": { sessions: 0, minutes: 10, busiest: 23, hours: { 23: 10 } },
-      "2026-03-11": { sessions: 1, minutes: 20, busiest: 0, hours: { 0: 20 } },
+      "2026-03-10": { sessions: 0, minutes: 10, busiest: 3, hours: { 3: 10 } },
+      "2026-03-11": { sessions: 1, minutes: 20, busiest: 4, hours: { 4: 20 } },
+    });
+    // Across midnight the night is one day.
+    const night = await newUser("Asia/Tokyo");
+    await record(night, [{ ...focus, startedAt: at("2026-03-10T14:50:00Z") }], at("2026-03-10T15:20:00Z"));
+    expect(await days(night.id)).toEqual({
+      "2026-03-10": { sessions: 1, minutes: 30, busiest: 0, hours: { 23: 10, 0: 20 } },
     });
   });
 

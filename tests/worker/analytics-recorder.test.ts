@@ -110,14 +110,23 @@ describe("analyticsStatements: counters", () => {
     expect(await onlyRow(user.id)).toMatchObject({ focusSessionsCompleted: 1, totalFocusMinutes: 1 });
   });
 
-  it("keeps each local date in its own record", async () => {
+  it("keeps each of the person's days in its own record: a day begins at 04:00 unless they chose another hour", async () => {
     const user = await newUser();
-    await record(user, [{ type: "task-created", count: 1 }], at("2026-03-10T23:59:59Z"));
-    await record(user, [{ type: "task-created", count: 4 }], at("2026-03-11T00:00:00Z"));
+    await record(user, [{ type: "task-created", count: 1 }], at("2026-03-11T03:59:59Z"));
+    await record(user, [{ type: "task-created", count: 4 }], at("2026-03-11T04:00:00Z"));
     const found = (await rows(user.id)).sort((a, b) => a.date.localeCompare(b.date));
     expect(found.map((row) => [row.date, row.totalTasksCreated])).toEqual([
       ["2026-03-10", 1],
       ["2026-03-11", 4],
+    ]);
+
+    const midnight = { ...(await newUser()), dayStartHour: 0 };
+    await record(midnight, [{ type: "task-created", count: 1 }], at("2026-03-10T23:59:59Z"));
+    await record(midnight, [{ type: "task-created", count: 4 }], at("2026-03-11T00:00:00Z"));
+    const split = (await rows(midnight.id)).sort((a, b) => a.date.localeCompare(b.date));
+    expect(split.map((row) => [row.date, row.totalTasksCreated, row.mostProductiveHour])).toEqual([
+      ["2026-03-10", 1, null],
+      ["2026-03-11", 4, null],
     ]);
   });
 });
@@ -140,12 +149,16 @@ describe("analyticsStatements: the user's local day and hour", () => {
     expect(row.hourlyActivity[hour]).toBe(1);
   });
 
-  it("splits one evening across two Tokyo days at local midnight", async () => {
+  it("splits a Tokyo night across two days at the day's start (04:00), not at midnight", async () => {
     const user = await newUser("Asia/Tokyo");
     await record(user, [{ type: "task-created", count: 1 }], at("2026-03-10T14:59:00Z")); // 23:59 on the 10th
     await record(user, [{ type: "task-created", count: 1 }], at("2026-03-10T15:00:00Z")); // 00:00 on the 11th
-    const dates = (await rows(user.id)).map((row) => row.date).sort();
-    expect(dates).toEqual(["2026-03-10", "2026-03-11"]);
+    await record(user, [{ type: "task-created", count: 1 }], at("2026-03-10T19:00:00Z")); // 04:00 on the 11th
+    const found = (await rows(user.id)).sort((a, b) => a.date.localeCompare(b.date));
+    expect(found.map((row) => [row.date, row.totalTasksCreated])).toEqual([
+      ["2026-03-10", 2],
+      ["2026-03-11", 1],
+    ]);
   });
 
   it("counts an unknown stored zone in UTC rather than failing", async () => {

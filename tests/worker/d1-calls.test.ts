@@ -47,6 +47,8 @@ const BUDGETS: Record<string, Budget> = {
   "GET /api/analytics/today": read(),
   "GET /api/focus-sessions": read(),
   "GET /api/timer": read(),
+  "GET /api/day": read(),
+  "GET /api/history": read(() => ({ path: "/api/history?from=2026-01-01&to=2026-03-31" })),
   "GET /api/auth/oidc/callback": { kind: "not-measured", why: "needs the identity provider's redirect (oidc.test.ts)" },
   "GET /api/live": { kind: "not-measured", why: "a WebSocket upgrade with a ticket; its D1 check runs in the hub" },
 
@@ -79,6 +81,10 @@ const BUDGETS: Record<string, Budget> = {
   "POST /api/start-fresh": write(undefined, 204),
   "POST /api/no-list/commit": write((u) => ({ json: { items: [{ id: u.taskId }] } })),
   "POST /api/no-list/clear": write((u) => ({ json: { ids: [u.taskId] } })),
+  // The seeded task is on the No list for this one (below).
+  "POST /api/no-list/again": write((u) => ({ json: { ids: [u.taskId] } })),
+  "POST /api/day/plan": write((u) => ({ json: { priorityTaskIds: [u.taskId], noListTaskIds: [] } })),
+  "POST /api/tasks/:id/reopen": write((u) => ({ path: `/api/tasks/${u.taskId}/reopen` })),
   "POST /api/analytics/clear": write(undefined, 204),
   "POST /api/focus-sessions": write((u) => ({ json: { taskId: u.taskId, duration: 1500 } }), 201),
   "PATCH /api/focus-sessions/:id/complete": write((u) => ({
@@ -128,8 +134,13 @@ describe("D1 calls per request", () => {
       const seeded = await registerSeededUser();
       subject = { ...seeded, handle: await deviceHandle(seeded.deviceSessionId) };
       // The seeded task is completed; a focus session needs an open one.
-      if (key === "POST /api/focus-sessions") {
+      if (key === "POST /api/focus-sessions" || key === "POST /api/day/plan") {
         subject = { ...subject, taskId: (await createTask(subject.token, { title: "Open task" })).id };
+      }
+      if (key === "POST /api/no-list/again") {
+        const said = await createTask(subject.token, { title: "Said no to" });
+        await countCalls("POST", "/api/no-list/commit", { json: { items: [{ id: said.id }] } }, subject.token);
+        subject = { ...subject, taskId: said.id };
       }
       if (key.startsWith("POST /api/timer/") && !key.endsWith("/break")) {
         await startSession(subject.token, (await createTask(subject.token, { title: "Deep work" })).id);

@@ -59,6 +59,12 @@ const CLASSIFICATION: Record<string, Classification> = {
     kind: "foreign-id",
     probe: (a) => ({ path: `/api/focus-sessions/${a.focusSessionId}/complete` }),
   },
+  "POST /api/tasks/:id/reopen": { kind: "foreign-id", probe: (a) => ({ path: `/api/tasks/${a.taskId}/reopen` }) },
+  "POST /api/no-list/again": { kind: "foreign-id", probe: (a) => ({ json: { ids: [a.taskId] } }) },
+  "POST /api/day/plan": {
+    kind: "foreign-id",
+    probe: (a) => ({ json: { priorityTaskIds: [a.taskId], noListTaskIds: [] } }),
+  },
   "DELETE /api/account/sessions/:id": {
     kind: "foreign-id",
     probe: (a) => ({ path: `/api/account/sessions/${a.deviceHandle}` }),
@@ -90,6 +96,8 @@ const CLASSIFICATION: Record<string, Classification> = {
     probe: () => ({ path: "/api/analytics?startDate=2026-01-01&endDate=2026-01-02" }),
   },
   "GET /api/analytics/today": { kind: "own-user" },
+  "GET /api/day": { kind: "own-user" },
+  "GET /api/history": { kind: "own-user", probe: () => ({ path: "/api/history?from=2026-01-01&to=2026-01-31" }) },
   "POST /api/analytics/clear": { kind: "own-user" },
   "POST /api/process-tasks": { kind: "own-user", probe: () => ({ json: { text: "one; two" } }) },
   "POST /api/tasks/clear": { kind: "own-user" },

@@ -63,10 +63,16 @@ const FIELD_NAMES = [
   "newPassword",
   "confirmation",
   "defaultFocusMinutes",
+  "dayStartHour",
+  "planReminder",
+  "enabled",
+  "time",
+  "priorityTaskIds",
+  "noListTaskIds",
   "__proto__",
   "constructor",
 ];
-const QUERY_NAMES = ["startDate", "endDate", "forceZero", "ticket", "timeZone", "code", "state", "error"];
+const QUERY_NAMES = ["startDate", "endDate", "from", "to", "forceZero", "ticket", "timeZone", "code", "state", "error"];
 
 let user: SeededUser & { deviceHandle: string };
 let token: string;

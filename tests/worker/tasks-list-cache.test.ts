@@ -100,6 +100,8 @@ describe("GET /api/tasks answer", () => {
       "answers",
       "createdAt",
       "completedAt",
+      "priorityDate",
+      "noListDate",
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { localDate, zeroBreakdown, zeroRecord } from "../../shared/analytics";
+import { zeroBreakdown, zeroRecord } from "../../shared/analytics";
+import { DEFAULT_DAY_START_HOUR, dayOf } from "../../shared/day";
 import {
   type AnalyticsRecord,
   type ApiAnalyticsRecord,
@@ -22,9 +23,10 @@ export function useAnalyticsTimeZone(): string {
   return user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** Today's date as the server sees it for this user. */
+/** Today's date as the server sees it for this user: their day, begun at their start hour (docs/product.md#the-day). */
 export function useToday(): string {
-  return localDate(new Date(), useAnalyticsTimeZone());
+  const { user } = useCurrentUser();
+  return dayOf(new Date(), useAnalyticsTimeZone(), user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
 }
 
 /** A record as the API answers it (docs/product.md#daily-analytics-record: the breakdown is JSON text) → the parsed record. */
@@ -134,7 +136,7 @@ export function forgetAnalyticsReset() {
 }
 
 /** The signed-in user as far as the analytics need it (its id and stored zone). */
-export type AnalyticsUser = { id: string; timeZone?: string | null } | null;
+export type AnalyticsUser = { id: string; timeZone?: string | null; dayStartHour?: number } | null;
 
 /**
  * After any clear that wiped the user's analytics on the server (Reset Stats, Clear Tasks, Start
@@ -142,7 +144,8 @@ export type AnalyticsUser = { id: string; timeZone?: string | null } | null;
  */
 export async function showZeroAnalytics(queryClient: QueryClient, user: AnalyticsUser) {
   const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", localDate(new Date(), timeZone)));
+  const today = dayOf(new Date(), timeZone, user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
+  applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", today));
 }
 
 /** Reset Stats (docs/product.md#analytics-screen): clear on the server, then show zeros; the toasts of docs/product.md#messages either way. */

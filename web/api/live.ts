@@ -3,11 +3,16 @@ import { useEffect } from "react";
 import { LIVE_PING, LIVE_PONG, LIVE_PROTOCOL, LIVE_SESSION_ENDED, LIVE_SUPERSEDED } from "../../shared/live";
 import type { ClientFrame, LiveTicket, ServerFrame } from "../../shared/schemas/live";
 import { ApiRequestError, apiRequest, TAB_ID } from "./client";
-import { queryKeys } from "./query-keys";
+import { isHistoryQuery, queryKeys } from "./query-keys";
 import { rememberSessionEnd } from "./session-end";
 import { applyTimer } from "./timer-cache";
 
-const FRAME_TYPES = new Set<unknown>(["timer", "tasks-changed", "session-ended"] satisfies ServerFrame["type"][]);
+const FRAME_TYPES = new Set<unknown>([
+  "timer",
+  "tasks-changed",
+  "day-changed",
+  "session-ended",
+] satisfies ServerFrame["type"][]);
 
 /**
  * A server frame, or null for a message that is not one. Read by its type alone, not parsed with
@@ -32,7 +37,7 @@ export function readFrame(data: unknown): ServerFrame | null {
  * skips the echo.
  */
 export function isEchoOfThisTab(frame: ServerFrame, tabId: string = TAB_ID): boolean {
-  return frame.type === "tasks-changed" && frame.tab === tabId;
+  return (frame.type === "tasks-changed" || frame.type === "day-changed") && frame.tab === tabId;
 }
 
 const BACKOFF_BASE_MS = 500;
@@ -51,8 +56,8 @@ export function backoffDelay(attempt: number, random = Math.random()): number {
 
 /**
  * One WebSocket to the user's hub (GET /api/live): timer frames go into the TanStack cache,
- * "tasks-changed" refetches tasks and today's analytics. It reconnects with backoff and resyncs
- * after a reconnect and whenever the tab becomes visible again.
+ * "tasks-changed" and "day-changed" refetch the tasks, the day, the history and today's analytics.
+ * It reconnects with backoff and resyncs after a reconnect and whenever the tab becomes visible again.
  */
 class LiveConnection {
   private ws: WebSocket | null = null;
@@ -181,6 +186,10 @@ class LiveConnection {
   private refetchLists() {
     void this.queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
     void this.queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+    // The day (planned, carried over, streak) and the history follow the tasks: a plan made on
+    // another device takes the plan step away here at once (docs/product.md#plan-your-day).
+    void this.queryClient.invalidateQueries({ queryKey: queryKeys.day });
+    void this.queryClient.invalidateQueries({ predicate: isHistoryQuery });
   }
 
   /** Back in view or online: ask for the state now, or reconnect at once if the socket is gone. */

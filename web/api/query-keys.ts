@@ -7,6 +7,10 @@ export const queryKeys = {
   focusSessions: ["/api/focus-sessions"] as const,
   timer: ["/api/timer"] as const,
   push: ["/api/push"] as const,
+  /** The person's day: today, planned or not, streaks, what was carried over (docs/product.md#the-day). */
+  day: ["/api/day"] as const,
+  /** Finished work by day (docs/product.md#done-screen); every range's key starts with the path. */
+  history: (from: string, to: string) => [`/api/history?from=${from}&to=${to}`] as const,
   /** Prefix of every cached "today" record: invalidating it refreshes today whatever the date. */
   analyticsToday: ["/api/analytics/today"] as const,
   /**
@@ -22,4 +26,10 @@ export const queryKeys = {
 export function isAnalyticsQuery(query: { queryKey: readonly unknown[] }): boolean {
   const first = query.queryKey[0];
   return typeof first === "string" && first.startsWith("/api/analytics");
+}
+
+/** Every cached history range. */
+export function isHistoryQuery(query: { queryKey: readonly unknown[] }): boolean {
+  const first = query.queryKey[0];
+  return typeof first === "string" && first.startsWith("/api/history");
 }

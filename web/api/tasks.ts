@@ -30,10 +30,14 @@ export function useTasks({ refetchOnWindowFocus = false }: { refetchOnWindowFocu
   return useQuery({ ...tasksQueryOptions, refetchOnWindowFocus: refetchOnWindowFocus ? "always" : false });
 }
 
-/** After any task change: refetch the tasks and today's analytics (and the analytics ranges). */
+/**
+ * After any task change: refetch the tasks and today's analytics (and the analytics ranges), and the
+ * day, whose carried-over tasks and plan follow them (Analyze and a "No" list commit plan the day).
+ */
 export function invalidateTaskData(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.day }),
     queryClient.invalidateQueries({ predicate: isAnalyticsQuery }),
   ]);
 }

@@ -28,6 +28,7 @@ import {
   sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
+import { notifyDayChanged, updatePlanReminder } from "../day/live";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -110,7 +111,7 @@ export const accountRoutes = new Hono<AppEnv>()
     } satisfies AccountInfo);
   })
   .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
-    const input = c.req.valid("json");
+    const { planReminder, ...input } = c.req.valid("json");
     const identity = { username: input.username, email: input.email };
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
@@ -130,7 +131,11 @@ export const accountRoutes = new Hono<AppEnv>()
         abortBatchIf(db, users, identityTaken(identity, user.id)),
         db
           .update(users)
-          .set({ ...input, updatedAt: new Date() })
+          .set({
+            ...input,
+            ...(planReminder ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time } : {}),
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, user.id))
           .returning(),
       ]);
@@ -145,6 +150,11 @@ export const accountRoutes = new Hono<AppEnv>()
     const [row] = updated;
     // A session whose user is gone is signed out.
     if (!row) throw unauthorized();
+    if (input.timeZone !== undefined || input.dayStartHour !== undefined || planReminder !== undefined) {
+      // The day (and the nudge's hour) may have moved: the hub's alarm and every device follow.
+      await updatePlanReminder(c.env, row);
+      c.executionCtx.waitUntil(notifyDayChanged(c.env, row.id));
+    }
     return c.json(toPublicUser(row));
   })
   .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {

@@ -1,11 +1,12 @@
 import { HOURS_IN_DAY, localDateAndHour } from "../../shared/analytics";
+import { DEFAULT_DAY_START_HOUR, dayOf } from "../../shared/day";
 
 /** Local hour boundaries fall on UTC quarter hours in every zone in use today. */
 const QUARTER_HOUR_MS = 15 * 60_000;
 /** Beyond this much time (a pause over days not known) the minutes count as the last ones before the end. */
 const LONGEST_SPREAD_MS = 7 * 24 * 60 * 60_000;
 
-/** Focus minutes per local date, each a 24-slot array of minutes per local hour. */
+/** Focus minutes per day of the person (shared/day.ts), each a 24-slot array of minutes per local hour. */
 export type MinutesByDay = Map<string, number[]>;
 
 /** A pause of a focus run, epoch milliseconds. */
@@ -25,8 +26,8 @@ function runsBetween(startMs: number, endMs: number, pauses: readonly Pause[]): 
 }
 
 /**
- * Splits `minutes` focused between `start` and `end` across the local hours (and dates) in
- * `timeZone`, proportionally to the time focused in each hour: the `pauses` do not count. When a
+ * Splits `minutes` focused between `start` and `end` across the local hours (and the person's days,
+ * which begin at `startHour`) in `timeZone`, proportionally to the time focused in each hour: the `pauses` do not count. When a
  * run's pauses are not known (a session ended through the API), its span counts evenly. Whole
  * minutes are handed out by largest remainder, so the parts add up to `minutes`.
  */
@@ -36,6 +37,7 @@ export function spreadFocusMinutes(
   end: Date,
   timeZone: string,
   pauses: readonly Pause[] = [],
+  startHour: number = DEFAULT_DAY_START_HOUR,
 ): MinutesByDay {
   const endMs = end.getTime();
   let runs = runsBetween(Math.min(start.getTime(), endMs), endMs, pauses);
@@ -45,7 +47,9 @@ export function spreadFocusMinutes(
   // Milliseconds focused in each local (date, hour).
   const share = new Map<string, { date: string; hour: number; ms: number }>();
   const add = (from: number, to: number) => {
-    const { date, hour } = localDateAndHour(new Date(from + (to - from) / 2), timeZone);
+    const middle = new Date(from + (to - from) / 2);
+    const { hour } = localDateAndHour(middle, timeZone);
+    const date = dayOf(middle, timeZone, startHour);
     const key = `${date} ${hour}`;
     const slot = share.get(key) ?? { date, hour, ms: 0 };
     slot.ms += to - from;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
+import { DEFAULT_DAY_START_HOUR, dayOf } from "../../shared/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics } from "../db/schema";
 import { liveBreakdownSql } from "../tasks/task-rows";
@@ -23,7 +24,16 @@ export type AnalyticsEvent =
   /** Any change of categories (create, move, delete, clear): the breakdown is recomputed. */
   | { type: "categories-changed" };
 
-export type AnalyticsUser = { id: string; timeZone: string };
+/** Whose record: the zone and start hour decide the day (shared/day.ts; 04:00 when not given). */
+export type AnalyticsUser = { id: string; timeZone: string; dayStartHour?: number };
+
+/** The person's day of `now` and its wall-clock hour: where the day's counters and activity go. */
+export function recordDayAndHour(user: AnalyticsUser, now: Date): { date: string; hour: number } {
+  return {
+    date: dayOf(now, user.timeZone, user.dayStartHour ?? DEFAULT_DAY_START_HOUR),
+    hour: localDateAndHour(now, user.timeZone).hour,
+  };
+}
 
 type Deltas = {
   created: number;
@@ -62,8 +72,8 @@ function sumEvents(events: readonly AnalyticsEvent[]): Deltas {
 }
 
 /**
- * Statements that upsert the user's record for their local date of `now` with these events (and,
- * for focus minutes that began before local midnight, the record of the day before): Append them
+ * Statements that upsert the user's record for their day of `now` (docs/product.md#the-day) with
+ * these events (and, for focus minutes that began before the day did, the record of the day before): Append them
  * AFTER the change in the same batch.
  *
  * Every recorded event also refreshes the category breakdown from the live tasks (not only
@@ -77,13 +87,13 @@ export function analyticsStatements(
 ): BatchItem<"sqlite">[] {
   if (events.length === 0) return [];
   const d = sumEvents(events);
-  const { date, hour } = localDateAndHour(now, user.timeZone);
+  const { date, hour } = recordDayAndHour(user, now);
 
   // Activity per local date and hour (docs/decisions/006-how-analytics-counters-move.md:
   // completions plus focus minutes). Counters go to the day of `now`; focus minutes go to the days
   // and hours they were focused in.
   const days = new Map<string, { deltas: Deltas; hourly: number[] }>();
-  const dayOf = (day: string) => {
+  const entryOf = (day: string) => {
     let entry = days.get(day);
     if (!entry) {
       entry = {
@@ -94,17 +104,24 @@ export function analyticsStatements(
     }
     return entry;
   };
-  const today = dayOf(date);
+  const today = entryOf(date);
   today.deltas = { ...d, minutes: 0 };
   today.hourly[hour] = d.completed;
   for (const event of events) {
     if (event.type !== "focus-completed") continue;
     const minutes = wholeNonNegative(event.minutes);
     const spread = event.startedAt
-      ? spreadFocusMinutes(minutes, event.startedAt, now, user.timeZone, event.pauses)
+      ? spreadFocusMinutes(
+          minutes,
+          event.startedAt,
+          now,
+          user.timeZone,
+          event.pauses,
+          user.dayStartHour ?? DEFAULT_DAY_START_HOUR,
+        )
       : new Map([[date, zeroHourly().map((_, h) => (h === hour ? minutes : 0))]]);
     for (const [day, hours] of spread) {
-      const entry = dayOf(day);
+      const entry = entryOf(day);
       hours.forEach((value, h) => {
         entry.hourly[h] = (entry.hourly[h] ?? 0) + value;
         entry.deltas.minutes += value;

@@ -1,37 +1,55 @@
 import { Hono } from "hono";
-import { localDate, zeroRecord } from "../../shared/analytics";
+import { addDays, zeroRecord } from "../../shared/analytics";
 import { analyticsRangeQuerySchema, analyticsTodayQuerySchema } from "../../shared/schemas/analytics";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
+import { plannedDaysQuery } from "../day/plan";
+import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
 import { readOptionalJson, validate } from "../http/validation";
 import { latestRecordsQuery, rangeQueries, recordForDayFromRows, recordsFromRows, toApiRecord } from "./records";
 import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
 
 /**
- * /api/analytics*: the signed-in user's daily records; "today" is today in their time zone.
- * Each route names requireUser itself so unknown /api/analytics paths still answer 404.
+ * /api/analytics*: the signed-in user's daily records, each with whether that day was planned;
+ * "today" is the person's day (docs/product.md#the-day).
+ * Each route names requireUser (or reads with readAsUser) itself so unknown /api/analytics paths
+ * still answer 404.
  */
 export const analyticsRoutes = new Hono<AppEnv>()
   .get("/", requireUser, validate("query", analyticsRangeQuerySchema), async (c) => {
     const { startDate, endDate } = c.req.valid("query");
     const {
       user,
-      data: [rows, before],
-    } = await readAsUser(c, (db, userId) => rangeQueries(db, userId, startDate, endDate));
-    return c.json(recordsFromRows(user.id, startDate, endDate, rows, before).map(toApiRecord));
+      data: [rows, before, plans],
+    } = await readAsUser(c, (db, userId) => [
+      ...rangeQueries(db, userId, startDate, endDate),
+      plannedDaysQuery(db, userId, startDate, endDate),
+    ]);
+    const planned = new Set(plans.map((plan) => plan.date));
+    return c.json(
+      recordsFromRows(user.id, startDate, endDate, rows, before).map((record) =>
+        toApiRecord({ ...record, planned: planned.has(record.date) }),
+      ),
+    );
   })
   .get("/today", requireUser, validate("query", analyticsTodayQuerySchema), async (c) => {
     const now = new Date();
     const utcToday = now.toISOString().slice(0, 10);
     const {
-      user: { id, timeZone },
-      data: [rows],
-    } = await readAsUser(c, (db, userId) => [latestRecordsQuery(db, userId, utcToday)]);
-    const today = localDate(now, timeZone);
+      user,
+      data: [rows, plans],
+    } = await readAsUser(c, (db, userId) => [
+      latestRecordsQuery(db, userId, utcToday),
+      plannedDaysQuery(db, userId, addDays(utcToday, -1), addDays(utcToday, 1)),
+    ]);
+    const { id } = user;
+    // The person's day (docs/product.md#the-day), not the calendar date.
+    const today = todayOf(user, now).date;
+    const planned = plans.some((plan) => plan.date === today);
     // docs/product.md#compatible-calls: asked right after a reset, it answers today's zero record.
-    if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord(zeroRecord(id, today)));
-    return c.json(toApiRecord(recordForDayFromRows(id, today, rows)));
+    if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord({ ...zeroRecord(id, today), planned }));
+    return c.json(toApiRecord({ ...recordForDayFromRows(id, today, rows), planned }));
   })
   .post("/clear", requireUser, async (c) => {
     const { user } = await readAsUser(c);

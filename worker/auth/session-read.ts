@@ -80,7 +80,11 @@ export async function checkedRead<T>(
   if (revoked || !isLiveSession(row)) throw unauthorized(SESSION_ENDED);
   const touch = touchSession(c.var.db, claims.sessionId, row);
   if (touch) afterAnswer(c, touch);
-  return { user: { id: claims.userId, sessionId: claims.sessionId, timeZone: row.timeZone }, session: row, data };
+  return {
+    user: { id: claims.userId, sessionId: claims.sessionId, timeZone: row.timeZone, dayStartHour: row.dayStartHour },
+    session: row,
+    data,
+  };
 }
 
 /** The token's claims, which requireUser checked before the route's validators ran. */

@@ -30,8 +30,8 @@ export async function createSession(
 }
 
 /**
- * The select of the session check: the session row of this sid and user, with the user's time zone
- * and tasks version (GET /api/tasks answers its ETag from the same read, so a revoked session never
+ * The select of the session check: the session row of this sid and user, with the user's time zone,
+ * day start hour (their "today": shared/day.ts) and tasks version (GET /api/tasks answers its ETag from the same read, so a revoked session never
  * learns whether the list changed).
  */
 export function liveSessionQuery(db: Db, sid: string, userId: string) {
@@ -40,6 +40,7 @@ export function liveSessionQuery(db: Db, sid: string, userId: string) {
       expire: sessions.expire,
       lastSeenAt: sessions.lastSeenAt,
       timeZone: users.timeZone,
+      dayStartHour: users.dayStartHour,
       tasksVersion: users.tasksVersion,
     })
     .from(sessions)
@@ -60,6 +61,7 @@ export function sessionRowFromD1(raw: Record<string, unknown> | undefined): Sess
     expire: new Date(Number(raw.expire)),
     lastSeenAt: new Date(Number(raw.last_seen_at)),
     timeZone: String(raw.time_zone),
+    dayStartHour: Number(raw.day_start_hour),
     tasksVersion: Number(raw.tasks_version),
   };
 }

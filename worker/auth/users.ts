@@ -16,6 +16,8 @@ export function toPublicUser(row: UserRow): User {
     profileImageUrl: row.profileImageUrl,
     timeZone: row.timeZone,
     defaultFocusMinutes: row.defaultFocusMinutes,
+    dayStartHour: row.dayStartHour,
+    planReminder: { enabled: row.planReminderEnabled, time: row.planReminderTime },
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Answers } from "../../shared/questions";
 
 // Column names are snake_case in SQL (drizzle `casing: "snake_case"`); instants are UTC epoch ms.
@@ -24,6 +24,11 @@ export const users = sqliteTable(
     oidcSubject: text(),
     timeZone: text().notNull().default("UTC"),
     defaultFocusMinutes: integer().notNull().default(25),
+    /** The hour the person's day begins (docs/product.md#the-day; shared/day.ts). */
+    dayStartHour: integer().notNull().default(4),
+    /** The morning nudge (docs/product.md#morning-nudge): on or off, and its local time "HH:MM". */
+    planReminderEnabled: integer({ mode: "boolean" }).notNull().default(false),
+    planReminderTime: text().notNull().default("08:00"),
     /**
      * Bumped by SQLite triggers on every insert, update and delete of the user's tasks (migration
      * 0001), so no write path can forget it: GET /api/tasks derives its ETag and its cache key from it.
@@ -91,6 +96,10 @@ export const tasks = sqliteTable(
     createdAt: createdAt(),
     updatedAt: createdAt(),
     completedAt: integer({ mode: "timestamp_ms" }),
+    /** The day (YYYY-MM-DD) the priority mark was set: only today's marks make today's three. */
+    priorityDate: text(),
+    /** The day the task was said no to (put on the "No" list, or "Again today"). */
+    noListDate: text(),
   },
   (t) => [index("tasks_user").on(t.userId, t.id)],
 );
@@ -162,6 +171,25 @@ export const pushSubscriptions = sqliteTable(
   (t) => [index("push_subscriptions_user").on(t.userId), index("push_subscriptions_session").on(t.sessionId)],
 );
 
+/**
+ * The plan of one of the person's days (docs/product.md#plan-your-day): its row says the day is
+ * planned. `noListTaskIds` are the "No" list items the plan said no to again, so a repeated plan
+ * can give back the ones it no longer names.
+ */
+export const dayPlans = sqliteTable(
+  "day_plans",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person's day, YYYY-MM-DD. */
+    date: text().notNull(),
+    noListTaskIds: text({ mode: "json" }).$type<number[]>().notNull().default([]),
+    plannedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
+
 /** A task as an undo record keeps it: every column but the owner, instants as epoch ms. */
 export type TaskSnapshot = {
   id: number;
@@ -174,6 +202,9 @@ export type TaskSnapshot = {
   /** Absent from records stored before answers were saved. */
   answers?: Answers;
   categoryChosen?: boolean;
+  /** Absent from records stored before marks had days. */
+  priorityDate?: string | null;
+  noListDate?: string | null;
   createdAt: number;
   updatedAt: number;
   completedAt: number | null;

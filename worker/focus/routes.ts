@@ -83,6 +83,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
       result = await c.env.USER_HUB.getByName(user.id).start({
         userId: user.id,
         timeZone: user.timeZone,
+        dayStartHour: user.dayStartHour,
         taskId,
         taskTitle: task.title,
         sessionId: row.id,
@@ -158,7 +159,9 @@ export const timerRoutes = new Hono<AppEnv>()
   .post("/break", requireUser, async (c) => {
     const { user, hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBody);
-    return c.json(unwrap(await hub.startBreak({ userId: user.id, timeZone: user.timeZone })));
+    return c.json(
+      unwrap(await hub.startBreak({ userId: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour })),
+    );
   });
 
 /** Mounted at /api/live: the WebSocket of an open tab or device, and the ticket that opens it. */

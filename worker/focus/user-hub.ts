@@ -13,6 +13,13 @@ import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import { SignInRecords } from "../auth/revocations";
 import { liveSessionQuery } from "../auth/sessions";
+import {
+  type ReminderSettings,
+  reminderDueAt,
+  sendPlanReminder,
+  storeReminder,
+  takeDueReminder,
+} from "../day/reminder";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { pushToUser } from "../push/send";
@@ -24,8 +31,11 @@ import * as machine from "./timer-machine";
 /** A refused transition crosses RPC as data (custom error classes do not), and the route answers 409. */
 export type HubResult = { ok: true; snapshot: TimerSnapshot } | { ok: false; message: string };
 
-/** Whose hub this is: the alarm needs the user and their time zone to write to D1 with nobody asking. */
-type Owner = { userId: string; timeZone: string };
+/**
+ * Whose hub this is: the alarm needs the user, their time zone and day start hour (absent from
+ * owners stored before days had one: 04:00) to write to D1 with nobody asking.
+ */
+type Owner = { userId: string; timeZone: string; dayStartHour?: number };
 
 /** What each hibernatable socket remembers across hibernation. */
 type SocketAttachment = { sessionId: string; connectedAt: number };
@@ -38,6 +48,11 @@ export type TasksChange = {
   removedTasks?: readonly number[] | "all";
   /** Start Fresh: the timer goes back to idle whatever it is about. */
   resetTimer?: boolean;
+  /**
+   * The change also changed the state of the person's day (planned, a "No" item said again, a task
+   * reopened): the one frame is `day-changed`, which devices read as a change of tasks too.
+   */
+  dayChanged?: boolean;
 };
 
 export type StartFocusInput = Owner & {
@@ -88,10 +103,10 @@ export class UserHub extends DurableObject<Bindings> {
 
   async start(input: StartFocusInput): Promise<HubResult> {
     return this.serial(async () => {
-      const { userId, timeZone, ...run } = input;
+      const { userId, timeZone, dayStartHour, ...run } = input;
       const result = machine.start(this.load(), { kind: "focus", ...run }, Date.now());
       if (result.ok) {
-        this.ctx.storage.kv.put(OWNER_KEY, { userId, timeZone } satisfies Owner);
+        this.ctx.storage.kv.put(OWNER_KEY, { userId, timeZone, dayStartHour } satisfies Owner);
         this.ctx.storage.kv.delete(PAUSES_KEY);
       }
       return this.commit(result);
@@ -139,7 +154,7 @@ export class UserHub extends DurableObject<Bindings> {
 
   /**
    * A change of the user's tasks, stored already: ONE call per change. What it did to the timer
-   * first (see TasksChange), then `tasks-changed` to every socket, naming the tab that made the
+   * first (see TasksChange), then `tasks-changed` (or `day-changed`) to every socket, naming the tab that made the
    * change, so that tab skips its own echo (it refetched on its own:
    * docs/decisions/161-tab-skips-own-live-echo.md).
    */
@@ -152,7 +167,7 @@ export class UserHub extends DurableObject<Bindings> {
         else if (removedTasks) await this.releaseTasksAmong(removedTasks);
       } finally {
         // The tasks changed whatever became of the timer (a D1 failure while ending its run).
-        this.broadcast({ type: "tasks-changed", tab: change.tab });
+        this.broadcast({ type: change.dayChanged ? "day-changed" : "tasks-changed", tab: change.tab });
       }
     });
   }
@@ -217,42 +232,80 @@ export class UserHub extends DurableObject<Bindings> {
     return this.signIn.redeemTicket(ticketId, expiresAt);
   }
 
+  async notifyDayChanged(): Promise<void> {
+    this.broadcast({ type: "day-changed" });
+  }
+
+  /** The morning nudge's settings changed (null: off): the shared alarm follows (worker/day/reminder.ts). */
+  async setPlanReminder(settings: ReminderSettings | null): Promise<void> {
+    return this.serial(async () => {
+      storeReminder(this.ctx.storage.kv, settings, Date.now());
+      await this.armAlarm();
+    });
+  }
+
   // ---- the alarm ------------------------------------------------------------------------------
 
   /**
-   * At the end instant. Alarms are delivered at least once and retried when this throws, so every
+   * The one alarm serves the timer's end instant and the morning nudge, whichever is sooner
+   * (docs/decisions/137-one-alarm-for-timer-and-reminder.md); each part checks whether it is due,
+   * and the alarm is pointed at the next of the two afterwards.
+   *
+   * The timer's part: alarms are delivered at least once and retried when this throws, so every
    * step is idempotent: a stale alarm (paused, reset, already finished) does nothing, an early one
    * re-arms, and the D1 completion happens exactly once (see completeFocusSession). D1 is written
    * before the state moves to "finished", so a crash in between is retried rather than lost.
    */
   override async alarm(): Promise<void> {
-    const finished = await this.serial(async (): Promise<TimerState | null> => {
-      const state = this.load();
-      const endsAt = endInstant(state);
-      if (state.status !== "running" || endsAt === null) return null;
+    const { finished, reminder } = await this.serial(async () => {
       const now = Date.now();
-      if (now < endsAt) {
-        await this.ctx.storage.setAlarm(endsAt);
-        return null;
-      }
-      try {
-        await this.recordCompletion(state, state.durationMs, new Date(endsAt));
-      } catch (err) {
-        // The runtime's own retries give up after a few attempts, and a run left "running" past
-        // its end would never finish. So the hub schedules its own retry and reports success; the
-        // completion is idempotent, so however often it runs it counts once.
-        console.error("focus completion failed; retrying later", err);
-        await this.ctx.storage.setAlarm(Date.now() + ALARM_RETRY_MS);
-        return null;
-      }
-      await this.commit(machine.finishElapsed(state, now));
-      return state;
+      // Taken (and moved to its next time) before anything is sent: a repeated alarm finds it taken.
+      const reminder = takeDueReminder(this.ctx.storage.kv, now);
+      const finished = await this.finishDueRun(now);
+      return { finished, reminder };
     });
     // Only after the run is stored as finished: a retried or repeated alarm finds it finished and
     // returns above, so no run is pushed twice
     // (docs/decisions/090-push-sent-only-after-run-stored.md).
     const owner = this.ctx.storage.kv.get<Owner>(OWNER_KEY);
     if (finished && owner) await pushToUser(this.env, owner.userId, timerFinishedMessage(finished));
+    if (reminder) await sendPlanReminder(this.env, reminder.userId, new Date());
+  }
+
+  /** The timer's part of the alarm: completes a run whose end instant has passed, then re-arms. */
+  private async finishDueRun(now: number): Promise<TimerState | null> {
+    const state = this.load();
+    const endsAt = endInstant(state);
+    if (state.status !== "running" || endsAt === null || now < endsAt) {
+      await this.armAlarm();
+      return null;
+    }
+    try {
+      await this.recordCompletion(state, state.durationMs, new Date(endsAt));
+    } catch (err) {
+      // The runtime's own retries give up after a few attempts, and a run left "running" past
+      // its end would never finish. So the hub schedules its own retry and reports success; the
+      // completion is idempotent, so however often it runs it counts once.
+      console.error("focus completion failed; retrying later", err);
+      await this.armAlarm(Date.now() + ALARM_RETRY_MS);
+      return null;
+    }
+    await this.commit(machine.finishElapsed(state, now));
+    return state;
+  }
+
+  /**
+   * Points the one alarm at the sooner of the running timer's end (or `timerDue`, a retry) and the
+   * morning nudge; none of them: no alarm.
+   */
+  private async armAlarm(timerDue?: number): Promise<void> {
+    const state = this.load();
+    const due = [
+      timerDue ?? (state.status === "running" ? endInstant(state) : null),
+      reminderDueAt(this.ctx.storage.kv),
+    ].filter((at): at is number => at !== null);
+    if (due.length === 0) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.min(...due));
   }
 
   // ---- the live channel -----------------------------------------------------------------------
@@ -333,9 +386,7 @@ export class UserHub extends DurableObject<Bindings> {
     if (!result.ok) return result;
     const { state } = result;
     this.ctx.storage.kv.put(TIMER_KEY, state);
-    const endsAt = state.status === "running" ? endInstant(state) : null;
-    if (endsAt === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(endsAt);
+    await this.armAlarm();
     const snapshot = this.snapshot(state);
     this.broadcast({ type: "timer", ...snapshot });
     return { ok: true, snapshot };
@@ -405,7 +456,7 @@ export class UserHub extends DurableObject<Bindings> {
       state.pausedAt === null ? this.pauses() : [...this.pauses(), { from: state.pausedAt, to: at.getTime() }];
     await completeFocusSession(
       db,
-      { id: owner.userId, timeZone: owner.timeZone },
+      { id: owner.userId, timeZone: owner.timeZone, dayStartHour: owner.dayStartHour },
       state.sessionId,
       focusedMs / 1000,
       at,

@@ -48,7 +48,8 @@ export async function pushToUser(env: Bindings, userId: string, message: PushMes
           keys: { p256dh: row.p256dh, auth: row.auth },
         };
         const payload = await buildPushPayload(
-          { data: message, options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: "timer" } },
+          // One topic per kind: a waiting message is replaced by a newer one of its kind only.
+          { data: message, options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: message.type } },
           subscription,
           vapid,
         );

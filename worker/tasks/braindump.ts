@@ -54,6 +54,8 @@ export function insertTitlesStatement(db: Db, userId: string, titles: readonly s
     createdAt: sql`${at}`,
     updatedAt: sql`${at}`,
     completedAt: sql`null`,
+    priorityDate: sql`null`,
+    noListDate: sql`null`,
   };
   const columns = Object.keys(getTableColumns(tasks)) as (keyof TaskRow)[];
   const select = sql`select ${sql.join(

@@ -3,6 +3,8 @@ import { clearTasksSchema, processTasksSchema, savePrioritiesSchema } from "../.
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
+import { deleteDayPlansOfUserQuery, markPlannedStatement } from "../day/plan";
+import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { announceTasksChanged } from "../focus/live";
@@ -54,12 +56,20 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     const visible = new Map(visibleRows.map((row) => [row.id, row]));
     const missing = items.find((item) => !visible.has(item.id));
     if (missing) throw notFound(`Task ${missing.id} not found.`);
-    const { ranking, statements } = priorityStatements(db, user.id, items, new Date());
+    const now = new Date();
+    const today = todayOf(user, now).date;
+    const { ranking, statements } = priorityStatements(db, user.id, items, now, today);
     const [first, ...others] = statements;
     if (!first) throw new Error("priorityStatements returned no statement");
-    const results = await db.batch([first, ...others, listVisibleTasks(db, user.id)]);
+    // Analyze Priorities also plans the day (docs/product.md#plan-your-day).
+    const results = await db.batch([
+      first,
+      ...others,
+      markPlannedStatement(db, user.id, today, now),
+      listVisibleTasks(db, user.id),
+    ]);
     const after = new Map((results.at(-1) as Awaited<ReturnType<typeof listVisibleTasks>>).map((row) => [row.id, row]));
-    await announceTasksChanged(c, user.id);
+    await announceTasksChanged(c, user.id, { dayChanged: true });
     // The ranked tasks, best first: the first three are the priority tasks.
     return c.json(
       ranking.flatMap((item) => {
@@ -92,12 +102,13 @@ export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async 
   return c.body(null, 204);
 });
 
-/** Clear Tasks and Start Fresh: every task, every analytics record and any focus session under way. */
+/** Clear Tasks and Start Fresh: every task, every analytics record, every day's plan and any focus session under way. */
 function clearEverythingStatements(db: Db, userId: string) {
   return [
     deleteTasksOfUserQuery(db, userId),
     deleteUndoRecordsStatement(db, userId),
     deleteOpenFocusSessionsQuery(db, userId),
     deleteDailyAnalyticsOfUserQuery(db, userId),
+    deleteDayPlansOfUserQuery(db, userId),
   ] as const;
 }

@@ -1,10 +1,13 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { REMOVED_MARKER } from "../../shared/constants";
+import { noListAgainSchema } from "../../shared/schemas/day";
 import { type ClearNoListResult, clearNoListSchema, commitNoListSchema } from "../../shared/schemas/no-list";
 import { analyticsStatements } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
 import { readRowAsUser } from "../auth/session-read";
+import { markPlannedStatement } from "../day/plan";
+import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -42,6 +45,14 @@ function ownVisibleCountQuery(db: Db, userId: string, idsJson: string) {
   return db.select({ n: count() }).from(tasks).where(ownVisibleAmong(userId, idsJson));
 }
 
+/** How many of these ids are the user's visible tasks on the "No" list. */
+function ownNoListCountQuery(db: Db, userId: string, idsJson: string) {
+  return db
+    .select({ n: count() })
+    .from(tasks)
+    .where(and(ownVisibleAmong(userId, idsJson), eq(tasks.category, "no_list")));
+}
+
 /** The session check and the count of the user's visible tasks among the ids, in one trip. */
 async function sessionAndOwnCount(c: Context<AppEnv>, idsJson: string) {
   const { user, row } = await readRowAsUser(c, (db, userId) => ownVisibleCountQuery(db, userId, idsJson));
@@ -63,11 +74,14 @@ export const noListRoutes = new Hono<AppEnv>()
     if (owned !== items.length) throw notFound(SOME_MISSING);
     const { db } = c.var;
     const now = new Date();
+    const today = todayOf(user, now).date;
     const update = db
       .update(tasks)
       .set({
         category: "no_list",
         categoryChosen: true,
+        noListDate: today,
+        priorityDate: null,
         // Each task gets its own reason from the same JSON list (null when none was given).
         noListReason: sql`(select json_extract(value, '$.reason') from json_each(${itemsJson}) where json_extract(value, '$.id') = ${tasks.id})`,
         isPriority: false,
@@ -75,9 +89,35 @@ export const noListRoutes = new Hono<AppEnv>()
       })
       .where(and(ownVisibleAmong(user.id, idsJson), allPresent(db, user.id, idsJson, items.length)))
       .returning();
-    const [updated] = await db.batch([update, ...analyticsStatements(db, user, [{ type: "categories-changed" }], now)]);
+    // A "No" list commit also plans the day (docs/product.md#plan-your-day).
+    const [updated] = await db.batch([
+      update,
+      ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
+      markPlannedStatement(db, user.id, today, now),
+    ]);
     if (updated.length !== items.length) throw notFound(SOME_MISSING);
-    await announceTasksChanged(c, user.id);
+    await announceTasksChanged(c, user.id, { dayChanged: true });
+    return c.json({ tasks: updated.map(toTask) });
+  })
+  // "Again today": earlier "No" list items said no to again (docs/product.md#the-day); all or nothing.
+  .post("/again", requireUser, validate("json", noListAgainSchema), async (c) => {
+    const { ids } = c.req.valid("json");
+    const idsJson = JSON.stringify(ids);
+    const { user, row } = await readRowAsUser(c, (db, userId) => ownNoListCountQuery(db, userId, idsJson));
+    if ((row?.n ?? 0) !== ids.length) throw notFound(SOME_MISSING);
+    const { db } = c.var;
+    const now = new Date();
+    const onTheList = and(ownVisibleAmong(user.id, idsJson), eq(tasks.category, "no_list"));
+    const present = db.select({ n: count() }).from(tasks).where(onTheList);
+    const [updated] = await db.batch([
+      db
+        .update(tasks)
+        .set({ noListDate: todayOf(user, now).date, updatedAt: now })
+        .where(and(onTheList, sql`(${present}) = ${ids.length}`))
+        .returning(),
+    ]);
+    if (updated.length !== ids.length) throw notFound(SOME_MISSING);
+    await announceTasksChanged(c, user.id, { dayChanged: true });
     return c.json({ tasks: updated.map(toTask) });
   })
   .post("/clear", requireUser, validate("json", clearNoListSchema), async (c) => {
@@ -100,7 +140,9 @@ export const noListRoutes = new Hono<AppEnv>()
         isCompleted: true,
         category: null,
         noListReason: null,
+        noListDate: null,
         isPriority: false,
+        priorityDate: null,
         title: sql`${`${REMOVED_MARKER} Task `} || ${tasks.id}`,
         completedAt: sql`coalesce(${tasks.completedAt}, ${now.getTime()})`,
         updatedAt: now,

@@ -16,13 +16,14 @@ const idsIn = (ids: readonly number[]) => sql`${tasks.id} in (select value from 
  * and the answers:
  * the top three become priority tasks with the reasons as description; every other ranked task
  * loses both; and any other open task still marked priority from an earlier analysis loses it, so
- * "the three that matter most" are exactly three.
+ * "the three that matter most" are exactly three. The marks are `today`'s (docs/product.md#the-day).
  */
 export function priorityStatements(
   db: Db,
   userId: string,
   items: readonly PriorityInput[],
   now: Date,
+  today: string,
 ): { ranking: Ranked<PriorityInput>[]; statements: BatchItem<"sqlite">[] } {
   const ranking = rankByAnswers(items, (item) => item.answers);
   const top = ranking.filter((item) => item.isTop);
@@ -39,7 +40,7 @@ export function priorityStatements(
     ...top.map((item) =>
       db
         .update(tasks)
-        .set({ isPriority: true, description: item.description, updatedAt: now })
+        .set({ isPriority: true, priorityDate: today, description: item.description, updatedAt: now })
         .where(and(own, eq(tasks.id, item.id))),
     ),
   );
@@ -47,7 +48,7 @@ export function priorityStatements(
     statements.push(
       db
         .update(tasks)
-        .set({ isPriority: false, description: null, updatedAt: now })
+        .set({ isPriority: false, priorityDate: null, description: null, updatedAt: now })
         .where(and(own, idsIn(rest))),
     );
   }
@@ -55,7 +56,7 @@ export function priorityStatements(
   statements.push(
     db
       .update(tasks)
-      .set({ isPriority: false, description: null, updatedAt: now })
+      .set({ isPriority: false, priorityDate: null, description: null, updatedAt: now })
       .where(
         and(
           own,

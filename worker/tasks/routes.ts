@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { localDateAndHour } from "../../shared/analytics";
 import { hasRemovedMarker } from "../../shared/constants";
+import { isTodaysPriority } from "../../shared/day";
 import { idParamSchema } from "../../shared/schemas/common";
 import {
   createTaskSchema,
@@ -10,17 +10,19 @@ import {
   patchTaskSchema,
 } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
-import { type AnalyticsEvent, analyticsStatements } from "../analytics/recorder";
+import { type AnalyticsEvent, analyticsStatements, recordDayAndHour } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
+import { todayOf } from "../day/today";
 import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
 import { announceTasksChanged } from "../focus/live";
-import { notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { patchAnswersStatement } from "./answers";
+import { markDays } from "./mark-days";
 import { answerTaskList } from "./task-list";
 import { findOwnTask, isVisible, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
@@ -35,6 +37,7 @@ export const taskRoutes = new Hono<AppEnv>()
     const { user } = await readAsUser(c);
     const { db } = c.var;
     const now = new Date();
+    const today = todayOf(user, now).date;
     const insert = db
       .insert(tasks)
       .values({
@@ -47,13 +50,14 @@ export const taskRoutes = new Hono<AppEnv>()
         isPriority: input.isPriority ?? false,
         noListReason: input.noListReason ?? null,
         categoryChosen: input.category !== undefined,
+        ...markDays(input, today),
         completedAt: input.isCompleted ? now : null,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     const events: AnalyticsEvent[] = [{ type: "task-created", count: 1 }, { type: "categories-changed" }];
-    if (input.isCompleted) events.push({ type: "task-completed", priority: input.isPriority ?? false });
+    if (input.isCompleted) events.push({ type: "task-completed", priority: input.isPriority === true });
     const [inserted] = await db.batch([insert, ...analyticsStatements(db, user, events, now)]);
     const row = inserted[0];
     if (!row) throw new Error("insert returned no row");
@@ -70,6 +74,7 @@ export const taskRoutes = new Hono<AppEnv>()
     // (docs/decisions/127-hidden-tasks-stay-hidden.md).
     if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
     const now = new Date();
+    const today = todayOf(user, now).date;
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
     const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
     const applyPatch = (completing: boolean) => {
@@ -79,6 +84,7 @@ export const taskRoutes = new Hono<AppEnv>()
           ...patch,
           // A drop (or any explicit category) is the person's choice: answers no longer move it.
           ...(patch.category !== undefined ? { categoryChosen: true } : {}),
+          ...markDays(patch, today),
           updatedAt: now,
           ...(completing ? { completedAt: now } : {}),
           ...(patch.isCompleted === false ? { completedAt: null } : {}),
@@ -87,7 +93,9 @@ export const taskRoutes = new Hono<AppEnv>()
         .returning();
       const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
       if (!completing || removing) return db.batch([update, ...analyticsStatements(db, user, events, now)]);
-      events.push({ type: "task-completed", priority: patch.isPriority ?? existing.isPriority });
+      // Only one of today's three counts as a priority completed (docs/product.md#the-day).
+      const priority = patch.isPriority ?? isTodaysPriority(existing, today);
+      events.push({ type: "task-completed", priority });
       // Counted only if the task is still open when the batch runs (two devices may race).
       return db
         .batch([
@@ -138,6 +146,38 @@ export const taskRoutes = new Hono<AppEnv>()
       return c.json(toTask(row));
     },
   )
+  // docs/product.md#done-history: a finished task comes back open, today. Its completion stays
+  // counted on the day it happened (docs/decisions/135-reopen-keeps-the-day-counted.md).
+  .post("/:id/reopen", requireUser, validate("param", idParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
+    const { db } = c.var;
+    if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
+    if (!existing.isCompleted) throw conflict("This task is open already.");
+    const now = new Date();
+    let reopened: TaskRow[];
+    try {
+      [, reopened] = await db.batch([
+        // Another device reopened (or removed) it meanwhile: refused rather than done twice.
+        abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, true))),
+        db
+          .update(tasks)
+          .set({ isCompleted: false, completedAt: null, updatedAt: now })
+          .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+          .returning(),
+        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
+      ]);
+    } catch (err) {
+      const current = await findOwnTask(db, user.id, id);
+      if (!current) throw notFound("Task not found.");
+      if (!current.isCompleted) throw conflict("This task is open already.");
+      throw err;
+    }
+    const row = reopened[0];
+    if (!row) throw notFound("Task not found.");
+    await announceTasksChanged(c, user.id, { dayChanged: true });
+    return c.json(toTask(row));
+  })
   .delete(
     "/:id",
     requireUser,
@@ -166,10 +206,11 @@ export const taskRoutes = new Hono<AppEnv>()
 async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete: boolean) {
   const now = new Date();
   const counting = complete && !existing.isCompleted;
-  const { date, hour } = localDateAndHour(now, user.timeZone);
-  const counted = counting ? { date, hour, completed: 1, priorityCompleted: existing.isPriority ? 1 : 0 } : null;
+  const { date, hour } = recordDayAndHour(user, now);
+  const priority = isTodaysPriority(existing, date);
+  const counted = counting ? { date, hour, completed: 1, priorityCompleted: priority ? 1 : 0 } : null;
   const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
-  if (counting) events.push({ type: "task-completed", priority: existing.isPriority });
+  if (counting) events.push({ type: "task-completed", priority });
   const ticket = newUndoTicket(now);
   try {
     await db.batch([

@@ -1,16 +1,21 @@
 import type { Context } from "hono";
 import { checkedRead, claimsOf } from "../auth/session-read";
 import { liveSessionQuery, sessionRowFromD1 } from "../auth/sessions";
+import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
 import { rawTaskJsonWriters, visibleTaskListQuery } from "./task-rows";
 
 /** Bump when the JSON of a task changes shape, so no browser keeps a body of the old format. */
-const LIST_FORMAT = 2;
+const LIST_FORMAT = 3;
 
-/** The list's entity tag: whose list, which version, which format (the answer of GET /api/tasks: docs/product.md#compatible-calls). */
-export function taskListEtag(userId: string, version: number): string {
-  return `W/"tasks-${LIST_FORMAT}-${userId}-${version}"`;
+/**
+ * The list's entity tag: whose list, which version, which format, and which day (the instant it
+ * began, ms: the list of a new day leaves out what was completed the day before) (the answer of
+ * GET /api/tasks: docs/product.md#compatible-calls).
+ */
+export function taskListEtag(userId: string, version: number, day: number): string {
+  return `W/"tasks-${LIST_FORMAT}-${userId}-${version}-${day}"`;
 }
 
 /** If-None-Match matches with the weak comparison of RFC 9110 §13.1.2 (`*` matches any list). */
@@ -39,13 +44,17 @@ export function taskListJson(rows: ListRow[]): string {
   return `[${parts.join(",")}]`;
 }
 
-/** The tasks versions of this user named by an If-None-Match list (at most a few). */
+/**
+ * The tasks versions of this user named by an If-None-Match list (at most a few), whatever day: a
+ * version of another day still has its rows read again (see answerTaskList).
+ */
 function versionsNamed(ifNoneMatch: string, userId: string): number[] {
   const prefix = `"tasks-${LIST_FORMAT}-${userId}-`;
   const versions: number[] = [];
   for (const raw of ifNoneMatch.split(",").slice(0, 8)) {
     const tag = raw.trim().replace(/^W\//, "");
-    const version = tag.startsWith(prefix) && tag.endsWith('"') ? tag.slice(prefix.length, -1) : "";
+    const named = tag.startsWith(prefix) && tag.endsWith('"') ? tag.slice(prefix.length, -1) : "";
+    const version = /^\d+-\d+$/.test(named) ? named.slice(0, named.indexOf("-")) : "";
     // Only the canonical spelling: "-07" is not the tag of version 7, so it must not skip the rows.
     if (/^(0|[1-9]\d{0,14})$/.test(version)) versions.push(Number(version));
   }
@@ -56,27 +65,38 @@ function versionsNamed(ifNoneMatch: string, userId: string): number[] {
  * The session check and the list as one D1 batch: one round trip and one snapshot, so the version
  * and the rows always belong together. The rows are only read when the version is none of
  * `known` (the one this isolate has cached, the ones the browser has): otherwise that statement
- * answers nothing at the cost of one primary-key lookup.
+ * answers nothing at the cost of one primary-key lookup. `day` is the instant the person's day
+ * began (their zone and start hour come with the session); rows completed before it are left out.
  */
 async function read(c: Context<AppEnv>, known: number[]) {
   const claims = claimsOf(c);
+  const now = new Date();
   // Raw statements rather than readAsUser's query builders: the rows go straight into
   // taskListJson, unmapped; checkedRead is readAsUser's session check.
   const statement = ({ sql, params }: { sql: string; params: unknown[] }) => c.var.d1.prepare(sql).bind(...params);
   const batch = c.var.d1
     .batch<Record<string, unknown>>([
       statement(liveSessionQuery(c.var.db, claims.sessionId, claims.userId).toSQL()),
-      statement(visibleTaskListQuery(c.var.db, claims.userId, known).toSQL()),
+      statement(visibleTaskListQuery(c.var.db, claims.userId, known, now).toSQL()),
     ])
     .then(([session, list]) => ({ row: sessionRowFromD1(session?.results[0]), data: list?.results ?? [] }));
   const { session, data } = await checkedRead(c, batch);
   const version = session.tasksVersion;
-  const rows = known.includes(version) ? undefined : (data as ListRow[]);
-  return { version, rows };
+  const day = todayOf(session, now).startsAt.getTime();
+  const rows = known.includes(version) ? undefined : (data as ListRow[]).filter((row) => !completedBefore(row, day));
+  return { version, day, rows };
 }
 
 /**
- * GET /api/tasks. The answer carries an ETag of (user, tasks version) with `private, no-cache`, so
+ * docs/product.md#the-day: a task completed on an earlier day has left today's lists (it is in the
+ * history: docs/decisions/136-history-days.md).
+ */
+function completedBefore(row: ListRow, day: number): boolean {
+  return row.is_completed === 1 && row.completed_at !== null && Number(row.completed_at) < day;
+}
+
+/**
+ * GET /api/tasks. The answer carries an ETag of (user, tasks version, day) with `private, no-cache`, so
  * a browser revalidates and gets a 304 when nothing changed (refetch on focus, another tab). The
  * body of the current version is kept per isolate: a repeated read costs the session check only.
  */
@@ -86,15 +106,20 @@ export async function answerTaskList(c: Context<AppEnv>): Promise<Response> {
   const known = ifNoneMatch === undefined ? [] : versionsNamed(ifNoneMatch, userId);
   const cached = cachedVersion(userId);
   if (cached !== undefined) known.push(cached);
-  let { version, rows } = await read(c, known);
-  const headers = { ETag: taskListEtag(userId, version), "Cache-Control": "private, no-cache" };
+  let { version, day, rows } = await read(c, known);
+  const headers = { ETag: taskListEtag(userId, version, day), "Cache-Control": "private, no-cache" };
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, headers.ETag)) return c.body(null, 304, headers);
-  let body = cachedList(userId, version);
+  let body = cachedList(userId, version, day);
   if (body === undefined) {
-    // Not expected (the version named was either cached or answered 304), but never a 500 for it.
-    if (!rows) ({ version, rows } = await read(c, []));
+    // The version named was cached or known for another day (a new day began), or answered 304:
+    // read the rows once more rather than answer without them.
+    if (!rows) ({ version, day, rows } = await read(c, []));
     body = taskListJson(rows ?? []);
-    storeList(userId, version, body);
+    storeList(userId, version, body, day);
   }
-  return c.body(body, 200, { ...headers, ETag: taskListEtag(userId, version), "Content-Type": "application/json" });
+  return c.body(body, 200, {
+    ...headers,
+    ETag: taskListEtag(userId, version, day),
+    "Content-Type": "application/json",
+  });
 }

@@ -27,6 +27,8 @@ const TASK_FIELDS = {
   answers: "json",
   createdAt: "instant",
   completedAt: "instant",
+  priorityDate: "text",
+  noListDate: "text",
 } as const satisfies Record<keyof Task, FieldKind>;
 
 type TaskField = keyof typeof TASK_FIELDS;
@@ -86,11 +88,18 @@ export function listVisibleTasks(db: Db, userId: string) {
 }
 
 /**
+ * No day lasts longer than 25 hours, so a task completed this long before now was completed on an
+ * earlier day whatever the person's zone: the list query leaves those out before the exact cut.
+ */
+const SURELY_EARLIER_MS = 26 * 60 * 60_000;
+
+/**
  * GET /api/tasks: the visible tasks with only the columns of their API shape, in id order; none at
  * all when the user's tasks version is one of `unlessVersion` (the reader has that list already).
- * SQLite evaluates that condition once, before reading any task.
+ * SQLite evaluates that condition once, before reading any task. Tasks completed more than a day
+ * ago are left out (the route cuts the rest at the start of the person's day: ./task-list.ts).
  */
-export function visibleTaskListQuery(db: Db, userId: string, unlessVersion: number[] = []) {
+export function visibleTaskListQuery(db: Db, userId: string, unlessVersion: number[] = [], now = new Date()) {
   const version = sql`(select ${users.tasksVersion} from ${users} where ${users.id} = ${userId})`;
   return db
     .select(apiColumns)
@@ -99,6 +108,7 @@ export function visibleTaskListQuery(db: Db, userId: string, unlessVersion: numb
       and(
         eq(tasks.userId, userId),
         isVisible(),
+        sql`(${tasks.isCompleted} = 0 or ${tasks.completedAt} is null or ${tasks.completedAt} >= ${now.getTime() - SURELY_EARLIER_MS})`,
         unlessVersion.length > 0 ? notInArray(version, unlessVersion) : undefined,
       ),
     )

@@ -49,7 +49,8 @@ export function recordUndoStatements(
     'isPriority', json(case when is_priority then 'true' else 'false' end),
     'noListReason', no_list_reason, 'answers', json(answers),
     'categoryChosen', json(case when category_chosen then 'true' else 'false' end),
-    'createdAt', created_at, 'updatedAt', updated_at, 'completedAt', completed_at)`;
+    'createdAt', created_at, 'updatedAt', updated_at, 'completedAt', completed_at,
+    'priorityDate', priority_date, 'noListDate', no_list_date)`;
   const snapshot = sql`json_object('tasks', json_group_array(${task}), 'counted', json(${JSON.stringify(counted)}))`;
   // Columns in the table's order: token, user_id, snapshot, created_at, expires_at.
   const record = db.insert(undoActions).select(
@@ -101,7 +102,8 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
   const answers = sql.raw(`coalesce(json_extract(value, '$.answers'), '{}')`);
   const categoryChosen = sql.raw(`coalesce(json_extract(value, '$.categoryChosen'), 0)`);
   // Columns in the table's order: id, user_id, title, description, category, is_completed,
-  // is_priority, no_list_reason, answers, category_chosen, created_at, updated_at, completed_at.
+  // is_priority, no_list_reason, answers, category_chosen, created_at, updated_at, completed_at,
+  // priority_date, no_list_date (absent from records stored before marks had days: null).
   // ("where true" lets SQLite tell the upsert's ON from a join's.)
   return db
     .insert(tasks)
@@ -109,7 +111,7 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
       sql`select ${field("id")}, ${userId}, ${field("title")}, ${field("description")}, ${field("category")},
       ${field("isCompleted")}, ${field("isPriority")}, ${field("noListReason")}, ${answers}, ${categoryChosen},
       ${field("createdAt")},
-      ${field("updatedAt")}, ${field("completedAt")}
+      ${field("updatedAt")}, ${field("completedAt")}, ${field("priorityDate")}, ${field("noListDate")}
     from json_each(${JSON.stringify(snapshot.tasks)}) where true`,
     )
     .onConflictDoUpdate({
@@ -125,6 +127,8 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
         categoryChosen: sql`excluded.category_chosen`,
         updatedAt: sql`excluded.updated_at`,
         completedAt: sql`excluded.completed_at`,
+        priorityDate: sql`excluded.priority_date`,
+        noListDate: sql`excluded.no_list_date`,
       },
       setWhere: sql`${tasks.userId} = excluded.user_id`,
     });

@@ -28,6 +28,7 @@ import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { statsResetLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
+import { StreakCards, WeekDays } from "./day-streaks";
 
 // The charts are a separate chunk: the cards show first, the charts follow.
 const AnalyticsCharts = lazy(() => import("./analytics-charts").then((m) => ({ default: m.AnalyticsCharts })));
@@ -141,6 +142,8 @@ export function AnalyticsPage() {
       ) : (
         <>
           <TodayCards today={today} />
+          <StreakCards />
+          {period === "week" ? <WeekDays records={records} todayDate={todayDate} /> : null}
           <Suspense fallback={<Spinner className="py-16" label="Loading charts" showLabel />}>
             <AnalyticsCharts records={records} period={period} todayDate={todayDate} openByList={openByList} />
           </Suspense>

@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Star, Trash2 } from "lucide-react";
+import { CheckCheck, Star, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
 import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useClearTasks, useDeleteTask, type useTasks } from "../../api/tasks";
 import { undoable } from "../../api/undo";
-import { Button } from "../../ui/button";
+import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -85,9 +86,14 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
     <Card className={cn("flex flex-col", className)}>
       <section aria-labelledby="current-tasks-heading" className="flex flex-1 flex-col">
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-          <h2 id="current-tasks-heading" className="text-lg font-semibold">
+          <h2 id="current-tasks-heading" className="mr-auto text-lg font-semibold">
             Current Tasks
           </h2>
+          {/* Finished work of earlier days lives on the Done screen (docs/product.md#done-screen). */}
+          <Link to="/done" className={buttonClasses("ghost", "sm")}>
+            <CheckCheck aria-hidden="true" className="h-4 w-4" />
+            Done
+          </Link>
           {tasks.data ? (
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
               {active.length}

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Task } from "../../../shared/schemas/tasks";
+import { useDay } from "../../api/day";
 import { Spinner } from "../../ui/spinner";
 import { BraindumpInputStep } from "./braindump-input-step";
 import { onFreshStart } from "./fresh-start-signal";
+import { planWanted } from "./plan/plan-wanted";
 import { focusStepHeading } from "./step-heading";
 
 // Only the input step is in the first screen's bundle: the questions and results load when the tasks
@@ -10,6 +12,8 @@ import { focusStepHeading } from "./step-heading";
 const QuestionsStep = lazy(() => import("./questions-step").then((m) => ({ default: m.QuestionsStep })));
 const ResultsStep = lazy(() => import("./results-step").then((m) => ({ default: m.ResultsStep })));
 const OrganizedStep = lazy(() => import("./organize/organized-step").then((m) => ({ default: m.OrganizedStep })));
+// The plan step shows once a day: it loads only when today is not planned.
+const PlanStep = lazy(() => import("./plan/plan-step").then((m) => ({ default: m.PlanStep })));
 
 export type Step = "input" | "questions" | "results" | "organized";
 
@@ -17,10 +21,12 @@ export type Step = "input" | "questions" | "results" | "organized";
  * docs/product.md#braindump-and-priority-screen: input → questions → results ⇄ organized; "Start Over"
  * (and Start Fresh in the header) return to a clean input step. With tasks in the list, the input
  * step also opens the results and the board directly: the answers are saved
- * (docs/decisions/018-answers-data.md).
+ * (docs/decisions/018-answers-data.md). On a new day, until it is planned, the plan step comes
+ * before the input step (docs/product.md#plan-your-day-screen).
  */
 export function PriorityPickerPage() {
   const [step, setStep] = useState<Step>("input");
+  const day = useDay().data;
   const [text, setText] = useState("");
   /** The tasks being prioritised: the ones just created, or the current ones ("Prioritize"). */
   const [questionTasks, setQuestionTasks] = useState<Task[]>([]);
@@ -52,6 +58,23 @@ export function PriorityPickerPage() {
 
   switch (step) {
     case "input":
+      if (planWanted(day)) {
+        return (
+          <Suspense fallback={<Spinner className="py-24" />}>
+            <PlanStep
+              day={day}
+              onPlanned={() => {
+                setRanking(null);
+                setStep("results");
+              }}
+              onAskQuestions={(tasks) => {
+                setQuestionTasks(tasks);
+                setStep("questions");
+              }}
+            />
+          </Suspense>
+        );
+      }
       return (
         <BraindumpInputStep
           text={text}
@@ -83,7 +106,12 @@ export function PriorityPickerPage() {
     case "results":
       return (
         <Suspense fallback={<Spinner className="py-24" />}>
-          <ResultsStep ranking={ranking} onOrganize={() => setStep("organized")} onStartOver={startOver} />
+          <ResultsStep
+            ranking={ranking}
+            onOrganize={() => setStep("organized")}
+            onStartOver={startOver}
+            onPlan={() => setStep("input")}
+          />
         </Suspense>
       );
     case "organized":

@@ -2,27 +2,29 @@ import { CheckCircle2, LayoutGrid, Target } from "lucide-react";
 import { useNavigate } from "react-router";
 import { TOP_PRIORITY_COUNT } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
-import { rankByAnswers, scoreAnswers } from "../../../shared/scoring";
+import { scoreAnswers } from "../../../shared/scoring";
+import { useDay } from "../../api/day";
 import { useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
+import { onDay } from "../../ui/day-words";
 import { Spinner } from "../../ui/spinner";
 import { TASKS_GONE_TEXT } from "./braindump-copy";
 import { STEP_HEADING_ID, StepIntro } from "./step-heading";
+import { rankForResults } from "./todays-ranking";
 
 type Props = {
   /** Ids best first as Analyze ranked them; null: every open task, ranked by its saved answers. */
   ranking: number[] | null;
   onOrganize: () => void;
   onStartOver: () => void;
+  /** Back to the plan step, while today is not planned (docs/product.md#plan-your-day-screen). */
+  onPlan: () => void;
 };
 
-/** The open tasks up for prioritising, ranked by their saved answers (shared/scoring.ts). */
-function rankSaved(tasks: Task[]): Task[] {
-  const open = tasks.filter((task) => !task.isCompleted && task.category !== "no_list");
-  return rankByAnswers(open, (task) => task.answers);
-}
+const RESULTS_LEAD =
+  "Based on your answers, these matter most today. Start with the first one and give it your full attention.";
 
 /** Why a task ranks where it does: its score and the answers that made it. */
 function ScoreExplanation({ task, className }: { task: Task; className?: string }) {
@@ -36,8 +38,9 @@ function ScoreExplanation({ task, className }: { task: Task; className?: string 
 }
 
 /** docs/product.md#results-step: the top three (the first marked START HERE), then the remaining tasks. */
-export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
+export function ResultsStep({ ranking, onOrganize, onStartOver, onPlan }: Props) {
   const tasks = useTasks({ refetchOnWindowFocus: true });
+  const day = useDay().data;
   const navigate = useNavigate();
 
   if (tasks.data === undefined) {
@@ -60,7 +63,10 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
   }
 
   const byId = new Map((tasks.data ?? []).map((task) => [task.id, task]));
-  const ranked = ranking ? ranking.flatMap((id) => byId.get(id) ?? []) : rankSaved(tasks.data);
+  // Just analyzed: today's ranking, as the server answered it. Else the saved answers, today's three first.
+  const saved = ranking ? null : rankForResults(tasks.data, day);
+  const ranked = ranking ? ranking.flatMap((id) => byId.get(id) ?? []) : (saved?.ranked ?? []);
+  const earlierDay = saved?.earlierDay ?? null;
   const top = ranked.slice(0, TOP_PRIORITY_COUNT);
   const remaining = ranked.slice(TOP_PRIORITY_COUNT);
   const focusWithQuery = (task: Task) => navigate(`/focus-timer?taskId=${task.id}`);
@@ -69,8 +75,17 @@ export function ResultsStep({ ranking, onOrganize, onStartOver }: Props) {
     <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
       <StepIntro
         title="Your Priority Tasks"
-        lead="Based on your answers, these matter most today. Start with the first one and give it your full attention."
+        lead={
+          earlierDay && day
+            ? `These are the priorities you set ${onDay(earlierDay, day.date)}. Today is not planned yet: choose today's three, or keep these.`
+            : RESULTS_LEAD
+        }
       />
+      {earlierDay ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={onPlan}>Plan your day</Button>
+        </div>
+      ) : null}
 
       {top.length === 0 ? (
         <Card className="p-6 text-center text-slate-700 dark:text-slate-300">{TASKS_GONE_TEXT}</Card>

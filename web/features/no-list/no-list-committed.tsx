@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, Ban, Pencil, ShieldCheck, Trash2 } from "lucide-react";
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { Link } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useDeleteTask } from "../../api/tasks";
@@ -14,10 +14,12 @@ type CommittedProps = {
   items: readonly Task[];
   headingRef: Ref<HTMLHeadingElement>;
   onEdit: () => void;
+  /** Below today's items: those of earlier days (no-list-earlier.tsx). */
+  children?: ReactNode;
 };
 
 /** docs/product.md#committed-mode: today's "No" items, each removable, none draggable. */
-export function NoListCommitted({ items, headingRef, onEdit }: CommittedProps) {
+export function NoListCommitted({ items, headingRef, onEdit, children }: CommittedProps) {
   // Not counted as a completion (docs/decisions/113-deleting-no-item-completion.md).
   const remove = useDeleteTask({ countAsCompleted: false });
   const queryClient = useQueryClient();
@@ -77,6 +79,7 @@ export function NoListCommitted({ items, headingRef, onEdit }: CommittedProps) {
           </ul>
         )}
       </Card>
+      {children}
 
       <aside className="flex gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600 dark:text-brand-500" />

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from "react";
+import { isTodaysNoListItem } from "../../../shared/day";
+import { useDay } from "../../api/day";
 import { useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
 import { NoListBuilder } from "./no-list-builder";
 import { NoListCommitted } from "./no-list-committed";
+import { NoListEarlier } from "./no-list-earlier";
 import { noListItems } from "./no-list-selection";
 
 type Mode = "builder" | "committed";
@@ -23,6 +26,11 @@ export function NoListPage() {
   const switchedByPerson = useRef(false);
   const tasks = tasksQuery.data;
   const items = tasks ? noListItems(tasks) : [];
+  // Today's items, and those of earlier days under "Earlier" (docs/product.md#committed-mode); until
+  // the day is known every item counts as today's, as before days existed.
+  const today = useDay().data?.date;
+  const todays = today ? items.filter((task) => isTodaysNoListItem(task, today)) : items;
+  const earlier = today ? items.filter((task) => !isTodaysNoListItem(task, today)) : [];
 
   // Decided once, when the tasks first arrive; later changes (deleting the last item) keep the mode.
   if (mode === null && tasks) setMode(items.length > 0 ? "committed" : "builder");
@@ -51,7 +59,9 @@ export function NoListPage() {
   if (!tasks || mode === null) return <Spinner className="py-24" label="Loading your tasks" showLabel />;
 
   return mode === "committed" ? (
-    <NoListCommitted items={items} headingRef={headingRef} onEdit={() => switchTo("builder")} />
+    <NoListCommitted items={todays} headingRef={headingRef} onEdit={() => switchTo("builder")}>
+      {today ? <NoListEarlier items={earlier} today={today} /> : null}
+    </NoListCommitted>
   ) : (
     <NoListBuilder
       tasks={tasks}

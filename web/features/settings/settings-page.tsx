@@ -2,6 +2,7 @@ import { useAccountInfo } from "../../api/account";
 import { useCurrentUser } from "../../api/auth";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
+import { DayForm } from "./day-form";
 import { DeleteAccountSection } from "./delete-account-section";
 import { DevicesSection } from "./devices-section";
 import { ExportSection } from "./export-section";
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <>
           <ProfileForm user={user} />
           <PreferencesForm user={user} />
+          <DayForm user={user} />
           <ThemeForm />
           {account.data ? <PasswordForm hasPassword={account.data.hasPassword} /> : null}
           <NotificationsSection />

@@ -1,0 +1,233 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, readdirSync, rmSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { addDays, dayOf } from "../../shared/day";
+import {
+  type Account,
+  apiCall,
+  collectConsoleErrors,
+  expect,
+  PASSWORD,
+  signInPage,
+  test,
+  uniqueName,
+} from "./fixtures";
+
+// "Day two" for the browser tests (docs/product.md#the-day). The local server's clock is the real
+// one, so the person's day is moved the way the product moves it: their account goes east (zone and
+// "day starts at" hour) until their day is the next date, at once (a zone change that moves the local
+// date forward starts the new day). Day one's activity happens before, in the westmost zone.
+// Where a real yesterday is needed, the account's data moves a day back instead
+// (docs/decisions/145-browser-tests-move-the-day.md).
+
+/** Every whole-hour zone, westmost first (Etc/GMT signs are inverted: Etc/GMT+12 is UTC−12). */
+const ZONES = [
+  ...Array.from({ length: 12 }, (_, i) => `Etc/GMT+${12 - i}`),
+  "UTC",
+  ...Array.from({ length: 14 }, (_, i) => `Etc/GMT-${i + 1}`),
+];
+const HOURS = Array.from({ length: 13 }, (_, hour) => hour);
+/** A test's run fits well within this: its day must not turn over meanwhile. */
+const STABLE_MS = 30 * 60_000;
+
+export type Place = { timeZone: string; dayStartHour: number };
+
+/** Day one's place (UTC−12) and day two's, whose day is day one's next date, both for the next half hour. */
+export function dayMove(now = Date.now()): { dayOne: Place; dayTwo: Place; dateOne: string; dateTwo: string } {
+  const steady = ({ timeZone, dayStartHour }: Place) => {
+    const date = dayOf(new Date(now), timeZone, dayStartHour);
+    return dayOf(new Date(now + STABLE_MS), timeZone, dayStartHour) === date ? date : null;
+  };
+  for (const oneHour of HOURS) {
+    const dayOne = { timeZone: "Etc/GMT+12", dayStartHour: oneHour };
+    const dateOne = steady(dayOne);
+    if (!dateOne) continue;
+    for (const timeZone of [...ZONES].reverse()) {
+      for (const dayStartHour of HOURS) {
+        const dayTwo = { timeZone, dayStartHour };
+        if (steady(dayTwo) === addDays(dateOne, 1)) return { dayOne, dayTwo, dateOne, dateTwo: addDays(dateOne, 1) };
+      }
+    }
+  }
+  throw new Error("no zone makes tomorrow now");
+}
+
+/** Registers an account in day one's zone and start hour. */
+export async function registerOnDayOne(request: APIRequestContext, place: Place): Promise<Account> {
+  const name = uniqueName("day");
+  const res = await request.post("/api/auth/register", {
+    data: { username: name, email: `${name}@example.com`, password: PASSWORD, timeZone: place.timeZone },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const account = (await res.json()) as Account;
+  await apiCall(request, account, "PATCH", "/api/account", { dayStartHour: place.dayStartHour });
+  return account;
+}
+
+/** Moves the account to day two: its zone and start hour, which makes today the next date. */
+export async function moveToDayTwo(request: APIRequestContext, account: Account, place: Place, dateTwo: string) {
+  await apiCall(request, account, "PATCH", "/api/account", place);
+  const day = (await apiCall(request, account, "GET", "/api/day")) as { date: string; planned: boolean };
+  expect(day).toMatchObject({ date: dateTwo, planned: false });
+}
+
+/**
+ * A server of the app with a database of its own, for tests that move data a day back: the browser
+ * suite's own server script (scripts/serve-e2e.mjs) on another port, serving a copy of the build the
+ * suite's server has just made. `start` in a serial group's beforeAll, `stop` in its afterAll.
+ */
+export function dayServer() {
+  const mainPort = Number(process.env.E2E_PORT ?? 8790);
+  // An offset clear of the other servers' (oidc.spec.ts uses +1000 and +2000).
+  const port = mainPort + 3000;
+  const baseURL = `http://127.0.0.1:${port}`;
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  let server: ChildProcess | undefined;
+  return {
+    baseURL,
+    stateDir: `${root}.wrangler/e2e-${port}`,
+    async start() {
+      rmSync(`${root}dist-e2e-${port}`, { recursive: true, force: true });
+      cpSync(`${root}dist-e2e-${mainPort}`, `${root}dist-e2e-${port}`, { recursive: true });
+      server = spawn("node", ["scripts/serve-e2e.mjs"], {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: "1" },
+        stdio: ["ignore", "ignore", "inherit"],
+        // Its own process group, so the preview server it spawns stops with it.
+        detached: true,
+      });
+      const deadline = Date.now() + 170_000;
+      for (;;) {
+        if (
+          await fetch(`${baseURL}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          )
+        )
+          return;
+        if (server.exitCode != null) throw new Error(`the day server exited with ${server.exitCode}`);
+        if (Date.now() > deadline) throw new Error(`${baseURL} did not answer in time`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    },
+    stop() {
+      if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    },
+  };
+}
+
+/**
+ * Moves everything the account did one day back, as if it had been done yesterday: its tasks'
+ * instants and mark days, its focus sessions, its analytics records and its plans. The local
+ * server's clock cannot be moved, so its database is, written as the worker would have written it
+ * a day earlier. Only in a dayServer's database, between requests (SQLite allows one writer at a
+ * time: a server write meanwhile would fail). Its triggers move the tasks version on, so no cached
+ * list of the account is answered.
+ */
+export function backdateOneDay(account: Account, stateDir: string) {
+  const dir = `${stateDir}/v3/d1/miniflare-D1DatabaseObject`;
+  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (!file) throw new Error(`no local database in ${dir}`);
+  const db = new DatabaseSync(`${dir}/${file}`);
+  try {
+    db.exec("PRAGMA busy_timeout = 10000");
+    const day = 86_400_000;
+    const user = account.user.id;
+    db.exec("BEGIN IMMEDIATE");
+    db.prepare(
+      `UPDATE tasks SET created_at = created_at - ${day}, updated_at = updated_at - ${day},
+         completed_at = completed_at - ${day}, priority_date = date(priority_date, '-1 day'),
+         no_list_date = date(no_list_date, '-1 day') WHERE user_id = ?`,
+    ).run(user);
+    db.prepare(
+      `UPDATE focus_sessions SET started_at = started_at - ${day}, completed_at = completed_at - ${day} WHERE user_id = ?`,
+    ).run(user);
+    db.prepare("UPDATE daily_analytics SET date = date(date, '-1 day') WHERE user_id = ?").run(user);
+    db.prepare(
+      `UPDATE day_plans SET date = date(date, '-1 day'), planned_at = planned_at - ${day} WHERE user_id = ?`,
+    ).run(user);
+    db.exec("COMMIT");
+  } finally {
+    db.close();
+  }
+}
+
+/** Real-length titles, as people write them (40–60 characters). */
+export const TITLES = {
+  budget: "Finish the quarterly budget review for the design team",
+  landlord: "Reply to the landlord about the broken kitchen window",
+  onboarding: "Draft the onboarding guide for next month's new hires",
+  dentist: "Book a dentist appointment before the insurance lapses",
+  photos: "Sort the photos from the summer trip into shared albums",
+  slides: "Prepare slides for Thursday's customer research readout",
+  bank: "Call the bank about the duplicate card payment last week",
+  bookClub: "Read the two chapters for the Tuesday evening book club",
+  garage: "Reorganize the garage shelves and donate the old bikes",
+  news: "Scroll the news feeds first thing in the morning again",
+  plants: "Water the plants and repot the fig by the south window",
+  contract: "Send the signed contract back to the recruiting agency",
+} as const;
+
+export type DayOneTasks = Record<keyof typeof TITLES, number>;
+
+/**
+ * Day one: twelve tasks; the first three are the day's three (Analyze Priorities), five more have
+ * weaker answers, two go on the "No" list, two are finished.
+ */
+export async function liveDayOne(request: APIRequestContext, account: Account): Promise<DayOneTasks> {
+  const ids = {} as DayOneTasks;
+  for (const [key, title] of Object.entries(TITLES) as [keyof typeof TITLES, string][]) {
+    ids[key] = (
+      (await apiCall(request, account, "POST", "/api/tasks", { title, category: "later" })) as { id: number }
+    ).id;
+  }
+  const strong = { urgent: true, important: true };
+  await apiCall(request, account, "POST", "/api/tasks/priorities", {
+    tasks: [
+      { id: ids.budget, answers: { ...strong, relief: true } },
+      { id: ids.landlord, answers: strong },
+      { id: ids.onboarding, answers: { important: true, relief: true } },
+      ...(["dentist", "photos", "slides", "bank", "bookClub"] as const).map((key) => ({
+        id: ids[key],
+        answers: { relief: true },
+      })),
+    ],
+  });
+  await apiCall(request, account, "POST", "/api/no-list/commit", {
+    items: [
+      { id: ids.garage, reason: "Not this month: the weekends are full" },
+      { id: ids.news, reason: null },
+    ],
+  });
+  for (const key of ["plants", "contract"] as const) {
+    await apiCall(request, account, "PATCH", `/api/tasks/${ids[key]}`, { isCompleted: true });
+  }
+  return ids;
+}
+
+/**
+ * A device of the account on day two: its own browser context in day two's zone, signed in, failing
+ * its test on any console error (as the `page` fixture does). `clockAt` installs Playwright's clock.
+ */
+export async function openDevice(
+  browser: Browser,
+  account: Account,
+  timezoneId: string,
+  { clockAt, baseURL = test.info().project.use.baseURL }: { clockAt?: number; baseURL?: string } = {},
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL, timezoneId });
+  const page = await context.newPage();
+  if (clockAt !== undefined) await page.clock.install({ time: clockAt });
+  await signInPage(page, account);
+  const errors = collectConsoleErrors(page);
+  return {
+    page,
+    errors,
+    close: async () => {
+      await context.close();
+      expect(errors, "console errors").toEqual([]);
+    },
+  };
+}

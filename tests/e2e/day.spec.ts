@@ -1,0 +1,376 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { addDays, dayEndsAt } from "../../shared/day";
+import { expectNoAxeViolations } from "./axe";
+import {
+  backdateOneDay,
+  dayMove,
+  dayServer,
+  liveDayOne,
+  moveToDayTwo,
+  openDevice,
+  registerOnDayOne,
+  TITLES,
+} from "./day-two";
+import { apiCall, expect, screenshots, shownToast, test, testClientAddress } from "./fixtures";
+
+// Day two (docs/product.md#the-day): each test lives a day one through the API, then makes it
+// yesterday (day-two.ts): its data moved a day back, or the account moved on to the next date.
+
+type ApiTask = {
+  id: number;
+  title: string;
+  isPriority: boolean;
+  priorityDate: string | null;
+  noListDate: string | null;
+};
+
+const planHeading = (page: Page) => page.getByRole("heading", { level: 1, name: "Plan your day" });
+const braindumpHeading = (page: Page) =>
+  page.getByRole("heading", { level: 1, name: "Daily Tasks & Thought Braindump" });
+
+/** An account living day one now, and the move that would make its day the next date. */
+async function dayOneAccount(request: Parameters<typeof registerOnDayOne>[0]) {
+  const move = dayMove();
+  const account = await registerOnDayOne(request, move.dayOne);
+  await liveDayOne(request, account);
+  return { move, account };
+}
+
+/** An account moved on to day two, and a device of it showing the priority picker. */
+async function onDayTwo(browser: Browser, request: APIRequestContext) {
+  const { move, account } = await dayOneAccount(request);
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  const device = await openDevice(browser, account, move.dayTwo.timeZone);
+  await device.page.goto("/");
+  return { move, account, ...device };
+}
+
+/** An account whose day one was yesterday: lived through the API, then moved a day back. */
+async function dayTwoAccount(request: APIRequestContext, stateDir: string) {
+  const { dayOne: place, dateOne: today } = dayMove();
+  const account = await registerOnDayOne(request, place);
+  const ids = await liveDayOne(request, account);
+  backdateOneDay(account, stateDir);
+  expect(await apiCall(request, account, "GET", "/api/day")).toMatchObject({ date: today, planned: false });
+  return { place, today, account, ids };
+}
+
+test("the plan step leaves a second device at once when the first plans the day", async ({ browser, request }) => {
+  test.slow();
+  const { move, account } = await dayOneAccount(request);
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  const first = await openDevice(browser, account, move.dayTwo.timeZone);
+  const second = await openDevice(browser, account, move.dayTwo.timeZone);
+  await first.page.goto("/");
+  await second.page.goto("/");
+  await expect(planHeading(first.page)).toBeVisible();
+  await expect(planHeading(second.page)).toBeVisible();
+
+  await first.page.getByRole("button", { name: "Skip for today" }).click();
+  await expect(shownToast(first.page, "Plan skipped")).toBeVisible();
+  await expect(braindumpHeading(first.page)).toBeVisible();
+  // The other device, untouched: the live channel takes its plan step away.
+  await expect(planHeading(second.page)).toHaveCount(0);
+  await expect(braindumpHeading(second.page)).toBeVisible();
+  await first.close();
+  await second.close();
+});
+
+test("Pick by hand makes the picks today's three, and only them", async ({ browser, request }) => {
+  test.slow();
+  const { move, account, page, close } = await onDayTwo(browser, request);
+  await page.getByRole("button", { name: "Pick by hand" }).click();
+  const pick = page.getByRole("group", { name: /^Choose up to 3 tasks for today/ });
+  await pick.getByRole("checkbox", { name: TITLES.slides }).check();
+  await pick.getByRole("checkbox", { name: TITLES.bank }).check();
+  await expect(pick).toHaveAccessibleName("Choose up to 3 tasks for today (2 chosen).");
+  await pick.getByRole("button", { name: "Make these today's three" }).click();
+  await expect(shownToast(page, "Your day is planned", "Your picks are today's three.")).toBeVisible();
+  const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+  // The two picks lead (in their answers' order, tied here), before the higher-scored earlier three.
+  const headings = cards.getByRole("heading", { level: 2 });
+  await expect
+    .poll(async () => (await headings.allTextContents()).slice(0, 2).sort())
+    .toEqual([TITLES.bank, TITLES.slides].sort());
+
+  const tasks = (await apiCall(request, account, "GET", "/api/tasks")) as ApiTask[];
+  expect(
+    tasks
+      .filter((task) => task.isPriority)
+      .map((task) => task.title)
+      .sort(),
+  ).toEqual([TITLES.bank, TITLES.slides].sort());
+  expect(tasks.filter((task) => task.isPriority).every((task) => task.priorityDate === move.dateTwo)).toBe(true);
+  await close();
+});
+
+test("Answer the questions again opens the questions with the saved answers; Analyze plans the day", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { account, page, close } = await onDayTwo(browser, request);
+  await page.getByRole("button", { name: "Answer the questions again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Let's prioritize your tasks" })).toBeVisible();
+  const budget = page.getByRole("group", { name: TITLES.budget, exact: true });
+  await expect(
+    budget.getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "Yes", exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
+  await expect.poll(async () => (await apiCall(request, account, "GET", "/api/day")).planned).toBe(true);
+  await page.reload();
+  await expect(braindumpHeading(page)).toBeVisible();
+  await close();
+});
+
+test("a results screen left open overnight says its ranking is yesterday's until today is planned", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { move, account } = await dayOneAccount(request);
+  const { page, close } = await openDevice(browser, account, move.dayOne.timeZone);
+  await page.goto("/");
+  // Day one: planned by its Analyze, the results read as always.
+  await page.getByRole("button", { name: "View Priorities" }).click();
+  const lead = page.getByText("Based on your answers, these matter most today.", { exact: false });
+  await expect(lead).toBeVisible();
+
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  await expect(page.getByText("These are the priorities you set yesterday.", { exact: false })).toBeVisible();
+  await expect(lead).toHaveCount(0);
+  await screenshots(page, "day-results-yesterday");
+  await page.getByRole("button", { name: "Plan your day" }).click();
+  await expect(planHeading(page)).toBeVisible();
+  await close();
+});
+
+test("an open screen starts the new day at the instant the day ends (the browser's clock moved)", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { move, account } = await dayOneAccount(request);
+  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone, { clockAt: Date.now() });
+  // No live channel: its ticket is refused, so no socket ever opens (an open reads everything
+  // again). Only the day's own end can tell this page that a new day began.
+  await page.route("**/api/live/ticket", (route) => route.abort());
+  await page.goto("/");
+  await expect(braindumpHeading(page)).toBeVisible();
+
+  // The account moves on (as its day would at midnight); the page is not told.
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  const endsAt = dayEndsAt(move.dateOne, move.dayOne.timeZone, move.dayOne.dayStartHour).getTime();
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.fastForward(Math.max(0, endsAt - now - 60_000));
+  await expect(braindumpHeading(page)).toBeVisible();
+  await expect(planHeading(page)).toHaveCount(0);
+
+  await page.clock.fastForward(62_000);
+  await expect(planHeading(page)).toBeVisible();
+  await close();
+});
+
+test("Settings: the day's start hour and the reminder to plan it, which needs notifications", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Your day" });
+  await expect(form.getByLabel("Day starts at")).toHaveValue("4");
+  await expect(form.getByLabel("Remind me at")).toBeDisabled();
+  await expect(form).toContainText("Needs notifications on: turn them on under Notifications");
+  await form.getByLabel("Day starts at").selectOption("6");
+  await form.getByLabel("Remind me to plan my day").check();
+  await form.getByLabel("Remind me at").fill("07:30");
+  await form.getByRole("button", { name: "Save your day" }).click();
+  await expect(
+    shownToast(page, "Your day is set", "It starts at 06:00; a reminder to plan it comes at 07:30."),
+  ).toBeVisible();
+  await screenshots(page, "day-settings");
+  expect(await apiCall(request, signedIn, "GET", "/api/auth/user")).toMatchObject({
+    dayStartHour: 6,
+    planReminder: { enabled: true, time: "07:30" },
+  });
+});
+
+test.describe("with a yesterday of their own", () => {
+  // Their data moves a day back in the database of a server of their own, one test at a time
+  // (docs/decisions/145-browser-tests-move-the-day.md).
+  test.describe.configure({ mode: "serial" });
+  const server = dayServer();
+  let api: APIRequestContext;
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    await server.start();
+    api = await playwright.request.newContext({
+      baseURL: server.baseURL,
+      extraHTTPHeaders: { "CF-Connecting-IP": testClientAddress() },
+    });
+  });
+
+  test.afterAll(async () => {
+    await api?.dispose();
+    server.stop();
+  });
+
+  test("day two: the plan step shows the previous day, the streak and the carried tasks; No again today and Keep yesterday's three plan it", async ({
+    browser,
+  }) => {
+    test.slow();
+    const { place, today, account, ids } = await dayTwoAccount(api, server.stateDir);
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    await page.goto("/");
+
+    await expect(planHeading(page)).toBeVisible();
+    await expect(page.getByTestId("previous-day")).toHaveText("Yesterday: 2 done, 0 focus minutes.");
+    await expect(page.getByTestId("streak")).toHaveText("Streak: 1 day (best 1 day).");
+    // Open, not on the No list, not finished: the eight, each on its 2nd day.
+    const open = page.getByRole("list", { name: /^Still open/ });
+    await expect(open.getByRole("listitem")).toHaveCount(8);
+    await expect(open.getByRole("listitem").filter({ hasText: TITLES.budget })).toContainText("2nd day");
+    await expect(page.getByText(TITLES.plants)).toHaveCount(0);
+
+    const three = page.getByRole("region", { name: "Today's three" });
+    await expect(three.getByRole("listitem")).toHaveText([TITLES.budget, TITLES.landlord, TITLES.onboarding]);
+
+    // Yesterday's "No" items, one by one: the garage again, the news not.
+    const noList = page.getByRole("region", { name: `Yesterday's "No" List` });
+    await expect(noList.getByRole("listitem")).toHaveCount(2);
+    const garage = noList.getByRole("listitem").filter({ hasText: TITLES.garage });
+    await garage.getByRole("button", { name: "No again today" }).click();
+    await expect(shownToast(page, "Said no again", `"${TITLES.garage}" is on today's "No" List.`)).toBeVisible();
+    await expect(garage).toContainText("Said no again");
+    await screenshots(page, "day-plan-step");
+    await expectNoAxeViolations(page, "plan step");
+
+    await three.getByRole("button", { name: "Keep yesterday's three" }).click();
+    await expect(shownToast(page, "Your day is planned", "Yesterday's three are today's three.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
+    const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+    await expect(cards.nth(0)).toContainText(TITLES.budget);
+    await expect(cards.nth(1)).toContainText(TITLES.landlord);
+    await expect(cards.nth(2)).toContainText(TITLES.onboarding);
+    await expect(page.getByText("Based on your answers, these matter most today.", { exact: false })).toBeVisible();
+    await screenshots(page, "day-results-planned");
+
+    // On the server: planned, the three marked today, the garage said no again today, the news not.
+    expect(await apiCall(api, account, "GET", "/api/day")).toMatchObject({ date: today, planned: true });
+    const tasks = (await apiCall(api, account, "GET", "/api/tasks")) as ApiTask[];
+    const byId = new Map(tasks.map((task) => [task.id, task]));
+    for (const id of [ids.budget, ids.landlord, ids.onboarding]) {
+      expect(byId.get(id)).toMatchObject({ isPriority: true, priorityDate: today });
+    }
+    expect(byId.get(ids.garage)?.noListDate).toBe(today);
+    expect(byId.get(ids.news)?.noListDate).toBe(addDays(today, -1));
+    // Finished yesterday: gone from today's list.
+    expect(byId.has(ids.plants)).toBe(false);
+
+    // Planned: the plan step does not come back today.
+    await page.reload();
+    await expect(braindumpHeading(page)).toBeVisible();
+    await expect(planHeading(page)).toHaveCount(0);
+    await close();
+  });
+
+  test("No list on day two: today's items, yesterday's under Earlier, Again today brings one back", async ({
+    browser,
+  }) => {
+    test.slow();
+    const { place, account } = await dayTwoAccount(api, server.stateDir);
+    await apiCall(api, account, "POST", "/api/day/plan", { priorityTaskIds: [], noListTaskIds: [] });
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    await page.goto("/no-list");
+
+    await expect(page.getByRole("heading", { level: 1, name: `Today's "No" List` })).toBeVisible();
+    const earlier = page.getByRole("list", { name: "Earlier" });
+    await expect(earlier.getByRole("listitem")).toHaveCount(2);
+    await expect(earlier.getByRole("listitem").filter({ hasText: TITLES.garage })).toContainText(
+      "Said no yesterday: Not this month: the weekends are full",
+    );
+    await expect(page.getByRole("list", { name: `Items on today's "No" List` })).toHaveCount(0);
+
+    await earlier
+      .getByRole("listitem")
+      .filter({ hasText: TITLES.news })
+      .getByRole("button", { name: "Again today" })
+      .click();
+    await expect(shownToast(page, "Said no again", `"${TITLES.news}" is on today's "No" List.`)).toBeVisible();
+    const today = page.getByRole("list", { name: `Items on today's "No" List` });
+    await expect(today.getByRole("listitem")).toHaveCount(1);
+    await expect(today.getByRole("listitem")).toContainText(TITLES.news);
+    await expect(earlier.getByRole("listitem")).toHaveCount(1);
+    await screenshots(page, "day-no-list-earlier");
+    await expectNoAxeViolations(page, '"No" list with Earlier');
+    await close();
+  });
+
+  test("the Done screen lists finished work by day, finds one by its words and reopens it", async ({ browser }) => {
+    test.slow();
+    const { place, account, ids } = await dayTwoAccount(api, server.stateDir);
+    await apiCall(api, account, "POST", "/api/day/plan", { priorityTaskIds: [], noListTaskIds: [] });
+    // Finished today too: it is listed under Today.
+    await apiCall(api, account, "PATCH", `/api/tasks/${ids.bank}`, { isCompleted: true });
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    await page.goto("/");
+
+    const current = page.getByRole("region", { name: "Current Tasks" });
+    await expect(current.getByText(TITLES.plants)).toHaveCount(0);
+    await current.getByRole("link", { name: "Done" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Done" })).toBeVisible();
+    const today = page.getByRole("region", { name: "Today" });
+    const yesterday = page.getByRole("region", { name: "Yesterday" });
+    await expect(today.getByRole("listitem")).toHaveCount(1);
+    await expect(today).toContainText(TITLES.bank);
+    await expect(yesterday).toContainText("2 done · 0 focus minutes");
+    await expect(yesterday.getByRole("listitem")).toHaveCount(2);
+
+    await page.getByLabel("Find a finished task").fill("REPOT fig");
+    await expect(page.getByRole("status")).toHaveText("1 task matches.");
+    await expect(today).toHaveCount(0);
+    await expect(yesterday.getByRole("listitem")).toHaveCount(1);
+    await expect(yesterday.getByRole("listitem")).toContainText(TITLES.plants);
+
+    await yesterday.getByRole("button", { name: "Reopen" }).click();
+    await expect(
+      shownToast(page, "Task reopened", `"${TITLES.plants}" is open again, in Current Tasks for today.`),
+    ).toBeVisible();
+    await expect(page.getByText(`No finished task matches "REPOT fig".`)).toBeVisible();
+    await page.getByLabel("Find a finished task").fill("");
+    await expect(yesterday.getByRole("listitem")).toHaveCount(1);
+    await screenshots(page, "day-done");
+    await expectNoAxeViolations(page, "Done");
+
+    await page.getByRole("link", { name: "Back to your tasks" }).click();
+    await expect(page.getByRole("region", { name: "Current Tasks" }).getByText(TITLES.plants)).toBeVisible();
+    await close();
+  });
+
+  test("Analytics shows the streaks and, in the Week view, each day's done and focus beside its plan", async ({
+    browser,
+  }) => {
+    test.slow();
+    const { place, account, ids } = await dayTwoAccount(api, server.stateDir);
+    await apiCall(api, account, "POST", "/api/day/plan", { priorityTaskIds: [ids.slides], noListTaskIds: [] });
+    await apiCall(api, account, "PATCH", `/api/tasks/${ids.slides}`, { isCompleted: true });
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    await page.goto("/analytics");
+
+    await expect(page.getByTestId("current-streak")).toHaveText("2 days");
+    await expect(page.getByTestId("best-streak")).toHaveText("2 days");
+    await page.getByRole("button", { name: "Week" }).click();
+    const week = page.getByRole("table", { name: "Each day: done, focus and the plan" });
+    await expect(week.getByRole("row").nth(1)).toHaveText(/^Today\s*1\s*0\s*Planned$/);
+    await expect(week.getByRole("row").nth(2)).toHaveText(/^Yesterday\s*2\s*0\s*Planned$/);
+    await expect(week.getByRole("row").nth(3)).toContainText("Not planned");
+    await screenshots(page, "day-analytics-week");
+    await expectNoAxeViolations(page, "analytics week");
+
+    await page.getByRole("link", { name: "See what you finished" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Done" })).toBeVisible();
+    await close();
+  });
+});

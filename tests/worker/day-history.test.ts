@@ -1,0 +1,144 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Task } from "../../shared/schemas/tasks";
+import { analyticsStatements } from "../../worker/analytics/recorder";
+import { createDb } from "../../worker/db/client";
+import { completeTask, getDay, getHistory, getJson, getTasks, setClock } from "./day-helpers";
+import { api, createTask, newUser, registerUser } from "./helpers";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const db = createDb(env.DB);
+
+describe("finished work leaves today", () => {
+  it("a task completed on an earlier day leaves GET /api/tasks (same shape); one completed today stays", async () => {
+    setClock("2027-02-10T09:00:00Z");
+    const { token } = await registerUser();
+    const yesterday = await createTask(token, { title: "Finished on the tenth" });
+    const open = await createTask(token, { title: "Still open" });
+    await completeTask(token, yesterday.id);
+    const first = await api("/api/tasks", { token });
+    const tag = first.headers.get("ETag") ?? "";
+    expect(((await first.json()) as Task[]).map((task) => task.id)).toEqual([yesterday.id, open.id]);
+
+    // 03:00 the next night is still the tenth: the finished task stays, and the tag still matches.
+    setClock("2027-02-11T03:00:00Z");
+    expect((await api("/api/tasks", { token, headers: { "If-None-Match": tag } })).status).toBe(304);
+
+    setClock("2027-02-11T09:00:00Z");
+    // The tag of yesterday's list is not today's: the list is answered again, without the finished task.
+    const next = await api("/api/tasks", { token, headers: { "If-None-Match": tag } });
+    expect(next.status).toBe(200);
+    expect(next.headers.get("ETag")).not.toBe(tag);
+    const tasks = (await next.json()) as Task[];
+    expect(tasks.map((task) => task.id)).toEqual([open.id]);
+    const today = await createTask(token, { title: "Finished on the eleventh" });
+    await completeTask(token, today.id);
+    expect((await getTasks(token)).map((task) => [task.id, task.isCompleted])).toEqual([
+      [open.id, false],
+      [today.id, true],
+    ]);
+    // The export keeps everything.
+    const exported = await getJson<{ tasks: { id: number }[] }>("/api/account/export", token);
+    expect(exported.tasks.map((task) => task.id).sort((x, y) => x - y)).toEqual([yesterday.id, open.id, today.id]);
+  });
+});
+
+describe("GET /api/history", () => {
+  it("answers the days with anything done, newest first, each task with its completedAt, and the focus done", async () => {
+    setClock("2027-02-08T09:00:00Z");
+    const user = await newUser("Europe/Berlin");
+    const a = await createTask(user.token, { title: "Send the invoices" });
+    const b = await createTask(user.token, { title: "Fix the leaking tap" });
+    const c = await createTask(user.token, { title: "Late-night proofreading" });
+    await completeTask(user.token, a.id);
+    setClock("2027-02-10T12:00:00Z");
+    await completeTask(user.token, b.id);
+    // 02:30 in Berlin on the 11th still belongs to the 10th.
+    setClock("2027-02-11T01:30:00Z");
+    await completeTask(user.token, c.id);
+    const [first, ...rest] = analyticsStatements(
+      db,
+      user,
+      [{ type: "focus-completed", minutes: 25 }],
+      new Date("2027-02-09T10:00:00Z"),
+    );
+    if (first) await db.batch([first, ...rest]);
+
+    setClock("2027-02-12T09:00:00Z");
+    const history = await getHistory(user.token, "2027-02-01", "2027-02-12");
+    expect(
+      history.days.map((day) => [
+        day.date,
+        day.tasks.map((task) => task.title),
+        day.focusSessionsCompleted,
+        day.focusMinutes,
+      ]),
+    ).toEqual([
+      ["2027-02-10", ["Late-night proofreading", "Fix the leaking tap"], 0, 0],
+      ["2027-02-09", [], 1, 25],
+      ["2027-02-08", ["Send the invoices"], 0, 0],
+    ]);
+    expect(history.days[0]?.tasks[0]).toMatchObject({
+      id: c.id,
+      isCompleted: true,
+      completedAt: "2027-02-11T01:30:00.000Z",
+    });
+    // A range cuts at its days' edges.
+    expect((await getHistory(user.token, "2027-02-09", "2027-02-09")).days.map((day) => day.date)).toEqual([
+      "2027-02-09",
+    ]);
+  });
+
+  it("answers 400 for more than 92 days, a reversed range or a bad date, and 401 signed out", async () => {
+    const { token } = await registerUser();
+    expect((await api("/api/history?from=2027-01-01&to=2027-04-02", { token })).status).toBe(200); // 92 days
+    for (const query of [
+      "from=2027-01-01&to=2027-04-03",
+      "from=2027-02-10&to=2027-02-09",
+      "from=2027-02-30&to=2027-03-01",
+      "from=2027-02-01",
+      "to=2027-02-01",
+      "from=yesterday&to=today",
+    ]) {
+      expect((await api(`/api/history?${query}`, { token })).status, query).toBe(400);
+    }
+    expect((await api("/api/history?from=2027-02-01&to=2027-02-02")).status).toBe(401);
+  });
+});
+
+describe("POST /api/tasks/{id}/reopen", () => {
+  it("brings a task finished on an earlier day back open, today, and out of the history", async () => {
+    setClock("2027-02-10T09:00:00Z");
+    const { token } = await registerUser();
+    const task = await createTask(token, { title: "Renew the passport" });
+    await completeTask(token, task.id);
+    setClock("2027-02-12T09:00:00Z");
+    expect(await getTasks(token)).toEqual([]);
+
+    const res = await api(`/api/tasks/${task.id}/reopen`, { method: "POST", token });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ id: task.id, isCompleted: false, completedAt: null });
+    expect((await getTasks(token)).map((open) => [open.id, open.isCompleted])).toEqual([[task.id, false]]);
+    expect((await getHistory(token, "2027-02-01", "2027-02-12")).days).toEqual([]);
+    // It is open work carried from the day it was made.
+    expect((await getDay(token)).carriedOver.map((carried) => [carried.id, carried.daysCarried])).toEqual([
+      [task.id, 2],
+    ]);
+  });
+
+  it("answers 409 for an open task and 404 for an unknown or another person's; nothing changes", async () => {
+    const { token } = await registerUser();
+    const stranger = await registerUser();
+    const open = await createTask(token, { title: "Open already" });
+    const theirs = await createTask(stranger.token, { title: "Theirs, finished" });
+    await completeTask(stranger.token, theirs.id);
+    expect((await api(`/api/tasks/${open.id}/reopen`, { method: "POST", token })).status).toBe(409);
+    expect((await api(`/api/tasks/${theirs.id}/reopen`, { method: "POST", token })).status).toBe(404);
+    expect((await api("/api/tasks/999999999/reopen", { method: "POST", token })).status).toBe(404);
+    expect((await api("/api/tasks/abc/reopen", { method: "POST", token })).status).toBe(400);
+    expect((await getTasks(stranger.token)).map((task) => task.isCompleted)).toEqual([true]);
+  });
+});

@@ -1,0 +1,106 @@
+import { CalendarCheck, Flame, Trophy } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { AnalyticsRecord } from "../../../shared/schemas/analytics";
+import { useDay } from "../../api/day";
+import { buttonClasses } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { cn } from "../../ui/cn";
+import { dayName } from "../../ui/day-words";
+
+const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+
+/** docs/product.md#analytics-screen: the current and best streak (GET /api/day), and the way to the Done screen. */
+export function StreakCards() {
+  const day = useDay().data;
+  if (!day) return null;
+  return (
+    <section aria-label="Streaks" className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+      <StreakCard
+        icon={<Flame aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />}
+        title="Current streak"
+        testId="current-streak"
+        days={day.streak}
+        footnote="Days in a row with a task or a focus session finished."
+      />
+      <StreakCard
+        icon={<Trophy aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />}
+        title="Best streak"
+        testId="best-streak"
+        days={day.bestStreak}
+        footnote="Your longest run so far."
+      />
+      <Card className="col-span-2 flex flex-col justify-between gap-3 p-5 sm:col-span-1">
+        <p className="text-sm text-slate-700 dark:text-slate-300">Everything you finished, kept day by day.</p>
+        <Link to="/done" className={cn(buttonClasses("outline"), "self-start")}>
+          <CalendarCheck aria-hidden="true" className="h-4 w-4" />
+          See what you finished
+        </Link>
+      </Card>
+    </section>
+  );
+}
+
+function StreakCard(props: { icon: ReactNode; title: string; testId: string; days: number; footnote: string }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
+        {props.icon}
+        {props.title}
+      </h2>
+      <p className="mt-3 text-3xl font-bold tabular-nums sm:text-4xl" data-testid={props.testId}>
+        {days(props.days)}
+      </p>
+      <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">{props.footnote}</p>
+    </Card>
+  );
+}
+
+/**
+ * The Week view's days side by side (docs/product.md#analytics-screen): each day's done count and
+ * focus minutes beside whether that day was planned.
+ */
+export function WeekDays({ records, todayDate }: { records: readonly AnalyticsRecord[]; todayDate: string }) {
+  if (records.length === 0) return null;
+  return (
+    <Card className="overflow-x-auto p-5">
+      <table className="w-full min-w-72 text-sm">
+        <caption className="mb-2 text-left font-semibold">Each day: done, focus and the plan</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-600 dark:border-slate-800 dark:text-slate-300">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Day
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Done
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Focus min
+            </th>
+            <th scope="col" className="py-2 pl-3 font-medium">
+              Plan
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {[...records].reverse().map((record) => (
+            <tr key={record.date}>
+              <th scope="row" className="py-2 pr-3 text-left font-normal">
+                {dayName(record.date, todayDate)}
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{record.tasksCompleted}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{record.totalFocusMinutes}</td>
+              <td className="py-2 pl-3">
+                {record.planned ? (
+                  <span className="font-medium text-emerald-700 dark:text-emerald-400">Planned</span>
+                ) : (
+                  <span className="text-slate-600 dark:text-slate-400">Not planned</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}

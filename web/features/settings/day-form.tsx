@@ -1,0 +1,123 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { DAY_START_HOUR_MAX, DAY_START_HOUR_MIN, DEFAULT_DAY_START_HOUR } from "../../../shared/day";
+import { accountUpdateSchema } from "../../../shared/schemas/account";
+import type { User } from "../../../shared/schemas/auth";
+import { DEFAULT_PLAN_REMINDER } from "../../../shared/schemas/day";
+import { updateAccount } from "../../api/account";
+import { invalidateDayData } from "../../api/day";
+import { zodFieldErrors } from "../../api/field-errors";
+import { usePushStatus } from "../../api/push";
+import { queryKeys } from "../../api/query-keys";
+import { Button } from "../../ui/button";
+import { Field, Input, inputClasses } from "../../ui/field";
+import { FormError } from "../../ui/form-error";
+import { showSuccess } from "../../ui/toast";
+import { SettingsSection } from "./settings-section";
+import { useSettingsForm } from "./use-settings-form";
+
+const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+const START_HOURS = Array.from(
+  { length: DAY_START_HOUR_MAX - DAY_START_HOUR_MIN + 1 },
+  (_, index) => DAY_START_HOUR_MIN + index,
+);
+
+/**
+ * Settings "Your day" (docs/product.md#settings-screen): the hour the day starts at and the morning
+ * nudge to plan it, which needs notifications on (docs/decisions/144-day-settings.md).
+ */
+export function DayForm({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const saved = user.planReminder ?? DEFAULT_PLAN_REMINDER;
+  const [startHour, setStartHour] = useState(user.dayStartHour ?? DEFAULT_DAY_START_HOUR);
+  const [remind, setRemind] = useState(saved.enabled);
+  const [time, setTime] = useState(saved.time);
+  const push = usePushStatus().data;
+  const notificationsOn = push?.thisDevice ?? false;
+
+  const { errors, pending, onSubmit } = useSettingsForm({
+    check: () => {
+      const parsed = accountUpdateSchema.safeParse({
+        dayStartHour: startHour,
+        planReminder: { enabled: remind, time },
+      });
+      return parsed.success ? { input: parsed.data } : { errors: zodFieldErrors(parsed.error) };
+    },
+    save: async (input) => {
+      const next = await updateAccount(input);
+      queryClient.setQueryData(queryKeys.user, next);
+      // Another start hour may make today another day: everything dated by the day is read again.
+      void invalidateDayData(queryClient);
+      showSuccess(
+        "Your day is set",
+        `It starts at ${hourLabel(next.dayStartHour)}${next.planReminder.enabled ? `; a reminder to plan it comes at ${next.planReminder.time}` : ""}.`,
+      );
+    },
+    failure: { title: "Could not save your day", form: "Could not save your day. Please try again." },
+  });
+
+  return (
+    <SettingsSection
+      title="Your day"
+      description="When your day begins, and a nudge to plan it. Working past midnight still counts for the evening's day."
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Your day">
+        <FormError message={errors.form} />
+        <fieldset disabled={pending} className="space-y-4">
+          <Field label="Day starts at" error={errors.dayStartHour} hint="Before this hour, it is still the day before.">
+            {(props) => (
+              <select
+                {...props}
+                name="dayStartHour"
+                value={startHour}
+                onChange={(event) => setStartHour(Number(event.target.value))}
+                className={`${inputClasses} sm:max-w-40`}
+              >
+                {START_HOURS.map((hour) => (
+                  <option key={hour} value={hour}>
+                    {hourLabel(hour)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              name="planReminder"
+              className="h-4 w-4 accent-brand-600"
+              checked={remind}
+              onChange={(event) => setRemind(event.target.checked)}
+            />
+            Remind me to plan my day
+          </label>
+          <Field
+            label="Remind me at"
+            error={errors.planReminder}
+            hint={
+              notificationsOn
+                ? "This device has notifications on: the reminder comes here unless the day is already planned."
+                : "Needs notifications on: turn them on under Notifications on each device that should remind you."
+            }
+          >
+            {(props) => (
+              <Input
+                {...props}
+                name="planReminderTime"
+                type="time"
+                step={60}
+                value={time}
+                disabled={!remind}
+                onChange={(event) => setTime(event.target.value)}
+                className="sm:max-w-40"
+              />
+            )}
+          </Field>
+        </fieldset>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Save your day"}
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}

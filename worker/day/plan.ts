@@ -1,0 +1,155 @@
+import { and, count, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { addDays } from "../../shared/day";
+import { abortBatchIf } from "../db/batch-guard";
+import type { Db } from "../db/client";
+import { dayPlans, tasks } from "../db/schema";
+import { isVisible } from "../tasks/task-rows";
+
+/**
+ * Marks the day planned without changing a plan made already: Analyze Priorities and a "No" list
+ * commit count as planning (docs/product.md#plan-your-day). Append it to the change's batch.
+ */
+export function markPlannedStatement(db: Db, userId: string, date: string, now: Date) {
+  return db.insert(dayPlans).values({ userId, date, plannedAt: now }).onConflictDoNothing();
+}
+
+/** The days from `from` to `to` that were planned (the Week view's plan of each day). */
+export function plannedDaysQuery(db: Db, userId: string, from: string, to: string) {
+  return db
+    .select({ date: dayPlans.date })
+    .from(dayPlans)
+    .where(and(eq(dayPlans.userId, userId), gte(dayPlans.date, from), lte(dayPlans.date, to)));
+}
+
+/** The user's plans from `date` on (a zone change westwards can leave one dated after today). */
+export function plansFromQuery(db: Db, userId: string, date: string) {
+  return db
+    .select()
+    .from(dayPlans)
+    .where(and(eq(dayPlans.userId, userId), gte(dayPlans.date, date)))
+    .orderBy(dayPlans.date);
+}
+
+/** The plan's tasks as read with the session check: the user's visible tasks among the named ids. */
+export function planTasksQuery(db: Db, userId: string, ids: readonly number[]) {
+  return db
+    .select({ id: tasks.id, isCompleted: tasks.isCompleted, category: tasks.category })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), isVisible(), idsIn(ids)));
+}
+
+/** Ids as one JSON parameter, so a list of any length stays within D1's 100 bound parameters. */
+const idsIn = (ids: readonly number[]) => sql`${tasks.id} in (select value from json_each(${JSON.stringify(ids)}))`;
+
+/** Can be one of today's three: open, not on the "No" list. */
+const canBePriority = (): SQL =>
+  sql`${tasks.isCompleted} = 0 and (${tasks.category} is null or ${tasks.category} <> 'no_list')`;
+
+export type PlanInput = { priorityTaskIds: readonly number[]; noListTaskIds: readonly number[] };
+
+/**
+ * What is wrong with the plan for the tasks read (planTasksQuery's rows), or null: an id that is not
+ * the user's visible task answers 404 (missing and foreign look the same), a task that cannot take
+ * its part 409. Nothing is written either way.
+ */
+export function planProblem(
+  plan: PlanInput,
+  rows: readonly { id: number; isCompleted: boolean; category: string | null }[],
+): { status: 404 | 409; message: string } | null {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = [...plan.priorityTaskIds, ...plan.noListTaskIds].find((id) => !byId.has(id));
+  if (missing !== undefined) return { status: 404, message: `Task ${missing} not found. Nothing was changed.` };
+  for (const id of plan.priorityTaskIds) {
+    const row = byId.get(id);
+    if (row?.isCompleted || row?.category === "no_list") {
+      return { status: 409, message: `Task ${id} is done or on the "No" list: it cannot be one of today's three.` };
+    }
+  }
+  const notOnList = plan.noListTaskIds.find((id) => byId.get(id)?.category !== "no_list");
+  if (notOnList !== undefined) return { status: 409, message: `Task ${notOnList} is not on the "No" list.` };
+  return null;
+}
+
+/**
+ * The plan of `today` as one batch (docs/product.md#plan-your-day), replacing one made earlier today
+ * (docs/decisions/134-the-plan-replaces.md):
+ * - the named tasks become today's three and every other open task loses its priority mark;
+ * - the named "No" list items are said no to again today; items an earlier plan of today said
+ *   again and this one does not name go back under "Earlier" (dated the day before);
+ * - the day's row records the plan.
+ * The first statement aborts the batch unless every named task still qualifies when it runs, so a
+ * change on another device in between leaves nothing half done.
+ */
+export function planStatements(
+  db: Db,
+  userId: string,
+  plan: PlanInput,
+  earlierNoListIds: readonly number[],
+  today: string,
+  now: Date,
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const own = and(eq(tasks.userId, userId), isVisible());
+  const qualifying = (ids: readonly number[], condition: SQL) =>
+    db
+      .select({ n: count() })
+      .from(tasks)
+      .where(and(own, idsIn(ids), condition));
+  const priorities = [...plan.priorityTaskIds];
+  const noList = [...plan.noListTaskIds];
+  const givenBack = earlierNoListIds.filter((id) => !noList.includes(id));
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .update(tasks)
+      .set({ isPriority: false, priorityDate: null, updatedAt: now })
+      .where(
+        and(
+          own,
+          eq(tasks.isPriority, true),
+          eq(tasks.isCompleted, false),
+          priorities.length > 0 ? sql`not (${idsIn(priorities)})` : undefined,
+        ),
+      ),
+  ];
+  if (priorities.length > 0) {
+    statements.push(
+      db
+        .update(tasks)
+        .set({ isPriority: true, priorityDate: today, updatedAt: now })
+        .where(and(own, idsIn(priorities))),
+    );
+  }
+  if (givenBack.length > 0) {
+    statements.push(
+      db
+        .update(tasks)
+        .set({ noListDate: addDays(today, -1), updatedAt: now })
+        .where(and(own, idsIn(givenBack), eq(tasks.category, "no_list"), gte(tasks.noListDate, today))),
+    );
+  }
+  if (noList.length > 0) {
+    statements.push(
+      db
+        .update(tasks)
+        .set({ noListDate: today, updatedAt: now })
+        .where(and(own, idsIn(noList))),
+    );
+  }
+  statements.push(
+    db
+      .insert(dayPlans)
+      .values({ userId, date: today, noListTaskIds: noList, plannedAt: now })
+      .onConflictDoUpdate({
+        target: [dayPlans.userId, dayPlans.date],
+        set: { noListTaskIds: sql`excluded.no_list_task_ids`, plannedAt: sql`excluded.planned_at` },
+      }),
+  );
+  const stillQualifying = sql`(${qualifying(priorities, canBePriority())}) <> ${priorities.length}
+    or (${qualifying(noList, sql`${tasks.category} = 'no_list'`)}) <> ${noList.length}`;
+  return [abortBatchIf(db, dayPlans, stillQualifying), ...statements];
+}
+
+/** Clear Tasks and Start Fresh: the plans go with the tasks and the statistics. */
+export function deleteDayPlansOfUserQuery(db: Db, userId: string) {
+  return db.delete(dayPlans).where(eq(dayPlans.userId, userId));
+}

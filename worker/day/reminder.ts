@@ -1,0 +1,88 @@
+import { addDays, dayOf, firstInstantAt, minuteOfDay, wallClock } from "../../shared/day";
+import type { PushMessageBody } from "../../shared/schemas/push";
+import { userByIdQuery } from "../auth/users";
+import { createDb } from "../db/client";
+import type { Bindings } from "../env";
+import { pushToUser } from "../push/send";
+import { dayState, dayStateQueries } from "./day-state";
+
+/*
+ * The morning nudge (docs/product.md#morning-nudge), kept by the person's hub (UserHub) in its
+ * storage. The hub has one alarm for this and the focus timer: it points the alarm at the sooner of
+ * the two (reminderDueAt) and, when it rings, takes the reminder if it is due
+ * (docs/decisions/137-one-alarm-for-timer-and-reminder.md).
+ */
+
+/** What the hub keeps of the reminder: whose, in which zone and day, and at what local time. */
+export type ReminderSettings = { userId: string; timeZone: string; dayStartHour: number; time: string };
+type StoredReminder = ReminderSettings & { nextAt: number };
+
+const REMINDER_KEY = "plan-reminder";
+/** The path the notification opens: the priority picker, which leads with the plan. */
+const PLAN_PATH = "/";
+
+/** The next instant after `now` (ms) at which the wall clock in the zone reads the reminder's time. */
+export function nextReminderAt(settings: Pick<ReminderSettings, "timeZone" | "time">, now: number): number {
+  const minute = minuteOfDay(settings.time);
+  const date = wallClock(new Date(now), settings.timeZone).date;
+  for (let days = 0; ; days += 1) {
+    const at = firstInstantAt(addDays(date, days), minute, settings.timeZone).getTime();
+    if (at > now) return at;
+  }
+}
+
+/** Keeps the reminder's settings (null: off) and when it is next due. */
+export function storeReminder(kv: SyncKvStorage, settings: ReminderSettings | null, now: number): void {
+  if (!settings) {
+    kv.delete(REMINDER_KEY);
+    return;
+  }
+  kv.put(REMINDER_KEY, { ...settings, nextAt: nextReminderAt(settings, now) } satisfies StoredReminder);
+}
+
+/** When the reminder is next due (ms), or null when it is off. */
+export function reminderDueAt(kv: SyncKvStorage): number | null {
+  return kv.get<StoredReminder>(REMINDER_KEY)?.nextAt ?? null;
+}
+
+/**
+ * Takes the reminder if it is due at `now` and moves it to its next time, before anything is sent:
+ * an alarm delivered twice finds it taken. Answers the settings to send with, or null. A reminder
+ * the hub only gets to on a later day of the person (it could not run) is dropped, not sent late.
+ */
+export function takeDueReminder(kv: SyncKvStorage, now: number): ReminderSettings | null {
+  const stored = kv.get<StoredReminder>(REMINDER_KEY);
+  if (!stored || stored.nextAt > now) return null;
+  const { nextAt, ...settings } = stored;
+  kv.put(REMINDER_KEY, { ...settings, nextAt: nextReminderAt(settings, now) } satisfies StoredReminder);
+  const dayAt = (time: number) => dayOf(new Date(time), settings.timeZone, settings.dayStartHour);
+  return dayAt(nextAt) === dayAt(now) ? settings : null;
+}
+
+/** "Plan your day" with the count of the tasks carried over. */
+export function planReminderMessage(carriedOver: number): PushMessageBody {
+  const body =
+    carriedOver === 0
+      ? "Nothing carried over: a fresh start. What matters today?"
+      : `${carriedOver} ${carriedOver === 1 ? "task" : "tasks"} carried over. What matters today?`;
+  return { type: "plan-reminder", title: "Plan your day", body, tag: "plan-reminder", url: PLAN_PATH };
+}
+
+/**
+ * Sends the nudge to every device with notifications on, unless today is planned already or the
+ * person turned the reminder off meanwhile (D1 is what counts; the hub's copy may lag). A nudge
+ * is best effort: failures are logged, never thrown into the hub's alarm. Answers how many got it.
+ */
+export async function sendPlanReminder(env: Bindings, userId: string, now: Date): Promise<number> {
+  try {
+    const db = createDb(env.DB);
+    const [[user], ...state] = await db.batch([userByIdQuery(db, userId), ...dayStateQueries(db, userId)]);
+    if (!user?.planReminderEnabled) return 0;
+    const day = dayState(user, state, now);
+    if (day.planned) return 0;
+    return await pushToUser(env, userId, planReminderMessage(day.carriedOver.length));
+  } catch (err) {
+    console.error("could not send the plan reminder", err);
+    return 0;
+  }
+}

@@ -1,0 +1,16 @@
+import type { CreateTaskInput, PatchTaskInput } from "../../shared/schemas/tasks";
+
+/**
+ * The days of a task's marks after a create or an edit (docs/product.md#the-day): a priority mark
+ * or a move onto the "No" list set now is today's; taking one away takes its day too. A field the
+ * change leaves alone keeps its day.
+ */
+export function markDays(
+  change: Pick<CreateTaskInput & PatchTaskInput, "isPriority" | "category">,
+  today: string,
+): { priorityDate?: string | null; noListDate?: string | null } {
+  const days: { priorityDate?: string | null; noListDate?: string | null } = {};
+  if (change.isPriority !== undefined) days.priorityDate = change.isPriority ? today : null;
+  if (change.category !== undefined) days.noListDate = change.category === "no_list" ? today : null;
+  return days;
+}
