@@ -37,7 +37,19 @@ export function toastBottomOffset(viewportHeight: number, height: number, blocke
 
 const CONTROLS = "button, a[href], input:not([type=hidden]), select, textarea, [role=button], [tabindex='0']";
 
-/** The vertical extents of the visible controls on screen, the toaster's own left out. */
+/**
+ * Whether a person can reach the control where it is drawn: what lies on top at its middle is the
+ * control itself (or the toast). A control under an open panel (the suggestions) is out of reach,
+ * so a toast may lie over that part of the panel's backdrop but not over the panel's own controls.
+ */
+function onTop(control: Element, r: DOMRect, toaster: Element): boolean {
+  const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
+  const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
+  const hit = document.elementFromPoint(x, y);
+  return !hit || toaster.contains(hit) || control.contains(hit) || hit.contains(control);
+}
+
+/** The vertical extents of the reachable controls on screen, the toaster's own left out. */
 function controlBands(toaster: Element): Band[] {
   const bands: Band[] = [];
   for (const control of Array.from(document.querySelectorAll(CONTROLS))) {
@@ -45,6 +57,7 @@ function controlBands(toaster: Element): Band[] {
     const r = control.getBoundingClientRect();
     if (r.width <= 2 || r.height <= 2 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
     if (getComputedStyle(control).visibility === "hidden") continue;
+    if (!onTop(control, r, toaster)) continue;
     bands.push({ top: r.top, bottom: r.bottom });
   }
   return bands;
