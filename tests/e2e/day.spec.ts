@@ -114,8 +114,8 @@ test("Answer the questions again opens the questions with the saved answers; Ana
   await expect(page.getByRole("heading", { level: 1, name: "Let's prioritize your tasks" })).toBeVisible();
   const budget = page.getByRole("group", { name: TITLES.budget, exact: true });
   await expect(
-    budget.getByRole("group", { name: "Is it urgent?" }).getByRole("button", { name: "Yes", exact: true }),
-  ).toHaveAttribute("aria-pressed", "true");
+    budget.getByRole("radiogroup", { name: "Is it urgent?" }).getByRole("radio", { name: "Yes", exact: true }),
+  ).toHaveAttribute("aria-checked", "true");
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
   await expect.poll(async () => (await apiCall(request, account, "GET", "/api/day")).planned).toBe(true);

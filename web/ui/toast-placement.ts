@@ -60,6 +60,13 @@ function controlBands(toaster: Element): Band[] {
     if (!onTop(control, r, toaster)) continue;
     bands.push({ top: r.top, bottom: r.bottom });
   }
+  // An open panel (the suggestions) is one surface to keep clear of, text and all: where the screen
+  // has no room beside it, the toast stays at the bottom, below the panel
+  // (docs/decisions/150-toasts-keep-clear-of-controls.md).
+  for (const panel of Array.from(document.querySelectorAll('[role="dialog"]'))) {
+    const r = panel.getBoundingClientRect();
+    if (r.height > 2 && r.bottom > 0 && r.top < window.innerHeight) bands.push({ top: r.top, bottom: r.bottom });
+  }
   return bands;
 }
 
