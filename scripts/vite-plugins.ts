@@ -1,7 +1,9 @@
 // Build plugins of vite.config.ts that shape what the browser loads first (see bench/RESULTS.md).
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
+import { SECURITY_HEADERS } from "../worker/http/security-headers.ts";
 
 /**
  * Puts `<link rel="prefetch">` for the toasts' code (sonner and its mount) in index.html: the
@@ -30,6 +32,43 @@ export function prefetchToasts(): Plugin {
             injectTo: "head" as const,
           };
         });
+      },
+    },
+  };
+}
+
+/** Where web/index.html leaves room for web/first-paint.js. */
+const FIRST_PAINT_SLOT = "<!-- first-paint.js, inlined here -->";
+
+/**
+ * Puts web/first-paint.js into index.html as an inline script: the first paint then waits on no
+ * request but the page's own. The CSP allows exactly that script by its sha256 hash, written in
+ * web/public/_headers (pages) and worker/http/security-headers.ts (the same set on API answers);
+ * the build fails when either does not name the script's hash, saying which one it needs
+ * (docs/decisions/167-first-paint-script-inline-by-hash.md).
+ */
+export function inlineFirstPaint(projectRoot: string): Plugin {
+  const script = resolve(projectRoot, "web/first-paint.js");
+  const headers = resolve(projectRoot, "web/public/_headers");
+  return {
+    name: "onething:inline-first-paint",
+    transformIndexHtml: {
+      order: "pre",
+      handler(html) {
+        if (!html.includes(FIRST_PAINT_SLOT)) throw new Error(`web/index.html lacks ${FIRST_PAINT_SLOT}`);
+        const source = readFileSync(script, "utf8");
+        if (/<\/script|<!--/i.test(source)) throw new Error("web/first-paint.js must not hold </script or <!--");
+        const hash = `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
+        const csps = {
+          "web/public/_headers": readFileSync(headers, "utf8").match(/Content-Security-Policy: (.*)/)?.[1] ?? "",
+          "worker/http/security-headers.ts": SECURITY_HEADERS["Content-Security-Policy"] ?? "",
+        };
+        for (const [file, csp] of Object.entries(csps)) {
+          if (!csp.includes(`script-src 'self' ${hash};`)) {
+            throw new Error(`${file}: the CSP must read "script-src 'self' ${hash};" (web/first-paint.js's hash)`);
+          }
+        }
+        return html.replace(FIRST_PAINT_SLOT, () => `<script>${source}</script>`);
       },
     },
   };

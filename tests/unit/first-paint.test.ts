@@ -1,10 +1,13 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AUTH_TOKEN_KEY } from "../../shared/constants";
 import { BRAINDUMP_HEADING, BRAINDUMP_INTRO } from "../../web/features/braindump/braindump-copy";
 
 // Vite's `?raw`: the files' text, as written.
+import script from "../../web/first-paint.js?raw";
 import html from "../../web/index.html?raw";
-import script from "../../web/public/first-paint.js?raw";
+import headers from "../../web/public/_headers?raw";
+import { SECURITY_HEADERS } from "../../worker/http/security-headers";
 
 const outline = html.slice(html.indexOf('<div id="first-paint"'), html.indexOf("</body>"));
 const decode = (text: string) => text.replace(/&amp;/g, "&").replace(/\s+/g, " ").trim();
@@ -23,7 +26,22 @@ describe("the signed-in first paint (web/index.html)", () => {
 
   it("is asked for by first-paint.js only with a stored session, under the key the app uses", () => {
     expect(script).toContain(`localStorage.getItem("${AUTH_TOKEN_KEY}")`);
-    expect(html).toContain('<script src="/first-paint.js"></script>');
+    expect(html).toContain("<!-- first-paint.js, inlined here -->");
+  });
+});
+
+describe("the CSP allows first-paint.js inline by its hash (docs/decisions/167-first-paint-script-inline-by-hash.md)", () => {
+  const hash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+  const pageCsp = headers.match(/^ {2}Content-Security-Policy: (.*)$/m)?.[1];
+
+  it("names the script's hash, and no other inline script, for pages and for API answers alike", () => {
+    expect(pageCsp).toContain(`script-src 'self' ${hash};`);
+    expect(SECURITY_HEADERS["Content-Security-Policy"]).toBe(pageCsp);
+  });
+
+  it("allows no inline script but that one: no 'unsafe-inline', no 'unsafe-eval', no nonce", () => {
+    const scriptSrc = pageCsp?.match(/script-src ([^;]*);/)?.[1];
+    expect(scriptSrc).toBe(`'self' ${hash}`);
   });
 });
 

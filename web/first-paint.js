@@ -1,8 +1,11 @@
-// Runs before the first paint. The theme: keep in step with web/ui/theme.ts (stored "light" or
-// "dark", else the system preference). What paints first: the landing page prerendered in
-// web/index.html only on "/" without a stored session (where web/start.tsx hydrates it); with a
-// stored session (web/api/client.ts) on the braindump, index.html's outline of that screen until the
-// app replaces it; elsewhere neither.
+// Runs before the first paint, inlined into index.html at build time and allowed by its hash in the
+// CSP (docs/decisions/167-first-paint-script-inline-by-hash.md): a change here changes the hash that
+// web/public/_headers and worker/http/security-headers.ts name, and the build says the new one.
+// The theme: keep in step with web/ui/theme.ts (stored "light" or "dark", else the system
+// preference). What paints first: the landing page prerendered in web/index.html only on "/"
+// without a stored session (where web/start.tsx hydrates it); with a stored session
+// (web/api/client.ts) on the braindump, index.html's outline of that screen until the app replaces
+// it; elsewhere neither.
 (() => {
   const root = document.documentElement;
   let session = null;
