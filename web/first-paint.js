@@ -5,7 +5,9 @@
 // preference). What paints first: the landing page prerendered in web/index.html only on "/"
 // without a stored session (where web/start.tsx hydrates it); with a stored session
 // (web/api/client.ts) on the braindump, index.html's outline of that screen until the app replaces
-// it; elsewhere neither.
+// it; elsewhere neither. Then it starts the app (the scripts the build names in index.html's
+// <meta>s): on the landing page after its first paint, so no script holds the tagline back;
+// everywhere else at once.
 (() => {
   const root = document.documentElement;
   let session = null;
@@ -18,18 +20,22 @@
   } catch {
     // Storage blocked: the light default stands, and no session can be stored.
   }
-  if (location.pathname === "/" && !session) return;
+  const named = (name) =>
+    (document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") ?? "").split(" ").filter(Boolean);
+  const add = (tag, properties) => document.head.append(Object.assign(document.createElement(tag), properties));
+  const start = () => {
+    for (const href of named("start-modules")) add("link", { rel: "modulepreload", href, crossOrigin: "anonymous" });
+    for (const src of named("start-entry")) add("script", { type: "module", src, crossOrigin: "anonymous" });
+    for (const href of named("prefetch-modules"))
+      add("link", { rel: "prefetch", as: "script", href, crossOrigin: "anonymous" });
+  };
+  if (location.pathname === "/" && !session) {
+    // After the frame that paints the landing page.
+    requestAnimationFrame(() => setTimeout(start));
+    return;
+  }
   const path = location.pathname.toLowerCase().replace(/\/+$/, "") || "/";
   const braindump = session && (path === "/" || path === "/braindump");
   root.setAttribute("data-first-paint", braindump ? "braindump" : "app");
-  // The app starts at once here: its code (named by the build in index.html) is asked for now, not
-  // once web/main.tsx runs. The landing page asks for it after its first paint.
-  const modules = document.querySelector('meta[name="start-modules"]')?.getAttribute("content") ?? "";
-  for (const href of modules.split(" ").filter(Boolean)) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    link.crossOrigin = "anonymous";
-    document.head.append(link);
-  }
+  start();
 })();

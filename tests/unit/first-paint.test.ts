@@ -45,37 +45,75 @@ describe("the CSP allows first-paint.js inline by its hash (docs/decisions/167-f
   });
 });
 
-/** Runs first-paint.js against a stand-in page: the path, the stored values and the build's meta. */
-function firstPaint(path: string, stored: Record<string, string>, startModules = "/assets/main-1.js /assets/rt-2.js") {
+/** The build's <meta>s that name what first-paint.js starts. */
+const META: Record<string, string> = {
+  "start-entry": "/assets/index-0.js",
+  "start-modules": "/assets/main-1.js /assets/rt-2.js",
+  "prefetch-modules": "/assets/toaster-3.js",
+};
+
+/**
+ * Runs first-paint.js against a stand-in page: the path, the stored values and the build's meta.
+ * Answers what it marked and asked for before the first frame, and after it.
+ */
+function firstPaint(path: string, stored: Record<string, string>) {
   const attributes = new Map<string, string>();
-  const appended: { rel: string; href: string; crossOrigin: string }[] = [];
+  const appended: string[] = [];
   const document = {
     documentElement: {
       classList: { toggle: () => undefined },
       style: {},
       setAttribute: (name: string, value: string) => attributes.set(name, value),
     },
-    querySelector: (selector: string) =>
-      selector === 'meta[name="start-modules"]' ? { getAttribute: () => startModules } : null,
-    createElement: () => ({ rel: "", href: "", crossOrigin: "" }),
-    head: { append: (link: (typeof appended)[number]) => appended.push(link) },
+    querySelector: (selector: string) => {
+      const name = selector.match(/^meta\[name="([^"]+)"\]$/)?.[1] ?? "";
+      return name in META ? { getAttribute: () => META[name] } : null;
+    },
+    createElement: (tag: string) => ({ tag }),
+    head: {
+      append: (element: {
+        tag: string;
+        rel?: string;
+        type?: string;
+        href?: string;
+        src?: string;
+        crossOrigin?: string;
+      }) =>
+        appended.push(
+          `${element.tag} ${element.rel ?? element.type} ${element.href ?? element.src} ${element.crossOrigin}`,
+        ),
+    },
   };
   const localStorage = { getItem: (key: string) => stored[key] ?? null };
   const matchMedia = () => ({ matches: false });
-  new Function("document", "localStorage", "location", "matchMedia", script)(
+  const frames: (() => void)[] = [];
+  const tasks: (() => void)[] = [];
+  new Function("document", "localStorage", "location", "matchMedia", "requestAnimationFrame", "setTimeout", script)(
     document,
     localStorage,
     { pathname: path },
     matchMedia,
+    (callback: () => void) => frames.push(callback),
+    (callback: () => void) => tasks.push(callback),
   );
-  return { firstPaint: attributes.get("data-first-paint") ?? null, preloaded: appended.map((link) => link.href) };
+  const beforePaint = [...appended];
+  for (const frame of frames.splice(0)) frame();
+  for (const task of tasks.splice(0)) task();
+  return { firstPaint: attributes.get("data-first-paint") ?? null, beforePaint, afterPaint: appended };
 }
 
-describe("what paints first (web/public/first-paint.js)", () => {
+const STARTED = [
+  "link modulepreload /assets/main-1.js anonymous",
+  "link modulepreload /assets/rt-2.js anonymous",
+  "script module /assets/index-0.js anonymous",
+  "link prefetch /assets/toaster-3.js anonymous",
+];
+
+describe("what paints first (web/first-paint.js)", () => {
   const session = { [AUTH_TOKEN_KEY]: "token" };
 
-  it("leaves the prerendered landing page alone on / without a session, and asks for no code before it paints", () => {
-    expect(firstPaint("/", {})).toEqual({ firstPaint: null, preloaded: [] });
+  it("leaves the prerendered landing page alone on / without a session, and starts the app only after it paints", () => {
+    expect(firstPaint("/", {})).toEqual({ firstPaint: null, beforePaint: [], afterPaint: STARTED });
   });
 
   it("hides the landing page for a signed-in person, with the braindump's outline on / and /braindump", () => {
@@ -89,8 +127,8 @@ describe("what paints first (web/public/first-paint.js)", () => {
     expect(firstPaint("/no/such/page", {}).firstPaint).toBe("app");
   });
 
-  it("asks for the app's code at once wherever the app starts at once", () => {
-    expect(firstPaint("/login", {}).preloaded).toEqual(["/assets/main-1.js", "/assets/rt-2.js"]);
-    expect(firstPaint("/", session).preloaded).toEqual(["/assets/main-1.js", "/assets/rt-2.js"]);
+  it("starts the app at once wherever the landing page does not show", () => {
+    expect(firstPaint("/login", {}).beforePaint).toEqual(STARTED);
+    expect(firstPaint("/", session).beforePaint).toEqual(STARTED);
   });
 });
