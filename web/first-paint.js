@@ -24,10 +24,19 @@
     (document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") ?? "").split(" ").filter(Boolean);
   const add = (tag, properties) => document.head.append(Object.assign(document.createElement(tag), properties));
   const start = () => {
-    for (const href of named("start-modules")) add("link", { rel: "modulepreload", href, crossOrigin: "anonymous" });
-    for (const src of named("start-entry")) add("script", { type: "module", src, crossOrigin: "anonymous" });
-    for (const href of named("prefetch-modules"))
-      add("link", { rel: "prefetch", as: "script", href, crossOrigin: "anonymous" });
+    for (const href of [...named("start-entry"), ...named("start-modules")]) {
+      add("link", { rel: "modulepreload", href, crossOrigin: "anonymous" });
+    }
+    // A script added by a script runs as soon as it arrives; the app's runs once the document is
+    // parsed (web/start.tsx reads #root and #landing), as its tag's would.
+    const run = () => {
+      for (const src of named("start-entry")) add("script", { type: "module", src, crossOrigin: "anonymous" });
+      for (const href of named("prefetch-modules")) {
+        add("link", { rel: "prefetch", as: "script", href, crossOrigin: "anonymous" });
+      }
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+    else run();
   };
   if (location.pathname === "/" && !session) {
     // After the frame that paints the landing page.
