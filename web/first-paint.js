@@ -6,8 +6,8 @@
 // without a stored session (where web/start.tsx hydrates it); with a stored session
 // (web/api/client.ts) on the braindump, index.html's outline of that screen until the app replaces
 // it; elsewhere neither. Then it starts the app (the scripts the build names in index.html's
-// <meta>s): on the landing page after its first paint, so no script holds the tagline back;
-// everywhere else at once.
+// <meta>s) after that first paint: on the landing page it asks for them only then, so no request
+// holds the tagline back; everywhere else it preloads them at once.
 (() => {
   const root = document.documentElement;
   let session = null;
@@ -23,28 +23,33 @@
   const named = (name) =>
     (document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") ?? "").split(" ").filter(Boolean);
   const add = (tag, properties) => document.head.append(Object.assign(document.createElement(tag), properties));
-  const start = () => {
+  const preload = () => {
     for (const href of [...named("start-entry"), ...named("start-modules")]) {
       add("link", { rel: "modulepreload", href, crossOrigin: "anonymous" });
     }
-    // A script added by a script runs as soon as it arrives; the app's runs once the document is
-    // parsed (web/start.tsx reads #root and #landing), as its tag's would.
-    const run = () => {
-      for (const src of named("start-entry")) add("script", { type: "module", src, crossOrigin: "anonymous" });
-      for (const href of named("prefetch-modules")) {
-        add("link", { rel: "prefetch", as: "script", href, crossOrigin: "anonymous" });
-      }
-    };
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
-    else run();
   };
+  const run = () => {
+    for (const src of named("start-entry")) add("script", { type: "module", src, crossOrigin: "anonymous" });
+    for (const href of named("prefetch-modules"))
+      add("link", { rel: "prefetch", as: "script", href, crossOrigin: "anonymous" });
+  };
+  // After the frame that paints what index.html shows; a hidden tab paints no frame until shown.
+  const afterFirstFrame = (callback) =>
+    document.visibilityState === "hidden" ? callback() : requestAnimationFrame(() => setTimeout(callback));
+  // A script added by a script runs as soon as it arrives: the app's runs once the document is parsed
+  // (web/start.tsx reads #root and #landing), as its tag's would.
+  const whenParsed = (callback) =>
+    document.readyState === "loading" ? document.addEventListener("DOMContentLoaded", callback) : callback();
   if (location.pathname === "/" && !session) {
-    // After the frame that paints the landing page.
-    requestAnimationFrame(() => setTimeout(start));
+    afterFirstFrame(() => {
+      preload();
+      whenParsed(run);
+    });
     return;
   }
   const path = location.pathname.toLowerCase().replace(/\/+$/, "") || "/";
   const braindump = session && (path === "/" || path === "/braindump");
   root.setAttribute("data-first-paint", braindump ? "braindump" : "app");
-  start();
+  preload();
+  afterFirstFrame(() => whenParsed(run));
 })();

@@ -56,15 +56,16 @@ const META: Record<string, string> = {
 
 /**
  * Runs first-paint.js against a stand-in page: the path, the stored values and the build's meta.
- * Answers what it marked, and what it had asked for while the document was parsing, once it was
- * parsed, and after the first frame.
+ * Answers what it marked, and what it had asked for while the document was parsing, after the
+ * first frame (still parsing), and once the document was parsed. A hidden tab paints no frame.
  */
-function firstPaint(path: string, stored: Record<string, string>) {
+function firstPaint(path: string, stored: Record<string, string>, visibilityState = "visible") {
   const attributes = new Map<string, string>();
   const appended: string[] = [];
   const parsed: (() => void)[] = [];
   const document = {
     readyState: "loading",
+    visibilityState,
     addEventListener: (type: string, listener: () => void) => type === "DOMContentLoaded" && parsed.push(listener),
     documentElement: {
       classList: { toggle: () => undefined },
@@ -103,12 +104,17 @@ function firstPaint(path: string, stored: Record<string, string>) {
     (callback: () => void) => tasks.push(callback),
   );
   const whileParsing = [...appended];
+  if (visibilityState === "visible") for (const frame of frames.splice(0)) frame();
+  for (const task of tasks.splice(0)) task();
+  const afterFirstFrame = [...appended];
   document.readyState = "interactive";
   for (const listener of parsed.splice(0)) listener();
-  const onceParsed = [...appended];
-  for (const frame of frames.splice(0)) frame();
-  for (const task of tasks.splice(0)) task();
-  return { firstPaint: attributes.get("data-first-paint") ?? null, whileParsing, onceParsed, painted: appended };
+  return {
+    firstPaint: attributes.get("data-first-paint") ?? null,
+    whileParsing,
+    afterFirstFrame,
+    onceParsed: appended,
+  };
 }
 
 const PRELOADED = [
@@ -126,7 +132,12 @@ describe("what paints first (web/first-paint.js)", () => {
   const session = { [AUTH_TOKEN_KEY]: "token" };
 
   it("leaves the prerendered landing page alone on / without a session, and starts the app only after it paints", () => {
-    expect(firstPaint("/", {})).toEqual({ firstPaint: null, whileParsing: [], onceParsed: [], painted: STARTED });
+    expect(firstPaint("/", {})).toEqual({
+      firstPaint: null,
+      whileParsing: [],
+      afterFirstFrame: PRELOADED,
+      onceParsed: STARTED,
+    });
   });
 
   it("hides the landing page for a signed-in person, with the braindump's outline on / and /braindump", () => {
@@ -140,9 +151,14 @@ describe("what paints first (web/first-paint.js)", () => {
     expect(firstPaint("/no/such/page", {}).firstPaint).toBe("app");
   });
 
-  it("asks for the app's code at once wherever the landing page does not show, and runs it once the page is parsed", () => {
+  it("asks for the app's code at once wherever the landing page does not show, and runs it after the first frame", () => {
     for (const started of [firstPaint("/login", {}), firstPaint("/", session)]) {
-      expect(started).toMatchObject({ whileParsing: PRELOADED, onceParsed: STARTED });
+      expect(started).toMatchObject({ whileParsing: PRELOADED, afterFirstFrame: PRELOADED, onceParsed: STARTED });
     }
+  });
+
+  it("starts the app in a hidden tab too, which paints no frame until it is shown", () => {
+    expect(firstPaint("/", {}, "hidden").onceParsed).toEqual(STARTED);
+    expect(firstPaint("/login", {}, "hidden").onceParsed).toEqual(STARTED);
   });
 });
