@@ -80,11 +80,11 @@ const COPY = "\0zod-mini-copy:";
 
 /**
  * Takes the app's first script out of index.html's markup and names it for web/first-paint.js,
- * which starts it: after the landing page's first paint, at once everywhere else. The page then
- * asks for no script before the landing page's first paint. `<meta name="start-entry">` is the
- * entry (web/main.tsx); `<meta name="start-modules">` is what it imports and what it starts
- * (web/start.tsx with React and the app's entry), which first-paint.js preloads with it rather than
- * after it (docs/decisions/167-first-paint-script-inline-by-hash.md).
+ * which runs it after the first frame (the landing page asks for no script before its first
+ * paint). `<meta name="start-entry">` is the entry (web/main.tsx); `<meta name="start-modules">` is
+ * what it imports and what it starts (web/start.tsx with React and the app's entry), which
+ * first-paint.js preloads with it rather than after it
+ * (docs/decisions/167-first-paint-script-inline-by-hash.md).
  */
 export function nameStartModules(startModule: string): Plugin {
   const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/g;
