@@ -9,6 +9,7 @@ import { prerenderLanding } from "./scripts/prerender-landing.ts";
 import {
   chunkGroup,
   deployRedirectAtRoot,
+  inlineFirstPaint,
   inlineStylesheet,
   nameStartModules,
   prefetchToasts,
@@ -43,6 +44,7 @@ export default defineConfig({
     tailwindcss(),
     prefetchToasts(),
     prerenderLanding(projectRoot),
+    inlineFirstPaint(projectRoot),
     nameStartModules(chunkRoots.start),
     inlineStylesheet(),
     zodMiniCopy(),

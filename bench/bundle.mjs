@@ -32,19 +32,18 @@ async function measure(browser, baseUrl, path, { token, ready }) {
   page.on("response", (response) => {
     const type = response.request().resourceType();
     if (type === "document") {
-      // The stylesheet is inlined into index.html (docs/decisions/166-landing-prerendered-at-build.md):
-      // its <style> counts as CSS here, as the file did.
-      pending.push(
-        response.text().then(
-          (html) => {
-            const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
-            if (!css) return null;
-            const body = Buffer.from(css);
-            return { url: "index.html <style>", raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
-          },
-          () => null,
-        ),
-      );
+      // The stylesheet (docs/decisions/166-landing-prerendered-at-build.md) and first-paint.js
+      // (docs/decisions/167-first-paint-script-inline-by-hash.md) are inlined into index.html: its
+      // <style> and <script> count here, as the files did.
+      const inlined = (html, tag) => {
+        const text = [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]).join("");
+        if (!text) return null;
+        const body = Buffer.from(text);
+        return { url: `index.html <${tag}>`, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+      };
+      const html = response.text().catch(() => "");
+      pending.push(html.then((text) => inlined(text, "style")));
+      pending.push(html.then((text) => inlined(text, "script")));
       return;
     }
     const prefetched = type === "other" && new URL(response.url()).pathname.endsWith(".js");

@@ -1,13 +1,16 @@
 // Build plugins of vite.config.ts that shape what the browser loads first (see bench/RESULTS.md).
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
+import { SECURITY_HEADERS } from "../worker/http/security-headers.ts";
 
 /**
- * Puts `<link rel="prefetch">` for the toasts' code (sonner and its mount) in index.html: the
- * browser fetches it at its lowest priority once the page's own requests are done, and does not run
- * it; it runs at the person's first gesture (web/ui/sonner-loader.ts), from the cache instead of a
- * round trip, so the page's first toast is on screen at once
+ * Names in index.html (`<meta name="prefetch-modules">`) the toasts' code (sonner and its mount),
+ * which web/first-paint.js prefetches when it starts the app (after the landing page's first
+ * paint): the browser fetches it at its lowest priority once the page's own requests are done, and
+ * does not run it; it runs at the person's first gesture (web/ui/sonner-loader.ts), from the cache
+ * instead of a round trip, so the page's first toast is on screen at once
  * (docs/decisions/072-sonner-prefetched-run-first-screen-runs.md). The service worker precaches it
  * too, but only from the first visit's end on.
  */
@@ -21,15 +24,51 @@ export function prefetchToasts(): Plugin {
       order: "post",
       handler(_html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {});
-        return TOASTS.map((module) => {
+        const hrefs = TOASTS.map((module) => {
           const chunk = chunks.find((c) => c.type === "chunk" && c.moduleIds.some((id) => module.test(id)));
           if (!chunk) throw new Error(`no chunk of the build holds ${module}`);
-          return {
-            tag: "link",
-            attrs: { rel: "prefetch", href: `/${chunk.fileName}`, as: "script", crossorigin: "" },
-            injectTo: "head" as const,
-          };
+          return `/${chunk.fileName}`;
         });
+        return [
+          { tag: "meta", attrs: { name: "prefetch-modules", content: hrefs.join(" ") }, injectTo: "head-prepend" },
+        ];
+      },
+    },
+  };
+}
+
+/** Where web/index.html leaves room for web/first-paint.js. */
+const FIRST_PAINT_SLOT = "<!-- first-paint.js, inlined here -->";
+
+/**
+ * Puts web/first-paint.js into index.html as an inline script: the first paint then waits on no
+ * request but the page's own. The CSP allows exactly that script by its sha256 hash, written in
+ * web/public/_headers (pages) and worker/http/security-headers.ts (the same set on API answers);
+ * the build fails when either does not name the script's hash, saying which one it needs
+ * (docs/decisions/167-first-paint-script-inline-by-hash.md).
+ */
+export function inlineFirstPaint(projectRoot: string): Plugin {
+  const script = resolve(projectRoot, "web/first-paint.js");
+  const headers = resolve(projectRoot, "web/public/_headers");
+  return {
+    name: "onething:inline-first-paint",
+    transformIndexHtml: {
+      order: "pre",
+      handler(html) {
+        if (!html.includes(FIRST_PAINT_SLOT)) throw new Error(`web/index.html lacks ${FIRST_PAINT_SLOT}`);
+        const source = readFileSync(script, "utf8");
+        if (/<\/script|<!--/i.test(source)) throw new Error("web/first-paint.js must not hold </script or <!--");
+        const hash = `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
+        const csps = {
+          "web/public/_headers": readFileSync(headers, "utf8").match(/Content-Security-Policy: (.*)/)?.[1] ?? "",
+          "worker/http/security-headers.ts": SECURITY_HEADERS["Content-Security-Policy"] ?? "",
+        };
+        for (const [file, csp] of Object.entries(csps)) {
+          if (!csp.includes(`script-src 'self' ${hash};`)) {
+            throw new Error(`${file}: the CSP must read "script-src 'self' ${hash};" (web/first-paint.js's hash)`);
+          }
+        }
+        return html.replace(FIRST_PAINT_SLOT, () => `<script>${source}</script>`);
       },
     },
   };
@@ -40,18 +79,26 @@ const MINI_SCHEMAS = /shared[\\/]schemas[\\/](timer-state|live|analytics-record)
 const COPY = "\0zod-mini-copy:";
 
 /**
- * Names in index.html what web/main.tsx starts (web/start.tsx with React and the app's entry; main.tsx
- * itself is tiny), for first-paint.js to preload at once where the app starts at once. The landing
- * page does not ask for it before its first paint; main.tsx imports it right after
- * (docs/decisions/166-landing-prerendered-at-build.md).
+ * Takes the app's first script out of index.html's markup and names it for web/first-paint.js,
+ * which runs it after the first frame (the landing page asks for no script before its first
+ * paint). `<meta name="start-entry">` is the entry (web/main.tsx); `<meta name="start-modules">` is
+ * what it imports and what it starts (web/start.tsx with React and the app's entry), which
+ * first-paint.js preloads with it rather than after it
+ * (docs/decisions/167-first-paint-script-inline-by-hash.md).
  */
 export function nameStartModules(startModule: string): Plugin {
+  const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/g;
+  const preloadTag = /<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">\s*/g;
   return {
     name: "onething:name-start-modules",
     apply: "build",
     transformIndexHtml: {
       order: "post",
       handler(html, ctx) {
+        const entries = [...html.matchAll(entryTag)].map((match) => match[1] as string);
+        const [entry] = entries;
+        if (entries.length !== 1 || !entry)
+          throw new Error(`index.html should hold one module script, not ${entries.length}`);
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === "chunk");
         const start = chunks.find((c) => c.moduleIds.includes(startModule));
         if (!start) throw new Error(`no chunk of the build holds ${startModule}`);
@@ -61,10 +108,16 @@ export function nameStartModules(startModule: string): Plugin {
           files.add(fileName);
           for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) add(imported);
         };
+        add(entry.slice(1));
         add(start.fileName);
-        // Vite preloads the entry's own imports already.
-        const hrefs = [...files].map((file) => `/${file}`).filter((href) => !html.includes(`"${href}"`));
-        return [{ tag: "meta", attrs: { name: "start-modules", content: hrefs.join(" ") }, injectTo: "head-prepend" }];
+        const modules = [...files].map((file) => `/${file}`).filter((href) => href !== entry);
+        return {
+          html: html.replace(entryTag, "").replace(preloadTag, ""),
+          tags: [
+            { tag: "meta", attrs: { name: "start-entry", content: entry }, injectTo: "head-prepend" },
+            { tag: "meta", attrs: { name: "start-modules", content: modules.join(" ") }, injectTo: "head-prepend" },
+          ],
+        };
       },
     },
   };

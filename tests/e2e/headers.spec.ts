@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { APIResponse, Page } from "@playwright/test";
 import { SECURITY_HEADERS } from "../../worker/http/security-headers";
 import { expect, registerViaApi, signInPage, test } from "./fixtures";
@@ -44,7 +45,17 @@ test.describe("security headers", () => {
     expect(fallback.headers()["content-type"]).toMatch(/^text\/html/);
     expectSecurityHeaders(fallback, "SPA fallback");
 
-    const script = (await page.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    // The page's one inline script is allowed by its hash, and by nothing broader
+    // (docs/decisions/167-first-paint-script-inline-by-hash.md).
+    const html = await page.text();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+    expect(inline).toHaveLength(1);
+    const hash = createHash("sha256")
+      .update(inline[0] ?? "")
+      .digest("base64");
+    expect(page.headers()["content-security-policy"]).toContain(`script-src 'self' 'sha256-${hash}';`);
+
+    const script = html.match(/<meta name="start-entry" content="(\/assets\/[^"]+\.js)">/)?.[1];
     expect(script, "the page loads a hashed script").toBeTruthy();
     const asset = await request.get(script ?? "");
     expect(asset.status()).toBe(200);

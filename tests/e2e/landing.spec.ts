@@ -16,6 +16,29 @@ test("the landing page's tagline is in the served HTML and shows without JavaScr
   await context.close();
 });
 
+test("the landing page asks for no script before the frame that paints it, and then starts the app", async ({
+  page,
+  consoleErrors: _,
+}) => {
+  // The time of the first frame's animation callbacks, which run before that frame paints.
+  await page.addInitScript(() => {
+    requestAnimationFrame((time) => {
+      (window as { firstFrame?: number }).firstFrame = time;
+    });
+  });
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: /Switch to (dark|light) theme/ })).toBeEnabled();
+  const { firstFrame, scripts } = await page.evaluate(() => ({
+    firstFrame: (window as { firstFrame?: number }).firstFrame ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+  }));
+  expect(scripts.length, "the app's scripts were asked for").toBeGreaterThan(0);
+  expect(scripts.filter((script) => !(script.start > firstFrame))).toEqual([]);
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`in the ${colorScheme} theme, the app takes over the painted landing page without a mismatch`, async ({
     page,
