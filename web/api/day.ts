@@ -1,10 +1,11 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Day, DayPlanInput } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { showError, showSuccess } from "../ui/toast";
 import { ApiRequestError, apiRequest } from "./client";
-import { isAnalyticsQuery, isHistoryQuery, queryKeys } from "./query-keys";
+import { queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
 
 // The person's day as the server counts it (docs/product.md#the-day): the web app takes "today"
 // from GET /api/day rather than computing it, so every device agrees with the server
@@ -19,20 +20,10 @@ export function useDay() {
     if (!endsAt) return;
     // A timer longer than ~24.8 days overflows; a day is far shorter, and a second late is safe.
     const wait = Math.min(Math.max(0, Date.parse(endsAt) - Date.now()) + 1000, 2 ** 31 - 1);
-    const timer = setTimeout(() => void invalidateDayData(queryClient), wait);
+    const timer = setTimeout(() => void invalidateTaskData(queryClient), wait);
     return () => clearTimeout(timer);
   }, [endsAt, queryClient]);
   return query;
-}
-
-/** After anything that changes the day's state: the day, the tasks, analytics and the history are read again. */
-export function invalidateDayData(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.day }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
-    queryClient.invalidateQueries({ predicate: isAnalyticsQuery }),
-    queryClient.invalidateQueries({ predicate: isHistoryQuery }),
-  ]);
 }
 
 /** POST /api/day/plan: today's three and the "No" items said again; answers the planned day. */
@@ -53,7 +44,7 @@ export function usePlanDay() {
         }),
       );
     },
-    onSettled: () => void invalidateDayData(queryClient),
+    onSettled: () => void invalidateTaskData(queryClient),
   });
 }
 
@@ -62,7 +53,7 @@ export function useNoListAgain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) => apiRequest<{ tasks: Task[] }>("POST", "/api/no-list/again", { ids }),
-    onSettled: () => void invalidateDayData(queryClient),
+    onSettled: () => void invalidateTaskData(queryClient),
   });
 }
 
@@ -91,6 +82,6 @@ export function useReopenTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<Task>("POST", `/api/tasks/${id}/reopen`),
-    onSettled: () => void invalidateDayData(queryClient),
+    onSettled: () => void invalidateTaskData(queryClient),
   });
 }

@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { LIVE_PING, LIVE_PONG, LIVE_PROTOCOL, LIVE_SESSION_ENDED, LIVE_SUPERSEDED } from "../../shared/live";
 import type { ClientFrame, LiveTicket, ServerFrame } from "../../shared/schemas/live";
 import { ApiRequestError, apiRequest, TAB_ID } from "./client";
-import { isHistoryQuery, queryKeys } from "./query-keys";
+import { queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
 import { rememberSessionEnd } from "./session-end";
 import { applyTimer } from "./timer-cache";
 
@@ -183,13 +184,9 @@ class LiveConnection {
     this.retryTimer = setTimeout(() => void this.connect(), delay);
   }
 
+  /** The same refetch as a change made here: a plan made on another device takes the plan step away at once (docs/product.md#plan-your-day). */
   private refetchLists() {
-    void this.queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
-    void this.queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
-    // The day (planned, carried over, streak) and the history follow the tasks: a plan made on
-    // another device takes the plan step away here at once (docs/product.md#plan-your-day).
-    void this.queryClient.invalidateQueries({ queryKey: queryKeys.day });
-    void this.queryClient.invalidateQueries({ predicate: isHistoryQuery });
+    void invalidateTaskData(this.queryClient);
   }
 
   /** Back in view or online: ask for the state now, or reconnect at once if the socket is gone. */

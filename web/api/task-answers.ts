@@ -5,7 +5,7 @@ import type { Task } from "../../shared/schemas/tasks";
 import { type AnswersPatch, applyAnswersPatch, toggleAnswer } from "./answer-changes";
 import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
-import { invalidateTaskData } from "./tasks";
+import { invalidateTaskData } from "./refetch-after-change";
 
 type Send = (taskId: number, patch: AnswersPatch) => Promise<Task>;
 type Pending = { sending: AnswersPatch | null; queued: AnswersPatch | null };

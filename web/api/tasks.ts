@@ -6,6 +6,7 @@ import type { UndoTicket } from "../../shared/schemas/undo";
 import { useCurrentUser } from "./auth";
 import { apiRequest } from "./client";
 import { isAnalyticsQuery, queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
 
 /** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
 export function isVisibleTask(task: Task): boolean {
@@ -28,18 +29,6 @@ export const tasksQueryOptions = queryOptions({
  */
 export function useTasks({ refetchOnWindowFocus = false }: { refetchOnWindowFocus?: boolean } = {}) {
   return useQuery({ ...tasksQueryOptions, refetchOnWindowFocus: refetchOnWindowFocus ? "always" : false });
-}
-
-/**
- * After any task change: refetch the tasks and today's analytics (and the analytics ranges), and the
- * day, whose carried-over tasks and plan follow them (Analyze and a "No" list commit plan the day).
- */
-export function invalidateTaskData(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.day }),
-    queryClient.invalidateQueries({ predicate: isAnalyticsQuery }),
-  ]);
 }
 
 /** After Clear Tasks and Start Fresh: forget the cached tasks and analytics so nothing old shows. */

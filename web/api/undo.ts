@@ -3,7 +3,7 @@ import { UNDO } from "../../shared/constants";
 import type { UndoResult, UndoTicket } from "../../shared/schemas/undo";
 import { showProgress, type ToastMessage } from "../ui/toast";
 import { ApiRequestError, apiRequest } from "./client";
-import { invalidateTaskData } from "./tasks";
+import { invalidateTaskData } from "./refetch-after-change";
 
 /**
  * The Undo button of a removal's toast (delete a task, clear from the No list, delete a No item),

@@ -1,5 +1,6 @@
 import { addDays } from "../../shared/day";
 import type { PreviousDay } from "../../shared/schemas/day";
+import { countOf } from "./plural";
 
 // How the day is put into words on the plan step, the results and the Done screen
 // (docs/product.md#plan-your-day-screen).
@@ -43,17 +44,15 @@ export function saidNoOn(date: string | null, today: string): string {
   return date ? `Said no ${onDay(date, today)}` : "Said no on an earlier day";
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The previous day in one line: "Yesterday: 3 done, 50 focus minutes." */
 export function previousDayLine(previous: PreviousDay | null, today: string): string {
   if (!previous) return "Your first day here: nothing done before today.";
-  return `${dayName(previous.date, today)}: ${previous.tasksCompleted} done, ${count(previous.focusMinutes, "focus minute", "focus minutes")}.`;
+  return `${dayName(previous.date, today)}: ${previous.tasksCompleted} done, ${countOf(previous.focusMinutes, "focus minute", "focus minutes")}.`;
 }
 
 /** The streak in one line: "Streak: 3 days (best 5)." */
 export function streakLine(streak: number, bestStreak: number): string {
   if (streak === 0)
-    return `No streak yet: finish one thing today to start one${bestStreak > 0 ? ` (best ${count(bestStreak, "day", "days")})` : ""}.`;
-  return `Streak: ${count(streak, "day", "days")} (best ${count(bestStreak, "day", "days")}).`;
+    return `No streak yet: finish one thing today to start one${bestStreak > 0 ? ` (best ${countOf(bestStreak, "day", "days")})` : ""}.`;
+  return `Streak: ${countOf(streak, "day", "days")} (best ${countOf(bestStreak, "day", "days")}).`;
 }

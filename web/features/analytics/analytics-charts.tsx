@@ -3,6 +3,7 @@ import { type AnalyticsPeriod, busiestHour, sumHourly } from "../../../shared/an
 import type { AnalyticsRecord, CategoryBreakdown } from "../../../shared/schemas/analytics";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
+import { countOf } from "../../ui/plural";
 import { ColumnChart } from "./column-chart";
 
 const COLORS = {
@@ -36,7 +37,6 @@ function shortDayLabel(date: string, todayDate: string) {
 }
 
 const hourName = (hour: number) => `${String(hour).padStart(2, "0")}:00–${String((hour + 1) % 24).padStart(2, "0")}:00`;
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function AnalyticsCharts({
   records,
@@ -75,7 +75,7 @@ export function AnalyticsCharts({
       <div className="grid gap-4 lg:grid-cols-2">
         <ChartCard
           title="Tasks created vs completed"
-          summary={`${plural(created, "task", "tasks")} created and ${completed} completed ${periodName}.`}
+          summary={`${countOf(created, "task", "tasks")} created and ${completed} completed ${periodName}.`}
         >
           <ColumnChart
             caption={`Tasks created and completed per day, ${periodName}`}
@@ -92,7 +92,7 @@ export function AnalyticsCharts({
 
         <ChartCard
           title="Focus minutes"
-          summary={`${plural(minutes, "minute", "minutes")} of focus in ${plural(sessions, "session", "sessions")} ${periodName}.`}
+          summary={`${countOf(minutes, "minute", "minutes")} of focus in ${countOf(sessions, "session", "sessions")} ${periodName}.`}
         >
           <ColumnChart
             caption={`Focus minutes per day, ${periodName}`}
@@ -138,7 +138,7 @@ export function AnalyticsCharts({
 function categorySummary(breakdown: CategoryBreakdown) {
   const open = breakdown.urgent + breakdown.later + breakdown.delegate + breakdown.no_list;
   if (open === 0) return "No open tasks in your lists.";
-  return `${plural(open, "open task", "open tasks")} across your lists.`;
+  return `${countOf(open, "open task", "open tasks")} across your lists.`;
 }
 
 function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {

@@ -7,8 +7,7 @@ import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { dayName } from "../../ui/day-words";
-
-const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+import { countOf } from "../../ui/plural";
 
 /** docs/product.md#analytics-screen: the current and best streak (GET /api/day), and the way to the Done screen. */
 export function StreakCards() {
@@ -49,7 +48,7 @@ function StreakCard(props: { icon: ReactNode; title: string; testId: string; day
         {props.title}
       </h2>
       <p className="mt-3 text-3xl font-bold tabular-nums sm:text-4xl" data-testid={props.testId}>
-        {days(props.days)}
+        {countOf(props.days, "day")}
       </p>
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">{props.footnote}</p>
     </Card>

@@ -80,7 +80,8 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
             setError(null);
           }}
           onKeyDown={(event) => {
-            if (event.key === "Enter") {
+            // Enter saves (a title is one line), except while an input method is composing a word.
+            if (event.key === "Enter" && !event.nativeEvent.isComposing) {
               event.preventDefault();
               event.currentTarget.form?.requestSubmit();
             }

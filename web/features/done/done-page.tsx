@@ -9,12 +9,11 @@ import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { dayName } from "../../ui/day-words";
 import { Input } from "../../ui/field";
+import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
 import { useHistory } from "./history-api";
 import { historyRanges, searchHistory } from "./history-search";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * `/done` (docs/product.md#done-screen): finished work by day, newest first, found by its words and
@@ -82,7 +81,7 @@ export function DonePage() {
         </div>
         {query.trim() ? (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {plural(found, "task matches", "tasks match")}.
+            {countOf(found, "task matches", "tasks match")}.
           </p>
         ) : null}
       </div>
@@ -113,7 +112,7 @@ export function DonePage() {
                         {dayName(entry.date, today)}
                       </h2>
                       <p className="text-sm text-slate-600 dark:text-slate-400">
-                        {entry.tasks.length} done · {plural(entry.focusMinutes, "focus minute", "focus minutes")}
+                        {entry.tasks.length} done · {countOf(entry.focusMinutes, "focus minute", "focus minutes")}
                       </p>
                     </div>
                     <ul className="divide-y divide-slate-100 dark:divide-slate-800">

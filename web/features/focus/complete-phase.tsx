@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError, apiRequest } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
+import { invalidateTaskData } from "../../api/refetch-after-change";
 import { completeFocusSession, timerAction } from "../../api/timer-actions";
 import type { TimerView } from "../../api/timer-cache";
 import { Button } from "../../ui/button";
@@ -42,8 +43,7 @@ export function CompletePhase({
       if (state.sessionId !== null) await completeFocusSession(queryClient, state.sessionId);
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+      void invalidateTaskData(queryClient);
       void launchConfetti();
       showSuccess("Task completed", "Great job completing your task!");
     },

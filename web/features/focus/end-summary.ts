@@ -1,5 +1,6 @@
 import type { TimerState } from "../../../shared/schemas/focus";
 import { elapsedMs } from "../../../shared/timer";
+import { countOf } from "../../ui/plural";
 
 /**
  * What the complete phase says about how a focus run ended (docs/product.md#complete-phase): a run that
@@ -14,16 +15,14 @@ const RAN_OUT: EndSummary = {
   endedEarly: false,
 };
 
-const unit = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "9 seconds", "1 minute", "12 minutes and 5 seconds": the time focused, as a person says it. */
 export function focusedDurationText(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
-  if (minutes === 0) return unit(seconds, "second", "seconds");
-  if (seconds === 0) return unit(minutes, "minute", "minutes");
-  return `${unit(minutes, "minute", "minutes")} and ${unit(seconds, "second", "seconds")}`;
+  if (minutes === 0) return countOf(seconds, "second", "seconds");
+  if (seconds === 0) return countOf(minutes, "minute", "minutes");
+  return `${countOf(minutes, "minute", "minutes")} and ${countOf(seconds, "second", "seconds")}`;
 }
 
 /** Less than this is not counted in analytics (its minutes round to 0: docs/decisions/148-analytics-figures-agree.md). */

@@ -6,7 +6,7 @@ import type {
   CommitNoListResult,
 } from "../../../shared/schemas/no-list";
 import { apiRequest } from "../../api/client";
-import { invalidateTaskData } from "../../api/tasks";
+import { invalidateTaskData } from "../../api/refetch-after-change";
 
 // The task list, adding a task and the delete are web/api/tasks.ts's; the calls below belong to
 // this feature.

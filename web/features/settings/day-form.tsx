@@ -5,10 +5,10 @@ import { accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { DEFAULT_PLAN_REMINDER } from "../../../shared/schemas/day";
 import { updateAccount } from "../../api/account";
-import { invalidateDayData } from "../../api/day";
 import { zodFieldErrors } from "../../api/field-errors";
 import { usePushStatus } from "../../api/push";
 import { queryKeys } from "../../api/query-keys";
+import { invalidateTaskData } from "../../api/refetch-after-change";
 import { Button } from "../../ui/button";
 import { Field, Input, inputClasses } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
@@ -47,7 +47,7 @@ export function DayForm({ user }: { user: User }) {
       const next = await updateAccount(input);
       queryClient.setQueryData(queryKeys.user, next);
       // Another start hour may make today another day: everything dated by the day is read again.
-      void invalidateDayData(queryClient);
+      void invalidateTaskData(queryClient);
       showSuccess(
         "Your day is set",
         `It starts at ${hourLabel(next.dayStartHour)}${next.planReminder.enabled ? `; a reminder to plan it comes at ${next.planReminder.time}` : ""}.`,
