@@ -10,8 +10,9 @@ export type EarlyRequest = { key: readonly unknown[]; promise: Promise<unknown>;
 export type EarlyRequests = EarlyRequest[];
 
 /**
- * With a session, `/` needs the user and the tasks: asking for them while the app's code loads
- * (not after the session check, after the screen's code) takes two round trips off the first screen.
+ * With a session, `/` needs the user, the tasks and the day (whose plan step may lead the screen:
+ * docs/product.md#plan-your-day): asking for them while the app's code loads (not after the
+ * session check, after the screen's code) takes two round trips off the first screen.
  */
 export function startEarlyRequests(pathname: string): EarlyRequests {
   if (!getAuthToken()) return [];
@@ -23,6 +24,7 @@ export function startEarlyRequests(pathname: string): EarlyRequests {
   const early: EarlyRequests = [{ key: queryKeys.user, promise: user }];
   if (pathname === "/" || pathname === "/braindump") {
     early.push({ key: queryKeys.tasks, promise: apiRequest("GET", queryKeys.tasks[0]) });
+    early.push({ key: queryKeys.day, promise: apiRequest("GET", queryKeys.day[0]) });
   }
   for (const request of early) {
     // A failure is left to the cache (renderApp), so it is not reported twice.
