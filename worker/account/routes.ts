@@ -28,7 +28,7 @@ import {
   sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
-import { notifyDayChanged, updatePlanReminder } from "../day/live";
+import { announceDaySettings } from "../day/live";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -152,8 +152,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!row) throw unauthorized();
     if (input.timeZone !== undefined || input.dayStartHour !== undefined || planReminder !== undefined) {
       // The day (and the nudge's hour) may have moved: the hub's alarm and every device follow.
-      await updatePlanReminder(c.env, row);
-      c.executionCtx.waitUntil(notifyDayChanged(c.env, row.id));
+      await announceDaySettings(c.env, row);
     }
     return c.json(toPublicUser(row));
   })

@@ -55,8 +55,9 @@ export function dayState(
 ): Day {
   const today = todayOf(owner, now);
   const date = today.date;
-  const accomplished = activity.filter((row) => row.tasksCompleted > 0 || row.focusSessionsCompleted > 0);
-  const earlier = activity.filter((row) => row.date < date && (row.tasksCreated > 0 || accomplished.includes(row)));
+  const isAccomplished = (row: ActivityRow) => row.tasksCompleted > 0 || row.focusSessionsCompleted > 0;
+  const accomplished = activity.filter(isAccomplished);
+  const earlier = activity.filter((row) => row.date < date && (row.tasksCreated > 0 || isAccomplished(row)));
   const last = earlier.at(-1);
   const previous: PreviousDay | null = last
     ? {

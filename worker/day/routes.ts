@@ -25,8 +25,9 @@ export const dayRoutes = new Hono<AppEnv>()
   .post("/plan", requireUser, validate("json", dayPlanSchema), async (c) => {
     const plan = c.req.valid("json");
     const now = new Date();
-    // The session check, the named tasks and the plans from yesterday on in one trip (the day is
-    // only known once the session says the zone); the plan in a second.
+    // The session check, the named tasks and the latest plans in one trip; the plan in a second.
+    // Today is only known once the session says the zone and start hour, so the plans are read from
+    // two UTC days back, which covers today's date in every zone (UTC−12 to UTC+14).
     const utcTwoDaysAgo = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
     const {
       user,
@@ -40,18 +41,16 @@ export const dayRoutes = new Hono<AppEnv>()
     const { db } = c.var;
     const today = todayOf(user, now).date;
     const earlierNoList = plans.find((row) => row.date === today)?.noListTaskIds ?? [];
+    const stateQueries = dayStateQueries(db, user.id);
     let results: unknown[];
     try {
-      results = await db.batch([
-        ...planStatements(db, user.id, plan, earlierNoList, today, now),
-        ...dayStateQueries(db, user.id),
-      ]);
+      results = await db.batch([...planStatements(db, user.id, plan, earlierNoList, today, now), ...stateQueries]);
     } catch (err) {
       // Another device changed a named task between the check and the plan: nothing was written.
       if (abortedBy(err, dayPlans)) throw conflict("Some of these tasks changed meanwhile. Nothing was changed.");
       throw err;
     }
-    const state = results.slice(-3) as unknown as Parameters<typeof dayState>[1];
+    const state = results.slice(-stateQueries.length) as unknown as Parameters<typeof dayState>[1];
     await announceTasksChanged(c, user.id, { dayChanged: true });
     return c.json(dayState(user, state, now));
   });

@@ -232,15 +232,16 @@ export class UserHub extends DurableObject<Bindings> {
     return this.signIn.redeemTicket(ticketId, expiresAt);
   }
 
-  async notifyDayChanged(): Promise<void> {
-    this.broadcast({ type: "day-changed" });
-  }
-
-  /** The morning nudge's settings changed (null: off): the shared alarm follows (worker/day/reminder.ts). */
-  async setPlanReminder(settings: ReminderSettings | null): Promise<void> {
+  /**
+   * The day's settings changed (zone, start hour, the morning nudge; null: no nudge): the shared
+   * alarm follows (worker/day/reminder.ts), and every tab reads the day again (no tab skips it: the
+   * form that made the change may not be the one showing the day).
+   */
+  async daySettingsChanged(settings: ReminderSettings | null): Promise<void> {
     return this.serial(async () => {
       storeReminder(this.ctx.storage.kv, settings, Date.now());
       await this.armAlarm();
+      this.broadcast({ type: "day-changed" });
     });
   }
 
