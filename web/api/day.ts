@@ -49,7 +49,7 @@ export function usePlanDay() {
 }
 
 /** POST /api/no-list/again: earlier "No" items said no to again today (one tap). */
-export function useNoListAgain() {
+function useNoListAgain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) => apiRequest<{ tasks: Task[] }>("POST", "/api/no-list/again", { ids }),

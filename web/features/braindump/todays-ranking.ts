@@ -2,8 +2,9 @@ import { isTodaysPriority } from "../../../shared/day";
 import type { Day } from "../../../shared/schemas/day";
 import type { Task } from "../../../shared/schemas/tasks";
 import { rankByAnswers } from "../../../shared/scoring";
+import { plannableTasks } from "./plan/plan-choices";
 
-export type ResultsRanking = {
+type ResultsRanking = {
   /** Open tasks outside the "No" List, best first. */
   ranked: Task[];
   /**
@@ -20,8 +21,7 @@ export type ResultsRanking = {
  * also when they were picked by hand or kept from yesterday rather than scored.
  */
 export function rankForResults(tasks: readonly Task[], day: Pick<Day, "date" | "planned"> | undefined): ResultsRanking {
-  const open = tasks.filter((task) => !task.isCompleted && task.category !== "no_list");
-  const ranked: Task[] = rankByAnswers(open, (task) => task.answers);
+  const ranked: Task[] = rankByAnswers(plannableTasks(tasks), (task) => task.answers);
   if (!day) return { ranked, earlierDay: null };
   if (day.planned) {
     const todays = ranked.filter((task) => isTodaysPriority(task, day.date));

@@ -79,11 +79,10 @@ export function DonePage() {
             className="pl-9"
           />
         </div>
-        {query.trim() ? (
-          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {countOf(found, "task matches", "tasks match")}.
-          </p>
-        ) : null}
+        {/* Always there, so screen readers announce the count as it changes. */}
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          {query.trim() ? `${countOf(found, "task matches", "tasks match")}.` : null}
+        </p>
       </div>
 
       {history.isError ? (

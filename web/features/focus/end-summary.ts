@@ -7,7 +7,7 @@ import { countOf } from "../../ui/plural";
  * ran out keeps the brief's "Great job!" texts; one ended early says how long was focused
  * (docs/decisions/149-ending-early-and-breaks.md).
  */
-export type EndSummary = { heading: string; lead: string; endedEarly: boolean; note?: string };
+type EndSummary = { heading: string; lead: string; endedEarly: boolean; note?: string };
 
 const RAN_OUT: EndSummary = {
   heading: "Great job!",
