@@ -5,9 +5,11 @@
 
 /** The modules of each worker capability that the others may import: its exported surface. */
 const WORKER_SURFACE = [
+  "day/(plan-reminder)",
   "analytics/(recorder|focus-hours|user-data)",
-  "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|revocations)",
-  "focus/(live|user-data)",
+  "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
+  "focus/(user-data|sessions|timer-machine)",
+  "hub/(hub-client|user-hub|live-socket-limits)",
   "push/(send|timer-notice|user-data)",
   "tasks/(task-rows|user-data)",
 ];

@@ -1,5 +1,5 @@
 import { app } from "./app";
 
-export { UserHub } from "./focus/user-hub";
+export { UserHub } from "./hub/user-hub";
 
 export default app satisfies ExportedHandler<Env>;

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { SESSION_END_REASONS } from "../live";
+import { SESSION_END_REASONS } from "../live-protocol";
 import { timerStateSchema } from "./timer-state";
 
 // zod/mini, like timer-state.ts. The server checks the frames a client sends with these; the web

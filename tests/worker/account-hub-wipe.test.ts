@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { REVOKED_PREFIX } from "../../worker/auth/revocations";
-import type { UserHub } from "../../worker/focus/user-hub";
+import { REVOKED_PREFIX } from "../../worker/auth/sign-in-records";
+import type { UserHub } from "../../worker/hub/user-hub";
 import { hubOf, makeDue, openLive, startSession } from "./focus-helpers";
 import { api, createTask, PASSWORD, registerUser } from "./helpers";
 

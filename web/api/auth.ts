@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
 import { apiRequest, getQueryFn, setAuthToken } from "./client";
-import { closeLiveSync } from "./live";
+import { closeLiveSync } from "./live-channel";
 import { queryKeys } from "./query-keys";
 import { forgetPersistedQueries } from "./query-persistence";
 

@@ -1,5 +1,5 @@
 import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
-import { TAB_HEADER } from "../../shared/live";
+import { TAB_HEADER } from "../../shared/live-protocol";
 
 /**
  * A non-OK answer. `message` follows docs/product.md#how-a-failure-reads ("status: text"); `serverMessage` is the `message` of

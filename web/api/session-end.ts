@@ -1,4 +1,4 @@
-import type { SessionEndReason } from "../../shared/live";
+import type { SessionEndReason } from "../../shared/live-protocol";
 
 /**
  * Why this tab was signed out, when the server said (the live channel's "session-ended" frame),

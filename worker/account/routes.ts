@@ -13,9 +13,9 @@ import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { announceRevokedSessions } from "../auth/revocations";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
+import { announceRevokedSessions } from "../auth/sign-in-records";
 import {
   accountLockKey,
   assertNotLocked,
@@ -32,10 +32,10 @@ import { announceDaySettings } from "../day/live";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
-import { wipeUserHub } from "../focus/live";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
+import { wipeUserHub } from "../hub/hub-client";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
 import { accountSessionRoutes } from "./devices";
 import { accountExportRoutes } from "./export";

@@ -3,8 +3,8 @@ import type { AppEnv } from "../env";
 import { clearSessionCookie, readSessionCookie } from "./cookies";
 import { startOidcLogin } from "./oidc";
 import { oidcConfigured } from "./oidc-provider";
-import { announceRevokedSessions } from "./revocations";
 import { revokeSession } from "./sessions";
+import { announceRevokedSessions } from "./sign-in-records";
 import { verifyToken } from "./tokens";
 
 /** Sec-Fetch-Site values of a navigation made by the app itself or typed in the address bar. */

@@ -12,9 +12,9 @@ import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies
 import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
-import { announceRevokedSessions } from "./revocations";
 import { readAsUser, readRowAsUser } from "./session-read";
 import { createSession, newSession, revokeSession } from "./sessions";
+import { announceRevokedSessions } from "./sign-in-records";
 import {
   accountLockKey,
   assertNotLocked,

@@ -5,8 +5,8 @@ import { readsFromReplica } from "../db/d1-session";
 import type { AppEnv, SessionUser } from "../env";
 import { unauthorized } from "../http/errors";
 import type { SessionClaims } from "./middleware";
-import { revokedInHub } from "./revocations";
 import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
+import { revokedInHub } from "./sign-in-records";
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 

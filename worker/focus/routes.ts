@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { hasRemovedMarker } from "../../shared/constants";
-import { LIVE_PROTOCOL } from "../../shared/live";
+import { LIVE_PROTOCOL } from "../../shared/live-protocol";
 import { idParamSchema } from "../../shared/schemas/common";
 import {
   acknowledgeTimerSchema,
@@ -19,8 +19,9 @@ import { focusSessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
+import { ticketFromProtocols } from "../hub/live-socket-limits";
+import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "../hub/user-hub";
 import { ownTaskQuery } from "../tasks/task-rows";
-import { ticketFromProtocols } from "./live-socket-limits";
 import {
   completeOpenSession,
   findOwnSession,
@@ -30,7 +31,6 @@ import {
   ownSessionQuery,
   toFocusSession,
 } from "./sessions";
-import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./user-hub";
 
 /** A live ticket only has to survive the trip from the ticket call to the WebSocket upgrade. */
 export const LIVE_TICKET_TTL_MS = 60_000;

@@ -11,9 +11,9 @@ import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
-import { announceTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
 import { isVisible, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 

@@ -6,9 +6,9 @@ import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import type { UndoSnapshot } from "../db/schema";
 import type { AppEnv } from "../env";
-import { announceTasksChanged } from "../focus/live";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
 import { type BraindumpState, braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
 import {
   consumeUndoStatement,

@@ -1,4 +1,4 @@
-import type { SessionEndReason } from "../../shared/live";
+import type { SessionEndReason } from "../../shared/live-protocol";
 import type { Bindings } from "../env";
 import { SESSION_TTL_MS } from "./tokens";
 

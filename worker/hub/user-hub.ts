@@ -6,27 +6,27 @@ import {
   LIVE_SESSION_ENDED,
   LIVE_SUPERSEDED,
   type SessionEndReason,
-} from "../../shared/live";
+} from "../../shared/live-protocol";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { clientFrameSchema, parseFrame, type ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
-import { SignInRecords } from "../auth/revocations";
 import { liveSessionQuery } from "../auth/sessions";
+import { SignInRecords } from "../auth/sign-in-records";
 import {
   type ReminderSettings,
   reminderDueAt,
   sendPlanReminder,
   storeReminder,
   takeDueReminder,
-} from "../day/reminder";
+} from "../day/plan-reminder";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
+import { closeFocusSession, completeFocusSession } from "../focus/sessions";
+import * as machine from "../focus/timer-machine";
 import { pushToUser } from "../push/send";
 import { timerFinishedMessage } from "../push/timer-notice";
 import { frameTooLarge, socketsOverCap } from "./live-socket-limits";
-import { closeFocusSession, completeFocusSession } from "./sessions";
-import * as machine from "./timer-machine";
 
 /** A refused transition crosses RPC as data (custom error classes do not), and the route answers 409. */
 export type HubResult = { ok: true; snapshot: TimerSnapshot } | { ok: false; message: string };

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { TAB_HEADER, TAB_ID_PATTERN } from "../../shared/live";
+import { TAB_HEADER, TAB_ID_PATTERN } from "../../shared/live-protocol";
 import type { AppEnv, Bindings } from "../env";
 import type { TasksChange } from "./user-hub";
 
