@@ -8,8 +8,8 @@ const WORKER_SURFACE = [
   "day/(plan-reminder)",
   "analytics/(recorder|focus-hours|user-data)",
   "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
-  "focus/(user-data|sessions|timer-machine)",
-  "hub/(hub-client|user-hub|live-socket-limits)",
+  "focus/(user-data|focus-timer)",
+  "hub/(hub-client|hub-part|hub-sockets|storage-keys|live-socket-limits|user-hub)",
   "push/(send|timer-notice|user-data)",
   "tasks/(task-rows|user-data)",
 ];

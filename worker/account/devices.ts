@@ -4,11 +4,11 @@ import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
-import { announceRevokedSessions } from "../auth/sign-in-records";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceRevokedSessions } from "../hub/hub-client";
 
 /** /api/account/sessions: the signed-in devices of this user. */
 export const accountSessionRoutes = new Hono<AppEnv>()

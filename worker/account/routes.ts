@@ -15,7 +15,6 @@ import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
-import { announceRevokedSessions } from "../auth/sign-in-records";
 import {
   accountLockKey,
   assertNotLocked,
@@ -28,14 +27,13 @@ import {
   sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
-import { announceDaySettings } from "../day/live";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
-import { wipeUserHub } from "../hub/hub-client";
+import { announceDaySettings, announceRevokedSessions, wipeUserHub } from "../hub/hub-client";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
 import { accountSessionRoutes } from "./devices";
 import { accountExportRoutes } from "./export";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { announceRevokedSessions } from "../hub/hub-client";
 import { clearSessionCookie, readSessionCookie } from "./cookies";
 import { startOidcLogin } from "./oidc";
 import { oidcConfigured } from "./oidc-provider";
 import { revokeSession } from "./sessions";
-import { announceRevokedSessions } from "./sign-in-records";
 import { verifyToken } from "./tokens";
 
 /** Sec-Fetch-Site values of a navigation made by the app itself or typed in the address bar. */

@@ -7,6 +7,7 @@ import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceRevokedSessions } from "../hub/hub-client";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
 import { rejectForeignOrigin, requireUser } from "./middleware";
@@ -14,7 +15,6 @@ import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { readAsUser, readRowAsUser } from "./session-read";
 import { createSession, newSession, revokeSession } from "./sessions";
-import { announceRevokedSessions } from "./sign-in-records";
 import {
   accountLockKey,
   assertNotLocked,

@@ -4,9 +4,9 @@ import { createDb, type Db } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
 import type { AppEnv, SessionUser } from "../env";
 import { unauthorized } from "../http/errors";
+import { revokedInHub } from "../hub/hub-client";
 import type { SessionClaims } from "./middleware";
 import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
-import { revokedInHub } from "./sign-in-records";
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 

@@ -19,9 +19,11 @@ import { focusSessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
+import { userHub } from "../hub/hub-client";
+import { LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "../hub/hub-sockets";
 import { ticketFromProtocols } from "../hub/live-socket-limits";
-import { type HubResult, LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "../hub/user-hub";
 import { ownTaskQuery } from "../tasks/task-rows";
+import type { HubResult } from "./focus-timer";
 import {
   completeOpenSession,
   findOwnSession,
@@ -38,7 +40,7 @@ export const LIVE_TICKET_TTL_MS = 60_000;
 /** The session check alone (one D1 call), then the signed-in user's hub. */
 async function hubOfUser(c: Context<AppEnv>) {
   const { user } = await readAsUser(c);
-  return { user, hub: c.env.USER_HUB.getByName(user.id) };
+  return { user, hub: userHub(c.env, user.id) };
 }
 
 /** A transition the hub refused (e.g. pause when nothing runs) is a 409 with the hub's reason. */
@@ -80,7 +82,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
       db.delete(focusSessions).where(and(eq(focusSessions.id, row.id), eq(focusSessions.userId, user.id)));
     let result: HubResult;
     try {
-      result = await c.env.USER_HUB.getByName(user.id).start({
+      result = await userHub(c.env, user.id).start({
         userId: user.id,
         timeZone: user.timeZone,
         dayStartHour: user.dayStartHour,
@@ -112,7 +114,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     if (session.isCompleted) return c.json(toFocusSession(session));
     // The timer's own session ends like "End Session" (minutes actually focused); any other
     // open session (e.g. from a client that runs its own timer) counts up to its planned length.
-    if (await c.env.USER_HUB.getByName(user.id).endSession(id)) {
+    if (await userHub(c.env, user.id).endSession(id)) {
       const row = await findOwnSession(db, user.id, id);
       if (!row) throw notFound("Focus session not found.");
       return c.json(toFocusSession(row));
@@ -191,7 +193,7 @@ export const liveRoutes = new Hono<AppEnv>()
     if (!ticket) throw unauthorized("A live ticket is required.");
     const claims = await verifyToken(c.env.AUTH_SECRET, ticket, "live");
     if (!claims) throw unauthorized("The live ticket is invalid or has expired.");
-    const hub = c.env.USER_HUB.getByName(claims.userId);
+    const hub = userHub(c.env, claims.userId);
     const session = await findLiveSession(c.var.db, claims.sessionId, claims.userId);
     if (!session) throw unauthorized("Your session has ended. Please sign in again.");
     // One socket per ticket: a copied or replayed ticket opens nothing more.
