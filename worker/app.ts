@@ -17,7 +17,7 @@ import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { pushRoutes } from "./push/routes";
 import { suggestionRoutes } from "./suggestions/routes";
-import { bulkTaskRoutes, processTasksRoutes, startFreshRoutes } from "./tasks/bulk-routes";
+import { bulkTaskRoutes, processTasksRoutes, startFreshRoutes } from "./tasks/clearing-routes";
 import { noListRoutes } from "./tasks/no-list-routes";
 import { taskRoutes } from "./tasks/routes";
 import { undoRoutes } from "./tasks/undo-routes";
