@@ -9,7 +9,7 @@ const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data)",
   "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
   "focus/(user-data|focus-timer)",
-  "hub/(hub-client|hub-part|hub-sockets|storage-keys|live-socket-limits|user-hub)",
+  "hub/(hub-client|hub-part|storage-keys)",
   "push/(send|timer-notice|user-data)",
   "tasks/(task-rows|user-data)",
 ];

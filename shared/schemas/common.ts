@@ -7,6 +7,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/** The body of a route that takes none: absent, or `{}` and nothing in it. */
+export const emptyBodySchema = z.strictObject({});
+
 /** A positive integer id in a path parameter ("12", never "1.5", "abc" or "-3"). */
 export const idParamSchema = z.object({
   id: z
