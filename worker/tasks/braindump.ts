@@ -3,7 +3,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { LIMITS } from "../../shared/constants";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
-import { abortBatchIf } from "../db/batch-guard";
+import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks, users } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
@@ -106,6 +106,7 @@ export async function createBraindumpTasks(
       ]);
       return inserted;
     } catch (err) {
+      if (!abortedBy(err, tasks)) throw err;
       const [current] = await tasksVersionQuery(db, user.id);
       // Unchanged tasks: the batch failed for another reason, which is not ours to hide.
       if ((current?.version ?? 0) === version) throw err;

@@ -14,7 +14,7 @@ import { type AnalyticsEvent, analyticsStatements, recordDayAndHour } from "../a
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { todayOf } from "../day/today";
-import { abortBatchIf } from "../db/batch-guard";
+import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
@@ -110,7 +110,7 @@ export const taskRoutes = new Hono<AppEnv>()
     try {
       [updated] = await applyPatch(completing);
     } catch (err) {
-      if (!completing) throw err;
+      if (!completing || !abortedBy(err, tasks)) throw err;
       // The guard aborted: the task was completed (or deleted) since we read it. Apply the rest
       // of the change without counting the completion again.
       const current = await findOwnTask(db, user.id, id);
@@ -168,6 +168,7 @@ export const taskRoutes = new Hono<AppEnv>()
         ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
       ]);
     } catch (err) {
+      if (!abortedBy(err, tasks)) throw err;
       const current = await findOwnTask(db, user.id, id);
       if (!current) throw notFound("Task not found.");
       if (!current.isCompleted) throw conflict("This task is open already.");
@@ -221,6 +222,7 @@ async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete
       ...analyticsStatements(db, user, events, now),
     ]);
   } catch (err) {
+    if (!abortedBy(err, tasks)) throw err;
     const current = await findOwnTask(db, user.id, existing.id);
     if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
     // Changed between the read and the batch (another device): once more with the task as it is now.

@@ -4,7 +4,8 @@ import { withoutExisting } from "../../shared/split-tasks";
 import { analyticsStatements, takeBackCompletionsStatements } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import type { UndoSnapshot } from "../db/schema";
+import { abortedBy } from "../db/batch-guard";
+import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
@@ -77,6 +78,7 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("js
       ]);
       break;
     } catch (err) {
+      if (!abortedBy(err, undoActions) && !abortedBy(err, tasks)) throw err;
       // A guard aborted: another Undo of the same removal came first, or the tasks changed since
       // their titles were read (then read them again).
       if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
