@@ -10,7 +10,6 @@ export {
   type AnalyticsRecord,
   type ApiAnalyticsRecord,
   analyticsRecordSchema,
-  apiAnalyticsRecordSchema,
   type CategoryBreakdown,
   categoryBreakdownSchema,
 } from "./analytics-record";
@@ -22,7 +21,6 @@ export function inclusiveDayCount(start: string, end: string): number {
 
 /** GET /api/analytics?startDate&endDate: real dates, start ≤ end, at most 366 days. */
 export const analyticsRangeQuerySchema = dateRangeQuerySchema("startDate", "endDate", MAX_ANALYTICS_RANGE_DAYS);
-export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
 
 /** GET /api/analytics/today[?forceZero=true]. */
 export const analyticsTodayQuerySchema = z.object({

@@ -83,7 +83,6 @@ export type NoListAgainInput = z.input<typeof noListAgainSchema>;
 
 /** GET /api/history?from&to: real dates, from ≤ to, at most 92 days. */
 export const historyQuerySchema = dateRangeQuerySchema("from", "to", MAX_HISTORY_RANGE_DAYS);
-export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 /** One day of the history: the tasks completed that day (each with its completedAt) and the focus done. */
 export const historyDaySchema = z.object({

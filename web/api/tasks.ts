@@ -1,7 +1,13 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Category, hasRemovedMarker } from "../../shared/constants";
 import type { Answers } from "../../shared/questions";
-import type { CreateTaskInput, PatchTaskInput, Task } from "../../shared/schemas/tasks";
+import type {
+  CreateTaskInput,
+  PatchTaskInput,
+  ProcessTasksInput,
+  SavePrioritiesInput,
+  Task,
+} from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { useCurrentUser } from "./auth";
 import { apiRequest } from "./client";
@@ -55,7 +61,10 @@ export function useProcessTasks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (titles: string[]) =>
-      apiRequest<Task[]>("POST", "/api/process-tasks", { text: titles.join("; "), allowDuplicates: true }),
+      apiRequest<Task[]>("POST", "/api/process-tasks", {
+        text: titles.join("; "),
+        allowDuplicates: true,
+      } satisfies ProcessTasksInput),
     onSuccess: (created) => {
       if (Array.isArray(created)) mergeIntoCache(queryClient, created);
       return invalidateTaskData(queryClient);
@@ -69,7 +78,8 @@ export type PriorityAnswers = { id: number; answers: Answers };
 export function useSavePriorities() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tasks: PriorityAnswers[]) => apiRequest<Task[]>("POST", "/api/tasks/priorities", { tasks }),
+    mutationFn: (tasks: PriorityAnswers[]) =>
+      apiRequest<Task[]>("POST", "/api/tasks/priorities", { tasks } satisfies SavePrioritiesInput),
     onSuccess: (ranked) => {
       mergeIntoCache(queryClient, ranked);
       return invalidateTaskData(queryClient);

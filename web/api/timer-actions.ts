@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { AcknowledgeTimerInput } from "../../shared/schemas/focus";
+import type { AcknowledgeTimerInput, StartFocusSessionInput } from "../../shared/schemas/focus";
 import {
   type StartedFocusSession,
   startedFocusSessionSchema,
@@ -35,7 +35,7 @@ export async function startFocusSession(
 ): Promise<StartedFocusSession> {
   const sentAt = Date.now();
   const started = startedFocusSessionSchema.parse(
-    await apiRequest("POST", "/api/focus-sessions", { ...input, isCompleted: false }),
+    await apiRequest("POST", "/api/focus-sessions", { ...input, isCompleted: false } satisfies StartFocusSessionInput),
   );
   applyTimer(queryClient, started.timer, clockOffset(started.timer.serverNow, sentAt, Date.now()));
   void queryClient.invalidateQueries({ queryKey: queryKeys.focusSessions });

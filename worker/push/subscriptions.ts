@@ -3,8 +3,6 @@ import type { PushSubscriptionBody } from "../../shared/schemas/push";
 import type { Db } from "../db/client";
 import { pushSubscriptions } from "../db/schema";
 
-export type StoredSubscription = typeof pushSubscriptions.$inferSelect;
-
 /**
  * Stores the subscription of the signed-in device, replacing the one it had: one subscription per
  * device (sign-in session), so a person's subscriptions are bounded by their devices

@@ -1,10 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
-import { type TaskSuggestionsResponse, taskSuggestionsResponseSchema } from "../../../shared/schemas/suggestions";
+import {
+  type TaskSuggestionsRequest,
+  type TaskSuggestionsResponse,
+  taskSuggestionsResponseSchema,
+} from "../../../shared/schemas/suggestions";
 import type { CreateTaskInput } from "../../../shared/schemas/tasks";
 import { apiRequest } from "../../api/client";
 
 export async function fetchSuggestions(prompt: string): Promise<TaskSuggestionsResponse> {
-  const body = await apiRequest<unknown>("POST", "/api/ai/task-suggestions", { prompt });
+  const body = await apiRequest<unknown>("POST", "/api/ai/task-suggestions", {
+    prompt,
+  } satisfies TaskSuggestionsRequest);
   // The server validates too; a shape we cannot show is a failure like any other.
   return taskSuggestionsResponseSchema.parse(body);
 }
