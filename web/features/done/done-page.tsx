@@ -5,6 +5,7 @@ import type { Task } from "../../../shared/schemas/tasks";
 import { useCurrentUser } from "../../api/auth";
 import { ApiRequestError } from "../../api/client";
 import { useDay, useReopenTask } from "../../api/day";
+import { useHistory } from "../../api/history";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { dayName } from "../../ui/day-words";
@@ -12,7 +13,6 @@ import { Input } from "../../ui/field";
 import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
-import { useHistory } from "./history-api";
 import { historyRanges, searchHistory } from "./history-search";
 
 /**

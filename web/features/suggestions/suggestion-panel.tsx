@@ -3,13 +3,13 @@ import { Check, Plus, Sparkles, X } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import type { TaskSuggestionsResponse } from "../../../shared/schemas/suggestions";
+import { aiAddPayload, useSuggestions } from "../../api/suggestions";
 import { useCreateTask } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { sourceText } from "./suggestion-source";
-import { aiAddPayload, useSuggestions } from "./suggestions-api";
 
 // 32 px square icon buttons (the shared sizes are 40 px; the list rows are compact).
 const smallIconButton =

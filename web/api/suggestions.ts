@@ -3,9 +3,9 @@ import {
   type TaskSuggestionsRequest,
   type TaskSuggestionsResponse,
   taskSuggestionsResponseSchema,
-} from "../../../shared/schemas/suggestions";
-import type { CreateTaskInput } from "../../../shared/schemas/tasks";
-import { apiRequest } from "../../api/client";
+} from "../../shared/schemas/suggestions";
+import type { CreateTaskInput } from "../../shared/schemas/tasks";
+import { apiRequest } from "./client";
 
 export async function fetchSuggestions(prompt: string): Promise<TaskSuggestionsResponse> {
   const body = await apiRequest<unknown>("POST", "/api/ai/task-suggestions", {

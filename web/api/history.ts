@@ -1,6 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
-import type { History } from "../../../shared/schemas/day";
-import { queryKeys } from "../../api/query-keys";
+import type { History } from "../../shared/schemas/day";
+import { queryKeys } from "./query-keys";
 
 // Here rather than in web/api/day.ts: only the Done screen reads the history, and useQueries stays
 // out of the first screen's code (bench/bundle.mjs).

@@ -4,9 +4,9 @@ import type {
   ClearNoListResult,
   CommitNoListInput,
   CommitNoListResult,
-} from "../../../shared/schemas/no-list";
-import { apiRequest } from "../../api/client";
-import { invalidateTaskData } from "../../api/refetch-after-change";
+} from "../../shared/schemas/no-list";
+import { apiRequest } from "./client";
+import { invalidateTaskData } from "./refetch-after-change";
 
 // The task list, adding a task and the delete are web/api/tasks.ts's; the calls below belong to
 // this feature.
