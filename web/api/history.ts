@@ -2,8 +2,8 @@ import { useQueries } from "@tanstack/react-query";
 import type { History } from "../../shared/schemas/day";
 import { queryKeys } from "./query-keys";
 
-// Here rather than in web/api/day.ts: only the Done screen reads the history, and useQueries stays
-// out of the first screen's code (bench/bundle.mjs).
+// Apart from web/api/day.ts: only the Done screen reads the history, and useQueries stays out of
+// the first screen's code (bench/bundle.mjs).
 
 /** GET /api/history for ranges of at most 92 days each, newest first (docs/product.md#done-screen). */
 export function useHistory(ranges: readonly { from: string; to: string }[]) {

@@ -102,11 +102,15 @@ export function useCreateTask() {
   });
 }
 
+/** PATCH /api/tasks/{id}: the one request that changes a task's fields (the hooks below and the focus screen's "Completed"). */
+export function patchTask(id: number, patch: PatchTaskInput): Promise<Task> {
+  return apiRequest<Task>("PATCH", `/api/tasks/${id}`, patch);
+}
+
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: PatchTaskInput }) =>
-      apiRequest<Task>("PATCH", `/api/tasks/${id}`, patch),
+    mutationFn: ({ id, patch }: { id: number; patch: PatchTaskInput }) => patchTask(id, patch),
     onSuccess: () => invalidateTaskData(queryClient),
   });
 }
@@ -136,8 +140,7 @@ export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: 
 export function useMoveTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, category }: { id: number; category: Category }) =>
-      apiRequest<Task>("PATCH", `/api/tasks/${id}`, { category }),
+    mutationFn: ({ id, category }: { id: number; category: Category }) => patchTask(id, { category }),
     onMutate: async ({ id, category }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
       const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks);
