@@ -1,13 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { TimerState } from "../../../shared/schemas/focus";
-import type { Task } from "../../../shared/schemas/tasks";
 import { remainingMs } from "../../../shared/timer";
 import { useCurrentUser } from "../../api/auth";
-import { queryKeys } from "../../api/query-keys";
+import { useTasks } from "../../api/tasks";
 import { useTimer } from "../../api/timer";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -93,7 +91,7 @@ function useEndOfRun(state: TimerState | undefined, title: string) {
 /** docs/product.md#focus-timer-screen: selection, active and complete, following the server's timer. */
 export function FocusTimerPage() {
   const timer = useTimer();
-  const tasks = useQuery<Task[]>({ queryKey: queryKeys.tasks });
+  const tasks = useTasks();
   const { user } = useCurrentUser();
   const [searchParams] = useSearchParams();
   const location = useLocation();

@@ -1,0 +1,43 @@
+// `npm run lint:decisions` (part of `npm run lint` and a step of `npm test`): checks the decision
+// records, their index and every citation of a record in the repository (scripts/decision-records.ts).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { type Citation, decisionProblems } from "./decision-records.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const recordsDir = join(root, "docs/decisions");
+const files = readdirSync(recordsDir)
+  .filter((name) => name.endsWith(".md"))
+  .map((name) => ({ name, text: readFileSync(join(recordsDir, name), "utf8") }));
+const index = readFileSync(join(root, "docs/decisions.md"), "utf8");
+
+/** Where records are cited: the sources, the tests, the scripts and the docs. */
+const CITING = ["worker", "web", "shared", "tests", "scripts", "bench", "docs", "README.md", ".dependency-cruiser.cjs"];
+const TEXT = /\.(ts|tsx|js|mjs|cjs|md|css|html|toml|json|jsonc)$/;
+const CITED = /(?:docs\/)?decisions\/\d{3}-[a-z0-9-]+\.md/g;
+
+function* textFiles(path: string): Generator<string> {
+  const full = join(root, path);
+  if (statSync(full).isDirectory()) {
+    for (const entry of readdirSync(full)) yield* textFiles(join(path, entry));
+  } else if (TEXT.test(path)) {
+    yield path;
+  }
+}
+
+const citations: Citation[] = [];
+for (const top of CITING) {
+  for (const file of textFiles(top)) {
+    for (const [path] of readFileSync(join(root, file), "utf8").matchAll(CITED)) citations.push({ path, file });
+  }
+}
+
+const problems = decisionProblems(files, index, citations);
+for (const problem of problems) console.error(problem);
+if (problems.length > 0) {
+  console.error(
+    `${problems.length} problem(s) with the decision records (docs/decisions/208-decisions-index-checked.md)`,
+  );
+  process.exit(1);
+}
+console.log(`✔ ${files.length} decision records, their index and ${citations.length} citations agree`);
