@@ -94,7 +94,7 @@ module.exports = {
     {
       name: "sign-in-is-below-focus",
       comment:
-        "Sign-in keeps its own state (worker/auth/revocations.ts owns the revoked sessions and redeemed tickets the hub stores); the focus timer builds on sign-in, never the other way round.",
+        "Sign-in keeps its own state (worker/auth/sign-in-records.ts owns the revoked sessions and redeemed tickets the hub stores); the focus timer builds on sign-in, never the other way round.",
       severity: "error",
       from: { path: "^worker/auth/" },
       to: { path: "^worker/focus/" },
