@@ -1,5 +1,6 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { Hono } from "hono";
+import { localDate } from "../../shared/analytics";
 import type { Task } from "../../shared/schemas/tasks";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
@@ -134,11 +135,6 @@ export type AccountExport = ReturnType<typeof accountExportFromRows>;
 export const TASK_CSV_COLUMNS = TASK_FIELD_NAMES.filter(
   (field): field is Exclude<keyof Task, "userId" | "answers"> => field !== "userId" && field !== "answers",
 );
-
-/** The user's local date for file names, so an export made late at night is named for "today". */
-function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 

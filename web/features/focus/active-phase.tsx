@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Coffee, Pause, Play, Square } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { formatClock, progressIcon, progressPercent, remainingMs } from "../../../shared/timer";
+import { formatClock, progressIcon, progressPercent, remainingMs, serverTime } from "../../../shared/timer";
 import { ApiRequestError } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
 import { type TimerAction, useTimerAction } from "../../api/timer-actions";
@@ -38,7 +38,7 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
   const { state, offsetMs } = view;
   const running = state.status === "running";
   const isBreak = state.kind === "break";
-  const now = useNow(running) + offsetMs;
+  const now = serverTime(useNow(running), offsetMs);
   const remaining = remainingMs(state, now);
   const percent = progressPercent(state, now);
   const clock = formatClock(remaining);

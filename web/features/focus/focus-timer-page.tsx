@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { TimerState } from "../../../shared/schemas/focus";
-import { remainingMs } from "../../../shared/timer";
+import { remainingMs, serverTime } from "../../../shared/timer";
 import { useCurrentUser } from "../../api/auth";
 import { useTasks } from "../../api/tasks";
 import { useTimer } from "../../api/timer";
@@ -57,7 +57,7 @@ function useMilestones(state: TimerState | undefined, offsetMs: number): string 
       return;
     }
     const check = () => {
-      const minutes = minutesLeft(remainingMs(state, Date.now() + offsetMs));
+      const minutes = minutesLeft(remainingMs(state, serverTime(Date.now(), offsetMs)));
       const said = minuteMilestone(lastMinute.current, minutes);
       lastMinute.current = minutes;
       if (said) setText(said);
