@@ -34,6 +34,7 @@ import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { wipeUserHub } from "../focus/live";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
+import { deleteChangeReceiptsOfUserQuery } from "../http/apply-once";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
@@ -206,6 +207,7 @@ export const accountRoutes = new Hono<AppEnv>()
       deleteDailyAnalyticsOfUserQuery(db, row.id),
       revokeAllSessionsQuery(db, row.id).returning({ sid: sessions.sid }),
       clearAccountFailuresQuery(db, logins),
+      deleteChangeReceiptsOfUserQuery(db, row.id),
       db.delete(users).where(eq(users.id, row.id)),
     ] as const;
     const [, , , revoked] = row.passwordHash
