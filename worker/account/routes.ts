@@ -31,6 +31,7 @@ import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
+import { deleteChangeReceiptsOfUserQuery } from "../http/apply-once";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { announceDaySettings, announceRevokedSessions, wipeUserHub } from "../hub/hub-client";
@@ -204,6 +205,7 @@ export const accountRoutes = new Hono<AppEnv>()
       deleteDailyAnalyticsOfUserQuery(db, row.id),
       revokeAllSessionsQuery(db, row.id).returning({ sid: sessions.sid }),
       clearAccountFailuresQuery(db, logins),
+      deleteChangeReceiptsOfUserQuery(db, row.id),
       db.delete(users).where(eq(users.id, row.id)),
     ] as const;
     const [, , , revoked] = row.passwordHash

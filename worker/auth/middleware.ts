@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { applyOnce, namesAChange } from "../http/apply-once";
 import { ApiError, unauthorized } from "../http/errors";
 import { readSessionCookie } from "./cookies";
 import { verifyToken } from "./tokens";
@@ -61,6 +62,9 @@ async function claimedSession(c: Context<AppEnv>): Promise<SessionClaims> {
  * (session-read.ts): the signed-in user comes from there.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("claims", await claimedSession(c));
-  await next();
+  const claims = await claimedSession(c);
+  c.set("claims", claims);
+  // A change sent with its own id is applied once, however often it arrives (worker/http/apply-once.ts).
+  if (namesAChange(c)) await applyOnce(c, claims.userId, next);
+  else await next();
 });

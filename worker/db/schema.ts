@@ -236,3 +236,30 @@ export const undoActions = sqliteTable(
   },
   (t) => [index("undo_actions_user").on(t.userId, t.expiresAt)],
 );
+
+/**
+ * The changes a device sent with an id of its own (the `Idempotency-Key` header), each with the
+ * first answer it got, so that a retry, a second tab's replay or a replay racing a live request is
+ * answered with that answer instead of being applied again (docs/product.md#offline,
+ * docs/decisions/220-changes-applied-once-by-their-id.md). `status` is null while the first
+ * request is still being applied. Kept eight days: see worker/http/apply-once.ts.
+ */
+export const changeReceipts = sqliteTable(
+  "change_receipts",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changeId: text().notNull(),
+    /** Method, path and a hash of the body: the same id sent with another change is refused. */
+    fingerprint: text().notNull(),
+    status: integer(),
+    contentType: text(),
+    body: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.changeId] }),
+    index("change_receipts_user_created").on(t.userId, t.createdAt),
+  ],
+);
