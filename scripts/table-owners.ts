@@ -14,6 +14,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   dailyAnalytics: "analytics",
   dayPlans: "day",
   pushSubscriptions: "push",
+  // The receipts of changes applied once by their id: the HTTP layer's, under every capability.
+  changeReceipts: "http",
 };
 
 /** Where a capability names another's table, and why: decision 206, one line each. */
