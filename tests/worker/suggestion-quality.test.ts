@@ -7,10 +7,12 @@ import { generateLocalSuggestions } from "../../worker/suggestions/local-generat
 import { api, ORIGIN, registerUser } from "./helpers";
 import { brokenRules, SUGGESTION_PROMPTS } from "./suggestion-prompts";
 
-// The measured quality of suggestions (docs/decisions/160-suggestions-measured-by-a-prompt-set.md):
-// every prompt of the set is one test per path; bench/suggestions.mjs counts them into a pass rate.
+// The measured quality of suggestions on the development half of the prompt set
+// (docs/decisions/160-suggestions-measured-by-a-prompt-set.md): every prompt is one test per path;
+// bench/suggestions.mjs counts them into a pass rate, beside the held-out half
+// (suggestion-held-out.test.ts).
 
-describe("the embedded generator on the prompt set", () => {
+describe("development: the embedded generator", () => {
   it.each(SUGGESTION_PROMPTS)("$prompt", (prompt) => {
     expect(brokenRules(prompt, generateLocalSuggestions(prompt.prompt))).toEqual([]);
   });
@@ -25,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => warnings.mockRestore());
 
-describe("the model path on the prompt set, against a careless OpenAI-compatible model", () => {
+describe("development: the model path, against a careless OpenAI-compatible model", () => {
   it.each(SUGGESTION_PROMPTS)("$prompt", async (prompt) => {
     const { token } = await registerUser();
     // An open task and a No-list item the model will offer back (the stand-in repeats them): two
