@@ -1,17 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { generateLocalSuggestions } from "../../worker/suggestions/local-generator";
-import { HELD_OUT_PROMPTS, heldOutMisses, type LocalAnswer } from "./suggestion-prompts-held-out";
+import { generateLocalAnswer } from "../../worker/suggestions/local-generator";
+import { HELD_OUT_PROMPTS, heldOutMisses } from "./suggestion-prompts-held-out";
 
 // The embedded generator on prompts it was not written for
 // (docs/decisions/195-held-out-suggestion-prompts.md). One test per prompt only when the bench
 // asks (SUGGESTION_BENCH=1, bench/suggestions.mjs prints the figure); the suite itself holds the
 // figure measured when the set was last reported, so it can only go up.
 
-function localAnswer(prompt: string): LocalAnswer {
-  const suggestions = generateLocalSuggestions(prompt);
-  return { kind: suggestions.length > 0 ? "suggestions" : "none", suggestions };
-}
+const localAnswer = generateLocalAnswer;
 
 /** Held-out prompts answered honestly when bench/RESULTS.md was last written. */
 const REPORTED_HONEST = 0;

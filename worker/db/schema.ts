@@ -236,3 +236,20 @@ export const undoActions = sqliteTable(
   },
   (t) => [index("undo_actions_user").on(t.userId, t.expiresAt)],
 );
+
+/**
+ * Requests to a suggestion model per person and day (docs/decisions/198-suggestions-daily-limit.md),
+ * counted before the model is called; old days' rows are only read as "not today".
+ */
+export const suggestionUsage = sqliteTable(
+  "suggestion_usage",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person's day, YYYY-MM-DD. */
+    date: text().notNull(),
+    requests: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
