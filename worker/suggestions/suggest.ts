@@ -96,9 +96,9 @@ function embeddedAnswer(
 
 /**
  * The suggestions for a request (docs/decisions/196-model-answers-checked-by-shape.md): from the
- * chosen provider, its lines checked by shape, 3 to 6 of them. With fewer than three usable lines
- * they are topped up from the embedded generator when it knows the prompt's subject, else the model
- * is asked once more; still fewer, or a failure or timeout, and the embedded generator answers
+ * chosen provider, its lines checked by shape, 3 to 6 of them. With one or two usable lines they
+ * are topped up from the embedded generator when it has steps for the prompt, else the model is
+ * asked once more; none, still fewer than three, a failure or a timeout, and the embedded generator answers
  * instead, which the answer names with why (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md).
  * `excluded` are the titles the person already has or said no to. What is logged never holds the
  * prompt or a model's text.
@@ -115,6 +115,8 @@ export async function suggestTasks(
     const usable = async () => keepSteps(await runProvider(provider, request, timeoutMs), request.prompt);
     let steps = cleanSuggestions(await usable(), excluded);
     let toppedUp = false;
+    // Nothing usable at all: the answer is not the model's, whatever a top-up would add.
+    if (steps.length === 0) throw new ProviderError(`${name}: no usable step`, "unusable");
     if (steps.length < MODEL_STEPS.min) {
       const local = generateLocalAnswer(request.prompt);
       if (local.kind === "suggestions") {
