@@ -24,7 +24,7 @@ try {
         "tests/worker/vitest.config.ts",
         "tests/worker/suggestion-quality.test.ts",
         "tests/worker/suggestion-held-out.test.ts",
-        "tests/worker/suggestion-model-held-out.test.ts",
+        "tests/worker/suggestion-model-answers.test.ts",
         "--reporter=json",
         `--outputFile=${output}`,
       ],
