@@ -62,10 +62,7 @@ export const MODEL_STEPS = { min: 3, max: 6, maxChars: 80 } as const;
  * most MODEL_STEPS.maxChars characters.
  */
 export const providerOutputSchema = z.object({
-  suggestions: z
-    .array(z.string().min(1).max(MODEL_STEPS.maxChars))
-    .min(MODEL_STEPS.min)
-    .max(MODEL_STEPS.max),
+  suggestions: z.array(z.string().min(1).max(MODEL_STEPS.maxChars)).min(MODEL_STEPS.min).max(MODEL_STEPS.max),
 });
 
 /**

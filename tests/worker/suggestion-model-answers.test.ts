@@ -344,8 +344,9 @@ describe("the daily limit per person", () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     const refused = answers.find((res) => res.status === 429);
-    expect(Number(refused?.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await refused?.json()) as { message: string }).message).toContain("today's 5 AI suggestions");
+    if (!refused) throw new Error("no request was refused");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toContain("today's 5 AI suggestions");
     expect(await calls(id)).toHaveLength(5);
 
     // Another person's day is their own.

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
+import { todayOf } from "../day/today";
 import type { AppEnv, SessionUser } from "../env";
 import { ApiError } from "../http/errors";
-import { todayOf } from "../day/today";
 
 /** Model requests a person may make in one of their days, unless AI_DAILY_LIMIT says otherwise. */
 export const DEFAULT_DAILY_LIMIT = 50;
@@ -20,11 +20,12 @@ export function dailyLimitFrom(value: string | undefined): number {
 export async function countModelRequest(c: Context<AppEnv>, user: SessionUser, now: Date) {
   const limit = dailyLimitFrom(c.env.AI_DAILY_LIMIT);
   const today = todayOf(user, now);
-  const counted = await c.var.d1.prepare(
-    `INSERT INTO suggestion_usage (user_id, date, requests) VALUES (?1, ?2, 1)
+  const counted = await c.var.d1
+    .prepare(
+      `INSERT INTO suggestion_usage (user_id, date, requests) VALUES (?1, ?2, 1)
      ON CONFLICT (user_id, date) DO UPDATE SET requests = requests + 1 WHERE requests < ?3
      RETURNING requests`,
-  )
+    )
     .bind(user.id, today.date, limit)
     .first<{ requests: number }>();
   if (counted) return;

@@ -106,7 +106,9 @@ type Goal = { recipe?: GoalRecipe; key: string; head: string; steps: string[] };
 function goalOf(piece: { text: string; title?: string; verb?: string }): Goal | undefined {
   // An errand ("water the plants", "buy milk, eggs and bread") is a task to add, not a goal.
   if (piece.title && piece.verb && ERRANDS.has(piece.verb)) return undefined;
-  const subject = subjectOfClause(piece.title ?? piece.text, baseVerb) ?? (piece.title ? subjectOfClause(piece.text, baseVerb) : undefined);
+  const subject =
+    subjectOfClause(piece.title ?? piece.text, baseVerb) ??
+    (piece.title ? subjectOfClause(piece.text, baseVerb) : undefined);
   // The recipe is matched on what the goal is about, not on any word of the clause: "the ledger
   // is a mess" is no house to clean; a mess at home is.
   const recipe = subject
@@ -120,7 +122,9 @@ function goalOf(piece: { text: string; title?: string; verb?: string }): Goal | 
     // starts with one step that does.
     const head = subject?.head.toLowerCase();
     const names =
-      !head || !/^(?:the|your)\s/i.test(subject?.object ?? "") || steps.some((step) => step.toLowerCase().includes(head));
+      !head ||
+      !/^(?:the|your)\s/i.test(subject?.object ?? "") ||
+      steps.some((step) => step.toLowerCase().includes(head));
     return {
       recipe,
       key: recipe.goal,
@@ -140,7 +144,8 @@ const ERRANDS = new Set(
 );
 
 /** Rooms and homes: a problem there is housework. */
-const HOME = /\b(?:house|flat|home|apartment|room|kitchen|bathroom|bedroom|living room|garage|place|attic|loft|basement)\b/i;
+const HOME =
+  /\b(?:house|flat|home|apartment|room|kitchen|bathroom|bedroom|living room|garage|place|attic|loft|basement)\b/i;
 
 function unique(goals: readonly Goal[]): Goal[] {
   const seen = new Set<string>();

@@ -25,7 +25,11 @@ export function gentleSteps(text: string): string[] {
     "Do one small thing that used to feel good",
   ];
   if (CRISIS.test(text)) {
-    return ["Call a crisis line or emergency services now", "Tell someone you trust how you feel today", ...steps.slice(1, 4)];
+    return [
+      "Call a crisis line or emergency services now",
+      "Tell someone you trust how you feel today",
+      ...steps.slice(1, 4),
+    ];
   }
   return steps;
 }

@@ -16,7 +16,8 @@ function unwrap(title: string): string {
 export const STEP_SHAPE = { minWords: 2, maxWords: 12, minChars: 4, maxUnspacedChars: 60 } as const;
 
 /** Scripts written without spaces between words. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /**
  * One step by its shape, in any language (docs/decisions/196-model-answers-checked-by-shape.md):

@@ -6,7 +6,7 @@
  */
 
 /** Emoji, pictographs and their joiners and modifiers: meaning the generator cannot use. */
-const PICTOGRAPHS = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u200d\ufe0f\u20e3]/gu;
+const PICTOGRAPHS = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200d|\ufe0f|\u20e3/gu;
 
 /** The prompt without emoji and with its spacing tidied. */
 export function withoutPictographs(prompt: string): string {

@@ -60,7 +60,13 @@ const NOT_TYPOS = new Set(
 export function correctedVerb(word: string, rest: string, verbs: ReadonlySet<string>): string | undefined {
   const lower = word.toLowerCase();
   if (verbs.has(lower)) return lower;
-  if (lower === "by" && /^(?:some|a|an|the|new|more)?\s*[a-z]+/i.test(rest) && !/^(?:the )?(?:end|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next|this|\d)/i.test(rest)) {
+  if (
+    lower === "by" &&
+    /^(?:some|a|an|the|new|more)?\s*[a-z]+/i.test(rest) &&
+    !/^(?:the )?(?:end|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next|this|\d)/i.test(
+      rest,
+    )
+  ) {
     return "buy";
   }
   if (lower.length < 3 || NOT_TYPOS.has(lower)) return undefined;
@@ -130,7 +136,12 @@ function subjectFrom(verb: string | undefined, rest: string, problem = false): S
   const theirs = asTheirs(object);
   // "the interview at the bank": what it is, before where or whose.
   const core = theirs.split(/\s+(?:of|at|for|on|in|with|about|from|into)\s+/i)[0] ?? theirs;
-  const head = (core.split(" ").filter((word) => /\p{L}/u.test(word)).pop() ?? core).replace(/'s$/, "");
+  const head = (
+    core
+      .split(" ")
+      .filter((word) => /\p{L}/u.test(word))
+      .pop() ?? core
+  ).replace(/'s$/, "");
   return { verb, object: theirs, written: objectPhrase(rest, true) ?? object, core, head, problem };
 }
 
@@ -156,7 +167,9 @@ export function subjectOfClause(clause: string, baseVerb: (word: string) => stri
     return subjectFrom(verb, doing[2]);
   }
   // "suggested I build a portfolio", "thinks we should repaint"
-  const embedded = text.match(/\b(?:i|we)\s+(?:should\s+|could\s+|must\s+|might\s+|need to\s+|want to\s+|have to\s+)?([a-z]+)\s+(.+)$/i);
+  const embedded = text.match(
+    /\b(?:i|we)\s+(?:should\s+|could\s+|must\s+|might\s+|need to\s+|want to\s+|have to\s+)?([a-z]+)\s+(.+)$/i,
+  );
   if (embedded?.[1] && embedded[2] && baseVerb(embedded[1]) && !/^(?:i|we)\b/i.test(text)) {
     return subjectFrom(baseVerb(embedded[1]), embedded[2]);
   }
@@ -164,20 +177,28 @@ export function subjectOfClause(clause: string, baseVerb: (word: string) => stri
   const state = text.match(
     /^((?:my|our|the|this|his|her|their)\s+)?([\p{L}'-]+(?:\s+[\p{L}'-]+){0,3}?)\s+(?:is|are|was|were|has been|have been|keeps?|feels?|looks?)\s+(?:getting\s+|becoming\s+|still\s+|so\s+|really\s+|a\s+(?:bit|total|complete)\s+)*(?:a mess|messy|behind|broken|overdue|out of hand|out of control|chaos|chaotic|a disaster|a nightmare|stressing|worrying|piling up|late|wrong|not working|falling apart|too much|killing me|driving me)/iu,
   );
-  if (state?.[2] && !/^(?:i|we|it|there|he|she|they|you|everything|nothing|something|life|work|today)$/i.test(state[2])) {
+  if (
+    state?.[2] &&
+    !/^(?:i|we|it|there|he|she|they|you|everything|nothing|something|life|work|today)$/i.test(state[2])
+  ) {
     return subjectFrom(undefined, `${state[1] ?? "the "}${state[2]}`, true);
   }
   if (/^(?:i|we|i'm|im|we're|it|it's|there|he|she|they|you)\b/i.test(text)) return undefined;
   if (isKeyboardMash(text)) return undefined;
   const [first = "", ...others] = text.split(/\s+/);
   const rest = others.join(" ");
-  const verb = baseVerb(first) ?? (/^(?:the|my|a|an|our|some|your|his|her|their)\b/i.test(rest) && /^[a-z]{3,}$/i.test(first) ? first.toLowerCase() : undefined);
+  const verb =
+    baseVerb(first) ??
+    (/^(?:the|my|a|an|our|some|your|his|her|their)\b/i.test(rest) && /^[a-z]{3,}$/i.test(first)
+      ? first.toLowerCase()
+      : undefined);
   // "learn to make bread": the second verb says what.
   const then = rest.match(/^to\s+([a-z]+)\s+(.+)$/i);
   if (verb && then?.[1] && then[2] && baseVerb(then[1])) return subjectFrom(baseVerb(then[1]), then[2]);
   if (verb) return rest ? subjectFrom(verb, rest) : undefined;
   // A bare noun phrase: "sourdough", "the car insurance"; not a sentence or a question.
-  const sentence = /\b(?:is|are|was|were|am|be|been|have|has|had|does|did|feels?|seems?|looks?|gets?|got|can|could|will|would|should|must|might|what|why|how|when|where|who|which|about)\b/i;
+  const sentence =
+    /\b(?:is|are|was|were|am|be|been|have|has|had|does|did|feels?|seems?|looks?|gets?|got|can|could|will|would|should|must|might|what|why|how|when|where|who|which|about)\b/i;
   return text.split(/\s+/).length <= 4 && !sentence.test(text) ? subjectFrom(undefined, text) : undefined;
 }
 
@@ -196,7 +217,7 @@ const CLASSES: { verbs: RegExp; steps: (the: string, bare: string, verb: string)
   {
     // Learning something, or getting better at it.
     verbs: /^(?:learn|practi[sc]e|study|master|improve|train)$/,
-    steps: (the, bare) => [
+    steps: (_the, bare) => [
       `Find one beginner's guide to ${bare}`,
       `Spend 15 minutes on ${bare} today`,
       `Set three short practice times for ${bare}`,
@@ -237,7 +258,7 @@ const CLASSES: { verbs: RegExp; steps: (the: string, bare: string, verb: string)
   {
     // Buying or choosing a thing.
     verbs: /^(?:buy|order|choose|pick|find|replace|upgrade)$/,
-    steps: (the, bare) => [
+    steps: (the) => [
       `Write down what you need from ${the}`,
       `Set a budget for ${the}`,
       `Compare three options for ${the}`,

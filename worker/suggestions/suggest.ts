@@ -8,12 +8,7 @@ import {
 import { hasVisibleCharacter } from "../../shared/visible-text";
 import { generateLocalAnswer } from "./local-generator";
 import { keepSteps } from "./model-answer";
-import {
-  ProviderError,
-  ProviderTimeout,
-  type SuggestionProvider,
-  type SuggestionRequest,
-} from "./provider";
+import { ProviderError, ProviderTimeout, type SuggestionProvider, type SuggestionRequest } from "./provider";
 import { capTitle, titleKey } from "./titles";
 
 /** How long a model may take before the embedded generator answers instead (AI_TIMEOUT_MS overrides it). */

@@ -44,7 +44,8 @@ export function workersAiProvider(ai: Ai): SuggestionProvider {
         throw new ProviderError(`workers-ai: ${name}${code ? ` ${code}` : ""}`);
       }
       // JSON mode answers the object itself in `response`; some models give it as JSON text.
-      const answer = typeof result === "object" && result !== null ? (result as { response?: unknown; usage?: unknown }) : null;
+      const answer =
+        typeof result === "object" && result !== null ? (result as { response?: unknown; usage?: unknown }) : null;
       logUsage("workers-ai", answer?.usage);
       const response = answer ? answer.response : result;
       return parseProviderOutput(response, "workers-ai");
