@@ -114,6 +114,7 @@ test("no suggestions, a failing request and a failing add each say so", async ({
   await closeToast(page, "No suggestions found", better);
   await expect(dialog.getByRole("list", { name: "Suggestions" })).toHaveCount(0);
   await expect(dialog.getByText(`No suggestions found. ${better}`)).toBeVisible();
+  await screenshots(page, "suggestions-none");
 
   await page.route("**/api/ai/task-suggestions", (route) =>
     route.fulfill({
