@@ -45,8 +45,21 @@ export function readsAsEnglish(text: string): boolean {
  * Instructions aimed at the app rather than the person's day: to ignore its rules, show or print
  * its prompt or rules, play another role, or say a given phrase.
  */
-const INJECTION =
-  /\b(?:ignore|disregard|forget|override|bypass)\b[^.!?\n]{0,40}\b(?:instructions?|rules|prompts?|above|guidelines|directions)\b|\b(?:print|reveal|show|output|repeat|tell me|give me|display|leak)\b[^.!?\n]{0,30}\b(?:system prompt|prompt|instructions|hidden rules|rules|configuration)\b|\byou are now\b|\bact as\b|\bpretend (?:to be|you are)\b|\bjailbreak\b|\bdeveloper mode\b|\b(?:say|reply with|respond with|answer with)\s+["'“]?[A-Z]{3,}\b/i;
+const INJECTION = new RegExp(
+  [
+    // "ignore previous instructions", "disregard all prior rules"
+    String.raw`\b(?:ignore|disregard|forget|override|bypass)\b[^.!?\n]{0,30}\b(?:previous|prior|above|earlier|all|your|these|those|system)\s+(?:\w+\s+)?(?:instructions?|rules|prompts?|guidelines|directions)\b`,
+    // "print your system prompt", "reveal your hidden rules"
+    String.raw`\b(?:print|reveal|show|output|repeat|tell me|give me|display|leak|write out)\b[^.!?\n]{0,20}\b(?:your|the system|hidden|initial|original|secret)\s+(?:\w+\s+)?(?:prompt|instructions|rules|configuration)\b`,
+    String.raw`\bsystem prompt\b`,
+    String.raw`\byou are now\b`,
+    String.raw`\b(?:act|behave) as (?:an?\s+)?(?:ai|assistant|chatbot|dan|system|developer|jailbroken|unrestricted)\b`,
+    String.raw`\bpretend (?:to be|you are)\b`,
+    String.raw`\bjailbreak\b|\bdeveloper mode\b`,
+    String.raw`\b(?:say|reply with|respond with|answer with|output)\s+["'“]?[A-Z]{3,}\b`,
+  ].join("|"),
+  "i",
+);
 
 /**
  * The prompt with every sentence (or clause after "also", "then", "and") that instructs the app
