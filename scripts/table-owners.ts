@@ -14,6 +14,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   dailyAnalytics: "analytics",
   dayPlans: "day",
   pushSubscriptions: "push",
+  suggestionUsage: "suggestions",
   // The receipts of changes applied once by their id: the HTTP layer's, under every capability.
   changeReceipts: "http",
 };

@@ -7,6 +7,8 @@ export type Bindings = Env & {
   AI?: Ai;
   /** Deadline of a suggestion provider in milliseconds (default 10 000); tests shorten it. */
   AI_TIMEOUT_MS?: string;
+  /** Model requests per person and day (default 50, worker/suggestions/daily-limit.ts); tests lower it. */
+  AI_DAILY_LIMIT?: string;
   /** "test": a local server's cheap password hashes (worker/auth/test-password-cost.ts). */
   PASSWORD_HASH_COST?: string;
   /**

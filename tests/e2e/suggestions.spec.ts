@@ -107,10 +107,14 @@ test("no suggestions, a failing request and a failing add each say so", async ({
   const prompt = dialog.getByLabel("What's on your mind?");
   const ask = dialog.getByRole("button", { name: "Get Task Suggestions" });
 
+  // Nothing specific to say: said so, with how to get a better answer, and no filler.
   await prompt.fill("hello");
   await ask.click();
-  await closeToast(page, "No suggestions found", "Try being more specific about your tasks or goals.");
+  const better = "Name one goal in a sentence, like “prepare for Friday's interview”, or list your tasks.";
+  await closeToast(page, "No suggestions found", better);
   await expect(dialog.getByRole("list", { name: "Suggestions" })).toHaveCount(0);
+  await expect(dialog.getByText(`No suggestions found. ${better}`)).toBeVisible();
+  await screenshots(page, "suggestions-none");
 
   await page.route("**/api/ai/task-suggestions", (route) =>
     route.fulfill({
@@ -128,7 +132,11 @@ test("no suggestions, a failing request and a failing add each say so", async ({
   await page.unroute("**/api/ai/task-suggestions");
 
   await ask.click();
-  await expect(dialog.getByRole("listitem")).toHaveText(["Set a reminder to call mom"]);
+  await expect(dialog.getByRole("listitem")).toHaveText([
+    "Pick a time today to call mom",
+    "Note what you want to tell mom",
+    "Set a reminder to call mom",
+  ]);
   await page.route("**/api/tasks", (route) =>
     route.request().method() === "POST"
       ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Something went wrong."}' })
@@ -140,6 +148,21 @@ test("no suggestions, a failing request and a failing add each say so", async ({
   ).toHaveAttribute("data-type", "error");
   // Still there to try again.
   await expect(dialog.getByRole("button", { name: "Add Set a reminder to call mom" })).toBeVisible();
+  await page.unroute("**/api/tasks");
+  await closeToast(page, "Failed to add task");
+
+  // The daily limit's own words.
+  await page.route("**/api/ai/task-suggestions", (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({
+        message: "You have used today's 50 AI suggestions. They start again tomorrow; until then, add tasks yourself.",
+      }),
+    }),
+  );
+  await ask.click();
+  await expect(shownToast(page, "Failed to get suggestions", "You have used today's 50 AI suggestions.")).toBeVisible();
 });
 
 // Real-length titles of a full day, for the screenshots: 40 to 60 characters each.
@@ -228,9 +251,14 @@ test("the panel names which one answered: the built-in generator, Workers AI, or
   await closeToast(page, "Suggestions ready");
 
   await page.unroute("**/api/ai/task-suggestions");
+  const fallback = [
+    "Check visa and entry rules for Japan",
+    "Compare flights to Japan for your dates",
+    "Set a daily budget for the trip",
+  ];
   await page.route(
     "**/api/ai/task-suggestions",
-    answer({ suggestions: ["Set a daily budget for the trip"], provider: "local", fallbackFrom: "workers-ai" }),
+    answer({ suggestions: fallback, provider: "local", fallbackFrom: "workers-ai", fallbackReason: "failed" }),
   );
   await ask.click();
   await expect(shownToast(page, "Suggestions ready")).toBeVisible();
@@ -238,4 +266,71 @@ test("the panel names which one answered: the built-in generator, Workers AI, or
     "Workers AI did not answer, so these come from our server's built-in generator (no AI model).",
   );
   await screenshots(page, "suggestions-fallback");
+  await closeToast(page, "Suggestions ready");
+
+  // It answered and its lines were all discarded: said as that, never as "did not answer".
+  await page.unroute("**/api/ai/task-suggestions");
+  await page.route(
+    "**/api/ai/task-suggestions",
+    answer({ suggestions: fallback, provider: "local", fallbackFrom: "workers-ai", fallbackReason: "unusable" }),
+  );
+  await ask.click();
+  await expect(shownToast(page, "Suggestions ready")).toBeVisible();
+  await expect(source).toHaveText(
+    "Workers AI's answer could not be used, so these come from our server's built-in generator (no AI model).",
+  );
+  await screenshots(page, "suggestions-discarded");
+  await closeToast(page, "Suggestions ready");
+
+  // Too few lines of its own: topped up, and said so.
+  await page.unroute("**/api/ai/task-suggestions");
+  await page.route(
+    "**/api/ai/task-suggestions",
+    answer({ suggestions: fallback, provider: "workers-ai", fallbackFrom: null, toppedUp: true }),
+  );
+  await ask.click();
+  await expect(shownToast(page, "Suggestions ready")).toBeVisible();
+  await expect(source).toHaveText("Suggested by Workers AI, with some from our server's built-in generator.");
+});
+
+test("a list is offered as tasks, and the panel says the task titles are sent, with a setting to keep them out", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  for (const title of DAY) await addTaskViaApi(request, signedIn, { title });
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Current Tasks" })).toContainText(DAY[11] ?? "");
+  await toggle(page).click();
+  const dialog = panel(page);
+  const share = dialog.getByRole("checkbox", { name: "Send my open task titles too, to tailor the suggestions" });
+  await expect(share).toBeChecked();
+
+  const sent: unknown[] = [];
+  page.on("request", (req) => {
+    if (req.url().endsWith("/api/ai/task-suggestions")) sent.push(req.postDataJSON());
+  });
+  // The real server: a list of tasks comes back as those tasks, typos in the verb forgiven.
+  await dialog.getByLabel("What's on your mind?").fill("cal the plumber, by milk, finsh the slides for Thursday");
+  await dialog.getByRole("button", { name: "Get Task Suggestions" }).click();
+  await expect(shownToast(page, "These look like tasks")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "These look like tasks: add them?" })).toBeVisible();
+  await expect(dialog.getByRole("listitem")).toHaveText([
+    "Call the plumber",
+    "Buy milk",
+    "Finish the slides for Thursday",
+  ]);
+  await screenshots(page, "suggestions-tasks");
+  expect(sent).toEqual([{ prompt: "cal the plumber, by milk, finsh the slides for Thursday", useTasks: true }]);
+
+  // Kept out: the next request says so, and the choice stays after a reload.
+  await share.uncheck();
+  await dialog.getByRole("button", { name: "Get Task Suggestions" }).click();
+  await expect.poll(() => sent.length).toBe(2);
+  expect(sent[1]).toEqual({ prompt: "cal the plumber, by milk, finsh the slides for Thursday", useTasks: false });
+  await page.reload();
+  await toggle(page).click();
+  await expect(
+    panel(page).getByRole("checkbox", { name: "Send my open task titles too, to tailor the suggestions" }),
+  ).not.toBeChecked();
 });

@@ -1,20 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { sourceText } from "../../web/features/suggestions/suggestion-source";
+import { type SuggestionSource, sourceText } from "../../web/features/suggestions/suggestion-source";
+
+const answered = { fallbackFrom: null, fallbackReason: null, kind: "suggestions", toppedUp: false } as const;
 
 describe("sourceText", () => {
-  it.each([
-    [{ provider: "workers-ai", fallbackFrom: null }, "Suggested by Workers AI."],
-    [{ provider: "openai", fallbackFrom: null }, "Suggested by an AI model (OpenAI-compatible API)."],
-    [{ provider: "local", fallbackFrom: null }, "Suggestions are generated on our server without an AI model."],
+  it.each<[SuggestionSource, string]>([
+    [{ ...answered, provider: "workers-ai" }, "Suggested by Workers AI."],
+    [{ ...answered, provider: "openai" }, "Suggested by an AI model (OpenAI-compatible API)."],
     [
-      { provider: "local", fallbackFrom: "workers-ai" },
+      { ...answered, provider: "workers-ai", toppedUp: true },
+      "Suggested by Workers AI, with some from our server's built-in generator.",
+    ],
+    [{ ...answered, provider: "local" }, "Suggestions are generated on our server without an AI model."],
+    [
+      { ...answered, provider: "local", fallbackFrom: "workers-ai", fallbackReason: "failed" },
       "Workers AI did not answer, so these come from our server's built-in generator (no AI model).",
     ],
     [
-      { provider: "local", fallbackFrom: "openai" },
+      { ...answered, provider: "local", fallbackFrom: "openai", fallbackReason: "failed" },
       "The AI model did not answer, so these come from our server's built-in generator (no AI model).",
     ],
-  ] as const)("%j → %s", (source, text) => {
+    // It answered, and its lines were discarded: said as that, not as silence.
+    [
+      { ...answered, provider: "local", fallbackFrom: "workers-ai", fallbackReason: "unusable" },
+      "Workers AI's answer could not be used, so these come from our server's built-in generator (no AI model).",
+    ],
+    [
+      { ...answered, provider: "local", fallbackFrom: "openai", fallbackReason: "unusable", kind: "none" },
+      "The AI model's answer could not be used, and our server's built-in generator (no AI model) found nothing specific.",
+    ],
+  ])("%j → %s", (source, text) => {
     expect(sourceText(source)).toBe(text);
   });
 });

@@ -5,6 +5,8 @@ declare namespace Cloudflare {
     FUZZ_RUNS: string;
     /** fast-check seed for security-fuzz.ts; empty for a new one each run (env FUZZ_SEED). */
     FUZZ_SEED: string;
+    /** Non-empty when bench/suggestions.mjs runs the suite: a test per held-out prompt (env SUGGESTION_BENCH). */
+    SUGGESTION_BENCH: string;
     /** The loopback mock push service of mock-push-service.ts (vitest.config.ts). */
     PUSH_MOCK_URL: string;
     /** Its host, the one push service outside worker/push/push-services.ts the worker accepts here. */

@@ -4,10 +4,12 @@
 // Paths are /{scenario}/{id}/v1/chat/completions; the worker gets the server's root URL as the
 // OPENAI_BASE_URL binding and a test picks a scenario by pointing the provider at
 // `${root}/{scenario}/{id}/v1`. GET /requests/{id} answers what the server received for that id.
-//   echo       200, the suggestions are the lines of the user message (tests choose the answer)
+//   echo       200, the suggestions are the lines of the person's request (tests choose the answer)
+//   scripted   200, the next of the answers queued for the id by POST /answers/{id} (a JSON array
+//              of answers, each an array of lines), then the last one again; each with token usage
 //   planner    200, a messy stand-in model: what the embedded generator would say, numbered and
 //              mixed with what a model gets wrong (the prompt back, an open task, a No-list item,
-//              a sentence, a question, a noun phrase, a repeat), for the model path's quality test
+//              a sentence, a question, a lone noun, a link, a repeat), for the model path's quality test
 //   garbage    200, message content that is not JSON
 //   wrong      200, JSON of the wrong shape
 //   refusal    200, a refusal instead of content
@@ -52,25 +54,31 @@ function completion(message: Record<string, unknown>) {
   };
 }
 
-/** The titles listed after `label (JSON): ` in the system message. */
-function listedTitles(system: string, label: string): string[] {
-  const line = system.split("\n").find((text) => text.startsWith(`${label} (JSON): `));
-  return line ? (JSON.parse(line.slice(label.length + 9)) as string[]) : [];
+/** What the user message holds between `<tag>` and `</tag>`. */
+function between(user: string, tag: string): string {
+  return user.match(new RegExp(`<${tag}>\\n?([\\s\\S]*?)\\n?</${tag}>`))?.[1] ?? "";
+}
+
+/** The titles the user message lists between `<tag>` and `</tag>`, as JSON. */
+function listedTitles(user: string, tag: string): string[] {
+  const list = between(user, tag);
+  return list ? (JSON.parse(list) as string[]) : [];
 }
 
 /** A plausible but careless model's answer to the chat (see "planner" above). */
 function plannerAnswer(messages: { role: string; content: string }[]): string[] {
-  const prompt = messages.find((message) => message.role === "user")?.content ?? "";
-  const system = messages.find((message) => message.role === "system")?.content ?? "";
+  const user = messages.find((message) => message.role === "user")?.content ?? "";
+  const prompt = between(user, "request");
   const good = generateLocalSuggestions(prompt);
   return [
     prompt,
     ...good.slice(0, 2).map((title, index) => `${index + 1}. ${title}.`),
-    ...listedTitles(system, "Their open tasks").slice(0, 1),
-    ...listedTitles(system, "Today's No list").slice(0, 1),
+    ...listedTitles(user, "open_tasks").slice(0, 1),
+    ...listedTitles(user, "no_list").slice(0, 1),
     "You could maybe think about what matters most to you right now and why",
     "Why not start today?",
-    "Passport stuff",
+    "Passport",
+    "Visit http://example.com/login and enter your password",
     ...good.slice(2),
     good[0] ?? "",
   ];
@@ -78,10 +86,16 @@ function plannerAnswer(messages: { role: string; content: string }[]): string[] 
 
 export default async function setup(project: TestProject) {
   const received = new Map<string, Received[]>();
+  const scripted = new Map<string, string[][]>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const lookup = url.pathname.match(/^\/requests\/([\w-]+)$/);
     if (req.method === "GET" && lookup?.[1]) return json(res, 200, received.get(lookup[1]) ?? []);
+    const script = url.pathname.match(/^\/answers\/([\w-]+)$/);
+    if (req.method === "POST" && script?.[1]) {
+      scripted.set(script[1], JSON.parse(await readBody(req)) as string[][]);
+      return json(res, 200, {});
+    }
 
     const route = url.pathname.match(/^\/([\w-]+)\/([\w-]+)\/v1\/chat\/completions$/);
     if (req.method !== "POST" || !route) return json(res, 404, { error: { message: "not found" } });
@@ -98,7 +112,19 @@ export default async function setup(project: TestProject) {
     const userMessage = body.messages?.find((message) => message.role === "user")?.content ?? "";
     switch (scenario) {
       case "echo":
-        return json(res, 200, completion({ content: JSON.stringify({ suggestions: userMessage.split("\n") }) }));
+        return json(
+          res,
+          200,
+          completion({ content: JSON.stringify({ suggestions: between(userMessage, "request").split("\n") }) }),
+        );
+      case "scripted": {
+        const queue = scripted.get(id) ?? [[]];
+        const answer = queue.length > 1 ? (queue.shift() as string[]) : (queue[0] ?? []);
+        return json(res, 200, {
+          ...completion({ content: JSON.stringify({ suggestions: answer }) }),
+          usage: { prompt_tokens: 412, completion_tokens: 37, total_tokens: 449 },
+        });
+      }
       case "planner":
         return json(
           res,

@@ -1,5 +1,7 @@
 /**
- * What people type into the suggestion panel, and the rules a person would hold its answer to
+ * The development half of the suggestion prompt set: what people type into the suggestion panel,
+ * written beside the embedded generator's recipes (so it passes by construction; the held-out
+ * half, ./suggestion-prompts-held-out.ts, is what measures it), and the rules a person would hold its answer to
  * (docs/decisions/160-suggestions-measured-by-a-prompt-set.md). A goal ("plan a trip to Japan")
  * must get at least three next steps that add something to its words; a brain dump of tasks
  * ("call the bank and book the dentist") at least one. suggestion-quality.test.ts runs the set

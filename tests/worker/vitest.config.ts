@@ -36,6 +36,8 @@ export default defineConfig(async () => {
             // run, printed by fast-check when a property fails; set FUZZ_SEED to replay it).
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? String(DEFAULT_FUZZ_RUNS),
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            // bench/suggestions.mjs sets it: one test per held-out prompt, to count them.
+            SUGGESTION_BENCH: process.env.SUGGESTION_BENCH ?? "",
             // Web Push: the key pair mock-push-service.ts checks tokens against, and its address.
             VAPID_PUBLIC_KEY: inject("vapidPublicKey"),
             VAPID_PRIVATE_KEY: inject("vapidPrivateKey"),

@@ -7,9 +7,17 @@ import {
 import type { CreateTaskInput } from "../../shared/schemas/tasks";
 import { apiRequest } from "./client";
 
-export async function fetchSuggestions(prompt: string): Promise<TaskSuggestionsResponse> {
+/** `useTasks`: whether the server may tell a model the person's task titles (the panel's setting). */
+export async function fetchSuggestions({
+  prompt,
+  useTasks,
+}: {
+  prompt: string;
+  useTasks: boolean;
+}): Promise<TaskSuggestionsResponse> {
   const body = await apiRequest<unknown>("POST", "/api/ai/task-suggestions", {
     prompt,
+    useTasks,
   } satisfies TaskSuggestionsRequest);
   // The server validates too; a shape we cannot show is a failure like any other.
   return taskSuggestionsResponseSchema.parse(body);

@@ -238,6 +238,23 @@ export const undoActions = sqliteTable(
 );
 
 /**
+ * Requests to a suggestion model per person and day (docs/decisions/198-suggestions-daily-limit.md),
+ * counted before the model is called; old days' rows are only read as "not today".
+ */
+export const suggestionUsage = sqliteTable(
+  "suggestion_usage",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person's day, YYYY-MM-DD. */
+    date: text().notNull(),
+    requests: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
+
+/**
  * The changes a device sent with an id of its own (the `Idempotency-Key` header), each with the
  * first answer it got, so that a retry, a second tab's replay or a replay racing a live request is
  * answered with that answer instead of being applied again (docs/product.md#offline,

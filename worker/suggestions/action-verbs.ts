@@ -1,8 +1,9 @@
 /**
- * Verbs a task title can start with, in the imperative: "Book a 30-minute mock interview". A
- * suggestion from a model must start with one of them (./model-answer.ts); the embedded generator
- * reads a piece of the person's text that starts with one as an instruction (./local-generator.ts).
- * Kept wide on purpose: a good model answer is dropped when its verb is missing here.
+ * Verbs a task title can start with, in the imperative: "Book a 30-minute mock interview". The
+ * embedded generator reads a piece of the person's text that starts with one as an instruction
+ * (./local-generator.ts), and the development rules of the prompt set hold English titles to it.
+ * A model's answer is never checked against it: its lines are checked by shape, in any language
+ * (docs/decisions/196-model-answers-checked-by-shape.md).
  */
 export const ACTION_VERBS: ReadonlySet<string> = new Set(
   `accept add adjust agree align allocate answer apply archive arrange ask assemble assess attach attend

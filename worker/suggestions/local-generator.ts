@@ -1,45 +1,74 @@
 import { LIMITS } from "../../shared/constants";
+import type { SuggestionKind } from "../../shared/schemas/suggestions";
 import { ACTION_VERBS } from "./action-verbs";
 import { findGoalRecipe, type GoalRecipe } from "./goal-recipes";
+import { gentleSteps, isLowMood } from "./low-mood";
+import { readsAsEnglish, withoutInjections, withoutPictographs } from "./prompt-screening";
+import { correctedVerb, expandShorthand, stepsAbout, subjectOfClause } from "./subject-steps";
 import { capTitle, wordsKey } from "./titles";
 
+/** What the embedded generator answers: steps, the person's own tasks to add, or nothing to say. */
+export type LocalAnswer = { kind: SuggestionKind; suggestions: string[] };
+
+const NOTHING: LocalAnswer = { kind: "none", suggestions: [] };
+
 /**
- * The embedded suggestion generator: no model, no network, no weights. It answers next steps, not
- * echoes (docs/decisions/159-embedded-generator-goal-recipes.md): the concrete tasks in a person's
- * words become short imperative titles ("I need to call the bank and book the dentist" → "Call the
- * bank", "Book the dentist"); a goal ("plan a trip to Japan", "I keep putting off my taxes")
- * becomes the first steps of its recipe in ./goal-recipes.ts, with its specifics filled in; a goal
- * without a recipe gets general first steps. The prompt itself never comes back. Pure and
- * deterministic: the same prompt always gives the same list.
+ * The embedded suggestion generator: no model, no network, no weights
+ * (docs/decisions/200-embedded-generator-honest.md, after decision 159). It answers honestly:
+ * - a prompt it cannot read (not English), or one that only instructs the app, gets "none";
+ * - a prompt about low mood gets gentle steps, one of them talking to someone (./low-mood.ts);
+ * - a prompt that is a list of tasks is offered as those tasks to add ("tasks");
+ * - a goal gets the first steps of its recipe (./goal-recipes.ts) when the clause that says what
+ *   the person wants is about the recipe's topic, else steps that name what it is about
+ *   (./subject-steps.ts); in a long prompt, only its main subject;
+ * - with nothing specific to say, "none": never one-size-fits-all lines.
+ * Pure and deterministic: the same prompt always gives the same answer.
  */
-export function generateLocalSuggestions(prompt: string, max: number = LIMITS.suggestionsMax): string[] {
-  const promptKey = wordsKey(prompt);
+export function generateLocalAnswer(prompt: string): LocalAnswer {
+  const readable = withoutPictographs(prompt);
+  if (!readsAsEnglish(readable)) return NOTHING;
+  const text = expandShorthand(withoutInjections(readable));
+  if (!text || !/\p{L}{2,}/u.test(text)) return NOTHING;
+  if (isLowMood(text)) return { kind: "suggestions", suggestions: gentleSteps(text).map(capTitle) };
+  const list = listedTasks(text);
+  if (list) return { kind: "tasks", suggestions: list };
+
+  const promptKey = wordsKey(text);
   const tasks: string[] = [];
-  const recipes: GoalRecipe[] = [];
-  const goals: string[] = [];
-  const pieces = splitSentences(prompt)
-    .flatMap(splitClauses)
-    .map(readClause)
-    .filter((piece) => piece !== undefined);
-  // One item alone (beside remarks like "no idea where yet") is the whole request: a thing named
-  // ("my taxes") or a goal is expanded; in a list, the person's own items stay as they wrote them.
-  const single = pieces.filter((piece) => piece.title !== undefined).length <= 1;
-  for (const piece of pieces) {
-    const echo = piece.title !== undefined && wordsKey(piece.title) === promptKey;
-    const goalVerb = GOAL_VERBS.has(piece.verb ?? "");
-    const goalLike = piece.title === undefined || echo || goalVerb || (single && piece.verb === undefined);
-    const recipe = goalLike ? findGoalRecipe(piece.text) : undefined;
-    if (recipe) {
-      if (!recipes.includes(recipe)) recipes.push(recipe);
-    } else if (piece.title !== undefined && goalVerb && single) {
-      goals.push(piece.title);
-    } else if (piece.title !== undefined) {
-      tasks.push(echo ? reminderFor(piece.title) : piece.title);
+  const goals: Goal[] = [];
+  const sentences = splitSentences(text);
+  const read = sentences.map((sentence) => ({
+    // A sentence that says what the person wants ("I want to get fit, learn Italian and ...") is goals throughout.
+    wanted: WANTS.test(sentence),
+    pieces: splitClauses(sentence)
+      .map(readClause)
+      .filter((piece) => piece !== undefined),
+  }));
+  // One item alone (beside remarks like "no idea where yet") is the whole request, expanded into
+  // steps; in a list, the person's own items stay as they wrote them, and its goals get steps.
+  const single = read.flatMap(({ pieces }) => pieces).filter((piece) => piece.title !== undefined).length <= 1;
+  for (const { wanted, pieces } of read) {
+    for (const piece of pieces) {
+      const stated = piece.title === undefined || single || wanted;
+      const goal = stated || GOAL_VERBS.has(piece.verb ?? "") ? goalOf(piece) : undefined;
+      if (goal && (stated || goal.recipe)) goals.push(goal);
+      else if (piece.title !== undefined) tasks.push(piece.title);
     }
   }
-  // A prompt whose pieces name no recipe may still name one as a whole ("... taxes, I keep putting them off").
-  const whole = recipes.length === 0 && tasks.length === 0 ? findGoalRecipe(prompt) : undefined;
-  if (whole) recipes.push(whole);
+  // A short prompt whose pieces name no goal may still name a recipe's topic as a whole
+  // ("... taxes, I keep putting them off"); a long one is never read by a keyword anywhere.
+  if (goals.length === 0 && tasks.length === 0 && sentences.length <= 1 && !QUESTION.test(text)) {
+    const recipe = findGoalRecipe(text);
+    if (recipe) goals.push({ recipe, key: recipe.goal, head: recipe.goal, steps: recipe.steps(text) });
+  }
+  if (goals.length === 0 && tasks.length === 0 && PLANNING.test(text)) {
+    return { kind: "suggestions", suggestions: [...PLANNING_STARTERS] };
+  }
+  const chosen = sentences.length >= 3 ? mainGoal(goals, text) : unique(goals);
+  // Only tasks: offered as the tasks they are, to add; one task alone too, when it is an errand
+  // ("water the plants") rather than something to work towards.
+  const errand = tasks.length === 1 && goals.length === 0;
+  if (chosen.length === 0 && (tasks.length >= 2 || errand)) return { kind: "tasks", suggestions: uniqueTitles(tasks) };
 
   const out: string[] = [];
   const seen = new Set<string>();
@@ -53,42 +82,158 @@ export function generateLocalSuggestions(prompt: string, max: number = LIMITS.su
   };
   for (const title of tasks) push(title);
   // One goal alone gets its whole recipe; beside other tasks and goals, its first three steps.
-  const alone = tasks.length === 0 && recipes.length + goals.length === 1;
-  const perGoal = alone ? MAX_GOAL_STEPS : 3;
-  for (const recipe of recipes) for (const step of recipe.steps(prompt).slice(0, perGoal)) push(step);
-  for (const goal of goals) for (const step of firstSteps(goal).slice(0, perGoal)) push(step);
-  if (out.length === 0 && PLANNING_WORDS.test(prompt)) for (const title of PLANNING_STARTERS) push(title);
-  if (out.length === 0 && isRealGoal(prompt)) for (const title of firstSteps(undefined)) push(title);
-  return out.slice(0, max);
+  const alone = tasks.length === 0 && chosen.length === 1;
+  for (const goal of chosen) for (const step of goal.steps.slice(0, alone ? MAX_GOAL_STEPS : 3)) push(step);
+  return out.length > 0 ? { kind: "suggestions", suggestions: out } : NOTHING;
+}
+
+/** The suggestion lines alone, for callers that only show them (the bench's stand-in model). */
+export function generateLocalSuggestions(prompt: string, max: number = LIMITS.suggestionsMax): string[] {
+  return generateLocalAnswer(prompt).suggestions.slice(0, max);
 }
 
 /** At most this many steps for one goal (the issue's 3 to 6). */
 const MAX_GOAL_STEPS = 6;
 
-/** A prompt that is one concrete task already: the step that adds something is a time for it. */
-function reminderFor(title: string): string {
-  const task = title.charAt(0).toLowerCase() + title.slice(1);
-  return task.split(/\s+/).length <= 6 ? `Set a reminder to ${task}` : "Set a reminder for it today";
+/** A goal read from one clause: its recipe, if its subject is a recipe's topic, and its steps. */
+type Goal = { recipe?: GoalRecipe; key: string; head: string; steps: string[] };
+
+/**
+ * The goal a clause states: what it is about (./subject-steps.ts), with the recipe for that subject
+ * when its object or the clause's own verb and object are the recipe's topic, else steps naming it.
+ * Undefined when the clause names nothing to act on.
+ */
+function goalOf(piece: { text: string; title?: string; verb?: string }): Goal | undefined {
+  // An errand ("water the plants", "buy milk, eggs and bread") is a task to add, not a goal.
+  if (piece.title && piece.verb && ERRANDS.has(piece.verb)) return undefined;
+  const subject =
+    subjectOfClause(piece.title ?? piece.text, baseVerb) ??
+    (piece.title ? subjectOfClause(piece.text, baseVerb) : undefined);
+  // The recipe is matched on what the goal is about, not on any word of the clause: "the ledger
+  // is a mess" is no house to clean; a mess at home is.
+  const recipe = subject
+    ? (findGoalRecipe(subject.written) ??
+      findGoalRecipe(subject.core) ??
+      (subject.problem && HOME.test(subject.core) ? findGoalRecipe(piece.text) : undefined))
+    : findGoalRecipe(piece.text);
+  if (recipe) {
+    const steps = recipe.steps(piece.text);
+    // A recipe for the topic whose steps do not name the subject ("sort out my pension" → money)
+    // starts with one step that does.
+    const head = subject?.head.toLowerCase();
+    const names =
+      !head ||
+      !/^(?:the|your)\s/i.test(subject?.object ?? "") ||
+      steps.some((step) => step.toLowerCase().includes(head));
+    return {
+      recipe,
+      key: recipe.goal,
+      head: subject?.head ?? recipe.goal,
+      steps: names || !subject ? steps : [stepsAbout(subject)[0] ?? "", ...steps],
+    };
+  }
+  if (subject) return { key: subject.object.toLowerCase(), head: subject.head, steps: stepsAbout(subject) };
+  return undefined;
 }
 
-/** General first steps for a goal no recipe knows, naming it when it is short enough to read well. */
-function firstSteps(goal: string | undefined): string[] {
-  const phrase = goal ? goal.charAt(0).toLowerCase() + goal.slice(1) : undefined;
-  return [
-    phrase && phrase.split(/\s+/).length <= 4
-      ? `Write down why you want to ${phrase}`
-      : "Write down what done looks like",
-    "Pick one small first step for today",
-    "Block 25 minutes this week to start",
-    "Share your plan with a friend",
-  ];
+/** Verbs of a task done in one go: a prompt of one is that task, not a goal to plan. */
+const ERRANDS = new Set(
+  "water buy pay post send return pick collect take bring drop walk feed wash charge print sign pack text email e-mail message reply ring phone".split(
+    " ",
+  ),
+);
+
+/** Rooms and homes: a problem there is housework. */
+const HOME =
+  /\b(?:house|flat|home|apartment|room|kitchen|bathroom|bedroom|living room|garage|place|attic|loft|basement)\b/i;
+
+function unique(goals: readonly Goal[]): Goal[] {
+  const seen = new Set<string>();
+  return goals.filter((goal) => !seen.has(goal.key) && seen.add(goal.key));
 }
 
-/** Words enough to be a goal rather than a greeting or a stray key: two letters or more, not "hi". */
-function isRealGoal(prompt: string): boolean {
-  const text = prompt.trim().replace(/[.!?]+$/, "");
-  return /\p{L}{2,}/u.test(text) && !GREETINGS.test(text);
+/** In a long prompt, the one goal it is about: the one whose subject it names most, the first on a tie. */
+function mainGoal(goals: readonly Goal[], text: string): Goal[] {
+  const lower = text.toLowerCase();
+  let best: Goal | undefined;
+  let bestCount = 0;
+  for (const goal of unique(goals)) {
+    const count = goal.head ? lower.split(goal.head.toLowerCase()).length - 1 : 0;
+    if (!best || count > bestCount) {
+      best = goal;
+      bestCount = count;
+    }
+  }
+  return best ? [best] : [];
 }
+
+/**
+ * The items of a prompt that is a list of tasks, as titles, or undefined: a "label:" header
+ * followed by two or more items ("handover for night shift: bed 4 ..., chase pharmacy ..."), or
+ * two or more lines or comma-separated items that each start with a verb (typos forgiven:
+ * "cal the plumber" → "Call the plumber") and none of which says what the person wants.
+ */
+function listedTasks(text: string): string[] | undefined {
+  if (WANTS.test(text)) return undefined;
+  const header = text.match(/^([^:\n]{2,60}):\s*(.+)$/s);
+  const labelled = header?.[2] !== undefined && !HEADER_IS_TASK.test(header[1] ?? "");
+  const body = labelled && header?.[2] ? header[2] : text;
+  // "bed 4 needs obs, bed 7 awaiting a letter": under a label, every item is one, verb or not.
+  const items = splitSentences(body).flatMap((sentence) =>
+    labelled ? sentence.split(/\s*[,;]\s*(?:and\s+)?|\s+and\s+(?=\S+\s+\d)/) : splitClauses(sentence),
+  );
+  const clean = items.map((item) => item.replace(/[.!,;:]+$/, "").trim()).filter(Boolean);
+  const lines = text.split("\n").filter((line) => line.trim()).length;
+  if (clean.length < 2) return undefined;
+  const titles = clean.map((item) => {
+    const [first = "", ...rest] = item.split(/\s+/);
+    const verb = correctedVerb(first, rest.join(" "), VERBS);
+    const fixed = verb ? [verb, ...rest].join(" ") : item;
+    const read = readClause(fixed);
+    return { title: read?.title ?? capitalize(fixed), verb: verb ?? read?.verb ?? (read?.title ? "noun" : undefined) };
+  });
+  const verbs = titles.filter((item) => item.verb !== undefined && !GOAL_ONLY.has(item.verb)).length;
+  // "... Also get fit!": a goal among the tasks gets its steps (the main reading below).
+  if (titles.some((item) => GOAL_VERBS.has(item.verb ?? "") && findGoalRecipe(item.title))) return undefined;
+  if (!labelled && ((clean.length < 3 && lines < 2) || verbs < titles.length)) return undefined;
+  return uniqueTitles(titles.map((item) => item.title));
+}
+
+/** A "label:" that is itself a task ("Reminder: call mom" is not; "Call mom: ask about Sunday" is). */
+const HEADER_IS_TASK = /^\s*(?:call|email|ask|tell|text|message)\b/i;
+
+/** Titles capped, without repeats (case-insensitive), at most LIMITS.suggestionsMax. */
+function uniqueTitles(titles: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const title of titles) {
+    const clean = capTitle(title);
+    const key = clean.toLowerCase();
+    if (!clean || seen.has(key)) continue;
+    seen.add(key);
+    out.push(clean);
+  }
+  return out.slice(0, LIMITS.suggestionsMax);
+}
+
+/** Verbs that state a goal and never a task on a list ("learn", "get fit"): such a prompt gets steps. */
+const GOAL_ONLY = new Set(["learn", "improve", "become", "be", "achieve", "feel", "lose", "gain", "grow"]);
+
+/** A sentence saying what the person wants to do. */
+const WANTS =
+  /\b(?:i|we)\s*(?:'d|would|really|also|still|finally)?\s*(?:want|like|love|hope|wish|plan|intend|mean|'m planning|am planning|'m hoping)\s+to\b|\b(?:my|our) (?:goals?|plans?|resolutions?) (?:is|are)\b/i;
+
+/** A question, rather than a request: no recipe is read into it by a keyword. */
+const QUESTION = /^(?:what|why|when|where|who|which|is|are|do|does|should|can|could)\b|\?\s*$/i;
+
+/** A clause asking to plan a day or week, or to get organised: the planning starters fit it. */
+const PLANNING =
+  /\b(?:what should i (?:do|focus on)|plan(?:ning)? (?:my|the|our) (?:day|week|morning|weekend)|organi[sz]e (?:my|the) (?:day|week)|prioriti[sz]e|be (?:more )?productive|to-?do list)\b/i;
+const PLANNING_STARTERS = [
+  "Write down everything on your mind",
+  "Pick your top three tasks for today",
+  "Block 25 minutes for the most important one",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Word lists. Verbs a task title can start with; a piece of text that starts with one of these
@@ -191,14 +336,6 @@ const NOUN_RULES: { pattern: RegExp; verb: string; article: boolean }[] = [
     article: true,
   },
   { pattern: /\b(car|bike)\s+(service|repair|wash|inspection|mot)\b/i, verb: "Book", article: true },
-];
-
-const PLANNING_WORDS =
-  /\b(today|tomorrow|day|week|plan|planning|productive|focus|organi[sz]e|prioriti[sz]e|overwhelmed|busy|to-?do|tasks?)\b/i;
-const PLANNING_STARTERS = [
-  "Write down everything on your mind",
-  "Pick your top three tasks for today",
-  "Block 25 minutes for the most important one",
 ];
 
 // ---------------------------------------------------------------------------------------------

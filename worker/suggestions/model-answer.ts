@@ -1,43 +1,82 @@
-import { startsWithActionVerb } from "./action-verbs";
-import { ACTION_RULES, ProviderError } from "./provider";
+import { MODEL_STEPS } from "../../shared/schemas/suggestions";
+import { MODEL_RULES } from "./provider";
 import { wordsKey } from "./titles";
 
 /** Models like to number or bullet their lines, quote them and end them with a period. */
 function unwrap(title: string): string {
   return title
     .replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/, "")
-    .replace(/^["'“”‘’]+|["'“”‘’]+$/g, "")
-    .replace(/\s*[.!;:,]+$/, "")
+    .replace(/^["'“”‘’「『]+|["'“”‘’」』]+$/g, "")
+    .replace(/\s*[.!;:,。！、]+$/u, "")
     .replace(/\s+/g, " ")
     .trim();
 }
 
-/** One action: starts with an imperative verb, fewer than ACTION_RULES.maxWords words, one sentence. */
-export function isAction(title: string): boolean {
-  const words = title.split(" ");
-  return (
-    words.length >= 2 &&
-    words.length <= ACTION_RULES.maxWords &&
-    startsWithActionVerb(title) &&
-    !/[?]|[.!;:]\s/.test(title)
-  );
+/** How long a step may be: words where words are spaced, characters where they are not (Japanese, Chinese, Thai). */
+export const STEP_SHAPE = { minWords: 2, maxWords: 12, minChars: 4, maxUnspacedChars: 60 } as const;
+
+/** Scripts written without spaces between words. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * One step by its shape, in any language (docs/decisions/196-model-answers-checked-by-shape.md):
+ * one line, one sentence, not a question, 2 to 12 words (or 4 to 60 characters in a script
+ * without spaces), at most MODEL_STEPS.maxChars characters, with a letter in it.
+ */
+export function isStepShaped(title: string): boolean {
+  if (title.length < STEP_SHAPE.minChars || title.length > MODEL_STEPS.maxChars) return false;
+  if (!/\p{L}/u.test(title) || /[?？¿]/.test(title) || /[.!;:。！；]\s*\S/u.test(title)) return false;
+  const words = title.split(" ").filter(Boolean);
+  if (UNSPACED.test(title) && words.length < STEP_SHAPE.minWords) return title.length <= STEP_SHAPE.maxUnspacedChars;
+  return words.length >= STEP_SHAPE.minWords && words.length <= STEP_SHAPE.maxWords;
+}
+
+/** A link or a bare domain ("example.com/login"), in any form a person could follow. */
+const LINK =
+  /\b(?:https?|ftp):|\bwww\.|\b[\p{L}\p{N}-]+\.(?:com|net|org|io|co|uk|de|fr|es|jp|info|biz|app|dev|xyz|ru|cn|me|ly|link|click|online|site)\b/iu;
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u;
+/** What no step may ask for, in the languages people write to the app in most. */
+const SECRET =
+  /\bpass(?:word|code|phrase)s?\b|\blogins?\b|\bcredentials?\b|\bpin(?:s| code| number)?\b|\b(?:one[- ]time|verification|security|2fa|mfa|sms|auth(?:entication)?) codes?\b|\botp\b|\bcvv\b|contraseñ|clave de acceso|\bpasswort|kennwort|zugangsdaten|mot de passe|identifiants|code secret|senha|parola d'ordine|パスワード|暗証番号|认证码|密码|驗證碼|비밀번호/iu;
+/** What only the app's own rules say: a step that names them is the rules leaking, not a step. */
+const RULE_WORDS =
+  /\bjson\b|\bschema\b|system prompt|\binstructions? (?:above|below|inside)\b|<\/?\s*(?:open_tasks|no_list|request)\b|\b(?:ignore|disregard) (?:all |any |the )?(?:previous|prior|above)\b|\bas an ai\b|\blanguage model\b/iu;
+
+/** Whether most of a line's words (four or more) come from one sentence of the rules. */
+function repeatsRules(title: string): boolean {
+  const words = wordsKey(title).split(" ").filter(Boolean);
+  if (words.length < 4) return false;
+  return MODEL_RULES.split(/(?<=[.:])\s+|\n/).some((sentence) => {
+    const rule = new Set(wordsKey(sentence).split(" "));
+    return words.filter((word) => rule.has(word)).length / words.length >= 0.7;
+  });
 }
 
 /**
- * What is kept of a model's answer (docs/decisions/157-model-knows-the-day.md): the actions it was
- * asked for, capitalised; a line that is no action (a sentence, a question, a noun phrase, too
- * long) or only the person's own words back is dropped. The service then drops what the person
- * has or said no to and keeps ACTION_RULES.max. An answer with no action is a failure, so the
- * embedded generator answers instead.
+ * A line that must never reach the person, whatever else it is: a link, an e-mail address, a
+ * request for a password, a login or a code, or the app's own rules back
+ * (docs/decisions/197-what-the-model-is-told.md).
  */
-export function keepActions(raw: readonly string[], prompt: string, source: string): string[] {
+export function isNeverShown(title: string): boolean {
+  return LINK.test(title) || EMAIL.test(title) || SECRET.test(title) || RULE_WORDS.test(title) || repeatsRules(title);
+}
+
+/**
+ * What is kept of a model's answer (docs/decisions/196-model-answers-checked-by-shape.md): the
+ * lines shaped as steps, first letter capitalised, in whatever language and with whatever verb;
+ * a line that is never shown, not one line, a question, too short or long, or the person's own
+ * words back is dropped. The service then drops what the person has or said no to, and tops up
+ * or asks again when fewer than three are left.
+ */
+export function keepSteps(raw: readonly string[], prompt: string): string[] {
   const echo = wordsKey(prompt);
   const kept: string[] = [];
   for (const line of raw) {
+    if (/[\r\n]/.test(line.trim())) continue;
     const title = unwrap(line);
-    if (!isAction(title) || wordsKey(title) === echo) continue;
-    kept.push(title.charAt(0).toUpperCase() + title.slice(1));
+    if (!isStepShaped(title) || isNeverShown(line) || wordsKey(title) === echo) continue;
+    kept.push(title.charAt(0).toLocaleUpperCase() + title.slice(1));
   }
-  if (kept.length === 0) throw new ProviderError(`${source}: no usable action in the answer`);
   return kept;
 }

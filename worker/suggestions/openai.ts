@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   chatMessages,
+  logUsage,
+  MODEL_SETTINGS,
   OUTPUT_JSON_SCHEMA,
   ProviderError,
   parseProviderOutput,
@@ -19,6 +21,7 @@ const chatCompletionSchema = z.object({
       }),
     )
     .min(1),
+  usage: z.unknown().optional(),
 });
 
 /**
@@ -41,6 +44,8 @@ export function openAiProvider(config: OpenAiConfig): SuggestionProvider {
         body: JSON.stringify({
           model,
           messages: chatMessages(request),
+          temperature: MODEL_SETTINGS.temperature,
+          max_tokens: MODEL_SETTINGS.maxTokens,
           response_format: {
             type: "json_schema",
             json_schema: { name: "task_suggestions", strict: true, schema: OUTPUT_JSON_SCHEMA },
@@ -59,10 +64,11 @@ export function openAiProvider(config: OpenAiConfig): SuggestionProvider {
         throw new ProviderError("openai: the response body is not JSON");
       }
       const completion = chatCompletionSchema.safeParse(body);
-      if (!completion.success) throw new ProviderError("openai: not a chat completion");
+      if (!completion.success) throw new ProviderError("openai: not a chat completion", "unusable");
+      logUsage("openai", completion.data.usage);
       const message = completion.data.choices[0]?.message;
-      if (message?.refusal) throw new ProviderError("openai: the model refused");
-      if (!message?.content) throw new ProviderError("openai: the completion has no content");
+      if (message?.refusal) throw new ProviderError("openai: the model refused", "unusable");
+      if (!message?.content) throw new ProviderError("openai: the completion has no content", "unusable");
       return parseProviderOutput(message.content, "openai");
     },
   };

@@ -6,6 +6,7 @@ import type { AppEnv } from "../env";
 import { validate } from "../http/validation";
 import { listVisibleTasks } from "../tasks/task-rows";
 import { chooseProvider } from "./choose-provider";
+import { countModelRequest } from "./daily-limit";
 import { limitSuggestionRequests } from "./rate-limit";
 import { suggestTasks, timeoutFrom } from "./suggest";
 
@@ -15,17 +16,18 @@ export const suggestionRoutes = new Hono<AppEnv>().post(
   requireUser,
   validate("json", taskSuggestionsRequestSchema),
   async (c) => {
-    const { prompt } = c.req.valid("json");
+    const { prompt, useTasks } = c.req.valid("json");
     const {
       user,
       data: [tasks],
     } = await readAsUser(c, (db, userId) => [listVisibleTasks(db, userId)]);
     await limitSuggestionRequests(c, user.id);
     const provider = chooseProvider(c.env, c.req.url);
+    if (provider.name !== "local") await countModelRequest(c, user, new Date());
     // The person's day as the model is told it (docs/decisions/157-model-knows-the-day.md): the
     // open tasks and today's "No" list (docs/product.md#no-list-screen), titles only, newest first
-    // (the provider caps each list).
-    const newestFirst = [...tasks].reverse();
+    // (the provider caps each list); nothing of it when the person keeps it out (useTasks false).
+    const newestFirst = useTasks ? [...tasks].reverse() : [];
     const request = {
       prompt,
       openTasks: newestFirst

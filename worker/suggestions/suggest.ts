@@ -1,15 +1,14 @@
 import { hasRemovedMarker, LIMITS } from "../../shared/constants";
-import type { ModelProvider, TaskSuggestionsResponse } from "../../shared/schemas/suggestions";
-import { hasVisibleCharacter } from "../../shared/visible-text";
-import { localProvider } from "./local";
-import { keepActions } from "./model-answer";
 import {
-  ACTION_RULES,
-  ProviderError,
-  ProviderTimeout,
-  type SuggestionProvider,
-  type SuggestionRequest,
-} from "./provider";
+  type FallbackReason,
+  MODEL_STEPS,
+  type ModelProvider,
+  type TaskSuggestionsResponse,
+} from "../../shared/schemas/suggestions";
+import { hasVisibleCharacter } from "../../shared/visible-text";
+import { generateLocalAnswer } from "./local-generator";
+import { keepSteps } from "./model-answer";
+import { ProviderError, ProviderTimeout, type SuggestionProvider, type SuggestionRequest } from "./provider";
 import { capTitle, titleKey } from "./titles";
 
 /** How long a model may take before the embedded generator answers instead (AI_TIMEOUT_MS overrides it). */
@@ -71,20 +70,33 @@ export async function runProvider(
 }
 
 /** The embedded generator's answer, never failing: no model, no network. */
-async function embeddedAnswer(
+function embeddedAnswer(
   request: SuggestionRequest,
   excluded: readonly string[],
-  fallbackFrom: ModelProvider | null,
-): Promise<TaskSuggestionsResponse> {
-  const raw = await localProvider.suggest(request, new AbortController().signal);
-  return { suggestions: cleanSuggestions(raw, excluded), provider: "local", fallbackFrom };
+  fallback: { from: ModelProvider; reason: FallbackReason } | null,
+): TaskSuggestionsResponse {
+  const answer = generateLocalAnswer(request.prompt);
+  const suggestions = cleanSuggestions(answer.suggestions, excluded);
+  // A list whose every task the person already has is nothing to add.
+  const kind = suggestions.length === 0 ? "none" : answer.kind;
+  return {
+    suggestions,
+    provider: "local",
+    kind,
+    fallbackFrom: fallback?.from ?? null,
+    fallbackReason: fallback?.reason ?? null,
+    toppedUp: false,
+  };
 }
 
 /**
- * The suggestions for a request: from the chosen provider, or, when that is a model and it fails,
- * times out, or leaves no usable action, from the embedded generator, which the answer names
- * (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md). `excluded` are the titles
- * the person already has or said no to. What is logged never holds the prompt or a model's text.
+ * The suggestions for a request (docs/decisions/196-model-answers-checked-by-shape.md): from the
+ * chosen provider, its lines checked by shape, 3 to 6 of them. With one or two usable lines they
+ * are topped up from the embedded generator when it has steps for the prompt, else the model is
+ * asked once more; none, still fewer than three, a failure or a timeout, and the embedded generator answers
+ * instead, which the answer names with why (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md).
+ * `excluded` are the titles the person already has or said no to. What is logged never holds the
+ * prompt or a model's text.
  */
 export async function suggestTasks(
   provider: SuggestionProvider,
@@ -95,13 +107,36 @@ export async function suggestTasks(
   if (provider.name === "local") return embeddedAnswer(request, excluded, null);
   const name = provider.name;
   try {
-    const raw = await runProvider(provider, request, timeoutMs);
-    const suggestions = cleanSuggestions(keepActions(raw, request.prompt, name), excluded).slice(0, ACTION_RULES.max);
-    if (suggestions.length === 0) throw new ProviderError(`${name}: only tasks the person has or said no to`);
-    return { suggestions, provider: name, fallbackFrom: null };
+    const usable = async () => keepSteps(await runProvider(provider, request, timeoutMs), request.prompt);
+    let steps = cleanSuggestions(await usable(), excluded);
+    let toppedUp = false;
+    // Nothing usable at all: the answer is not the model's, whatever a top-up would add.
+    if (steps.length === 0) throw new ProviderError(`${name}: no usable step`, "unusable");
+    if (steps.length < MODEL_STEPS.min) {
+      const local = generateLocalAnswer(request.prompt);
+      if (local.kind === "suggestions") {
+        const before = steps.length;
+        steps = cleanSuggestions([...steps, ...local.suggestions], excluded);
+        toppedUp = steps.length > before;
+      } else {
+        steps = cleanSuggestions([...steps, ...(await usable())], excluded);
+      }
+    }
+    if (steps.length < MODEL_STEPS.min) {
+      throw new ProviderError(`${name}: ${steps.length} usable step(s)`, "unusable");
+    }
+    return {
+      suggestions: steps.slice(0, MODEL_STEPS.max),
+      provider: name,
+      kind: "suggestions",
+      fallbackFrom: null,
+      fallbackReason: null,
+      toppedUp,
+    };
   } catch (err) {
     const why = err instanceof ProviderTimeout ? `${name} timed out` : err instanceof ProviderError ? err.detail : name;
+    const reason = err instanceof ProviderError ? err.reason : "failed";
     console.warn(`suggestions: ${why}; the embedded generator answered`);
-    return embeddedAnswer(request, excluded, name);
+    return embeddedAnswer(request, excluded, { from: name, reason });
   }
 }

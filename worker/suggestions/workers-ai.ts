@@ -1,5 +1,7 @@
 import {
   chatMessages,
+  logUsage,
+  MODEL_SETTINGS,
   OUTPUT_JSON_SCHEMA,
   ProviderError,
   parseProviderOutput,
@@ -29,7 +31,8 @@ export function workersAiProvider(ai: Ai): SuggestionProvider {
           {
             messages: chatMessages(request),
             response_format: { type: "json_schema", json_schema: OUTPUT_JSON_SCHEMA },
-            max_tokens: 400,
+            temperature: MODEL_SETTINGS.temperature,
+            max_tokens: MODEL_SETTINGS.maxTokens,
           },
           { signal },
         );
@@ -41,8 +44,10 @@ export function workersAiProvider(ai: Ai): SuggestionProvider {
         throw new ProviderError(`workers-ai: ${name}${code ? ` ${code}` : ""}`);
       }
       // JSON mode answers the object itself in `response`; some models give it as JSON text.
-      const response =
-        typeof result === "object" && result !== null ? (result as { response?: unknown }).response : result;
+      const answer =
+        typeof result === "object" && result !== null ? (result as { response?: unknown; usage?: unknown }) : null;
+      logUsage("workers-ai", answer?.usage);
+      const response = answer ? answer.response : result;
       return parseProviderOutput(response, "workers-ai");
     },
   };

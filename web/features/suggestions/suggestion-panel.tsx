@@ -2,14 +2,25 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Check, Plus, Sparkles, X } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
-import type { TaskSuggestionsResponse } from "../../../shared/schemas/suggestions";
+import type { SuggestionKind } from "../../../shared/schemas/suggestions";
+import { ApiRequestError } from "../../api/client";
 import { aiAddPayload, useSuggestions } from "../../api/suggestions";
 import { useCreateTask } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
-import { sourceText } from "./suggestion-source";
+import { readShareTasks, writeShareTasks } from "./share-tasks-setting";
+import { type SuggestionSource, sourceText } from "./suggestion-source";
+
+/** How to get a better answer, when there was nothing specific to suggest. */
+const BETTER_PROMPT = "Name one goal in a sentence, like “prepare for Friday's interview”, or list your tasks.";
+
+/** The list's heading: steps, or the person's own tasks read from their words. */
+const HEADINGS: Record<Exclude<SuggestionKind, "none">, string> = {
+  suggestions: "Suggestions",
+  tasks: "These look like tasks: add them?",
+};
 
 // 32 px square icon buttons (the shared sizes are 40 px; the list rows are compact).
 const smallIconButton =
@@ -37,7 +48,9 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   const closedFromOutside = useRef(false);
   const [prompt, setPrompt] = useState("");
   const [items, setItems] = useState<Item[]>([]);
-  const [source, setSource] = useState<Pick<TaskSuggestionsResponse, "provider" | "fallbackFrom"> | null>(null);
+  const [source, setSource] = useState<SuggestionSource | null>(null);
+  const [shareTasks, setShareTasks] = useState(readShareTasks);
+  const shareId = useId();
   const suggestions = useSuggestions();
   const addTask = useCreateTask();
 
@@ -50,18 +63,30 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
       textareaRef.current?.focus();
       return;
     }
-    suggestions.mutate(text, {
-      onSuccess: (answer) => {
-        setItems(answer.suggestions.map((title) => ({ title, status: "new" })));
-        setSource({ provider: answer.provider, fallbackFrom: answer.fallbackFrom });
-        if (answer.suggestions.length === 0) {
-          showInfo("No suggestions found", "Try being more specific about your tasks or goals.");
-        } else {
-          showSuccess("Suggestions ready", "Click the + button to add any suggestions to your task list.");
-        }
+    suggestions.mutate(
+      { prompt: text, useTasks: shareTasks },
+      {
+        onSuccess: (answer) => {
+          setItems(answer.suggestions.map((title) => ({ title, status: "new" })));
+          setSource(answer);
+          if (answer.suggestions.length === 0) {
+            showInfo("No suggestions found", BETTER_PROMPT);
+          } else if (answer.kind === "tasks") {
+            showSuccess("These look like tasks", "Click the + button to add any of them to your task list.");
+          } else {
+            showSuccess("Suggestions ready", "Click the + button to add any suggestions to your task list.");
+          }
+        },
+        onError: (error) =>
+          showError(
+            "Failed to get suggestions",
+            // The daily limit's own words say when to come back (docs/decisions/198-suggestions-daily-limit.md).
+            error instanceof ApiRequestError && error.status === 429
+              ? (error.serverMessage ?? "Please try again tomorrow.")
+              : "Please try again later or be more specific.",
+          ),
       },
-      onError: () => showError("Failed to get suggestions", "Please try again later or be more specific."),
-    });
+    );
   }
 
   function setStatus(title: string, status: Item["status"]) {
@@ -146,6 +171,22 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
                 {prompt.length} / {LIMITS.promptMax}
               </p>
             ) : null}
+            <label
+              htmlFor={shareId}
+              className="flex cursor-pointer items-start gap-2 text-xs text-slate-600 dark:text-slate-300"
+            >
+              <input
+                id={shareId}
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+                checked={shareTasks}
+                onChange={(event) => {
+                  setShareTasks(event.target.checked);
+                  writeShareTasks(event.target.checked);
+                }}
+              />
+              Send my open task titles too, to tailor the suggestions
+            </label>
             <Button type="submit" className="w-full" aria-busy={suggestions.isPending}>
               {suggestions.isPending ? (
                 <>
@@ -166,7 +207,9 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
 
           {items.length > 0 ? (
             <div className="border-t border-slate-200 px-4 pt-3 pb-4 dark:border-slate-700">
-              <h3 className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Suggestions</h3>
+              <h3 className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+                {HEADINGS[source?.kind === "tasks" ? "tasks" : "suggestions"]}
+              </h3>
               <ul aria-label="Suggestions" className="max-h-60 space-y-1.5 overflow-y-auto pr-1">
                 {items.map((item) => (
                   <li
@@ -203,6 +246,10 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
                 ))}
               </ul>
             </div>
+          ) : source?.kind === "none" ? (
+            <p className="border-t border-slate-200 px-4 pt-3 pb-1 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200">
+              <span className="font-medium">No suggestions found.</span> {BETTER_PROMPT}
+            </p>
           ) : null}
 
           {source ? (
