@@ -1,6 +1,7 @@
 // `npm run lint:decisions` (part of `npm run lint` and a step of `npm test`): checks the decision
-// records, their index and every citation of a record in the repository (scripts/decision-records.ts).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// records, their index and every citation of a record in the repository (scripts/decision-records.ts),
+// and that every file the living docs name exists.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Citation, decisionProblems } from "./decision-records.ts";
 
@@ -32,12 +33,27 @@ for (const top of CITING) {
   }
 }
 
-const problems = decisionProblems(files, index, citations);
+/**
+ * The living docs (not the records, which say what was true when they were written) name files in
+ * backticks: each must exist, so docs/architecture.md and the README follow a move.
+ */
+const LIVING_DOCS = ["README.md", "docs/architecture.md", "docs/product.md", "docs/decisions.md"];
+const NAMED_FILE =
+  /`((?:worker|web|shared|scripts|tests|bench)\/[A-Za-z0-9_./-]+\.(?:ts|tsx|js|mjs|cjs|css|json|html))`/g;
+const missingFiles = LIVING_DOCS.flatMap((doc) =>
+  [...readFileSync(join(root, doc), "utf8").matchAll(NAMED_FILE)]
+    .filter(([, path]) => !existsSync(join(root, path ?? "")))
+    .map(([, path]) => `${doc}: names ${path}, which does not exist`),
+);
+
+const problems = [...decisionProblems(files, index, citations), ...missingFiles];
 for (const problem of problems) console.error(problem);
 if (problems.length > 0) {
   console.error(
-    `${problems.length} problem(s) with the decision records (docs/decisions/208-decisions-index-checked.md)`,
+    `${problems.length} problem(s) with the decision records or the docs (docs/decisions/208-decisions-index-checked.md)`,
   );
   process.exit(1);
 }
-console.log(`✔ ${files.length} decision records, their index and ${citations.length} citations agree`);
+console.log(
+  `✔ ${files.length} decision records, their index and ${citations.length} citations agree; the docs name only files that exist`,
+);
