@@ -24,7 +24,7 @@ import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { pushToUser } from "../push/send";
 import { timerFinishedMessage } from "../push/timer-notice";
-import { frameTooLarge, socketsOverCap } from "./live-socket-limits";
+import { frameTooLarge, sendIfOpen, socketsOverCap } from "./live-socket-limits";
 import { closeFocusSession, completeFocusSession } from "./sessions";
 import * as machine from "./timer-machine";
 
@@ -325,7 +325,8 @@ export class UserHub extends DurableObject<Bindings> {
     // A revocation between the Worker's session check and the accept above closed the sockets it
     // could see, not this one; checked again now that closeSessions would find it.
     if (await this.sessionEnded(sessionId, request.headers.get(LIVE_USER_HEADER) ?? "")) closeSessionEnded(server);
-    else server.send(JSON.stringify(this.timerFrame(this.load())));
+    // Closed as one of the oldest by a newer open meanwhile: it answers 101 and closes with 4429.
+    else sendIfOpen(server, JSON.stringify(this.timerFrame(this.load())));
     return new Response(null, { status: 101, webSocket: client, headers: { "Sec-WebSocket-Protocol": LIVE_PROTOCOL } });
   }
 
