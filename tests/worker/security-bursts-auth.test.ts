@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { DEVICE_COOKIE } from "../../worker/auth/device-cookies";
 import { THROTTLE } from "../../worker/auth/throttle";
 import { api, freshIp, PASSWORD, registerUser } from "./helpers";
 
@@ -68,5 +69,62 @@ describe("sign-in limits hold under bursts sent at once", () => {
     );
     expect(count(statuses, 400)).toBe(THROTTLE.device.maxFailures);
     expect(count(statuses, 429)).toBe(12 - THROTTLE.device.maxFailures);
+  });
+});
+
+/** The device cookie a sign-in set, as a Cookie header. */
+function deviceCookieOf(res: Response): string {
+  const set = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`));
+  if (!set) throw new Error("no device cookie set");
+  return set.split(";")[0] ?? "";
+}
+
+const loginWith = (loginName: string, password: string, ip: string, cookie: string) =>
+  api("/api/auth/login", {
+    method: "POST",
+    json: { login: loginName, password },
+    headers: { "CF-Connecting-IP": ip, Cookie: cookie },
+  });
+
+/** The account's own lock, as 50 failures from many addresses leave it. */
+async function lockAccountEverywhere(userId: string) {
+  const now = Date.now();
+  await env.DB.prepare(
+    "insert into login_failures (key, count, window_start, locked_until) values (?, ?, ?, ?) on conflict (key) do update set count = excluded.count, locked_until = excluded.locked_until",
+  )
+    .bind(`account:user:${userId}`, THROTTLE.account.maxFailures, now, now + THROTTLE.lockMs)
+    .run();
+}
+
+// docs/decisions/175-device-cookies-retire.md
+describe("device cookies retire", () => {
+  it("a password change retires every device cookie issued before it: a burst of guesses with one gets the address's limit", async () => {
+    const account = await registerUser();
+    const old = deviceCookieOf(await login(account.user.username, PASSWORD));
+    const changed = await api("/api/account/password", {
+      method: "POST",
+      token: account.token,
+      json: { currentPassword: PASSWORD, newPassword: "the new passphrase" },
+    });
+    expect(changed.status).toBe(200);
+    const ip = freshIp();
+    const statuses = statusesOf(
+      await Promise.all(Array.from({ length: 10 }, () => loginWith(account.user.username, "guess", ip, old))),
+    );
+    expect(count(statuses, 401)).toBe(THROTTLE.accountFromClient.maxFailures);
+    // It no longer lifts the account's lock either; a cookie issued after the change does.
+    await lockAccountEverywhere(account.user.id);
+    expect((await loginWith(account.user.username, "the new passphrase", freshIp(), old)).status).toBe(429);
+  });
+
+  it("a newer sign-in's cookie retires the one it replaced", async () => {
+    const account = await registerUser();
+    const first = deviceCookieOf(await login(account.user.username, PASSWORD));
+    const replacing = await loginWith(account.user.username, PASSWORD, freshIp(), first);
+    expect(replacing.status).toBe(200);
+    const second = deviceCookieOf(replacing);
+    await lockAccountEverywhere(account.user.id);
+    expect((await loginWith(account.user.username, PASSWORD, freshIp(), first)).status).toBe(429);
+    expect((await loginWith(account.user.username, PASSWORD, freshIp(), second)).status).toBe(200);
   });
 });

@@ -68,7 +68,9 @@ describe("finished ⇔ has a time", () => {
       env.DB.prepare("update tasks set completed_at = 1795000000000 where id = ?").bind(open.id),
     ]);
     expect((await brokenRows(user.id)).length).toBe(2);
-    await env.DB.batch((migration?.queries ?? []).map((query) => env.DB.prepare(query)));
+    // The migration's repair and guard (its new column is there already).
+    const repair = (migration?.queries ?? []).filter((query) => !query.includes("ALTER TABLE"));
+    await env.DB.batch(repair.map((query) => env.DB.prepare(query)));
     expect(await brokenRows(user.id)).toEqual([]);
     const row = await env.DB.prepare("select completed_at from tasks where id = ?")
       .bind(finished.id)

@@ -170,7 +170,12 @@ export const accountRoutes = new Hono<AppEnv>()
     // People who only sign in through an identity provider have no password yet: they may set one.
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, currentPassword, "currentPassword");
     const passwordHash = await hashPassword(newPassword);
-    const update = db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    const now = new Date();
+    // Device cookies issued before now no longer vouch for their browsers (docs/decisions/175-device-cookies-retire.md).
+    const update = db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id));
     const revoke = revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
     // The second trip: every write in one batch.
     const [, revoked] = await db.batch([update, revoke, ...rightPasswordQueries(db, lockKey, client, device)]);

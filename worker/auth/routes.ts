@@ -19,8 +19,10 @@ import {
   accountLockKey,
   assertNotLocked,
   clientAddress,
+  countedDevice,
   countingAttempt,
   limitAuthRequests,
+  retireDevicesQuery,
   rightPasswordQueries,
   signInAttemptQueries,
   signInLockRowsQuery,
@@ -112,7 +114,7 @@ export const authRoutes = new Hono<AppEnv>()
     // The attempt is counted before the password is checked, with the account's lookup in one
     // trip, so a burst sent at once gets at most the limit of verdicts
     // (docs/decisions/168-attempts-counted-before-the-check.md).
-    const [[user]] = await countingAttempt(
+    const [[user], , ...counted] = await countingAttempt(
       () => db.batch([userByLoginQuery(db, login), ...signInAttemptQueries(db, login, client, devices)]),
       async () => {
         const [[account], lockRows] = await db.batch([
@@ -128,7 +130,8 @@ export const authRoutes = new Hono<AppEnv>()
         assertNotLocked(lockRows, account ? accountLockKey(account.id) : login, client, device);
       },
     );
-    const device = (user && devices.find((known) => known.userId === user.id)?.deviceId) ?? null;
+    // The device counter the attempt was counted on: a valid cookie of this browser for the account.
+    const device = countedDevice(counted);
     if (devices.length > 0 && !device) await limitAuthRequests(c);
     const lockKey = user ? accountLockKey(user.id) : login;
     // Verify against a dummy hash when there is no account, so timing does not tell.
@@ -144,7 +147,14 @@ export const authRoutes = new Hono<AppEnv>()
             .where(eq(users.id, user.id)),
         ]
       : [];
-    await db.batch([session.insert, ...rightPasswordQueries(db, lockKey, client, device), ...rehash]);
+    // The browser's cookies for the account are replaced by the one issueToken sets below.
+    const replaced = devices.filter((known) => known.userId === user.id);
+    await db.batch([
+      session.insert,
+      ...rightPasswordQueries(db, lockKey, client, device),
+      ...(replaced.length > 0 ? [retireDevicesQuery(db, replaced, new Date())] : []),
+      ...rehash,
+    ]);
     const token = await issueToken(c, user.id, session.sid, devices);
     return c.json({ token, user: toPublicUser(user) });
   })

@@ -56,6 +56,33 @@ function keysFor(login: string, client: string) {
  * or a signed-in session (sessionDeviceId) re-entering its password.
  */
 const deviceLockKey = (deviceId: string) => `device:${deviceId}`;
+/** The row that retires a device cookie replaced by a newer sign-in (kept until the cookie expires). */
+const retiredDeviceKey = (deviceId: string) => `retired-device:${deviceId}`;
+
+/** The device whose counter an attempt was counted on (countAttemptQueries' returned keys), or null. */
+export function countedDevice(keys: readonly { key: string }[][]): string | null {
+  const prefix = deviceLockKey("");
+  const key = keys.flat().find((row) => row.key.startsWith(prefix))?.key;
+  return key === undefined ? null : key.slice(prefix.length);
+}
+
+/**
+ * A sign-in gives the browser a new device cookie for the account: the tokens it replaces no
+ * longer vouch for the browser, wherever a copy of them is (docs/decisions/175-device-cookies-retire.md).
+ */
+export function retireDevicesQuery(db: Db, replaced: readonly { deviceId: string; expiresAt: number }[], now: Date) {
+  return db
+    .insert(loginFailures)
+    .values(
+      replaced.map((device) => ({
+        key: retiredDeviceKey(device.deviceId),
+        count: 0,
+        windowStart: now,
+        lockedUntil: new Date(device.expiresAt),
+      })),
+    )
+    .onConflictDoNothing();
+}
 export const sessionDeviceId = (sessionId: string) => `session:${sessionId}`;
 
 /**
@@ -197,7 +224,9 @@ function countAttemptQueries(db: Db, counters: readonly AttemptCounter[], now: n
           windowStart: sql`case when ${freshWindow} then ${now} else ${loginFailures.windowStart} end`,
           lockedUntil: sql`case when ${freshWindow} then ${max <= 1 ? lockedUntil : null} when ${loginFailures.count} + 1 >= ${max} and ${lockOver} then ${lockedUntil} else ${loginFailures.lockedUntil} end`,
         },
-      }),
+      })
+      // Which counters the attempt was counted on (a device's, or the three of an unknown browser).
+      .returning({ key: loginFailures.key }),
   );
   return [guard, ...upserts] as const;
 }
@@ -212,14 +241,22 @@ export function signInAttemptQueries(
   db: Db,
   login: string,
   client: string,
-  devices: readonly { userId: string; deviceId: string }[],
+  devices: readonly { userId: string; deviceId: string; issuedAt: number }[],
   now = Date.now(),
 ) {
   const typed = keysFor(login, client);
   const accountId = sql`(select ${users.id} from ${users} where ${loginMatch(login)} limit 1)`;
+  // A device cookie vouches for the browser only for its own account, when it was issued after
+  // the account's last password change and has not been replaced by a newer sign-in
+  // (docs/decisions/175-device-cookies-retire.md).
   const deviceKey = devices.length
-    ? sql`(case ${accountId} ${sql.join(
-        devices.map((device) => sql`when ${device.userId} then ${deviceLockKey(device.deviceId)}`),
+    ? sql`(case ${sql.join(
+        devices.map(
+          (device) => sql`when ${accountId} = ${device.userId}
+            and coalesce((select ${users.passwordChangedAt} from ${users} where ${users.id} = ${device.userId}), 0) < ${device.issuedAt}
+            and not exists (select 1 from ${loginFailures} where ${loginFailures.key} = ${retiredDeviceKey(device.deviceId)})
+            then ${deviceLockKey(device.deviceId)}`,
+        ),
         sql` `,
       )} end)`
     : sql`null`;

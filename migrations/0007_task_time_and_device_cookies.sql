@@ -1,3 +1,6 @@
+-- Device cookies issued before a password change no longer vouch for the browser
+-- (docs/decisions/175-device-cookies-retire.md).
+ALTER TABLE `users` ADD `password_changed_at` integer;--> statement-breakpoint
 -- Finished ⇔ has a time (docs/decisions/171-finished-has-a-time.md). First the rows a race left
 -- broken: a finished task without its time takes the time of its last change (when it was
 -- finished, or close to it), so it is in the history and leaves the list; an open task keeps no time.
