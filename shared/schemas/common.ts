@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { FIRST_DATE, LAST_DATE } from "../day";
+import { SESSION_END_REASONS } from "../live";
 
 /** The one error shape of every non-2xx API answer. */
 export const apiErrorSchema = z.object({
   message: z.string(),
+  /** On a 401 for a session ended elsewhere: why, so the device can say it (docs/decisions/177-signed-out-told-why.md). */
+  why: z.enum(SESSION_END_REASONS).optional(),
   issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

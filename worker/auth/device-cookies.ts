@@ -27,7 +27,13 @@ export async function knownDevices(c: Context<AppEnv>): Promise<KnownDevice[]> {
     tokens.map(async (token) => {
       const claims = await verifyToken(c.env.AUTH_SECRET, token, "device");
       return claims?.tokenId
-        ? { userId: claims.userId, deviceId: claims.tokenId, token, issuedAt: claims.issuedAt, expiresAt: claims.expiresAt }
+        ? {
+            userId: claims.userId,
+            deviceId: claims.tokenId,
+            token,
+            issuedAt: claims.issuedAt,
+            expiresAt: claims.expiresAt,
+          }
         : null;
     }),
   );

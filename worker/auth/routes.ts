@@ -14,7 +14,7 @@ import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { announceRevokedSessions } from "./revocations";
 import { readAsUser, readRowAsUser } from "./session-read";
-import { createSession, newSession, revokeSession } from "./sessions";
+import { capSessionsQuery, createSession, newSession, revokeSession } from "./sessions";
 import {
   accountLockKey,
   assertNotLocked,
@@ -22,6 +22,7 @@ import {
   countedDevice,
   countingAttempt,
   limitAuthRequests,
+  limitSignIns,
   retireDevicesQuery,
   rightPasswordQueries,
   signInAttemptQueries,
@@ -57,7 +58,8 @@ async function issueToken(c: Context<AppEnv>, userId: string, sessionId: string,
 
 /** Opens a session for the user (identity-provider sign-in): stores it, then issues its token. */
 export async function signIn(c: Context<AppEnv>, userId: string, method: "password" | "oidc") {
-  const { sid } = await createSession(c.var.db, userId, sessionData(c, method));
+  const { sid, signedOut } = await createSession(c.var.db, userId, sessionData(c, method));
+  await announceRevokedSessions(c.env, userId, signedOut, "too-many-sessions");
   return issueToken(c, userId, sid);
 }
 
@@ -106,6 +108,9 @@ export const authRoutes = new Hono<AppEnv>()
     // A browser with a device cookie for the account is throttled on its own counter, never by
     // the address's request limit or others' failures (docs/decisions/131-device-cookies.md).
     // Which account it is for is known after the lookup; a browser with none is limited first.
+    // Every sign-in counts towards the address's generous limit (a password hash and a session
+    // each); a browser without a device cookie for the account also towards the tight one.
+    await limitSignIns(c);
     const devices = await knownDevices(c);
     if (devices.length === 0) await limitAuthRequests(c);
     const { login, password } = c.req.valid("json");
@@ -149,12 +154,20 @@ export const authRoutes = new Hono<AppEnv>()
       : [];
     // The browser's cookies for the account are replaced by the one issueToken sets below.
     const replaced = devices.filter((known) => known.userId === user.id);
-    await db.batch([
+    const [, capped] = await db.batch([
       session.insert,
+      capSessionsQuery(db, user.id, session.sid),
       ...rightPasswordQueries(db, lockKey, client, device),
       ...(replaced.length > 0 ? [retireDevicesQuery(db, replaced, new Date())] : []),
       ...rehash,
     ]);
+    // Past the cap, the least recently used devices are signed out and told why.
+    await announceRevokedSessions(
+      c.env,
+      user.id,
+      capped.map((row) => row.sid),
+      "too-many-sessions",
+    );
     const token = await issueToken(c, user.id, session.sid, devices);
     return c.json({ token, user: toPublicUser(user) });
   })

@@ -122,6 +122,18 @@ export async function limitAuthRequests(c: Context<AppEnv>) {
   if (!success) throw tooMany(60_000);
 }
 
+/**
+ * Per-address sign-in rate for everyone, a known device too (Workers rate-limit binding, generous:
+ * a shared address of many people): each sign-in is a password hash and a session, so no browser
+ * may make them without bound (docs/decisions/176-sessions-and-sign-ins-per-person.md).
+ */
+export async function limitSignIns(c: Context<AppEnv>) {
+  const limiter = c.env.SIGN_IN_LIMITER;
+  if (!limiter) return;
+  const { success } = await limiter.limit({ key: clientAddress(c) });
+  if (!success) throw tooMany(60_000);
+}
+
 /** The counter rows whose lock refuses this login from this address or device (assertNotLocked decides). */
 export function lockRowsQuery(db: Db, login: string, client: string, device: string | null = null) {
   return db

@@ -195,7 +195,7 @@ export class UserHub extends DurableObject<Bindings> {
    * changes.
    */
   async closeSessions(sessionIds: readonly string[], why?: SessionEndReason): Promise<number> {
-    this.signIn.revoke(sessionIds);
+    this.signIn.revoke(sessionIds, Date.now(), why);
     const ended = new Set(sessionIds);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
@@ -206,6 +206,11 @@ export class UserHub extends DurableObject<Bindings> {
       }
     }
     return closed;
+  }
+
+  /** Why this revoked sign-in session ended, when closeSessions was given a reason (docs/decisions/177-signed-out-told-why.md). */
+  async sessionEndReason(sessionId: string): Promise<SessionEndReason | null> {
+    return this.signIn.endReason(sessionId);
   }
 
   /** Whether this sign-in session was revoked (closeSessions, wipe) and its token has not expired yet. */
