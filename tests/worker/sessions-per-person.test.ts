@@ -27,9 +27,7 @@ describe("sessions and sign-ins per person", () => {
     );
     expect(answers.map((res) => res.status).filter((status) => status !== 200)).toEqual([]);
     const tokens = await Promise.all(answers.map(tokenOf));
-    const checks = await Promise.all(
-      [account.token, ...tokens].map((token) => api("/api/auth/user", { token })),
-    );
+    const checks = await Promise.all([account.token, ...tokens].map((token) => api("/api/auth/user", { token })));
     const signedIn = checks.filter((res) => res.status === 200);
     const signedOut = checks.filter((res) => res.status === 401);
     expect(signedIn).toHaveLength(SESSIONS_PER_PERSON);
