@@ -9,7 +9,8 @@
  * (U+FFFF, U+10FFFF: nothing to draw; not "unassigned", which differs between Unicode versions), the
  * blank Braille pattern and the musical null notehead (U+1D159, drawn as empty space).
  */
-const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Noncharacter_Code_Point}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]/gu;
+const INVISIBLE =
+  /[\p{White_Space}\p{Cc}\p{Cf}\p{Noncharacter_Code_Point}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]/gu;
 
 /** A character that is not a combining mark: a mark alone has nothing to sit on. */
 const BASE_CHARACTER = /\P{M}/u;

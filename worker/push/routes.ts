@@ -4,9 +4,9 @@ import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/pu
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { deviceHandle } from "../auth/sessions";
+import { abortedBy } from "../db/batch-guard";
 import { pushSubscriptions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { abortedBy } from "../db/batch-guard";
 import { ApiError, badRequest, conflict } from "../http/errors";
 import { validate } from "../http/validation";
 import { pushEndpointProblem } from "./push-services";
