@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { type Account, apiCall, expect, PASSWORD, signInPage, test } from "./fixtures";
+import { type Account, apiCall, expect, PASSWORD, screenshots, signInPage, test } from "./fixtures";
 
 /** Another device of the same person: its own browser context and its own sign-in session. */
 async function otherDevice(browser: Browser, account: Account, userAgent: string): Promise<Page> {
@@ -130,6 +130,7 @@ for (const { name, end, text } of [
     await expect(phone).toHaveURL(/\/login$/);
     await expect(phone.getByRole("status").filter({ hasText: "this device was signed out" })).toHaveText(text);
     await expect(phone.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await screenshots(phone, `sign-in-why-${name.replaceAll(" ", "-")}`);
     await phone.context().close();
   });
 }

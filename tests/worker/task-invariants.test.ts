@@ -165,6 +165,14 @@ describe("today's marks: at most three open priorities, never a priority on the 
     expect(created.status).toBe(400);
     const tasks = await getTasks(token);
     expect(tasks.filter((task) => task.category === "no_list" && task.isPriority)).toEqual([]);
+    // Analyze Priorities ranking a No-list item among the top leaves it unmarked.
+    const analyzed = await api("/api/tasks/priorities", {
+      method: "POST",
+      token,
+      json: { tasks: [a, b].map((id) => ({ id, answers: { urgent: true, important: true } })) },
+    });
+    expect(analyzed.status).toBe(200);
+    expect((await getTasks(token)).filter((task) => task.category === "no_list" && task.isPriority)).toEqual([]);
     // Moved off the list in the same change, it may be marked.
     expect((await patch(token, b, { isPriority: true, category: "later" })).status).toBe(200);
   });

@@ -25,6 +25,9 @@ const otherTodaysPriorities = (userId: string, today: string, exceptId: number |
     and others.is_completed = 0 and others.is_priority = 1 and others.priority_date >= ${today}
     ${exceptId === null ? sql`` : sql`and others.id <> ${exceptId}`})`;
 
+/** Not on the "No" list: the condition of every statement that sets a priority mark. */
+export const offNoList = (): SQL => sql`(${tasks.category} is null or ${tasks.category} <> 'no_list')`;
+
 /** True while today has room for one more priority besides `exceptId`. */
 export const roomForPriority = (userId: string, today: string, exceptId: number | null): SQL =>
   sql`${otherTodaysPriorities(userId, today, exceptId)} < ${TOP_PRIORITY_COUNT}`;
@@ -60,8 +63,7 @@ export function asksForPriorityOnNoList(change: Pick<CreateTaskInput & PatchTask
  */
 export function markRulesHold(userId: string, id: number, change: PatchTaskInput, today: string): SQL | undefined {
   if (change.isPriority !== true) return undefined;
-  const staysOffNoList =
-    change.category !== undefined ? sql`1` : sql`(${tasks.category} is null or ${tasks.category} <> 'no_list')`;
+  const staysOffNoList = change.category !== undefined ? sql`1` : offNoList();
   // A finished task (or one this edit finishes) takes no place among today's open three.
   const finished = change.isCompleted === true ? sql`1` : change.isCompleted === false ? sql`0` : tasks.isCompleted;
   return and(staysOffNoList, sql`(${finished} = 1 or ${roomForPriority(userId, today, id)})`);
