@@ -2,10 +2,12 @@ import type { SessionEndReason } from "../../shared/live";
 import type { Bindings } from "../env";
 import { SESSION_TTL_MS } from "./tokens";
 
-/** `revoked-session:<sid>` → when its token expires (ms). */
+/** `revoked-session:<sid>` → when its token expires (ms), with why when there is a reason to tell. */
 export const REVOKED_PREFIX = "revoked-session:";
 /** `ticket:<jti>` → when the live ticket expires (ms). */
 const TICKET_PREFIX = "ticket:";
+
+type RevokedRecord = { until: number; why: SessionEndReason };
 
 /**
  * Sign-in state kept in the user's Durable Object storage: the session ids revoked lately (a read's
@@ -19,14 +21,26 @@ const TICKET_PREFIX = "ticket:";
 export class SignInRecords {
   constructor(private readonly kv: SyncKvStorage) {}
 
-  /** Remembers these sessions as revoked until their tokens expire, dropping the ones that have. */
-  revoke(sessionIds: readonly string[], now = Date.now()): void {
+  /**
+   * Remembers these sessions as revoked until their tokens expire, with why when there is a reason
+   * to tell the device (docs/decisions/177-signed-out-told-why.md), dropping the ones that have.
+   */
+  revoke(sessionIds: readonly string[], now = Date.now(), why?: SessionEndReason): void {
     this.dropExpired(REVOKED_PREFIX, now);
-    for (const sid of sessionIds) this.kv.put(`${REVOKED_PREFIX}${sid}`, now + SESSION_TTL_MS);
+    const until = now + SESSION_TTL_MS;
+    for (const sid of sessionIds) {
+      this.kv.put(`${REVOKED_PREFIX}${sid}`, why ? ({ until, why } satisfies RevokedRecord) : until);
+    }
   }
 
   isRevoked(sessionId: string): boolean {
     return this.kv.get(`${REVOKED_PREFIX}${sessionId}`) !== undefined;
+  }
+
+  /** Why this revoked session ended, when it was for a reason to tell the device; else null. */
+  endReason(sessionId: string): SessionEndReason | null {
+    const record = this.kv.get<number | RevokedRecord>(`${REVOKED_PREFIX}${sessionId}`);
+    return typeof record === "object" && record !== null ? record.why : null;
   }
 
   /** True the first time a ticket is shown, false after; kept until the ticket would have expired. */
@@ -39,7 +53,10 @@ export class SignInRecords {
   }
 
   private dropExpired(prefix: string, now: number): void {
-    for (const [key, until] of this.kv.list<number>({ prefix })) if (until <= now) this.kv.delete(key);
+    for (const [key, record] of this.kv.list<number | RevokedRecord>({ prefix })) {
+      const until = typeof record === "number" ? record : record.until;
+      if (until <= now) this.kv.delete(key);
+    }
   }
 }
 
@@ -59,6 +76,20 @@ export async function announceRevokedSessions(
     await env.USER_HUB.getByName(userId).closeSessions(sessionIds, why);
   } catch (err) {
     console.error("could not close the live sockets of revoked sessions", err);
+  }
+}
+
+/**
+ * Why a sign-in session ended, when the user's hub was told a reason (a password change, a
+ * sign-out everywhere, the session cap); null otherwise or when the hub cannot be reached. Asked
+ * only for a request about to answer 401, so its answer can say why.
+ */
+export async function sessionEndReason(env: Bindings, userId: string, sessionId: string) {
+  try {
+    return await env.USER_HUB.getByName(userId).sessionEndReason(sessionId);
+  } catch (err) {
+    console.error("could not ask the hub why a session ended", err);
+    return null;
   }
 }
 

@@ -12,12 +12,13 @@ import {
 } from "../../shared/schemas/focus";
 import type { LiveTicket } from "../../shared/schemas/live";
 import { appOrigin, requireUser } from "../auth/middleware";
+import { sessionEndReason } from "../auth/revocations";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import { focusSessions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { ApiError, badRequest, conflict, notFound, unauthorized } from "../http/errors";
+import { ApiError, badRequest, conflict, notFound, sessionEndedFor, unauthorized } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
 import { ownTaskQuery } from "../tasks/task-rows";
 import { ticketFromProtocols } from "./live-socket-limits";
@@ -184,7 +185,7 @@ export const liveRoutes = new Hono<AppEnv>()
     }
     // The ticket comes in Sec-WebSocket-Protocol, never in the URL, which request logs keep
     // (docs/decisions/130-live-channel-limits.md).
-    if (c.req.query("ticket") !== undefined) {
+    if (Object.keys(c.req.queries()).some((name) => name.toLowerCase() === "ticket")) {
       throw badRequest("Send the live ticket in the Sec-WebSocket-Protocol header, not in the URL.");
     }
     const ticket = ticketFromProtocols(c.req.header("Sec-WebSocket-Protocol"));
@@ -193,7 +194,10 @@ export const liveRoutes = new Hono<AppEnv>()
     if (!claims) throw unauthorized("The live ticket is invalid or has expired.");
     const hub = c.env.USER_HUB.getByName(claims.userId);
     const session = await findLiveSession(c.var.db, claims.sessionId, claims.userId);
-    if (!session) throw unauthorized("Your session has ended. Please sign in again.");
+    if (!session) {
+      const why = await sessionEndReason(c.env, claims.userId, claims.sessionId);
+      throw why ? sessionEndedFor(why) : unauthorized("Your session has ended. Please sign in again.");
+    }
     // One socket per ticket: a copied or replayed ticket opens nothing more.
     const redeemed = claims.tokenId !== null && (await hub.redeemTicket(claims.tokenId, claims.expiresAt));
     if (!redeemed) throw unauthorized("This live ticket has already been used. Ask for a new one.");

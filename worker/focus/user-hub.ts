@@ -24,7 +24,7 @@ import { createDb } from "../db/client";
 import type { Bindings } from "../env";
 import { pushToUser } from "../push/send";
 import { timerFinishedMessage } from "../push/timer-notice";
-import { frameTooLarge, socketsOverCap } from "./live-socket-limits";
+import { frameTooLarge, sendIfOpen, socketsOverCap } from "./live-socket-limits";
 import { closeFocusSession, completeFocusSession } from "./sessions";
 import * as machine from "./timer-machine";
 
@@ -195,7 +195,7 @@ export class UserHub extends DurableObject<Bindings> {
    * changes.
    */
   async closeSessions(sessionIds: readonly string[], why?: SessionEndReason): Promise<number> {
-    this.signIn.revoke(sessionIds);
+    this.signIn.revoke(sessionIds, Date.now(), why);
     const ended = new Set(sessionIds);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
@@ -206,6 +206,11 @@ export class UserHub extends DurableObject<Bindings> {
       }
     }
     return closed;
+  }
+
+  /** Why this revoked sign-in session ended, when closeSessions was given a reason (docs/decisions/177-signed-out-told-why.md). */
+  async sessionEndReason(sessionId: string): Promise<SessionEndReason | null> {
+    return this.signIn.endReason(sessionId);
   }
 
   /** Whether this sign-in session was revoked (closeSessions, wipe) and its token has not expired yet. */
@@ -325,7 +330,8 @@ export class UserHub extends DurableObject<Bindings> {
     // A revocation between the Worker's session check and the accept above closed the sockets it
     // could see, not this one; checked again now that closeSessions would find it.
     if (await this.sessionEnded(sessionId, request.headers.get(LIVE_USER_HEADER) ?? "")) closeSessionEnded(server);
-    else server.send(JSON.stringify(this.timerFrame(this.load())));
+    // Closed as one of the oldest by a newer open meanwhile: it answers 101 and closes with 4429.
+    else sendIfOpen(server, JSON.stringify(this.timerFrame(this.load())));
     return new Response(null, { status: 101, webSocket: client, headers: { "Sec-WebSocket-Protocol": LIVE_PROTOCOL } });
   }
 
