@@ -10,6 +10,13 @@ export const REMOVED_MARKER = "[REMOVED]";
 /** Whether a title carries the marker: case-sensitive, as the SQL side in worker/tasks/task-rows.ts (docs/decisions/114-removed-test-per-side-case-sensitive.md). */
 export const hasRemovedMarker = (title: string) => title.includes(REMOVED_MARKER);
 
+/**
+ * Why a new task's title may not carry the marker: it would be hidden the moment it is created
+ * (docs/decisions/174-removed-marker-in-new-titles.md). Creating refuses it; only a removal
+ * (the brief's clear) writes it.
+ */
+export const REMOVED_MARKER_REFUSED = `A new task's title cannot contain "${REMOVED_MARKER}": the app uses it to hide removed tasks. Reword it, for example "(removed)".`;
+
 export const TOP_PRIORITY_COUNT = 3;
 
 export const FOCUS_MINUTES = { default: 25, min: 5, max: 120, step: 5, break: 5 } as const;

@@ -94,10 +94,22 @@ export function dayEndsAt(day: string, timeZone: string, startHour: number = DEF
   return dayStartsAt(addDays(day, 1), timeZone, startHour);
 }
 
-/** `date` (YYYY-MM-DD) moved by `days` calendar days. */
+/**
+ * The dates a person can send (docs/decisions/169-dates-in-a-sane-range.md): every date the app
+ * computes from them (a window, the day before, the day after) stays a four-digit year.
+ */
+export const FIRST_DATE = "2000-01-01";
+export const LAST_DATE = "2100-12-31";
+
+/**
+ * `date` (YYYY-MM-DD) moved by `days` calendar days. Throws past year 9999, where an ISO date
+ * grows to six digits and no longer compares as text.
+ */
 export function addDays(date: string, days: number): string {
   const time = Date.parse(`${date}T00:00:00Z`) + days * DAY_MS;
-  return new Date(time).toISOString().slice(0, 10);
+  const moved = new Date(time).toISOString();
+  if (!/^\d{4}-/.test(moved)) throw new RangeError(`No four-digit date ${days} days from ${date}.`);
+  return moved.slice(0, 10);
 }
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier): 1 from yesterday to today. */
@@ -105,11 +117,19 @@ export function daysFrom(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** Every date from `start` to `end`, both included, in order (empty when end < start). */
+/** The most days datesBetween lists: a leap year, the longest range any request may ask for. */
+export const MAX_DATES_BETWEEN = 366;
+
+/**
+ * Every date from `start` to `end`, both included, in order (empty when end < start). Bounded by
+ * construction: it counts the days first and throws past MAX_DATES_BETWEEN, so no date can make it
+ * loop on.
+ */
 export function datesBetween(start: string, end: string): string[] {
-  const dates: string[] = [];
-  for (let date = start; date <= end; date = addDays(date, 1)) dates.push(date);
-  return dates;
+  const count = daysFrom(start, end) + 1;
+  if (!Number.isFinite(count)) throw new RangeError(`Not a date range: ${start} to ${end}.`);
+  if (count > MAX_DATES_BETWEEN) throw new RangeError(`${count} days from ${start} to ${end}: too many to list.`);
+  return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(start, index));
 }
 
 /**

@@ -13,8 +13,21 @@ export const LIVE_SESSION_ENDED = { code: 4401, reason: "session ended" } as con
  * Why a device's sign-in session ended, when the device should say so on the sign-in screen
  * (docs/product.md#signed-out-by-a-password-change): its password was changed on another device.
  */
-export const SESSION_END_REASONS = ["password-changed"] as const;
+export const SESSION_END_REASONS = ["password-changed", "signed-out-everywhere", "too-many-sessions"] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * What a signed-out device says for each reason: the 401's message, and the sign-in screen's
+ * notice (docs/decisions/177-signed-out-told-why.md).
+ */
+export const SESSION_END_TEXT: Record<SessionEndReason, string> = {
+  "password-changed":
+    "Your password was changed on another device, so this device was signed out. Sign in with the new password.",
+  "signed-out-everywhere":
+    "You signed out of every other device from one of your devices, so this device was signed out. Sign in again to continue.",
+  "too-many-sessions":
+    "You signed in on more devices than the 20 an account keeps, so this device, the least recently used, was signed out. Sign in again to continue.",
+};
 
 /** Keep-alive text the server answers without waking up (hibernation auto-response). */
 export const LIVE_PING = "ping";

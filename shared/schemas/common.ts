@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { FIRST_DATE, LAST_DATE } from "../day";
+import { SESSION_END_REASONS } from "../live-protocol";
 
 /** The one error shape of every non-2xx API answer. */
 export const apiErrorSchema = z.object({
   message: z.string(),
+  /** On a 401 for a session ended elsewhere: why, so the device can say it (docs/decisions/177-signed-out-told-why.md). */
+  why: z.enum(SESSION_END_REASONS).optional(),
   issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
@@ -19,14 +23,19 @@ export const idParamSchema = z.object({
     .refine(Number.isSafeInteger, "The id is too large."),
 });
 
-/** A calendar date YYYY-MM-DD that really exists. */
+/**
+ * A calendar date YYYY-MM-DD that really exists, from FIRST_DATE to LAST_DATE: the only dates a
+ * person can send, so date arithmetic never reaches a year past 9999
+ * (docs/decisions/169-dates-in-a-sane-range.md).
+ */
 export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates look like YYYY-MM-DD.")
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "That date does not exist.");
+  }, "That date does not exist.")
+  .refine((value) => value >= FIRST_DATE && value <= LAST_DATE, `Dates must be from ${FIRST_DATE} to ${LAST_DATE}.`);
 
 /** An IANA time zone name that this runtime knows. */
 export const timeZoneSchema = z

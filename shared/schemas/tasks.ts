@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, LIMITS } from "../constants";
+import { CATEGORIES, hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../constants";
 import { EFFORT_OPTIONS } from "../questions";
 import { hasVisibleCharacter, NO_VISIBLE_CHARACTER } from "../visible-text";
 
@@ -65,7 +65,7 @@ const reasonSchema = z
 
 /** POST /api/tasks (docs/product.md#compatible-calls: the No-list builder and the AI add payloads). */
 export const createTaskSchema = z.strictObject({
-  title: taskTitleSchema,
+  title: taskTitleSchema.refine((title) => !hasRemovedMarker(title), REMOVED_MARKER_REFUSED),
   description: descriptionSchema.optional(),
   category: categorySchema.nullable().optional(),
   isCompleted: z.boolean().optional(),

@@ -5,6 +5,7 @@ import {
   closeToast,
   expect,
   keyboardDragReady,
+  REAL_LENGTH_TITLES,
   screenshots,
   shownToast,
   test,
@@ -738,4 +739,33 @@ test("narrow screens: one column, and the keyboard moves a task down the lists",
   await page.mouse.move(noList.x + noList.width / 2, noList.y + 60, { steps: 5 });
   await page.mouse.up();
   await expect(column(page, '"No" List').getByRole("button", { name: /^Tiny task/ })).toBeVisible();
+});
+
+// docs/decisions/174-removed-marker-in-new-titles.md
+test('a braindump line with "[REMOVED]" is said before anything is sent, and nothing is added', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await createTasks(request, signedIn, [...REAL_LENGTH_TITLES]);
+  await page.goto("/");
+  await expect(currentTasks(page)).toContainText(REAL_LENGTH_TITLES[0]);
+  let sent = 0;
+  page.on("request", (req) => {
+    if (req.url().includes("/api/process-tasks")) sent += 1;
+  });
+  await textarea(page).fill("Call the bank about the card\nEmail Bob about the [REMOVED] section of the report");
+  await processButton(page).click();
+  await expect(
+    shownToast(
+      page,
+      "Task 2 can't be added",
+      'A new task\'s title cannot contain "[REMOVED]": the app uses it to hide removed tasks. Reword it, for example "(removed)".',
+    ),
+  ).toHaveAttribute("data-type", "error");
+  // The text stays, to be reworded; nothing went to the server.
+  await expect(textarea(page)).toHaveValue(/\[REMOVED\] section/);
+  expect(sent).toBe(0);
+  expect((await apiTasks(request, signedIn)).map((task) => task.title)).not.toContain("Call the bank about the card");
+  await screenshots(page, "braindump-removed-marker");
 });

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { type Account, expect, PASSWORD, signInPage, test } from "./fixtures";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { type Account, apiCall, expect, PASSWORD, screenshots, signInPage, test } from "./fixtures";
 
 /** Another device of the same person: its own browser context and its own sign-in session. */
 async function otherDevice(browser: Browser, account: Account, userAgent: string): Promise<Page> {
@@ -99,3 +99,38 @@ test("a second tab of the same sign-in follows a logout made in the first", asyn
   await expect(tab).toHaveURL(/\/login$/);
   expect(tabSockets.count).toBe(1);
 });
+
+// docs/decisions/177-signed-out-told-why.md: a device that was away (no live channel) hears the
+// reason from the 401 of its first request after a reload.
+for (const { name, end, text } of [
+  {
+    name: "a password change",
+    end: (request: APIRequestContext, account: Account) =>
+      apiCall(request, account, "POST", "/api/account/password", {
+        currentPassword: PASSWORD,
+        newPassword: "a brand new passphrase",
+      }),
+    text: "Your password was changed on another device, so this device was signed out. Sign in with the new password.",
+  },
+  {
+    name: "a sign-out everywhere",
+    end: (request: APIRequestContext, account: Account) => apiCall(request, account, "DELETE", "/api/account/sessions"),
+    text: "You signed out of every other device from one of your devices, so this device was signed out. Sign in again to continue.",
+  },
+]) {
+  test(`a device away during ${name} says why after a reload`, async ({ page, browser, signedIn }) => {
+    const phone = await otherDevice(browser, signedIn, "Mozilla/5.0 (iPhone) Phone of the test");
+    await phone.goto("/");
+    await expect(phone.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+    // The phone is away: its tab holds no live channel while the session ends elsewhere.
+    await phone.goto("about:blank");
+    await end(page.request, signedIn);
+
+    await phone.goto("/");
+    await expect(phone).toHaveURL(/\/login$/);
+    await expect(phone.getByRole("status").filter({ hasText: "this device was signed out" })).toHaveText(text);
+    await expect(phone.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await screenshots(phone, `sign-in-why-${name.replaceAll(" ", "-")}`);
+    await phone.context().close();
+  });
+}

@@ -17,6 +17,12 @@ const INVISIBLE = [
   "\u2800", // blank Braille pattern
   "\u{E0041}", // tag letter
   "\u0007\u001B", // controls
+  // docs/decisions/179-small-ones.md
+  "\u{1D159}", // musical null notehead
+  "\uFFFF", // noncharacter
+  "\u{10FFFF}", // noncharacter
+  "\u0301", // a combining mark with nothing to sit on
+  " \u0301\u0308 ", // combining marks alone
 ];
 
 describe("hasVisibleCharacter", () => {

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 /** A task, a focus session on it and a daily analytics row, written straight into D1. */
 export async function seedUserData(userId: string) {
   const task = await env.DB.prepare(
-    "insert into tasks (user_id, title, description, category, is_completed, is_priority) values (?, ?, ?, 'urgent', 1, 1) returning id",
+    "insert into tasks (user_id, title, description, category, is_completed, completed_at, is_priority) values (?, ?, ?, 'urgent', 1, 1767263100000, 1) returning id",
   )
     .bind(userId, `Task of ${userId}`, '=HYPERLINK("http://evil")')
     .first<{ id: number }>();

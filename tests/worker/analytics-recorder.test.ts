@@ -218,7 +218,7 @@ describe("analyticsStatements: category breakdown", () => {
       { title: "d", category: null },
       { title: "e", category: "delegate" as const },
       { title: "f", category: "no_list" as const },
-      { title: "done", category: "urgent" as const, isCompleted: true },
+      { title: "done", category: "urgent" as const, isCompleted: true, completedAt: now },
       { title: "[REMOVED] Task 9", category: "delegate" as const },
     ];
     await db.batch([

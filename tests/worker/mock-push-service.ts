@@ -101,7 +101,9 @@ export default async function setup(project: TestProject) {
       entry.error = String(err);
     }
     sub.received.push(entry);
-    res.writeHead(sub.status).end();
+    // A redirect back to itself: a sender that followed it would post again (and again).
+    if (sub.status >= 300 && sub.status < 400) res.writeHead(sub.status, { Location: req.url ?? "/" }).end();
+    else res.writeHead(sub.status).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

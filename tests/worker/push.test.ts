@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { TimerState } from "../../shared/schemas/focus";
 import type { PushStatus, PushSubscriptionBody } from "../../shared/schemas/push";
 import type { UserHub } from "../../worker/hub/user-hub";
+import { PUSH_SUBSCRIPTIONS_PER_PERSON } from "../../worker/push/subscriptions";
 import { hubOf, makeDue, startSession, timer, timerState } from "./focus-helpers";
 import { api, createTask, PASSWORD, registerUser, type TestUser } from "./helpers";
 
@@ -133,6 +134,16 @@ describe("Web Push when a run ends on the alarm", () => {
     expect(rows.results).toEqual([{ endpoint: kept.endpoint }]);
   });
 
+  it("a push service's redirect is never followed: one request, counted as not delivered", async () => {
+    const { token, user } = await registerUser();
+    const redirecting = await newSubscription(307);
+    await subscribe(token, redirecting);
+    expect((await timer(token, "break")).status).toBe(200);
+    await makeDue(user.id);
+    await runDurableObjectAlarm(hubOf(user.id));
+    await expect.poll(async () => (await received(redirecting)).length).toBe(1);
+  });
+
   it("an early stop (End Session) sends nothing: only the alarm's end is pushed", async () => {
     const { token } = await registerUser();
     const device = await newSubscription();
@@ -183,15 +194,61 @@ describe("/api/push subscriptions", () => {
     expect(await subscriptionCount(stranger.user.id)).toBe(1);
   });
 
-  it("the same browser subscribing again, under another account, moves the row", async () => {
+  // docs/decisions/178-push-subscriptions-per-person.md
+  it("an endpoint another account holds is refused with 409, never moved, also when both post it at once", async () => {
     const first = await registerUser();
     const second = await registerUser();
     const sub = await newSubscription();
     await Promise.all([subscribe(first.token, sub), subscribe(first.token, sub)]);
     expect(await subscriptionCount(first.user.id)).toBe(1);
+    const taken = await api("/api/push/subscriptions", { method: "POST", token: second.token, json: sub });
+    expect(taken.status).toBe(409);
+    expect(await subscriptionCount(first.user.id)).toBe(1);
+    expect(await subscriptionCount(second.user.id)).toBe(0);
+
+    const shared = await newSubscription();
+    const both = await Promise.all(
+      [first, second, first, second].map((account) =>
+        api("/api/push/subscriptions", { method: "POST", token: account.token, json: shared }),
+      ),
+    );
+    const owners = await env.DB.prepare("select user_id from push_subscriptions where endpoint = ?")
+      .bind(shared.endpoint)
+      .all<{ user_id: string }>();
+    expect(owners.results).toHaveLength(1);
+    const owner = owners.results[0]?.user_id;
+    both.forEach((res, i) => {
+      const account = i % 2 === 0 ? first : second;
+      expect(res.status).toBe(account.user.id === owner ? 204 : 409);
+    });
+  });
+
+  it("once the browser's account signs out there, another account may subscribe it", async () => {
+    const first = await registerUser();
+    const second = await registerUser();
+    const sub = await newSubscription();
+    await subscribe(first.token, sub);
+    expect((await api("/api/auth/logout", { method: "POST", token: first.token })).status).toBe(204);
     await subscribe(second.token, sub);
-    expect(await subscriptionCount(first.user.id)).toBe(0);
     expect(await subscriptionCount(second.user.id)).toBe(1);
+  });
+
+  it("a person keeps at most the newest PUSH_SUBSCRIPTIONS_PER_PERSON subscriptions, devices subscribing at once", async () => {
+    const account = await registerUser();
+    const devices = await Promise.all(
+      Array.from({ length: PUSH_SUBSCRIPTIONS_PER_PERSON + 3 }, () => signInAgain(account)),
+    );
+    const subs = await Promise.all(devices.map(() => newSubscription()));
+    await Promise.all(devices.map((token, i) => subscribe(token, subs[i] as PushSubscriptionBody)));
+    expect(await subscriptionCount(account.user.id)).toBe(PUSH_SUBSCRIPTIONS_PER_PERSON);
+    // A device subscribing now is among the kept: the newest are.
+    const latest = await newSubscription();
+    await subscribe(account.token, latest);
+    const rows = await env.DB.prepare("select endpoint from push_subscriptions where user_id = ?")
+      .bind(account.user.id)
+      .all<{ endpoint: string }>();
+    expect(rows.results).toHaveLength(PUSH_SUBSCRIPTIONS_PER_PERSON);
+    expect(rows.results.map((row) => row.endpoint)).toContain(latest.endpoint);
   });
 
   it("are deleted with the account", async () => {

@@ -33,6 +33,9 @@ describe("push subscriptions name a real push service", () => {
     "https://internal.corp.example/admin?delete=all",
     "https://fcm.googleapis.com.evil.example/fcm/send/x",
     "https://evilnotify.windows.com/w/x",
+    // docs/decisions/179-small-ones.md: a suffix with no host before it, or an empty label.
+    "https://.notify.windows.com/w/x",
+    "https://a..notify.windows.com/w/x",
     "https://push.invalid:8443/push/x",
     "http://fcm.googleapis.com/fcm/send/x",
   ])("refuses %s with 400 and stores nothing", async (endpoint) => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
-import { api, registerUser } from "./helpers";
+import { api, createTask, registerUser } from "./helpers";
 
 const processTasks = (token: string, json: unknown) => api("/api/process-tasks", { method: "POST", token, json });
 
@@ -65,7 +65,7 @@ describe("POST /api/process-tasks", () => {
     const { token } = await registerUser();
     const [done] = await dump(token, "Pay rent; Walk dog");
     await api(`/api/tasks/${done?.id}`, { method: "PATCH", token, json: { isCompleted: true } });
-    await api("/api/tasks", { method: "POST", token, json: { title: "[REMOVED] Task 1" } });
+    await createTask(token, { title: "[REMOVED] Task 1" });
     const created = await dump(token, "pay RENT; walk dog; Water plants; [removed] task 1");
     expect(created.map((t) => t.title)).toEqual(["Water plants", "[removed] task 1"]);
   });
@@ -264,9 +264,7 @@ describe("POST /api/tasks/priorities", () => {
     const b = await registerUser();
     const [mine] = await dump(a.token, "Mine");
     const [theirs] = await dump(b.token, "Theirs");
-    const hidden = (await (
-      await api("/api/tasks", { method: "POST", token: a.token, json: { title: "[REMOVED] Task 3" } })
-    ).json()) as Task;
+    const hidden = await createTask(a.token, { title: "[REMOVED] Task 3" });
     for (const other of [theirs, hidden]) {
       const res = await savePriorities(a.token, {
         tasks: [
@@ -313,7 +311,7 @@ describe("POST /api/tasks/clear and POST /api/start-fresh", () => {
       const me = await registerUser();
       const other = await registerUser();
       const [first] = await dump(me.token, "One;Two;Three");
-      await api("/api/tasks", { method: "POST", token: me.token, json: { title: "[REMOVED] Task 7" } });
+      await createTask(me.token, { title: "[REMOVED] Task 7" });
       await env.DB.prepare(
         "insert into focus_sessions (user_id, task_id, duration, focused_seconds, is_completed) values (?, ?, 1500, 1500, 1)",
       )

@@ -10,7 +10,7 @@ import {
   storeList,
 } from "../../worker/tasks/list-cache";
 import { listVisibleTasks, toTask } from "../../worker/tasks/task-rows";
-import { api, PASSWORD, registerUser } from "./helpers";
+import { api, createTask, PASSWORD, registerUser } from "./helpers";
 
 /** GET /api/tasks as a browser revalidating with `ifNoneMatch` would send it. */
 async function getList(token: string, ifNoneMatch?: string) {
@@ -56,7 +56,7 @@ describe("GET /api/tasks answer", () => {
       noListReason: null,
     })) as Task;
     await post(token, "/api/tasks", { title: "Say no", category: "no_list", noListReason: "not mine" });
-    await post(token, "/api/tasks", { title: "[REMOVED] Task 1" });
+    await createTask(token, { title: "[REMOVED] Task 1" });
     const first = await getList(token);
     expect(first.status).toBe(200);
     expect(first.text).toBe(await expectedBody(user.id));
@@ -78,7 +78,7 @@ describe("GET /api/tasks answer", () => {
 
   it('hides only the exact "[REMOVED]" marker, as the browser does (docs/decisions/114-removed-test-per-side-case-sensitive.md)', async () => {
     const { token } = await registerUser();
-    await post(token, "/api/tasks", { title: "Note [REMOVED] here" });
+    await createTask(token, { title: "Note [REMOVED] here" });
     await post(token, "/api/tasks", { title: "A [removed] tag in lower case" });
     const tasks = JSON.parse((await getList(token)).text) as Task[];
     expect(tasks.map((t) => t.title)).toEqual(["A [removed] tag in lower case"]);

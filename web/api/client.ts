@@ -1,5 +1,6 @@
 import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
-import { TAB_HEADER } from "../../shared/live-protocol";
+import { SESSION_END_REASONS, type SessionEndReason, TAB_HEADER } from "../../shared/live-protocol";
+import { rememberSessionEnd } from "./session-end";
 
 /**
  * A non-OK answer. `message` follows docs/product.md#how-a-failure-reads ("status: text"); `serverMessage` is the `message` of
@@ -13,6 +14,17 @@ export class ApiRequestError extends Error {
   ) {
     super(`${status}: ${responseText || statusText}`);
     this.name = "ApiRequestError";
+  }
+
+  /** On a 401 for a session ended elsewhere: why (a password change, a sign-out everywhere, the cap). */
+  get sessionEndReason(): SessionEndReason | undefined {
+    if (this.status !== 401) return undefined;
+    try {
+      const { why } = JSON.parse(this.responseText) as { why?: unknown };
+      return SESSION_END_REASONS.find((reason) => reason === why);
+    } catch {
+      return undefined;
+    }
   }
 
   get serverMessage(): string | undefined {
@@ -141,7 +153,12 @@ export async function apiRequest<T = unknown>(
   rememberD1Bookmark(res);
   if (!res.ok) {
     const text = await res.text().catch(() => "");
-    throw new ApiRequestError(res.status, text, res.statusText);
+    const error = new ApiRequestError(res.status, text, res.statusText);
+    // Signed out elsewhere for a reason: kept for whichever screen the tab lands on
+    // (docs/decisions/177-signed-out-told-why.md).
+    const why = error.sessionEndReason;
+    if (why) rememberSessionEnd(why);
+    throw error;
   }
   return (await readBody(res)) as T;
 }

@@ -100,8 +100,12 @@ class LiveConnection {
       // request logs keep (docs/decisions/130-live-channel-limits.md).
       this.open(new WebSocket(url, [LIVE_PROTOCOL, ticket]));
     } catch (err) {
-      // Signed out: nothing to sync until someone signs in again (the shell remounts then).
-      if (err instanceof ApiRequestError && err.status === 401) return;
+      // Signed out: the user is checked again, so the tab shows it is signed out (the signed-out
+      // screen says why when the 401 did) instead of silently no longer syncing.
+      if (err instanceof ApiRequestError && err.status === 401) {
+        void this.queryClient.invalidateQueries({ queryKey: queryKeys.user });
+        return;
+      }
       this.scheduleReconnect();
     } finally {
       this.connecting = false;

@@ -1,7 +1,8 @@
-import type { SessionEndReason } from "../../shared/live-protocol";
+import { SESSION_END_REASONS, type SessionEndReason } from "../../shared/live-protocol";
 
 /**
- * Why this tab was signed out, when the server said (the live channel's "session-ended" frame),
+ * Why this tab was signed out, when the server said (the live channel's "session-ended" frame, or
+ * a 401 that carries why: docs/decisions/177-signed-out-told-why.md),
  * kept in the tab's session storage across the sign-in flow's full page loads until the sign-in
  * screen has said it (docs/product.md#signed-out-by-a-password-change).
  */
@@ -17,7 +18,8 @@ export function rememberSessionEnd(why: SessionEndReason) {
 
 export function readSessionEnd(): SessionEndReason | null {
   try {
-    return sessionStorage.getItem(SESSION_END_KEY) === "password-changed" ? "password-changed" : null;
+    const kept = sessionStorage.getItem(SESSION_END_KEY);
+    return SESSION_END_REASONS.find((reason) => reason === kept) ?? null;
   } catch {
     return null;
   }

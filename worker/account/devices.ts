@@ -41,6 +41,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
       c.env,
       user.id,
       revoked.map((row) => row.sid),
+      "signed-out-everywhere",
     );
     return c.json({ signedOutSessions: revoked.length });
   })

@@ -18,12 +18,13 @@ import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessio
 import {
   accountLockKey,
   assertNotLocked,
-  batchUnlessLocked,
-  clearAccountFailuresOfClientQuery,
   clearAccountFailuresQuery,
   clientAddress,
+  countingAttempt,
   lockRowsQuery,
-  recordFailure,
+  passwordCheckAttemptQueries,
+  refundPasswordCheckQuery,
+  rightPasswordQueries,
   sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
@@ -49,8 +50,10 @@ function takenError(field: "username" | "email") {
 }
 
 /**
- * The session check, the user's row and the counter that locks re-entering the password, in one
- * trip (docs/decisions/054-every-write-makes-most-two-d1.md). A session whose user is gone is
+ * The session check, the user's row and the attempt at re-entering the password, in one trip
+ * (docs/decisions/054-every-write-makes-most-two-d1.md): the attempt is counted on the session's
+ * own counter before the password is checked, so a burst gets at most its limit of verdicts
+ * (docs/decisions/168-attempts-counted-before-the-check.md). A session whose user is gone is
  * signed out. The signed-in session is a known device with a counter of its own, so strangers'
  * sign-in failures at this address or at this account never lock it
  * (docs/decisions/131-device-cookies.md).
@@ -60,19 +63,24 @@ async function readAccountForPasswordCheck(c: Context<AppEnv>) {
   const device = sessionDeviceId(c.var.claims?.sessionId ?? "");
   const {
     user,
-    data: [[row], lockRows],
-  } = await readAsUser(c, (db, userId) => [
-    userByIdQuery(db, userId),
-    lockRowsQuery(db, accountLockKey(userId), client, device),
-  ]);
+    data: [[row]],
+  } = await countingAttempt(
+    () =>
+      readAsUser(c, (db, userId) => [userByIdQuery(db, userId), ...passwordCheckAttemptQueries(db, userId, device)]),
+    async () => {
+      const { user } = await readAsUser(c);
+      const lockKey = accountLockKey(user.id);
+      assertNotLocked(await lockRowsQuery(c.var.db, lockKey, client, device), lockKey, client, device);
+    },
+  );
   if (!row) throw unauthorized();
-  return { user, row, lockRows, lockKey: accountLockKey(row.id), client, device };
+  return { user, row, lockKey: accountLockKey(row.id), client, device };
 }
 
 /**
- * Checks a re-entered password. Wrong answers count towards the session's own lock, so a stolen
- * session cannot be used to guess the password at leisure. A right one lets the
- * caller write with batchUnlessLocked, which repeats the lock check inside the write.
+ * Checks a re-entered password, whose attempt readAccountForPasswordCheck counted: a wrong one
+ * stays counted, so a stolen session cannot be used to guess the password at leisure; one not
+ * sent is given back.
  */
 async function assertPassword(
   c: Context<AppEnv>,
@@ -81,14 +89,12 @@ async function assertPassword(
   password: string | undefined,
   field: string,
 ) {
-  const { lockRows, lockKey, client, device } = account;
-  assertNotLocked(lockRows, lockKey, client, device);
   if (!password) {
+    await refundPasswordCheckQuery(c.var.db, account.device);
     const message = "Enter your current password.";
     throw badRequest(message, [{ path: [field], message }]);
   }
   if (!(await verifyPassword(password, hash))) {
-    await recordFailure(c.var.db, lockKey, client, device);
     const message = "Your current password is not correct.";
     throw badRequest(message, [{ path: [field], message }]);
   }
@@ -163,18 +169,15 @@ export const accountRoutes = new Hono<AppEnv>()
     // People who only sign in through an identity provider have no password yet: they may set one.
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, currentPassword, "currentPassword");
     const passwordHash = await hashPassword(newPassword);
-    const update = db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    const now = new Date();
+    // Device cookies issued before now no longer vouch for their browsers (docs/decisions/175-device-cookies-retire.md).
+    const update = db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id));
     const revoke = revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
     // The second trip: every write in one batch.
-    const [, revoked] = row.passwordHash
-      ? await batchUnlessLocked(
-          db,
-          lockKey,
-          client,
-          [update, revoke, clearAccountFailuresOfClientQuery(db, lockKey, client, device)],
-          device,
-        )
-      : await db.batch([update, revoke]);
+    const [, revoked] = await db.batch([update, revoke, ...rightPasswordQueries(db, lockKey, client, device)]);
     // The devices signed out say why on their sign-in screen (docs/product.md#signed-out-by-a-password-change).
     await announceRevokedSessions(
       c.env,
@@ -187,7 +190,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
     const { confirmation, password } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
-    const { row, lockKey, client, device } = account;
+    const { row } = account;
     const { db } = c.var;
     if (!confirmsDeletion(confirmation, row.username)) {
       const message = row.username
@@ -208,9 +211,7 @@ export const accountRoutes = new Hono<AppEnv>()
       deleteChangeReceiptsOfUserQuery(db, row.id),
       db.delete(users).where(eq(users.id, row.id)),
     ] as const;
-    const [, , , revoked] = row.passwordHash
-      ? await batchUnlessLocked(db, lockKey, client, statements, device)
-      : await db.batch(statements);
+    const [, , , revoked] = await db.batch(statements);
     try {
       await wipeUserHub(
         c.env,

@@ -18,7 +18,7 @@ export const DEVICES_PER_BROWSER = 5;
 const SEPARATOR = "~";
 
 /** A valid device token of this browser: whose account it is for, and its own id (its counter's name). */
-export type KnownDevice = { userId: string; deviceId: string; token: string };
+export type KnownDevice = { userId: string; deviceId: string; token: string; issuedAt: number; expiresAt: number };
 
 /** The valid device tokens this browser presents (forged, expired and surplus ones are left out). */
 export async function knownDevices(c: Context<AppEnv>): Promise<KnownDevice[]> {
@@ -26,7 +26,15 @@ export async function knownDevices(c: Context<AppEnv>): Promise<KnownDevice[]> {
   const devices = await Promise.all(
     tokens.map(async (token) => {
       const claims = await verifyToken(c.env.AUTH_SECRET, token, "device");
-      return claims?.tokenId ? { userId: claims.userId, deviceId: claims.tokenId, token } : null;
+      return claims?.tokenId
+        ? {
+            userId: claims.userId,
+            deviceId: claims.tokenId,
+            token,
+            issuedAt: claims.issuedAt,
+            expiresAt: claims.expiresAt,
+          }
+        : null;
     }),
   );
   return devices.filter((device): device is KnownDevice => device !== null);

@@ -14,15 +14,18 @@ import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { readAsUser, readRowAsUser } from "./session-read";
-import { createSession, newSession, revokeSession } from "./sessions";
+import { capSessionsQuery, createSession, newSession, revokeSession } from "./sessions";
 import {
   accountLockKey,
   assertNotLocked,
-  batchUnlessLocked,
-  clearAccountFailuresOfClientQuery,
   clientAddress,
+  countedDevice,
+  countingAttempt,
   limitAuthRequests,
-  recordFailure,
+  limitSignIns,
+  retireDevicesQuery,
+  rightPasswordQueries,
+  signInAttemptQueries,
   signInLockRowsQuery,
 } from "./throttle";
 import { SESSION_TTL_MS, signToken } from "./tokens";
@@ -55,7 +58,8 @@ async function issueToken(c: Context<AppEnv>, userId: string, sessionId: string,
 
 /** Opens a session for the user (identity-provider sign-in): stores it, then issues its token. */
 export async function signIn(c: Context<AppEnv>, userId: string, method: "password" | "oidc") {
-  const { sid } = await createSession(c.var.db, userId, sessionData(c, method));
+  const { sid, signedOut } = await createSession(c.var.db, userId, sessionData(c, method));
+  await announceRevokedSessions(c.env, userId, signedOut, "too-many-sessions");
   return issueToken(c, userId, sid);
 }
 
@@ -104,28 +108,41 @@ export const authRoutes = new Hono<AppEnv>()
     // A browser with a device cookie for the account is throttled on its own counter, never by
     // the address's request limit or others' failures (docs/decisions/131-device-cookies.md).
     // Which account it is for is known after the lookup; a browser with none is limited first.
+    // Every sign-in counts towards the address's generous limit (a password hash and a session
+    // each); a browser without a device cookie for the account also towards the tight one.
+    await limitSignIns(c);
     const devices = await knownDevices(c);
     if (devices.length === 0) await limitAuthRequests(c);
     const { login, password } = c.req.valid("json");
     const db = c.var.db;
     const client = clientAddress(c);
-    // The account and the counters of both keys the lock may be decided by in one trip: the
-    // answer is the one a lookup followed by a lock check gives.
-    const deviceIds = devices.map((device) => device.deviceId);
-    const [[user], lockRows] = await db.batch([
-      userByLoginQuery(db, login),
-      signInLockRowsQuery(db, login, client, deviceIds),
-    ]);
-    const device = (user && devices.find((known) => known.userId === user.id)?.deviceId) ?? null;
+    // The attempt is counted before the password is checked, with the account's lookup in one
+    // trip, so a burst sent at once gets at most the limit of verdicts
+    // (docs/decisions/168-attempts-counted-before-the-check.md).
+    const [[user], , ...counted] = await countingAttempt(
+      () => db.batch([userByLoginQuery(db, login), ...signInAttemptQueries(db, login, client, devices)]),
+      async () => {
+        const [[account], lockRows] = await db.batch([
+          userByLoginQuery(db, login),
+          signInLockRowsQuery(
+            db,
+            login,
+            client,
+            devices.map((device) => device.deviceId),
+          ),
+        ]);
+        const device = (account && devices.find((known) => known.userId === account.id)?.deviceId) ?? null;
+        assertNotLocked(lockRows, account ? accountLockKey(account.id) : login, client, device);
+      },
+    );
+    // The device counter the attempt was counted on: a valid cookie of this browser for the account.
+    const device = countedDevice(counted);
     if (devices.length > 0 && !device) await limitAuthRequests(c);
     const lockKey = user ? accountLockKey(user.id) : login;
-    assertNotLocked(lockRows, lockKey, client, device);
     // Verify against a dummy hash when there is no account, so timing does not tell.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user?.passwordHash || !ok) {
-      await recordFailure(db, lockKey, client, device);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
+    // The failure is counted already.
+    if (!user?.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
     const session = newSession(db, user.id, sessionData(c, "password"));
     const rehash = needsRehash(user.passwordHash)
       ? [
@@ -135,12 +152,21 @@ export const authRoutes = new Hono<AppEnv>()
             .where(eq(users.id, user.id)),
         ]
       : [];
-    await batchUnlessLocked(
-      db,
-      lockKey,
-      client,
-      [session.insert, clearAccountFailuresOfClientQuery(db, lockKey, client), ...rehash],
-      device,
+    // The browser's cookies for the account are replaced by the one issueToken sets below.
+    const replaced = devices.filter((known) => known.userId === user.id);
+    const [, capped] = await db.batch([
+      session.insert,
+      capSessionsQuery(db, user.id, session.sid),
+      ...rightPasswordQueries(db, lockKey, client, device),
+      ...(replaced.length > 0 ? [retireDevicesQuery(db, replaced, new Date())] : []),
+      ...rehash,
+    ]);
+    // Past the cap, the least recently used devices are signed out and told why.
+    await announceRevokedSessions(
+      c.env,
+      user.id,
+      capped.map((row) => row.sid),
+      "too-many-sessions",
     );
     const token = await issueToken(c, user.id, session.sid, devices);
     return c.json({ token, user: toPublicUser(user) });

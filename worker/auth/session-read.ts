@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { createDb, type Db } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
 import type { AppEnv, SessionUser } from "../env";
-import { unauthorized } from "../http/errors";
-import { revokedInHub } from "../hub/hub-client";
+import { sessionEndedFor, unauthorized } from "../http/errors";
+import { revokedInHub, sessionEndReason } from "../hub/hub-client";
 import type { SessionClaims } from "./middleware";
 import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
 
@@ -77,7 +77,11 @@ export async function checkedRead<T>(
 ): Promise<UserRead<T>> {
   const claims = claimsOf(c);
   const [{ row, data }, revoked] = await Promise.all([read, revokedWhileReplicaMayLag(c, claims)]);
-  if (revoked || !isLiveSession(row)) throw unauthorized(SESSION_ENDED);
+  if (revoked || !isLiveSession(row)) {
+    // Ended elsewhere for a reason (a password change...): the 401 says which, so the device can.
+    const why = row ? null : await sessionEndReason(c.env, claims.userId, claims.sessionId);
+    throw why ? sessionEndedFor(why) : unauthorized(SESSION_ENDED);
+  }
   const touch = touchSession(c.var.db, claims.sessionId, row);
   if (touch) afterAnswer(c, touch);
   return {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { SESSION_TTL_MS } from "./tokens";
@@ -18,15 +18,16 @@ export function newSession(db: Db, userId: string, sess: SessionData, now = Date
   return { sid, expire, insert };
 }
 
+/** Stores a new session, signing out the person's sessions past the cap: answers their ids too. */
 export async function createSession(
   db: Db,
   userId: string,
   sess: SessionData,
   now = Date.now(),
-): Promise<{ sid: string; expire: Date }> {
+): Promise<{ sid: string; expire: Date; signedOut: string[] }> {
   const { sid, expire, insert } = newSession(db, userId, sess, now);
-  await insert;
-  return { sid, expire };
+  const [, capped] = await db.batch([insert, capSessionsQuery(db, userId, sid)]);
+  return { sid, expire, signedOut: capped.map((row) => row.sid) };
 }
 
 /**
@@ -103,6 +104,30 @@ export async function revokeSession(db: Db, sid: string) {
 
 export function revokeOtherSessionsQuery(db: Db, userId: string, keepSid: string) {
   return db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)));
+}
+
+/**
+ * The most sign-in sessions one person holds (a device or browser each): past it, a new sign-in
+ * signs out the least recently used (docs/decisions/176-sessions-and-sign-ins-per-person.md).
+ */
+export const SESSIONS_PER_PERSON = 20;
+
+/**
+ * After `keepSid`'s insert in the same batch: signs out the user's sessions past
+ * SESSIONS_PER_PERSON, least recently used first, never `keepSid`. Answers their ids, for
+ * announceRevokedSessions with the reason "too-many-sessions".
+ */
+export function capSessionsQuery(db: Db, userId: string, keepSid: string) {
+  const kept = db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sql`${sessions.sid} = ${keepSid} desc`, desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .limit(SESSIONS_PER_PERSON);
+  return db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), notInArray(sessions.sid, kept)))
+    .returning({ sid: sessions.sid });
 }
 
 export function revokeAllSessionsQuery(db: Db, userId: string) {

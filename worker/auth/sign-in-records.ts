@@ -1,8 +1,12 @@
+import type { SessionEndReason } from "../../shared/live-protocol";
 import { HUB_KEY_PREFIXES } from "../hub/storage-keys";
 import { SESSION_TTL_MS } from "./tokens";
 
 const REVOKED_PREFIX = HUB_KEY_PREFIXES.revokedSession;
 const TICKET_PREFIX = HUB_KEY_PREFIXES.redeemedTicket;
+
+/** A revoked session's record when there is a reason to tell the device; else only when it expires (ms). */
+type RevokedRecord = { until: number; why: SessionEndReason };
 
 /**
  * Sign-in state kept in the user's Durable Object storage: the session ids revoked lately (a read's
@@ -17,14 +21,26 @@ const TICKET_PREFIX = HUB_KEY_PREFIXES.redeemedTicket;
 export class SignInRecords {
   constructor(private readonly kv: SyncKvStorage) {}
 
-  /** Remembers these sessions as revoked until their tokens expire, dropping the ones that have. */
-  revoke(sessionIds: readonly string[], now = Date.now()): void {
+  /**
+   * Remembers these sessions as revoked until their tokens expire, with why when there is a reason
+   * to tell the device (docs/decisions/177-signed-out-told-why.md), dropping the ones that have.
+   */
+  revoke(sessionIds: readonly string[], now = Date.now(), why?: SessionEndReason): void {
     this.dropExpired(REVOKED_PREFIX, now);
-    for (const sid of sessionIds) this.kv.put(`${REVOKED_PREFIX}${sid}`, now + SESSION_TTL_MS);
+    const until = now + SESSION_TTL_MS;
+    for (const sid of sessionIds) {
+      this.kv.put(`${REVOKED_PREFIX}${sid}`, why ? ({ until, why } satisfies RevokedRecord) : until);
+    }
   }
 
   isRevoked(sessionId: string): boolean {
     return this.kv.get(`${REVOKED_PREFIX}${sessionId}`) !== undefined;
+  }
+
+  /** Why this revoked session ended, when it was for a reason to tell the device; else null. */
+  endReason(sessionId: string): SessionEndReason | null {
+    const record = this.kv.get<number | RevokedRecord>(`${REVOKED_PREFIX}${sessionId}`);
+    return typeof record === "object" && record !== null ? record.why : null;
   }
 
   /** True the first time a ticket is shown, false after; kept until the ticket would have expired. */
@@ -37,6 +53,9 @@ export class SignInRecords {
   }
 
   private dropExpired(prefix: string, now: number): void {
-    for (const [key, until] of this.kv.list<number>({ prefix })) if (until <= now) this.kv.delete(key);
+    for (const [key, record] of this.kv.list<number | RevokedRecord>({ prefix })) {
+      const until = typeof record === "number" ? record : record.until;
+      if (until <= now) this.kv.delete(key);
+    }
   }
 }

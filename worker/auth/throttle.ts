@@ -1,5 +1,4 @@
-import { and, gte, inArray, lt, or, sql } from "drizzle-orm";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
@@ -57,6 +56,33 @@ function keysFor(login: string, client: string) {
  * or a signed-in session (sessionDeviceId) re-entering its password.
  */
 const deviceLockKey = (deviceId: string) => `device:${deviceId}`;
+/** The row that retires a device cookie replaced by a newer sign-in (kept until the cookie expires). */
+const retiredDeviceKey = (deviceId: string) => `retired-device:${deviceId}`;
+
+/** The device whose counter an attempt was counted on (countAttemptQueries' returned keys), or null. */
+export function countedDevice(keys: readonly { key: string }[][]): string | null {
+  const prefix = deviceLockKey("");
+  const key = keys.flat().find((row) => row.key.startsWith(prefix))?.key;
+  return key === undefined ? null : key.slice(prefix.length);
+}
+
+/**
+ * A sign-in gives the browser a new device cookie for the account: the tokens it replaces no
+ * longer vouch for the browser, wherever a copy of them is (docs/decisions/175-device-cookies-retire.md).
+ */
+export function retireDevicesQuery(db: Db, replaced: readonly { deviceId: string; expiresAt: number }[], now: Date) {
+  return db
+    .insert(loginFailures)
+    .values(
+      replaced.map((device) => ({
+        key: retiredDeviceKey(device.deviceId),
+        count: 0,
+        windowStart: now,
+        lockedUntil: new Date(device.expiresAt),
+      })),
+    )
+    .onConflictDoNothing();
+}
 export const sessionDeviceId = (sessionId: string) => `session:${sessionId}`;
 
 /**
@@ -91,6 +117,18 @@ function tooMany(retryAfterMs: number): ApiError {
 /** Per-address request rate (Workers rate-limit binding): a cheap first line against floods. */
 export async function limitAuthRequests(c: Context<AppEnv>) {
   const limiter = c.env.AUTH_LIMITER;
+  if (!limiter) return;
+  const { success } = await limiter.limit({ key: clientAddress(c) });
+  if (!success) throw tooMany(60_000);
+}
+
+/**
+ * Per-address sign-in rate for everyone, a known device too (Workers rate-limit binding, generous:
+ * a shared address of many people): each sign-in is a password hash and a session, so no browser
+ * may make them without bound (docs/decisions/176-sessions-and-sign-ins-per-person.md).
+ */
+export async function limitSignIns(c: Context<AppEnv>) {
+  const limiter = c.env.SIGN_IN_LIMITER;
   if (!limiter) return;
   const { success } = await limiter.limit({ key: clientAddress(c) });
   if (!success) throw tooMany(60_000);
@@ -152,71 +190,169 @@ export function assertNotLocked(
   }
 }
 
-/** Counts a failed sign-in against each of its counters, locking one that reaches its limit (one batch). */
-export async function recordFailure(
-  db: Db,
-  login: string,
-  client: string,
-  device: string | null = null,
-  now = Date.now(),
-) {
+/** A counter an attempt is counted against: its key and the condition it applies under, as SQL. */
+type AttemptCounter = { key: SQL; max: number; applies: SQL };
+
+/**
+ * The statements that count one password attempt BEFORE the password is checked, for a batch
+ * (D1 runs it as one transaction, so attempts sent at once are counted one after another): a
+ * guard that aborts the batch while any counter that applies is locked (abortedBy(err,
+ * loginFailures); nothing is counted then), then each counter's upsert. A counter locks as it
+ * reaches its limit, so a burst gets at most the limit of verdicts, and the attempt that reached
+ * it still gets its own (docs/decisions/168-attempts-counted-before-the-check.md). A window that
+ * has passed starts again from one, never while its lock lasts.
+ */
+function countAttemptQueries(db: Db, counters: readonly AttemptCounter[], now: number) {
   const windowStart = now - THROTTLE.windowMs;
-  const count = (key: string, max: number) =>
+  const lockedUntil = now + THROTTLE.lockMs;
+  const lockOver = sql`(${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} <= ${now})`;
+  const freshWindow = sql`(${loginFailures.windowStart} < ${windowStart} and ${lockOver})`;
+  const applying = counters.map((counter) => sql`case when ${counter.applies} then ${counter.key} end`);
+  const guard = abortBatchIf(
+    db,
+    loginFailures,
+    sql`exists (select 1 from ${loginFailures} where ${loginFailures.key} in (${sql.join(applying, sql`, `)}) and ${loginFailures.lockedUntil} > ${now})`,
+  );
+  const upserts = counters.map(({ key, max, applies }) =>
     db
       .insert(loginFailures)
-      .values({ key, count: 1, windowStart: new Date(now) })
+      .select(
+        (qb) =>
+          qb
+            .select({
+              key: sql`${key}`.as("key"),
+              count: sql`1`.as("count"),
+              windowStart: sql`${now}`.as("window_start"),
+              lockedUntil: sql`${max <= 1 ? lockedUntil : null}`.as("locked_until"),
+            })
+            .from(sql`(select 1)`)
+            // A WHERE, also so that SQLite reads the ON CONFLICT below as the upsert's.
+            .where(applies) as never,
+      )
       .onConflictDoUpdate({
         target: loginFailures.key,
         set: {
-          // A window that has passed starts again from one.
-          count: sql`case when ${loginFailures.windowStart} < ${windowStart} then 1 else ${loginFailures.count} + 1 end`,
-          windowStart: sql`case when ${loginFailures.windowStart} < ${windowStart} then ${now} else ${loginFailures.windowStart} end`,
-          lockedUntil: sql`case when ${loginFailures.windowStart} >= ${windowStart} and ${loginFailures.count} + 1 >= ${max} then ${now + THROTTLE.lockMs} else ${loginFailures.lockedUntil} end`,
+          count: sql`case when ${freshWindow} then 1 else ${loginFailures.count} + 1 end`,
+          windowStart: sql`case when ${freshWindow} then ${now} else ${loginFailures.windowStart} end`,
+          lockedUntil: sql`case when ${freshWindow} then ${max <= 1 ? lockedUntil : null} when ${loginFailures.count} + 1 >= ${max} and ${lockOver} then ${lockedUntil} else ${loginFailures.lockedUntil} end`,
         },
-      });
-  const [first, ...rest] = countersFor(login, client, device).map((counter) => count(counter.key, counter.max));
-  if (first) await db.batch([first, ...rest]);
+      })
+      // Which counters the attempt was counted on (a device's, or the three of an unknown browser).
+      .returning({ key: loginFailures.key }),
+  );
+  return [guard, ...upserts] as const;
+}
+
+/**
+ * Sign-in's attempt, counted with the lookup of the account in one trip: against the browser's
+ * device counter when one of its device cookies is for the account the login names, else against
+ * the account from this address, the account and the address. The account's keys are built in
+ * SQL exactly as keysFor builds them from accountLockKey (see signInLockRowsQuery).
+ */
+export function signInAttemptQueries(
+  db: Db,
+  login: string,
+  client: string,
+  devices: readonly { userId: string; deviceId: string; issuedAt: number }[],
+  now = Date.now(),
+) {
+  const typed = keysFor(login, client);
+  const accountId = sql`(select ${users.id} from ${users} where ${loginMatch(login)} limit 1)`;
+  // A device cookie vouches for the browser only for its own account, when it was issued after
+  // the account's last password change and has not been replaced by a newer sign-in
+  // (docs/decisions/175-device-cookies-retire.md).
+  const deviceKey = devices.length
+    ? sql`(case ${sql.join(
+        devices.map(
+          (device) => sql`when ${accountId} = ${device.userId}
+            and coalesce((select ${users.passwordChangedAt} from ${users} where ${users.id} = ${device.userId}), 0) < ${device.issuedAt}
+            and not exists (select 1 from ${loginFailures} where ${loginFailures.key} = ${retiredDeviceKey(device.deviceId)})
+            then ${deviceLockKey(device.deviceId)}`,
+        ),
+        sql` `,
+      )} end)`
+    : sql`null`;
+  const withoutDevice = sql`${deviceKey} is null`;
+  const lockKey = sql`lower('user:' || ${accountId})`;
+  return countAttemptQueries(
+    db,
+    [
+      { key: deviceKey, max: THROTTLE.device.maxFailures, applies: sql`${deviceKey} is not null` },
+      {
+        // json_quote(null) is the text 'null': the account's absence is tested first.
+        key: sql`case when ${accountId} is null then ${typed.accountFromClient} else 'account-client:' || json_quote(${lockKey}) || ' ' || ${client} end`,
+        max: THROTTLE.accountFromClient.maxFailures,
+        applies: withoutDevice,
+      },
+      {
+        key: sql`case when ${accountId} is null then ${typed.account} else 'account:' || ${lockKey} end`,
+        max: THROTTLE.account.maxFailures,
+        applies: withoutDevice,
+      },
+      { key: sql`${typed.client}`, max: THROTTLE.client.maxFailures, applies: withoutDevice },
+    ],
+    now,
+  );
+}
+
+/**
+ * A signed-in session re-entering its password (settings): the attempt counted on the session's
+ * own counter in the trip that reads the account, when the account has a password to check.
+ */
+export function passwordCheckAttemptQueries(db: Db, userId: string, device: string, now = Date.now()) {
+  const hasPassword = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.passwordHash} is not null)`;
+  return countAttemptQueries(
+    db,
+    [{ key: sql`${deviceLockKey(device)}`, max: THROTTLE.device.maxFailures, applies: hasPassword }],
+    now,
+  );
+}
+
+/**
+ * Runs a batch that counts an attempt (countAttemptQueries' statements among its own), answering
+ * 429 while a counter that applies is locked: `refuse` reads the counters again and throws for
+ * the lock that refused it (assertNotLocked); a lock gone by then still answers 429.
+ */
+export async function countingAttempt<T>(run: () => Promise<T>, refuse: () => Promise<void>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!abortedBy(err, loginFailures)) throw err;
+    await refuse();
+    throw tooMany(THROTTLE.lockMs);
+  }
 }
 
 /**
  * After a right password: the account's counters, this address's for the account and the known
- * device's start over.
+ * device's start over; without a device, the address's counter (which counts failures over every
+ * account) gives back the attempt counted before the check.
  */
-export function clearAccountFailuresOfClientQuery(db: Db, login: string, client: string, device: string | null = null) {
+export function rightPasswordQueries(db: Db, login: string, client: string, device: string | null) {
   const keys = keysFor(login, client);
-  const deviceKeys = device ? [deviceLockKey(device)] : [];
-  return db
+  const clear = db
     .delete(loginFailures)
-    .where(inArray(loginFailures.key, [keys.account, keys.accountFromClient, ...deviceKeys]));
+    .where(
+      inArray(loginFailures.key, [keys.account, keys.accountFromClient, ...(device ? [deviceLockKey(device)] : [])]),
+    );
+  if (device) return [clear] as const;
+  return [clear, refundAttemptQuery(db, keys.client, THROTTLE.client.maxFailures)] as const;
 }
 
-/**
- * Runs a write that a right password allows as one batch, unless a key of the login is locked as
- * it runs: a lock set since lockRowsQuery was read (by guesses sent in parallel) refuses it with
- * 429 too, and nothing of it is written (docs/decisions/054-every-write-makes-most-two-d1.md).
- * Answers the statements' results.
- */
-export async function batchUnlessLocked<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
-  db: Db,
-  login: string,
-  client: string,
-  statements: T,
-  device: string | null = null,
-  now = Date.now(),
-): Promise<BatchResponse<T>> {
-  const locked = sql`exists (select 1 from ${loginFailures} where ${inArray(
-    loginFailures.key,
-    counterKeys(login, client, device),
-  )} and ${loginFailures.lockedUntil} > ${now})`;
-  try {
-    const [, ...results] = await db.batch([abortBatchIf(db, loginFailures, locked), ...statements]);
-    return results as unknown as BatchResponse<T>;
-  } catch (err) {
-    // Locked a moment ago: about a whole lock period is left.
-    if (abortedBy(err, loginFailures)) throw tooMany(THROTTLE.lockMs);
-    throw err;
-  }
+/** Gives back an attempt counted on `key` (a right password, or a request refused before any check). */
+function refundAttemptQuery(db: Db, key: string, max: number) {
+  return db
+    .update(loginFailures)
+    .set({
+      count: sql`max(${loginFailures.count} - 1, 0)`,
+      lockedUntil: sql`case when ${loginFailures.count} - 1 < ${max} then null else ${loginFailures.lockedUntil} end`,
+    })
+    .where(eq(loginFailures.key, key));
 }
+
+/** Gives back a session's attempt that was counted but never checked (no password was sent). */
+export const refundPasswordCheckQuery = (db: Db, device: string) =>
+  refundAttemptQuery(db, deviceLockKey(device), THROTTLE.device.maxFailures);
 
 /** The statement that forgets every failure counter of these logins, from any address (account deletion). */
 export function clearAccountFailuresQuery(db: Db, logins: string[]) {

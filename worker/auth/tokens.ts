@@ -40,6 +40,8 @@ export type TokenClaims = {
   sessionId: string;
   /** The token's own id (`jti`); tokens signed before it existed have none. */
   tokenId: string | null;
+  /** When it was signed (ms, to the second). */
+  issuedAt: number;
   expiresAt: number;
 };
 
@@ -63,6 +65,7 @@ export async function verifyToken(
       userId: payload.sub,
       sessionId: payload.sid,
       tokenId: typeof payload.jti === "string" ? payload.jti : null,
+      issuedAt: typeof payload.iat === "number" ? payload.iat * 1000 : 0,
       expiresAt: payload.exp * 1000,
     };
   } catch (err) {

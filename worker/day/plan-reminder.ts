@@ -26,10 +26,13 @@ const PLAN_PATH = "/";
 export function nextReminderAt(settings: Pick<ReminderSettings, "timeZone" | "time">, now: number): number {
   const minute = minuteOfDay(settings.time);
   const date = wallClock(new Date(now), settings.timeZone).date;
-  for (let days = 0; ; days += 1) {
+  // Today's or tomorrow's time is after now, the day after for a wall time a daylight-saving
+  // change skips: three days are enough, and the loop is bounded by them.
+  for (let days = 0; days < 3; days += 1) {
     const at = firstInstantAt(addDays(date, days), minute, settings.timeZone).getTime();
     if (at > now) return at;
   }
+  return firstInstantAt(addDays(date, 3), minute, settings.timeZone).getTime();
 }
 
 /**

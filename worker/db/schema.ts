@@ -34,6 +34,11 @@ export const users = sqliteTable(
      * 0001), so no write path can forget it: GET /api/tasks derives its ETag and its cache key from it.
      */
     tasksVersion: integer().notNull().default(0),
+    /**
+     * When the password was last changed (null: never): device cookies issued before it no longer
+     * vouch for this browser (docs/decisions/175-device-cookies-retire.md).
+     */
+    passwordChangedAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

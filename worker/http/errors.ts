@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import { SESSION_END_TEXT, type SessionEndReason } from "../../shared/live-protocol";
 import type { ApiErrorBody } from "../../shared/schemas/common";
 
 /** Throw this anywhere in a handler: `app.onError` turns it into the one JSON error shape. */
@@ -11,6 +12,7 @@ export class ApiError extends Error {
     message: string,
     readonly issues?: ApiErrorBody["issues"],
     readonly headers?: Record<string, string>,
+    readonly why?: SessionEndReason,
   ) {
     super(message);
   }
@@ -18,6 +20,9 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, issues?: ApiErrorBody["issues"]) => new ApiError(400, message, issues);
 export const unauthorized = (message = "You need to sign in.") => new ApiError(401, message);
+/** The 401 of a session ended elsewhere for a reason the device should tell (docs/decisions/177-signed-out-told-why.md). */
+export const sessionEndedFor = (why: SessionEndReason) =>
+  new ApiError(401, SESSION_END_TEXT[why], undefined, undefined, why);
 export const notFound = (message = "Not found.") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
@@ -33,7 +38,11 @@ export function fromZodError(error: ZodError, what = "request"): ApiError {
 
 export function errorResponse(c: Context, err: Error): Response {
   if (err instanceof ApiError) {
-    const body: ApiErrorBody = { message: err.message, ...(err.issues ? { issues: err.issues } : {}) };
+    const body: ApiErrorBody = {
+      message: err.message,
+      ...(err.issues ? { issues: err.issues } : {}),
+      ...(err.why ? { why: err.why } : {}),
+    };
     return c.json(body, err.status, err.headers);
   }
   if (err instanceof HTTPException) {

@@ -60,33 +60,55 @@ function badText(path: (string | number)[]): never {
   throw badRequest(message, [{ path, message }]);
 }
 
+/** What checkJsonBody holds while it walks, for the test that measures it. */
+export type JsonCheckMeter = { framesPeak: number; pathsBuilt: number };
+
+/** A container being walked: its keys (null for an array), the next entry, and its key in its parent. */
+type Frame = { value: object; keys: string[] | null; next: number; key: string | number };
+
 /**
  * Checks a parsed JSON body before its schema does: no nesting past JSON_DEPTH_MAX, and no lone
  * UTF-16 surrogate ("\ud800") in keys or values, which D1 would store as U+FFFD without a word
- * (docs/decisions/061-lone-utf-16-surrogates-refused-kept.md). A loop over an explicit stack, not recursion: a body of thousands of
- * nested brackets must answer 400, not overflow the call stack.
+ * (docs/decisions/061-lone-utf-16-surrogates-refused-kept.md). A loop over an explicit stack, not
+ * recursion: a body of thousands of nested brackets must answer 400, not overflow the call stack.
+ * The stack holds one frame per level (at most JSON_DEPTH_MAX), never one entry or path per value:
+ * a value's path is built only for the error that names it, so checking a 1 MB body costs what
+ * the body's own key lists cost and no more (docs/decisions/170-body-check-walks-without-copying.md).
  */
-function checkJsonBody(body: unknown): void {
-  const pending: { value: unknown; path: (string | number)[] }[] = [{ value: body, path: [] }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, path } = next;
+export function checkJsonBody(body: unknown, meter?: JsonCheckMeter): void {
+  const frames: Frame[] = [];
+  const pathTo = (last?: string | number) => {
+    if (meter) meter.pathsBuilt += 1;
+    const path = frames.slice(1).map((frame) => frame.key);
+    return last === undefined ? path : [...path, last];
+  };
+  const enter = (value: unknown, key: string | number) => {
     if (typeof value === "string") {
-      if (LONE_SURROGATE.test(value)) badText(path);
-      continue;
+      if (LONE_SURROGATE.test(value)) badText(pathTo(key));
+      return;
     }
-    if (!value || typeof value !== "object") continue;
-    if (path.length >= JSON_DEPTH_MAX) {
+    if (!value || typeof value !== "object") return;
+    if (frames.length >= JSON_DEPTH_MAX) {
       throw badRequest(`The request body is nested too deeply (at most ${JSON_DEPTH_MAX} levels).`);
     }
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        pending.push({ value: item, path: [...path, index] });
-      });
+    frames.push({ value, keys: Array.isArray(value) ? null : Object.keys(value), next: 0, key });
+    if (meter) meter.framesPeak = Math.max(meter.framesPeak, frames.length);
+  };
+  enter(body, "");
+  for (let top = frames.at(-1); top; top = frames.at(-1)) {
+    const { value, keys } = top;
+    const index = top.next;
+    if (index >= (keys ?? (value as unknown[])).length) {
+      frames.pop();
       continue;
     }
-    for (const [key, item] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(key)) badText(path);
-      pending.push({ value: item, path: [...path, key] });
+    top.next += 1;
+    if (!keys) {
+      enter((value as unknown[])[index], index);
+      continue;
     }
+    const key = keys[index] as string;
+    if (LONE_SURROGATE.test(key)) badText(pathTo());
+    enter((value as Record<string, unknown>)[key], key);
   }
 }

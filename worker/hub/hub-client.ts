@@ -83,6 +83,20 @@ export async function announceRevokedSessions(
   await tell("about revoked sessions", () => userHub(env, userId).closeSessions(sessionIds, why));
 }
 
+/**
+ * Why a sign-in session ended, when the user's hub was told a reason (a password change, a
+ * sign-out everywhere, the session cap); null otherwise or when the hub cannot be reached. Asked
+ * only for a request about to answer 401, so its answer can say why.
+ */
+export async function sessionEndReason(env: Bindings, userId: string, sessionId: string) {
+  try {
+    return await userHub(env, userId).sessionEndReason(sessionId);
+  } catch (err) {
+    console.error("could not ask the hub why a session ended", err);
+    return null;
+  }
+}
+
 /** Whether the user's hub knows this sign-in session as revoked (announceRevokedSessions); throws when unreachable. */
 export async function revokedInHub(env: Bindings, userId: string, sessionId: string): Promise<boolean> {
   return userHub(env, userId).sessionRevoked(sessionId);

@@ -10,7 +10,7 @@ import { clientFrameSchema, parseFrame, type ServerFrame } from "../../shared/sc
 import { liveSessionQuery } from "../auth/sessions";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
-import { frameTooLarge, socketsOverCap } from "./live-socket-limits";
+import { frameTooLarge, sendIfOpen, socketsOverCap } from "./live-socket-limits";
 
 /** Set by the Worker's /api/live route after checking the ticket and the session: whose socket it is. */
 export const LIVE_SESSION_HEADER = "X-Onething-Session";
@@ -50,7 +50,8 @@ export class HubSockets {
     // A revocation between the Worker's session check and the accept above closed the sockets it
     // could see, not this one; checked again now that closeSessions would find it.
     if (await this.sessionEnded(sessionId, request.headers.get(LIVE_USER_HEADER) ?? "")) closeSessionEnded(server);
-    else server.send(JSON.stringify(firstFrame()));
+    // Closed as one of the oldest by a newer open meanwhile: it answers 101 and closes with 4429.
+    else sendIfOpen(server, JSON.stringify(firstFrame()));
     return new Response(null, { status: 101, webSocket: client, headers: { "Sec-WebSocket-Protocol": LIVE_PROTOCOL } });
   }
 

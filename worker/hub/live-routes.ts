@@ -6,8 +6,8 @@ import { readAsUser } from "../auth/session-read";
 import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import type { AppEnv } from "../env";
-import { ApiError, badRequest, unauthorized } from "../http/errors";
-import { userHub } from "./hub-client";
+import { ApiError, badRequest, sessionEndedFor, unauthorized } from "../http/errors";
+import { sessionEndReason, userHub } from "./hub-client";
 import { LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./hub-sockets";
 import { ticketFromProtocols } from "./live-socket-limits";
 
@@ -34,7 +34,7 @@ export const liveRoutes = new Hono<AppEnv>()
     }
     // The ticket comes in Sec-WebSocket-Protocol, never in the URL, which request logs keep
     // (docs/decisions/130-live-channel-limits.md).
-    if (c.req.query("ticket") !== undefined) {
+    if (Object.keys(c.req.queries()).some((name) => name.toLowerCase() === "ticket")) {
       throw badRequest("Send the live ticket in the Sec-WebSocket-Protocol header, not in the URL.");
     }
     const ticket = ticketFromProtocols(c.req.header("Sec-WebSocket-Protocol"));
@@ -43,7 +43,10 @@ export const liveRoutes = new Hono<AppEnv>()
     if (!claims) throw unauthorized("The live ticket is invalid or has expired.");
     const hub = userHub(c.env, claims.userId);
     const session = await findLiveSession(c.var.db, claims.sessionId, claims.userId);
-    if (!session) throw unauthorized("Your session has ended. Please sign in again.");
+    if (!session) {
+      const why = await sessionEndReason(c.env, claims.userId, claims.sessionId);
+      throw why ? sessionEndedFor(why) : unauthorized("Your session has ended. Please sign in again.");
+    }
     // One socket per ticket: a copied or replayed ticket opens nothing more.
     const redeemed = claims.tokenId !== null && (await hub.redeemTicket(claims.tokenId, claims.expiresAt));
     if (!redeemed) throw unauthorized("This live ticket has already been used. Ask for a new one.");

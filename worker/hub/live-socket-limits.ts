@@ -31,3 +31,18 @@ export function socketsOverCap<S>(sockets: readonly { socket: S; connectedAt: nu
     .slice(0, excess)
     .map((entry) => entry.socket);
 }
+
+/**
+ * Sends a frame unless the socket was closed meanwhile: a burst of opens closes the oldest sockets,
+ * some of them still being set up (awaiting their session check), and a send after close() throws,
+ * which would answer that open with 500 (docs/decisions/173-live-socket-burst.md).
+ */
+export function sendIfOpen(ws: WebSocket, text: string): boolean {
+  if (ws.readyState !== WebSocket.OPEN) return false;
+  try {
+    ws.send(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

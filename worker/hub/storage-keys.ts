@@ -18,7 +18,7 @@ export const HUB_KEYS = {
 
 /** Families of keys, prefix + id, each holding when it may be dropped (worker/auth/sign-in-records.ts). */
 export const HUB_KEY_PREFIXES = {
-  /** `revoked-session:<sid>` → when its token expires (ms). */
+  /** `revoked-session:<sid>` → when its token expires (ms), or {until, why} when there is a reason to tell. */
   revokedSession: "revoked-session:",
   /** `ticket:<jti>` → when the redeemed live ticket expires (ms). */
   redeemedTicket: "ticket:",

@@ -136,8 +136,13 @@ export class UserHub extends DurableObject<Bindings> {
    * are closed: a revoked session must not keep receiving the user's timer and task changes.
    */
   async closeSessions(sessionIds: readonly string[], why?: SessionEndReason): Promise<number> {
-    this.signIn.revoke(sessionIds);
+    this.signIn.revoke(sessionIds, Date.now(), why);
     return this.sockets.closeSessions(sessionIds, why);
+  }
+
+  /** Why this revoked sign-in session ended, when closeSessions was given a reason (docs/decisions/177-signed-out-told-why.md). */
+  async sessionEndReason(sessionId: string): Promise<SessionEndReason | null> {
+    return this.signIn.endReason(sessionId);
   }
 
   /** Whether this sign-in session was revoked (closeSessions, wipe) and its token has not expired yet. */

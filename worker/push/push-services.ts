@@ -36,6 +36,8 @@ export function pushEndpointProblem(endpoint: string, testHost?: string): string
   if (url.port !== "") return "The endpoint must use the push service's usual port.";
   const host = url.hostname.toLowerCase();
   if (IP_LITERAL.test(host)) return "The endpoint must name a push service, not an address.";
+  // ".notify.windows.com" or "a..notify.windows.com" end with a known suffix but name no host.
+  if (host.split(".").includes("")) return "The endpoint is not a browser's push service this server knows.";
   const known =
     PUSH_SERVICE_HOSTS.some((entry) => entry.host === host) ||
     PUSH_SERVICE_HOST_SUFFIXES.some((entry) => host.endsWith(entry.suffix)) ||

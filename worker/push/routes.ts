@@ -4,13 +4,14 @@ import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/pu
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { deviceHandle } from "../auth/sessions";
+import { abortedBy } from "../db/batch-guard";
 import { pushSubscriptions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { ApiError, badRequest } from "../http/errors";
+import { ApiError, badRequest, conflict } from "../http/errors";
 import { validate } from "../http/validation";
 import { pushEndpointProblem } from "./push-services";
 import { vapidKeys } from "./send";
-import { saveSubscription, subscriptionsOfUser } from "./subscriptions";
+import { ENDPOINT_OF_ANOTHER_ACCOUNT, saveSubscription, subscriptionsOfUser } from "./subscriptions";
 
 /** /api/push: this device's Web Push subscription (notifications when a timer runs out). */
 export const pushRoutes = new Hono<AppEnv>()
@@ -33,7 +34,12 @@ export const pushRoutes = new Hono<AppEnv>()
     const subscription = c.req.valid("json");
     const problem = pushEndpointProblem(subscription.endpoint, c.env.PUSH_TEST_SERVICE_HOST);
     if (problem) throw badRequest(problem, [{ path: ["endpoint"], message: problem }]);
-    await saveSubscription(c.var.db, user.id, user.sessionId, subscription);
+    try {
+      await saveSubscription(c.var.db, user.id, user.sessionId, subscription);
+    } catch (err) {
+      if (abortedBy(err, pushSubscriptions)) throw conflict(ENDPOINT_OF_ANOTHER_ACCOUNT);
+      throw err;
+    }
     return c.body(null, 204);
   })
   // Notifications off for this device: its subscriptions go, other devices keep theirs.

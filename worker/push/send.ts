@@ -53,7 +53,9 @@ export async function pushToUser(env: Bindings, userId: string, message: PushMes
           subscription,
           vapid,
         );
-        const res = await fetch(row.endpoint, payload);
+        // Never followed: a push service that redirects could send the request anywhere
+        // (docs/decisions/178-push-subscriptions-per-person.md); a 3xx counts as a failure.
+        const res = await fetch(row.endpoint, { ...payload, redirect: "manual" });
         await res.body?.cancel();
         if (res.status === 404 || res.status === 410) {
           await removeSubscription(db, row.endpoint);

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, notExists, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import { LIMITS } from "../../shared/constants";
+import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../shared/constants";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
@@ -24,6 +24,13 @@ export function titlesToCreate(text: string, existingTitles: Iterable<string>): 
   if (tooLong !== -1) {
     throw badRequest(`Task ${tooLong + 1} is too long: a task title can be at most ${LIMITS.titleMax} characters.`, [
       { path: ["text"], message: `Task ${tooLong + 1} is longer than ${LIMITS.titleMax} characters.` },
+    ]);
+  }
+  // A line with the marker would be hidden as soon as it is created: refused, never hidden.
+  const marked = items.findIndex(hasRemovedMarker);
+  if (marked !== -1) {
+    throw badRequest(`Task ${marked + 1}: ${REMOVED_MARKER_REFUSED}`, [
+      { path: ["text"], message: `Task ${marked + 1}: ${REMOVED_MARKER_REFUSED}` },
     ]);
   }
   return withoutExisting(dedupeTitles(items).unique, existingTitles).fresh;

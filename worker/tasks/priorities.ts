@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { idsIn } from "../db/ids-in";
 import { tasks } from "../db/schema";
 import { replaceAnswersStatement } from "./answers";
+import { offNoList } from "./mark-rules";
 
 export type PriorityInput = { id: number; answers: Answers };
 
@@ -39,7 +40,8 @@ export function priorityStatements(
       db
         .update(tasks)
         .set({ isPriority: true, priorityDate: today, description: item.description, updatedAt: now })
-        .where(and(own, eq(tasks.id, item.id))),
+        // A "No" list item ranked among the top keeps no mark (docs/decisions/172-marks-rules-on-every-route.md).
+        .where(and(own, eq(tasks.id, item.id), offNoList())),
     ),
   );
   if (rest.length > 0) {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { hasRemovedMarker } from "../../shared/constants";
 import { isTodaysPriority } from "../../shared/day";
@@ -18,11 +18,19 @@ import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
-import { conflict, notFound } from "../http/errors";
+import { badRequest, conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { announceTasksChanged } from "../hub/hub-client";
 import { patchAnswersStatement } from "./answers";
-import { markDays } from "./mark-days";
+import {
+  asksForPriorityOnNoList,
+  keepTodaysPrioritiesStatement,
+  markRulesHold,
+  marksOfChange,
+  NO_LIST_IS_NO_PRIORITY,
+  NO_ROOM_FOR_PRIORITY,
+  roomForPriority,
+} from "./mark-rules";
 import { answerTaskList } from "./task-list";
 import { findOwnTask, isVisible, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
@@ -34,6 +42,7 @@ export const taskRoutes = new Hono<AppEnv>()
   .get("/", requireUser, answerTaskList)
   .post("/", requireUser, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
+    if (asksForPriorityOnNoList(input)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
     const { user } = await readAsUser(c);
     const { db } = c.var;
     const now = new Date();
@@ -50,7 +59,7 @@ export const taskRoutes = new Hono<AppEnv>()
         isPriority: input.isPriority ?? false,
         noListReason: input.noListReason ?? null,
         categoryChosen: input.category !== undefined,
-        ...markDays(input, today),
+        ...marksOfChange(input, today),
         completedAt: input.isCompleted ? now : null,
         createdAt: now,
         updatedAt: now,
@@ -58,7 +67,19 @@ export const taskRoutes = new Hono<AppEnv>()
       .returning();
     const events: AnalyticsEvent[] = [{ type: "task-created", count: 1 }, { type: "categories-changed" }];
     if (input.isCompleted) events.push({ type: "task-completed", priority: input.isPriority === true });
-    const [inserted] = await db.batch([insert, ...analyticsStatements(db, user, events, now)]);
+    // An open priority takes one of today's places: refused as the batch runs when none is left.
+    const takesPlace = input.isPriority === true && !input.isCompleted;
+    let inserted: TaskRow[];
+    try {
+      [, inserted] = await db.batch([
+        abortBatchIf(db, tasks, takesPlace ? sql`not ${roomForPriority(user.id, today, null)}` : sql`0`),
+        insert,
+        ...analyticsStatements(db, user, events, now),
+      ]);
+    } catch (err) {
+      if (abortedBy(err, tasks)) throw conflict(NO_ROOM_FOR_PRIORITY);
+      throw err;
+    }
     const row = inserted[0];
     if (!row) throw new Error("insert returned no row");
     await announceTasksChanged(c, user.id);
@@ -67,6 +88,7 @@ export const taskRoutes = new Hono<AppEnv>()
   .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
+    if (asksForPriorityOnNoList(patch)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
     // The session check and the task in one trip; the change in a second.
     const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
     const { db } = c.var;
@@ -77,6 +99,7 @@ export const taskRoutes = new Hono<AppEnv>()
     const today = todayOf(user, now).date;
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
     const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
+    const finishing = patch.isCompleted === true;
     const applyPatch = (completing: boolean) => {
       const update = db
         .update(tasks)
@@ -84,39 +107,64 @@ export const taskRoutes = new Hono<AppEnv>()
           ...patch,
           // A drop (or any explicit category) is the person's choice: answers no longer move it.
           ...(patch.category !== undefined ? { categoryChosen: true } : {}),
-          ...markDays(patch, today),
+          ...marksOfChange(patch, today),
           updatedAt: now,
-          ...(completing ? { completedAt: now } : {}),
+          // Finished ⇔ has a time, in this one statement (docs/decisions/171-finished-has-a-time.md).
+          ...(finishing
+            ? { completedAt: completing ? now : sql`coalesce(${tasks.completedAt}, ${now.getTime()})` }
+            : {}),
           ...(patch.isCompleted === false ? { completedAt: null } : {}),
         })
-        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), isVisible()))
+        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), isVisible(), markRulesHold(user.id, id, patch, today)))
         .returning();
       const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
-      if (!completing || removing) return db.batch([update, ...analyticsStatements(db, user, events, now)]);
-      // Only one of today's three counts as a priority completed (docs/product.md#the-day).
-      const priority = patch.isPriority ?? isTodaysPriority(existing, today);
-      events.push({ type: "task-completed", priority });
-      // Counted only if the task is still open when the batch runs (two devices may race).
+      // Reopened: past today's three open priorities, it comes back without its mark.
+      const reopenRule =
+        patch.isCompleted === false
+          ? [keepTodaysPrioritiesStatement(db, user.id, [id], today, now), ownTaskQuery(db, user.id, id)]
+          : [];
+      if (completing && !removing) {
+        // Only one of today's three counts as a priority completed (docs/product.md#the-day).
+        events.push({ type: "task-completed", priority: patch.isPriority ?? isTodaysPriority(existing, today) });
+      }
+      // A finish is written only if the task is still as read when the batch runs (two devices
+      // may race): open to be counted, or finished already to keep its time.
+      const guard = finishing
+        ? [abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, !completing)))]
+        : [];
       return db
-        .batch([
-          abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, false))),
-          update,
-          ...analyticsStatements(db, user, events, now),
+        .batch([...guard, update, ...reopenRule, ...analyticsStatements(db, user, events, now)] as unknown as [
+          typeof update,
         ])
-        .then(([, result]) => [result] as const);
+        .then((results) => {
+          const written = results[guard.length] as unknown as TaskRow[];
+          // The task as the reopen rule left it, when the edit was written.
+          const after = reopenRule.length > 0 ? (results[guard.length + 2] as unknown as TaskRow[]) : written;
+          return [written.length > 0 ? after : written] as const;
+        });
     };
-    let updated: Awaited<ReturnType<typeof applyPatch>>[0];
-    const completing = patch.isCompleted === true && !existing.isCompleted;
-    try {
-      [updated] = await applyPatch(completing);
-    } catch (err) {
-      if (!completing || !abortedBy(err, tasks)) throw err;
-      // The guard aborted: the task was completed (or deleted) since we read it. Apply the rest
-      // of the change without counting the completion again.
+    let updated: TaskRow[] = [];
+    let completing = finishing && !existing.isCompleted;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        [updated] = await applyPatch(completing);
+        break;
+      } catch (err) {
+        if (!abortedBy(err, tasks) || attempt >= 3) throw err;
+        // The guard aborted: the task was finished, reopened or deleted since it was read. Once
+        // more as it is now (counted only if it is still open).
+        const current = await findOwnTask(db, user.id, id);
+        if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
+        completing = !current.isCompleted;
+      }
+    }
+    if (!updated[0] && patch.isPriority === true) {
+      // Nothing written: gone, or a mark rule refused it.
       const current = await findOwnTask(db, user.id, id);
-      if (!current) throw notFound("Task not found.");
-      if (!current.isCompleted) throw err;
-      [updated] = await applyPatch(false);
+      if (current && !hasRemovedMarker(current.title)) {
+        const onNoList = patch.category === undefined && current.category === "no_list";
+        throw conflict(onNoList ? NO_LIST_IS_NO_PRIORITY : NO_ROOM_FOR_PRIORITY);
+      }
     }
     const row = updated[0];
     if (!row) throw notFound("Task not found.");
@@ -157,7 +205,7 @@ export const taskRoutes = new Hono<AppEnv>()
     const now = new Date();
     let reopened: TaskRow[];
     try {
-      [, reopened] = await db.batch([
+      [, , , reopened] = await db.batch([
         // Another device reopened (or removed) it meanwhile: refused rather than done twice.
         abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, true))),
         db
@@ -165,6 +213,9 @@ export const taskRoutes = new Hono<AppEnv>()
           .set({ isCompleted: false, completedAt: null, updatedAt: now })
           .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
           .returning(),
+        // Past today's three open priorities (a newer plan), it comes back without its mark.
+        keepTodaysPrioritiesStatement(db, user.id, [id], todayOf(user, now).date, now),
+        ownTaskQuery(db, user.id, id),
         ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
       ]);
     } catch (err) {

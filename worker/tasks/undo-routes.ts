@@ -4,6 +4,7 @@ import { withoutExisting } from "../../shared/split-tasks";
 import { analyticsStatements, takeBackCompletionsStatements } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
+import { todayOf } from "../day/today";
 import { abortedBy } from "../db/batch-guard";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -11,6 +12,7 @@ import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { announceTasksChanged } from "../hub/hub-client";
 import { type BraindumpState, braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
+import { keepTodaysPrioritiesStatement } from "./mark-rules";
 import {
   consumeUndoStatement,
   findUndoRecord,
@@ -72,6 +74,15 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("js
         undoStillOpenGuard(db, user.id, token, now),
         tasksUnchangedGuard(db, user.id, version),
         restoreTasksStatement(db, user.id, snapshot),
+        // Past today's three open priorities (a plan made since the removal), the restored tasks
+        // come back without their marks (docs/decisions/172-marks-rules-on-every-route.md).
+        keepTodaysPrioritiesStatement(
+          db,
+          user.id,
+          snapshot.tasks.map((task) => task.id),
+          todayOf(user, now).date,
+          now,
+        ),
         ...(snapshot.counted ? takeBackCompletionsStatements(db, user.id, snapshot.counted) : []),
         ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
         consumeUndoStatement(db, user.id, token, now),

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { SESSION_END_TEXT } from "../../../shared/live-protocol";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
@@ -45,12 +46,12 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign in">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {sessionEnd === "password-changed" ? (
+        {sessionEnd ? (
           <p
             role="status"
             className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
           >
-            Your password was changed on another device, so this device was signed out. Sign in with the new password.
+            {SESSION_END_TEXT[sessionEnd]}
           </p>
         ) : null}
         <FormError message={errors.form} />

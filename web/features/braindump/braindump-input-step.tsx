@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../../shared/split-tasks";
 import { ApiRequestError } from "../../api/client";
@@ -46,6 +47,9 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowRes
     if (items.length === 0) {
       return showError("No tasks found", "Please enter tasks separated by semicolons or new lines.");
     }
+    // A line with "[REMOVED]" would be hidden once created: said before anything is sent.
+    const marked = items.findIndex(hasRemovedMarker);
+    if (marked !== -1) return showError(`Task ${marked + 1} can't be added`, REMOVED_MARKER_REFUSED);
     // The duplicates are told in the one notice that ends the submit (docs/decisions/152-one-braindump-notice.md).
     const { unique, removed } = dedupeTitles(items);
     const { fresh, dropped } = withoutExisting(
