@@ -22,11 +22,13 @@ describe("GET /api/day", () => {
       startsAt: "2027-02-10T04:00:00.000Z",
       endsAt: "2027-02-11T04:00:00.000Z",
       planned: false,
+      skipped: false,
       streak: 0,
       bestStreak: 0,
       previous: null,
       carriedOver: [],
       previousPriorityTaskIds: [],
+      previousPriorityDate: null,
       previousNoListTaskIds: [],
     } satisfies Day);
   });

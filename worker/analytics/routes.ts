@@ -26,10 +26,10 @@ export const analyticsRoutes = new Hono<AppEnv>()
       ...rangeQueries(db, userId, startDate, endDate),
       plannedDaysQuery(db, userId, startDate, endDate),
     ]);
-    const planned = new Set(plans.map((plan) => plan.date));
+    const plansByDate = new Map(plans.map((plan) => [plan.date, plan]));
     return c.json(
       recordsFromRows(user.id, startDate, endDate, rows, before).map((record) =>
-        toApiRecord({ ...record, planned: planned.has(record.date) }),
+        toApiRecord({ ...record, ...planOfDay(plansByDate.get(record.date)) }),
       ),
     );
   })
@@ -46,10 +46,10 @@ export const analyticsRoutes = new Hono<AppEnv>()
     const { id } = user;
     // The person's day (docs/product.md#the-day), not the calendar date.
     const today = todayOf(user, now).date;
-    const planned = plans.some((plan) => plan.date === today);
+    const plan = planOfDay(plans.find((row) => row.date === today));
     // docs/product.md#compatible-calls: asked right after a reset, it answers today's zero record.
-    if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord({ ...zeroRecord(id, today), planned }));
-    return c.json(toApiRecord({ ...recordForDayFromRows(id, today, rows), planned }));
+    if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord({ ...zeroRecord(id, today), ...plan }));
+    return c.json(toApiRecord({ ...recordForDayFromRows(id, today, rows), ...plan }));
   })
   .post("/clear", requireUser, async (c) => {
     const { user } = await readAsUser(c);
@@ -58,3 +58,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
     await deleteDailyAnalyticsOfUserQuery(c.var.db, user.id);
     return c.body(null, 204);
   });
+
+/** A day's plan as a record says it: planned, skipped, or neither (no row). */
+function planOfDay(row: { skipped: boolean } | undefined): { planned: boolean; skipped: boolean } {
+  return { planned: row !== undefined && !row.skipped, skipped: row?.skipped === true };
+}

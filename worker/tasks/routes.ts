@@ -13,6 +13,7 @@ import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements, recordDayAndHour } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
+import { unfinishStatements } from "../day/finish-day";
 import { todayOf } from "../day/today";
 import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
@@ -52,6 +53,9 @@ export const taskRoutes = new Hono<AppEnv>()
         categoryChosen: input.category !== undefined,
         ...markDays(input, today),
         completedAt: input.isCompleted ? now : null,
+        // The day's facts are stamped when they happen (docs/decisions/180-day-facts-stamped.md).
+        createdDay: today,
+        completedDay: input.isCompleted ? today : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -77,7 +81,9 @@ export const taskRoutes = new Hono<AppEnv>()
     const today = todayOf(user, now).date;
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
     const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
-    const applyPatch = (completing: boolean) => {
+    // A finish or a reopen moves the day's count: each is counted only if the task is still in the
+    // state read when the batch runs (two devices may race).
+    const applyPatch = (completing: boolean, reopening: boolean) => {
       const update = db
         .update(tasks)
         .set({
@@ -86,12 +92,22 @@ export const taskRoutes = new Hono<AppEnv>()
           ...(patch.category !== undefined ? { categoryChosen: true } : {}),
           ...markDays(patch, today),
           updatedAt: now,
-          ...(completing ? { completedAt: now } : {}),
-          ...(patch.isCompleted === false ? { completedAt: null } : {}),
+          ...(completing ? { completedAt: now, completedDay: today } : {}),
+          ...(patch.isCompleted === false ? { completedAt: null, completedDay: null } : {}),
         })
         .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), isVisible()))
         .returning();
       const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
+      if (reopening) {
+        return db
+          .batch([
+            abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, true))),
+            update,
+            ...unfinishStatements(db, user, existing),
+            ...analyticsStatements(db, user, events, now),
+          ])
+          .then(([, result]) => [result] as const);
+      }
       if (!completing || removing) return db.batch([update, ...analyticsStatements(db, user, events, now)]);
       // Only one of today's three counts as a priority completed (docs/product.md#the-day).
       const priority = patch.isPriority ?? isTodaysPriority(existing, today);
@@ -107,16 +123,17 @@ export const taskRoutes = new Hono<AppEnv>()
     };
     let updated: Awaited<ReturnType<typeof applyPatch>>[0];
     const completing = patch.isCompleted === true && !existing.isCompleted;
+    const reopening = patch.isCompleted === false && existing.isCompleted;
     try {
-      [updated] = await applyPatch(completing);
+      [updated] = await applyPatch(completing, reopening);
     } catch (err) {
-      if (!completing) throw err;
-      // The guard aborted: the task was completed (or deleted) since we read it. Apply the rest
-      // of the change without counting the completion again.
+      if (!completing && !reopening) throw err;
+      // The guard aborted: the task was completed, reopened (or deleted) since we read it. Apply
+      // the rest of the change without counting it again.
       const current = await findOwnTask(db, user.id, id);
       if (!current) throw notFound("Task not found.");
-      if (!current.isCompleted) throw err;
-      [updated] = await applyPatch(false);
+      if (current.isCompleted !== completing) throw err;
+      [updated] = await applyPatch(false, false);
     }
     const row = updated[0];
     if (!row) throw notFound("Task not found.");
@@ -146,8 +163,8 @@ export const taskRoutes = new Hono<AppEnv>()
       return c.json(toTask(row));
     },
   )
-  // docs/product.md#done-history: a finished task comes back open, today. Its completion stays
-  // counted on the day it happened (docs/decisions/135-reopen-keeps-the-day-counted.md).
+  // docs/product.md#done-history: a finished task comes back open, today, and its finish leaves the
+  // day it counted on (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
   .post("/:id/reopen", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
@@ -162,9 +179,10 @@ export const taskRoutes = new Hono<AppEnv>()
         abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, true))),
         db
           .update(tasks)
-          .set({ isCompleted: false, completedAt: null, updatedAt: now })
+          .set({ isCompleted: false, completedAt: null, completedDay: null, updatedAt: now })
           .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
           .returning(),
+        ...unfinishStatements(db, user, existing),
         ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
       ]);
     } catch (err) {
