@@ -20,10 +20,7 @@ async function reopen(token: string, id: number) {
 /** What each source says of each day: Done's count and rows, the analytics record, and whether planned. */
 async function everySource(token: string, days: readonly string[]) {
   const history = await getHistory(token, 2);
-  const records = await getJson<AnalyticsRecord[]>(
-    `/api/analytics?startDate=${days[0]}&endDate=${days.at(-1)}`,
-    token,
-  );
+  const records = await getJson<AnalyticsRecord[]>(`/api/analytics?startDate=${days[0]}&endDate=${days.at(-1)}`, token);
   return days.map((date) => {
     const done = history.days.find((day) => day.date === date);
     const record = records.find((row) => row.date === date);
@@ -157,7 +154,11 @@ describe("one truth per day", () => {
     await completeTask(user.token, other.id);
     setClock("2027-04-02T10:00:00Z");
     // PATCH isCompleted:false is a reopen too.
-    const res = await api(`/api/tasks/${task.id}`, { method: "PATCH", token: user.token, json: { isCompleted: false } });
+    const res = await api(`/api/tasks/${task.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: { isCompleted: false },
+    });
     expect(res.status).toBe(200);
     await completeTask(user.token, task.id);
     expect(await everySource(user.token, ["2027-04-01", "2027-04-02"])).toEqual([

@@ -48,6 +48,19 @@ export function usePlanDay() {
   });
 }
 
+/**
+ * POST /api/day/skip: "Skip for today" (docs/decisions/183-skip-changes-nothing.md). Nothing but the
+ * day changes; it answers the day, skipped, so the plan step leaves at once.
+ */
+export function useSkipDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Day>("POST", "/api/day/skip"),
+    onSuccess: (day) => queryClient.setQueryData(queryKeys.day, day),
+    onSettled: () => void invalidateTaskData(queryClient),
+  });
+}
+
 /** POST /api/no-list/again: earlier "No" items said no to again today (one tap). */
 function useNoListAgain() {
   const queryClient = useQueryClient();

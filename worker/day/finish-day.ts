@@ -1,6 +1,6 @@
-import { dayOf, isMarkOfDay } from "../../shared/day";
-import { localDateAndHour } from "../../shared/analytics";
 import type { BatchItem } from "drizzle-orm/batch";
+import { localDateAndHour } from "../../shared/analytics";
+import { dayOf, isMarkOfDay } from "../../shared/day";
 import { takeBackCompletionsStatements } from "../analytics/recorder";
 import type { Db } from "../db/client";
 import type { TaskRow } from "../tasks/task-rows";
@@ -11,10 +11,7 @@ import type { DayOwner } from "./today";
  * (docs/decisions/180-day-facts-stamped.md), or for a finish stored before stamps, the day of its
  * instant in the present zone and start hour. Null for an open task.
  */
-export function finishDayOf(
-  owner: DayOwner,
-  task: Pick<TaskRow, "completedDay" | "completedAt">,
-): string | null {
+export function finishDayOf(owner: DayOwner, task: Pick<TaskRow, "completedDay" | "completedAt">): string | null {
   if (task.completedDay) return task.completedDay;
   return task.completedAt ? dayOf(task.completedAt, owner.timeZone, owner.dayStartHour) : null;
 }
