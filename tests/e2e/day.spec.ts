@@ -132,9 +132,9 @@ test("a results screen left open overnight says its ranking is yesterday's until
   const { move, account } = await dayOneAccount(request);
   const { page, close } = await openDevice(browser, account, move.dayOne.timeZone);
   await page.goto("/");
-  // Day one: planned by its Analyze, the results read as always.
+  // Day one: planned by its Analyze, the results lead with today's three.
   await page.getByRole("button", { name: "View Priorities" }).click();
-  const lead = page.getByText("Based on your answers, these matter most today.", { exact: false });
+  const lead = page.getByText("Today's three first, then your tasks by your saved answers.", { exact: false });
   await expect(lead).toBeVisible();
 
   await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
@@ -254,7 +254,8 @@ test.describe("with a yesterday of their own", () => {
     await expect(cards.nth(0)).toContainText(TITLES.budget);
     await expect(cards.nth(1)).toContainText(TITLES.landlord);
     await expect(cards.nth(2)).toContainText(TITLES.onboarding);
-    await expect(page.getByText("Based on your answers, these matter most today.", { exact: false })).toBeVisible();
+    // They say where the three came from: kept, not scored.
+    await expect(page.getByText("Kept from your last plan: these are today's three.", { exact: false })).toBeVisible();
     await screenshots(page, "day-results-planned");
 
     // On the server: planned, the three marked today, the garage said no again today, the news not.
@@ -332,6 +333,8 @@ test.describe("with a yesterday of their own", () => {
     await expect(page.getByRole("status")).toHaveText("1 task matches.");
     await expect(today).toHaveCount(0);
     await expect(yesterday.getByRole("listitem")).toHaveCount(1);
+    // The search filters the rows; the day's count stays the day's.
+    await expect(yesterday).toContainText("2 done · 0 focus minutes · 1 of 2 shown");
     await expect(yesterday.getByRole("listitem")).toContainText(TITLES.plants);
 
     await yesterday.getByRole("button", { name: "Reopen" }).click();
@@ -341,6 +344,8 @@ test.describe("with a yesterday of their own", () => {
     await expect(page.getByText(`No finished task matches "REPOT fig".`)).toBeVisible();
     await page.getByLabel("Find a finished task").fill("");
     await expect(yesterday.getByRole("listitem")).toHaveCount(1);
+    // The reopen took the finish off yesterday everywhere: its count too.
+    await expect(yesterday).toContainText("1 done · 0 focus minutes");
     await screenshots(page, "day-done");
     await expectNoAxeViolations(page, "Done");
 
@@ -365,7 +370,8 @@ test.describe("with a yesterday of their own", () => {
     const week = page.getByRole("table", { name: "Each day: done, focus and the plan" });
     await expect(week.getByRole("row").nth(1)).toHaveText(/^Today\s*1\s*0\s*Planned$/);
     await expect(week.getByRole("row").nth(2)).toHaveText(/^Yesterday\s*2\s*0\s*Planned$/);
-    await expect(week.getByRole("row").nth(3)).toContainText("Not planned");
+    // The week starts at the account's first day (yesterday): no earlier day reads "Not planned".
+    await expect(week.getByRole("row")).toHaveCount(3);
     await screenshots(page, "day-analytics-week");
     await expectNoAxeViolations(page, "analytics week");
 

@@ -30,6 +30,7 @@ export function useDay() {
 export function usePlanDay() {
   const queryClient = useQueryClient();
   return useMutation({
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
     mutationFn: (plan: DayPlanInput) => apiRequest<Day>("POST", "/api/day/plan", plan),
     onSuccess: (day, plan) => {
       // The plan step leaves at once, and the results that follow show the plan's three before the
@@ -55,6 +56,9 @@ export function usePlanDay() {
 export function useSkipDay() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A read of the day already under way (after another change) would answer the day unskipped
+    // and bring the plan step back for a moment: it is cancelled, and read again after.
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
     mutationFn: () => apiRequest<Day>("POST", "/api/day/skip"),
     onSuccess: (day) => queryClient.setQueryData(queryKeys.day, day),
     onSettled: () => void invalidateTaskData(queryClient),

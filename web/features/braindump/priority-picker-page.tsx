@@ -65,21 +65,33 @@ export function PriorityPickerPage() {
   /** The notice asked for: the plan step shows even over text in the box. */
   const [planAsked, setPlanAsked] = useState(false);
 
-  /** Leaving the plan step (skipped, or to add today's tasks): the braindump, in view, its heading focused. */
+  /** Leaving the plan step to add today's tasks: it waits as a notice. */
   const leavePlan = useCallback(() => {
     if (day) setSetAsideOn(day.date);
     setPlanAsked(false);
-    window.scrollTo({ top: 0 });
-    requestAnimationFrame(focusStepHeading);
   }, [day]);
+
+  const wanted = planWanted(day);
+  // A new day never takes the screen from someone typing (docs/decisions/188-new-day-waits.md):
+  // with text in the box, or the step set aside today, it is a notice until asked for.
+  const waiting = wanted && !planAsked && (text.trim() !== "" || setAsideOn === day.date);
+  const showPlan = step === "input" && wanted && !waiting;
+  // The plan step gone (skipped, set aside, or planned on another device): the braindump is in view,
+  // the keyboard on its heading, not on a page scrolled past it.
+  const planShown = useRef(showPlan);
+  useEffect(() => {
+    if (planShown.current && !showPlan && step === "input") {
+      window.scrollTo({ top: 0 });
+      focusStepHeading();
+    }
+    // Asked for from the notice: the keyboard goes to the plan.
+    if (!planShown.current && showPlan && planAsked) focusStepHeading();
+    planShown.current = showPlan;
+  }, [showPlan, step, planAsked]);
 
   switch (step) {
     case "input": {
-      const wanted = planWanted(day);
-      // A new day never takes the screen from someone typing (docs/decisions/188-new-day-waits.md):
-      // with text in the box, or the step set aside today, it is a notice until asked for.
-      const waiting = wanted && !planAsked && (text.trim() !== "" || setAsideOn === day.date);
-      if (wanted && !waiting) {
+      if (showPlan && day) {
         return (
           <Suspense fallback={<Spinner className="py-24" />}>
             <PlanStep
@@ -101,16 +113,7 @@ export function PriorityPickerPage() {
       }
       return (
         <BraindumpInputStep
-          newDayNotice={
-            waiting ? (
-              <NewDayNotice
-                onPlan={() => {
-                  setPlanAsked(true);
-                  requestAnimationFrame(focusStepHeading);
-                }}
-              />
-            ) : null
-          }
+          newDayNotice={waiting ? <NewDayNotice onPlan={() => setPlanAsked(true)} /> : null}
           text={text}
           onTextChange={setText}
           onTasksReady={(tasks) => {
