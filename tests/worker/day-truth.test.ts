@@ -1,8 +1,9 @@
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AnalyticsRecord } from "../../shared/schemas/analytics-record";
 import type { Day } from "../../shared/schemas/day";
 import { completeTask, getDay, getHistory, getJson, getTasks, postPlan, setAccount, setClock } from "./day-helpers";
-import { api, createTask, newUser } from "./helpers";
+import { api, createTask, newUser, PASSWORD } from "./helpers";
 
 // One truth per day (docs/decisions/180-day-facts-stamped.md): over three days with a plan, finishes,
 // reopens, an Undo, a zone change and a start-hour change, Done, Analytics, the streak and the
@@ -180,5 +181,33 @@ describe("one truth per day", () => {
     const res = await api("/api/day/skip", { method: "POST", token: user.token, json: [1] });
     expect(res.status).toBe(400);
     expect((await getDay(user.token)).skipped).toBe(false);
+  });
+
+  it("the export holds the day plans and the tasks' day stamps; deleting the account clears the plans", async () => {
+    setClock("2027-05-03T10:00:00Z");
+    const user = await newUser("UTC");
+    const task = await createTask(user.token, { title: "Print the boarding passes for the Lisbon trip" });
+    expect((await postPlan(user.token, [task.id])).status).toBe(200);
+    await completeTask(user.token, task.id);
+    const exported = await getJson<{
+      tasks: { id: number; createdDay: string; completedDay: string }[];
+      dayPlans: { date: string; priorityTaskIds: number[]; skipped: boolean }[];
+    }>("/api/account/export", user.token);
+    expect(exported.tasks).toEqual([
+      expect.objectContaining({ id: task.id, createdDay: "2027-05-03", completedDay: "2027-05-03" }),
+    ]);
+    expect(exported.dayPlans).toEqual([
+      expect.objectContaining({ date: "2027-05-03", priorityTaskIds: [task.id], skipped: false }),
+    ]);
+    const res = await api("/api/account", {
+      method: "DELETE",
+      token: user.token,
+      json: { confirmation: "DELETE", password: PASSWORD },
+    });
+    expect(res.status, await res.clone().text()).toBe(204);
+    const left = await env.DB.prepare("select count(*) as n from day_plans where user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import {
   deleteAccountSchema,
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
+import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
@@ -199,16 +200,19 @@ export const accountRoutes = new Hono<AppEnv>()
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, password, "password");
     const logins = [row.username, row.email, accountLockKey(row.id)].filter((login): login is string => Boolean(login));
     // Every row of the user in one transaction (the second trip). The foreign keys cascade from
-    // users, but each table is named so that nothing is left behind if a cascade is ever changed.
+    // users, but each table is named so that nothing is left behind if a cascade is ever changed:
+    // focus_sessions, tasks, daily_analytics, day_plans, sessions (and with them push_subscriptions),
+    // login_failures, users; undo_actions go with the user row.
     const statements = [
       deleteFocusSessionsOfUserQuery(db, row.id),
       deleteTasksOfUserQuery(db, row.id),
       deleteDailyAnalyticsOfUserQuery(db, row.id),
+      deleteDayPlansOfUserQuery(db, row.id),
       revokeAllSessionsQuery(db, row.id).returning({ sid: sessions.sid }),
       clearAccountFailuresQuery(db, logins),
       db.delete(users).where(eq(users.id, row.id)),
     ] as const;
-    const [, , , revoked] = row.passwordHash
+    const [, , , , revoked] = row.passwordHash
       ? await batchUnlessLocked(db, lockKey, client, statements, device)
       : await db.batch(statements);
     try {

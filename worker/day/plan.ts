@@ -171,8 +171,3 @@ export function planStatements(
     or (${qualifying(noList, sql`${tasks.category} = 'no_list'`)}) <> ${noList.length}`;
   return [abortBatchIf(db, dayPlans, stillQualifying), ...statements];
 }
-
-/** Clear Tasks and Start Fresh: the plans go with the tasks and the statistics. */
-export function deleteDayPlansOfUserQuery(db: Db, userId: string) {
-  return db.delete(dayPlans).where(eq(dayPlans.userId, userId));
-}

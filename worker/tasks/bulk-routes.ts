@@ -3,7 +3,8 @@ import { clearTasksSchema, processTasksSchema, savePrioritiesSchema } from "../.
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import { deleteDayPlansOfUserQuery, markPlannedStatement } from "../day/plan";
+import { markPlannedStatement } from "../day/plan";
+import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
