@@ -6,7 +6,7 @@ import type { UndoTicket } from "../../shared/schemas/undo";
 import { showError, showInfo, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
 import { ApiRequestError, apiRequest } from "./client";
-import { isAnalyticsQuery, queryKeys } from "./query-keys";
+import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
 
 /** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
@@ -32,12 +32,9 @@ export function useTasks({ refetchOnWindowFocus = false }: { refetchOnWindowFocu
   return useQuery({ ...tasksQueryOptions, refetchOnWindowFocus: refetchOnWindowFocus ? "always" : false });
 }
 
-/** After Clear Tasks and Start Fresh: forget the cached tasks and analytics so nothing old shows. */
+/** After Clear Tasks and Start Fresh: everything is read again, the cached tasks and analytics forgotten first. */
 export function resetTaskData(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.resetQueries({ queryKey: queryKeys.tasks }),
-    queryClient.resetQueries({ predicate: isAnalyticsQuery }),
-  ]);
+  return invalidateTaskData(queryClient, { reset: true });
 }
 
 /** Puts tasks the server just answered into the cache, so the next step shows them at once. */

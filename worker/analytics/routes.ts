@@ -6,6 +6,7 @@ import { readAsUser } from "../auth/session-read";
 import { plannedDaysQuery } from "../day/plan";
 import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
+import { announceTasksChanged } from "../focus/live";
 import { readOptionalJson, validate } from "../http/validation";
 import { latestRecordsQuery, rangeQueries, recordForDayFromRows, recordsFromRows, toApiRecord } from "./records";
 import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
@@ -56,6 +57,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
     // docs/product.md#compatible-calls sends a JSON content type with an empty body; anything present must be an object.
     await readOptionalJson(c);
     await deleteDailyAnalyticsOfUserQuery(c.var.db, user.id);
+    // The person's other devices read their figures again at once (the streak and the plan's recap too).
+    await announceTasksChanged(c, user.id, { dayChanged: true });
     return c.body(null, 204);
   });
 
