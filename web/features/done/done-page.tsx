@@ -18,7 +18,7 @@ import { doneDays } from "./history-search";
 /**
  * `/done` (docs/product.md#done-screen): finished work by day, newest first, found by its words and
  * reopened with one tap. Reached from Current Tasks and from Analytics
- * (docs/decisions/142-done-screen.md).
+ * (docs/decisions/184-history-pages.md).
  */
 export function DonePage() {
   const day = useDay();
