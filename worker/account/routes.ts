@@ -10,7 +10,6 @@ import {
   deleteAccountSchema,
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
-import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
@@ -30,6 +29,7 @@ import {
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
 import { announceDaySettings } from "../day/live";
+import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";

@@ -212,7 +212,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
             </div>
           ) : null}
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-3 dark:border-slate-800">
-            <Button variant="ghost" disabled={busy} onClick={skipToday}>
+            <Button variant="outline" disabled={busy} onClick={skipToday}>
               Skip for today
             </Button>
             <p className="text-sm text-slate-600 dark:text-slate-400">Your tasks and stars stay as they are.</p>
