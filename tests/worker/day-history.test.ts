@@ -97,6 +97,33 @@ describe("GET /api/history", () => {
     expect(page2).toEqual({ tasks: [expect.objectContaining({ id: a.id })], nextCursor: null });
   });
 
+  it("never answers more than a page, however long the history: 650 finished tasks come in pages of 300", async () => {
+    setClock("2027-03-10T09:00:00Z");
+    const user = await newUser("UTC");
+    const title = "A long finished task title written the way people write them ".repeat(3).trim();
+    const at = Date.parse("2027-03-09T09:00:00Z");
+    // Straight into the table: 650 finishes over the day before, stamped as a finish would be.
+    await env.DB.prepare(
+      `insert into tasks (user_id, title, is_completed, completed_at, completed_day, created_at, updated_at)
+       select ?, ? || ' ' || value, 1, ? - value * 1000, '2027-03-09', ? - value * 1000, ? from json_each(?)`,
+    )
+      .bind(user.id, title, at, at, at, JSON.stringify(Array.from({ length: 650 }, (_, i) => i)))
+      .run();
+    const first = await getHistoryPage(user.token);
+    expect(first.tasks).toHaveLength(300);
+    const second = await getHistoryPage(user.token, `?cursor=${first.nextCursor}`);
+    expect(second.tasks).toHaveLength(300);
+    expect(second.days).toBeUndefined();
+    const third = await getHistoryPage(user.token, `?cursor=${second.nextCursor}`);
+    expect(third.tasks).toHaveLength(50);
+    expect(third.nextCursor).toBeNull();
+    // Every task once, latest first across the pages.
+    const all = [...first.tasks, ...second.tasks, ...third.tasks];
+    expect(new Set(all.map((task) => task.id)).size).toBe(650);
+    const instants = all.map((task) => Date.parse(task.completedAt ?? ""));
+    expect(instants).toEqual([...instants].sort((x, y) => y - x));
+  });
+
   it("answers 400 for a cursor it did not give, a bad limit or an unknown parameter, and 401 signed out", async () => {
     const { token } = await registerUser();
     expect((await api("/api/history?limit=500", { token })).status).toBe(200);
