@@ -137,7 +137,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                     {category === "no_list" ? (
                       <span aria-hidden="true" className="h-9 w-9 shrink-0" />
                     ) : (
-                      <MarkDoneButton task={task} className="-ml-2" />
+                      <MarkDoneButton task={task} />
                     )}
                     <span
                       aria-hidden="true"

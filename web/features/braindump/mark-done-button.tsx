@@ -28,7 +28,7 @@ export function MarkDoneButton({ task, className }: { task: Pick<Task, "id" | "t
         });
       }}
       className={cn(
-        "group inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full disabled:opacity-50",
+        "group inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md disabled:opacity-50",
         className,
       )}
     >

@@ -119,7 +119,7 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
                   )}
                 >
                   <div className="flex items-center gap-2">
-                    {task.isCompleted ? null : <MarkDoneButton task={task} className="-ml-2" />}
+                    {task.isCompleted ? null : <MarkDoneButton task={task} />}
                     <span
                       className={cn(
                         "flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold",

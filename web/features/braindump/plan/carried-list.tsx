@@ -65,7 +65,7 @@ export function CarriedList({
         const leftForLater = later.includes(task.id);
         return (
           <li key={task.id} className="flex items-center gap-1 py-1.5 text-sm">
-            <MarkDoneButton task={task} className="-ml-2" />
+            <MarkDoneButton task={task} />
             <span className={cn("min-w-0 flex-1 break-words", leftForLater && "text-slate-500 dark:text-slate-400")}>
               {task.title}
               <span className="ml-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-[1px] text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
