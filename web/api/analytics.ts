@@ -32,8 +32,9 @@ export function useAnalyticsTimeZone(): string {
  */
 export function useToday(): string {
   const { user } = useCurrentUser();
+  const timeZone = useAnalyticsTimeZone();
   const today = useDay().data?.date;
-  return today ?? dayOf(new Date(), useAnalyticsTimeZone(), user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
+  return today ?? dayOf(new Date(), timeZone, user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
 }
 
 /** A record as the API answers it (docs/product.md#daily-analytics-record: the breakdown is JSON text) → the parsed record. */
