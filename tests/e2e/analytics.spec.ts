@@ -161,11 +161,9 @@ test("Reset Stats clears the figures, says so and leaves the reset marks for the
   }));
   expect(stored.flag).toBe("true");
   expect(stored.record).toMatchObject({ id: null, tasksCompleted: 0, totalTasksCreated: 0 });
-  const today = await page.evaluate(
-    (zone) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date()),
-    ZONE,
-  );
-  expect(stored.record.date).toBe(today);
+  // The person's day (docs/product.md#the-day: it begins at 04:00), not the calendar date.
+  const day = await request.get("/api/day", { headers: { Authorization: `Bearer ${account.token}` } });
+  expect(stored.record.date).toBe(((await day.json()) as { date: string }).date);
 
   // The server really forgot: its answer agrees after a reload, and the screen consumed the marks.
   const server = await request.get("/api/analytics/today", { headers: { Authorization: `Bearer ${account.token}` } });
