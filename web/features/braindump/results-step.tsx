@@ -15,7 +15,7 @@ import { MarkDoneButton } from "./mark-done-button";
 import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 import { rankForResults } from "./todays-ranking";
 
-/** Where today's three on the results came from (docs/decisions/186-results-say-where-the-three-came-from.md). */
+/** Where today's three on the results came from (docs/decisions/186-honest-words.md). */
 export type ThreeSource = "answers" | "kept" | "picked";
 
 type Props = {
