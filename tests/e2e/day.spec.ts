@@ -385,4 +385,63 @@ test.describe("with a yesterday of their own", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Done" })).toBeVisible();
     await close();
   });
+
+  test("day three: yesterday's three are yesterday's plan, and Done, Analytics and the recap agree on every day", async ({
+    browser,
+  }) => {
+    test.slow();
+    const { dayOne: place } = dayMove();
+    const account = await registerOnDayOne(api, place);
+    const ids = await liveDayOne(api, account);
+    // Day one also finishes one of its three.
+    await apiCall(api, account, "PATCH", `/api/tasks/${ids.budget}`, { isCompleted: true });
+    backdateOneDay(account, server.stateDir);
+    // Day two: its own three, one finished; day one's finished priority reopened (its finish leaves day one).
+    await apiCall(api, account, "POST", "/api/day/plan", {
+      priorityTaskIds: [ids.slides, ids.bank],
+      noListTaskIds: [],
+    });
+    await apiCall(api, account, "PATCH", `/api/tasks/${ids.slides}`, { isCompleted: true });
+    await apiCall(api, account, "POST", `/api/tasks/${ids.budget}/reopen`);
+    backdateOneDay(account, server.stateDir);
+
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(planHeading(page)).toBeVisible();
+    // Day two's record (one done) and a two-day streak.
+    await expect(page.getByTestId("previous-day")).toHaveText("Yesterday: 1 done, 0 focus minutes.");
+    await expect(page.getByTestId("streak")).toHaveText("Streak: 2 days (best 2 days).");
+    // Yesterday's three are the ones planned yesterday and still open: the bank, not the budget
+    // (marked on day one, finished, reopened yesterday).
+    const three = page.getByRole("region", { name: "Today's three" });
+    await expect(three).toContainText("Yesterday's three, still open:");
+    await expect(three.getByRole("listitem")).toHaveText([TITLES.bank]);
+    await expect(three.getByRole("button", { name: "Keep yesterday's three" })).toBeInViewport();
+
+    // Done: each day's count is its record's; day one lost the reopened finish.
+    await page.goto("/done");
+    const yesterday = page.getByRole("region", { name: "Yesterday" });
+    await expect(yesterday).toContainText("1 done · 0 focus minutes");
+    await expect(yesterday.getByRole("listitem")).toHaveCount(1);
+    await expect(yesterday.getByRole("listitem")).toContainText(TITLES.slides);
+    const dayOne = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { level: 2 }) })
+      .nth(1);
+    await expect(dayOne).toContainText("2 done · 0 focus minutes");
+    await expect(dayOne.getByRole("listitem")).toHaveCount(2);
+
+    // Analytics says the same of every day.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/analytics");
+    await expect(page.getByTestId("current-streak")).toHaveText("2 days");
+    await page.getByRole("button", { name: "Week" }).click();
+    const week = page.getByRole("table", { name: "Each day: done, focus and the plan" });
+    await expect(week.getByRole("row").nth(1)).toHaveText(/^Today\s*0\s*0\s*Not planned$/);
+    await expect(week.getByRole("row").nth(2)).toHaveText(/^Yesterday\s*1\s*0\s*Planned$/);
+    await expect(week.getByRole("row").nth(3).getByRole("cell")).toHaveText(["2", "0", "Planned"]);
+    await expect(week.getByRole("row")).toHaveCount(4);
+    await close();
+  });
 });
