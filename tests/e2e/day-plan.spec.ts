@@ -115,6 +115,7 @@ for (const width of [390, 1280]) {
     await three.getByRole("button", { name: "Skip for today" }).click();
     await expect(shownToast(page, "Plan skipped")).toBeVisible();
     await expect(braindumpHeading(page)).toBeInViewport();
+    await expect(braindumpHeading(page)).toBeFocused();
     expect(await apiCall(request, account, "GET", "/api/day")).toMatchObject({ planned: false, skipped: true });
     const after = await tasksOf(request, account);
     for (const id of ids.slice(0, 3)) {
