@@ -86,6 +86,9 @@ test("Pick by hand makes the picks today's three, and only them", async ({ brows
   await expect(pick).toHaveAccessibleName("Choose up to 3 tasks for today (2 chosen).");
   await pick.getByRole("button", { name: "Make these today's three" }).click();
   await expect(shownToast(page, "Your day is planned", "Your picks are today's three.")).toBeVisible();
+  // The keyboard goes on to the results (their heading), not to the page.
+  await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeFocused();
+  await expect(page.getByText("Picked by hand: these are today's three.", { exact: false })).toBeVisible();
   const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
   // The two picks lead (in their answers' order, tied here), before the higher-scored earlier three.
   const headings = cards.getByRole("heading", { level: 2 });

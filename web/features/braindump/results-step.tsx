@@ -1,4 +1,5 @@
 import { CheckCircle2, LayoutGrid, Target } from "lucide-react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { TOP_PRIORITY_COUNT } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
@@ -57,6 +58,11 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const day = useDay().data;
   const navigate = useNavigate();
+  // Arriving here (from the plan, the questions or View Priorities), the keyboard is on the heading,
+  // whatever another step's render did with the focus meanwhile (a plan also re-renders the braindump).
+  useEffect(() => {
+    document.getElementById(STEP_HEADING_ID)?.focus();
+  }, []);
 
   if (tasks.data === undefined) {
     // Only when the list never loaded (the earlier steps read it): loading again, or failed.
