@@ -7,11 +7,13 @@
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data)",
   "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|revocations)",
+  "day/(today|plan|finish-day|user-data|reminder|live)",
   "focus/(live|user-data)",
   "push/(send|timer-notice|user-data)",
+  "suggestions/user-data",
   "tasks/(task-rows|user-data)",
 ];
-const CAPABILITY = "^worker/(account|analytics|auth|focus|push|suggestions|tasks)/";
+const CAPABILITY = "^worker/(account|analytics|auth|day|focus|push|suggestions|tasks)/";
 /** The app itself: the files at the top of web/ (entry, router, boot). */
 const WEB_APP = "^web/[^/]+$";
 

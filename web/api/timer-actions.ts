@@ -9,6 +9,7 @@ import {
 import { clockOffset } from "../../shared/timer";
 import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
 import { applyTimer } from "./timer-cache";
 
 // What the focus screen does to the timer; apart from timer.ts, which every signed-in screen loads
@@ -45,6 +46,6 @@ export async function startFocusSession(
 /** PATCH /api/focus-sessions/{id}/complete with the spec's empty JSON body. */
 export async function completeFocusSession(queryClient: QueryClient, id: number) {
   await apiRequest("PATCH", `/api/focus-sessions/${id}/complete`, {});
-  void queryClient.invalidateQueries({ queryKey: queryKeys.focusSessions });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+  // A focus run's end moves the day's figures (minutes, the streak, the history) as any change does.
+  void invalidateTaskData(queryClient);
 }

@@ -3,8 +3,9 @@ import { clearTasksSchema, processTasksSchema, savePrioritiesSchema } from "../.
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import { deleteDayPlansOfUserQuery, markPlannedStatement } from "../day/plan";
+import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
+import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { announceTasksChanged } from "../focus/live";
@@ -65,7 +66,13 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
     const results = await db.batch([
       first,
       ...others,
-      markPlannedStatement(db, user.id, today, now),
+      markPlannedStatement(
+        db,
+        user.id,
+        today,
+        now,
+        ranking.filter((item) => item.isTop).map((item) => item.id),
+      ),
       listVisibleTasks(db, user.id),
     ]);
     const after = new Map((results.at(-1) as Awaited<ReturnType<typeof listVisibleTasks>>).map((row) => [row.id, row]));

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
@@ -7,8 +7,10 @@ import type { TimerState } from "../../../shared/schemas/focus";
 import type { Task } from "../../../shared/schemas/tasks";
 import { remainingMs } from "../../../shared/timer";
 import { useCurrentUser } from "../../api/auth";
+import { useDay } from "../../api/day";
 import { queryKeys } from "../../api/query-keys";
 import { useTimer } from "../../api/timer";
+import { timerAction } from "../../api/timer-actions";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
@@ -24,10 +26,18 @@ import { SelectionPhase } from "./selection-phase";
 
 type Phase = "selection" | "active" | "complete";
 
-export function phaseOf(state: TimerState): Phase {
+export function phaseOf(state: TimerState, dayStartsAt?: number): Phase {
   if (state.status === "idle") return "selection";
+  // A run that finished on an earlier day is not offered again: a new day starts at selection
+  // (docs/decisions/188-new-day-waits.md).
+  if (state.status === "finished" && dayStartsAt !== undefined && finishedBefore(state, dayStartsAt))
+    return "selection";
   if (state.status === "finished") return "complete";
   return "active";
+}
+
+function finishedBefore(state: TimerState, instant: number): boolean {
+  return state.finishedAt !== null && state.finishedAt < instant;
 }
 
 /** A positive whole task id from the address or the navigation state, else null. */
@@ -113,7 +123,15 @@ export function FocusTimerPage() {
   const announcement = useMilestones(state, view?.offsetMs ?? 0);
   useEndOfRun(state, title);
 
-  const phase = state ? phaseOf(state) : null;
+  const dayStartsAt = useDay().data?.startsAt;
+  const startsAt = dayStartsAt ? Date.parse(dayStartsAt) : undefined;
+  const phase = state ? phaseOf(state, startsAt) : null;
+  // The earlier day's finished run is let go on the hub too, so a new run can start from selection.
+  const queryClient = useQueryClient();
+  const staleFinish = state?.status === "finished" && startsAt !== undefined && finishedBefore(state, startsAt);
+  useEffect(() => {
+    if (staleFinish && !offline) void timerAction(queryClient, "acknowledge", { keepTask: false }).catch(() => {});
+  }, [staleFinish, offline, queryClient]);
   // The taskId of the address or the navigation state picks the task of the first selection
   // only; once a run has been shown, the hub decides ("Need More Time" keeps the task, "Next
   // Task" clears it), whatever the address still says.
