@@ -11,10 +11,11 @@
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data)",
   "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
-  "day/(today|plan|plan-reminder)",
+  "day/(today|plan|finish-day|user-data|plan-reminder)",
   "focus/(user-data|focus-timer)",
   "hub/(hub-client|hub-part|storage-keys)",
   "push/(send|timer-notice|user-data)",
+  "suggestions/user-data",
   "tasks/(task-rows|user-data)",
 ];
 const CAPABILITY = "^worker/(account|analytics|auth|day|focus|hub|push|suggestions|tasks)/";

@@ -30,6 +30,8 @@ export const analyticsRecordSchema = z.object({
   hourlyActivity: z.array(z.number()).check(z.length(24)),
   /** Whether that day's plan was made (docs/product.md#plan-your-day); the API always sends it. */
   planned: z.optional(z.boolean()),
+  /** Whether the person chose "Skip for today" that day instead of planning it. */
+  skipped: z.optional(z.boolean()),
 });
 export type AnalyticsRecord = z.infer<typeof analyticsRecordSchema>;
 

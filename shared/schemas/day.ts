@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DAY_START_HOUR_MAX, DAY_START_HOUR_MIN } from "../day";
-import { dateRangeQuerySchema, taskIdListSchema } from "./common";
+import { taskIdListSchema } from "./common";
 import { taskSchema } from "./tasks";
 
 // The day, the plan and the history (docs/product.md#the-day, #plan-your-day, #done-history).
@@ -9,8 +9,10 @@ import { taskSchema } from "./tasks";
 export const PLAN_NO_LIST_MAX = 500;
 /** Today's three. */
 export const PLAN_PRIORITIES_MAX = 3;
-/** The longest range one GET /api/history may ask for. */
-export const MAX_HISTORY_RANGE_DAYS = 92;
+/** The finished tasks one page of GET /api/history holds when the call names no limit. */
+export const HISTORY_PAGE_SIZE = 300;
+/** The most one page may hold. */
+export const HISTORY_PAGE_MAX = 500;
 
 /** The hour the person's day begins (Settings "Day starts at"). */
 export const dayStartHourSchema = z
@@ -52,13 +54,17 @@ export const daySchema = z.object({
   endsAt: z.string(),
   /** Whether today's plan is made (POST /api/day/plan, Analyze Priorities or a "No" list commit today). */
   planned: z.boolean(),
+  /** Whether the person chose "Skip for today" (POST /api/day/skip) and has not planned since. */
+  skipped: z.boolean(),
   streak: z.number().int().nonnegative(),
   bestStreak: z.number().int().nonnegative(),
   previous: previousDaySchema.nullable(),
   /** Open tasks created before today, not on the "No" list, oldest first. */
   carriedOver: z.array(carriedTaskSchema),
-  /** The earlier day's three still open (priority-marked on an earlier day, not completed): "Keep yesterday's three". */
+  /** The three planned on the last earlier planned day, still open: "Keep yesterday's three". */
   previousPriorityTaskIds: z.array(z.number().int()),
+  /** The day those three were planned (or marked), null when there are none: "yesterday" only when it was. */
+  previousPriorityDate: z.string().nullable(),
   /** The "No" list items of the last earlier day that had any: offered one by one to say no again today. */
   previousNoListTaskIds: z.array(z.number().int()),
 });
@@ -81,18 +87,48 @@ export const noListAgainSchema = z.strictObject({
 });
 export type NoListAgainInput = z.input<typeof noListAgainSchema>;
 
-/** GET /api/history?from&to: real dates, from ≤ to, at most 92 days. */
-export const historyQuerySchema = dateRangeQuerySchema("from", "to", MAX_HISTORY_RANGE_DAYS);
+/**
+ * GET /api/history?cursor&limit (docs/decisions/184-history-pages.md): `cursor` is the `nextCursor`
+ * of the page before (none: the latest page), `limit` 1–500 tasks (300 when not given).
+ */
+export const historyQuerySchema = z.strictObject({
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}\.\d{1,15}$/, "The cursor is not one this server gave: start again without it.")
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, `The limit is a whole number from 1 to ${HISTORY_PAGE_MAX}.`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= HISTORY_PAGE_MAX, `The limit is a whole number from 1 to ${HISTORY_PAGE_MAX}.`)
+    .optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
-/** One day of the history: the tasks completed that day (each with its completedAt) and the focus done. */
+/** A finished task as the history lists it: with the person's day it was finished on, as stamped then. */
+export const historyTaskSchema = taskSchema.extend({ completedDay: z.string() });
+export type HistoryTask = z.infer<typeof historyTaskSchema>;
+
+/**
+ * One day's figures as its record holds them: the same numbers Analytics, the streak and the plan's
+ * recap read (docs/product.md#the-day).
+ */
 export const historyDaySchema = z.object({
   date: z.string(),
-  tasks: z.array(taskSchema),
+  tasksCompleted: z.number().int(),
   focusSessionsCompleted: z.number().int(),
   focusMinutes: z.number().int(),
 });
 export type HistoryDay = z.infer<typeof historyDaySchema>;
 
-/** GET /api/history: the days of the range with anything done, newest first. */
-export const historySchema = z.object({ days: z.array(historyDaySchema) });
-export type History = z.infer<typeof historySchema>;
+/**
+ * GET /api/history: one page of the finished tasks, latest first, and `nextCursor` for the page
+ * after (null at the end). The first page (no cursor) also brings `days`, every day with a task or
+ * a focus session done, newest first.
+ */
+export const historyPageSchema = z.object({
+  tasks: z.array(historyTaskSchema),
+  days: z.array(historyDaySchema).optional(),
+  nextCursor: z.string().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;

@@ -161,10 +161,9 @@ test("Reset Stats clears the figures, says so and leaves the reset marks for the
   }));
   expect(stored.flag).toBe("true");
   expect(stored.record).toMatchObject({ id: null, tasksCompleted: 0, totalTasksCreated: 0 });
-  // The person's today, which begins at their day's start hour (04:00), not at midnight.
+  // The person's day (docs/product.md#the-day: it begins at 04:00), not the calendar date.
   const day = await request.get("/api/day", { headers: { Authorization: `Bearer ${account.token}` } });
-  const { date: today } = (await day.json()) as { date: string };
-  expect(stored.record.date).toBe(today);
+  expect(stored.record.date).toBe(((await day.json()) as { date: string }).date);
 
   // The server really forgot: its answer agrees after a reload, and the screen consumed the marks.
   const server = await request.get("/api/analytics/today", { headers: { Authorization: `Bearer ${account.token}` } });

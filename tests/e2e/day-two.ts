@@ -120,7 +120,8 @@ export function dayServer() {
 
 /**
  * Moves everything the account did one day back, as if it had been done yesterday: its tasks'
- * instants and mark days, its focus sessions, its analytics records and its plans. The local
+ * instants, mark and day stamps, its focus sessions, its analytics records, its plans and the
+ * account's own start. The local
  * server's clock cannot be moved, so its database is, written as the worker would have written it
  * a day earlier. Only in a dayServer's database, between requests (SQLite allows one writer at a
  * time: a server write meanwhile would fail). Its triggers move the tasks version on, so no cached
@@ -139,12 +140,14 @@ export function backdateOneDay(account: Account, stateDir: string) {
     db.prepare(
       `UPDATE tasks SET created_at = created_at - ${day}, updated_at = updated_at - ${day},
          completed_at = completed_at - ${day}, priority_date = date(priority_date, '-1 day'),
-         no_list_date = date(no_list_date, '-1 day') WHERE user_id = ?`,
+         no_list_date = date(no_list_date, '-1 day'), created_day = date(created_day, '-1 day'),
+         completed_day = date(completed_day, '-1 day') WHERE user_id = ?`,
     ).run(user);
     db.prepare(
       `UPDATE focus_sessions SET started_at = started_at - ${day}, completed_at = completed_at - ${day} WHERE user_id = ?`,
     ).run(user);
     db.prepare("UPDATE daily_analytics SET date = date(date, '-1 day') WHERE user_id = ?").run(user);
+    db.prepare(`UPDATE users SET created_at = created_at - ${day} WHERE id = ?`).run(user);
     db.prepare(
       `UPDATE day_plans SET date = date(date, '-1 day'), planned_at = planned_at - ${day} WHERE user_id = ?`,
     ).run(user);

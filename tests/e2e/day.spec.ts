@@ -86,6 +86,9 @@ test("Pick by hand makes the picks today's three, and only them", async ({ brows
   await expect(pick).toHaveAccessibleName("Choose up to 3 tasks for today (2 chosen).");
   await pick.getByRole("button", { name: "Make these today's three" }).click();
   await expect(shownToast(page, "Your day is planned", "Your picks are today's three.")).toBeVisible();
+  // The keyboard goes on to the results (their heading), not to the page.
+  await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeFocused();
+  await expect(page.getByText("Picked by hand: these are today's three.", { exact: false })).toBeVisible();
   const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
   // The two picks lead (in their answers' order, tied here), before the higher-scored earlier three.
   const headings = cards.getByRole("heading", { level: 2 });
@@ -132,9 +135,9 @@ test("a results screen left open overnight says its ranking is yesterday's until
   const { move, account } = await dayOneAccount(request);
   const { page, close } = await openDevice(browser, account, move.dayOne.timeZone);
   await page.goto("/");
-  // Day one: planned by its Analyze, the results read as always.
+  // Day one: planned by its Analyze, the results lead with today's three.
   await page.getByRole("button", { name: "View Priorities" }).click();
-  const lead = page.getByText("Based on your answers, these matter most today.", { exact: false });
+  const lead = page.getByText("Today's three first, then your tasks by your saved answers.", { exact: false });
   await expect(lead).toBeVisible();
 
   await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
@@ -186,9 +189,15 @@ test("Settings: the day's start hour and the reminder to plan it, which needs no
   await form.getByLabel("Remind me to plan my day").check();
   await form.getByLabel("Remind me at").fill("07:30");
   await form.getByRole("button", { name: "Save your day" }).click();
-  await expect(
-    shownToast(page, "Your day is set", "It starts at 06:00; a reminder to plan it comes at 07:30."),
-  ).toBeVisible();
+  // No device has notifications on: the toast says so rather than promise a reminder, and offers the way.
+  const toast = shownToast(
+    page,
+    "Your day is set",
+    "It starts at 06:00. The reminder at 07:30 needs notifications, and none of your devices has them on.",
+  );
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("button", { name: "Turn on", exact: true }).last()).toBeFocused();
   await screenshots(page, "day-settings");
   expect(await apiCall(request, signedIn, "GET", "/api/auth/user")).toMatchObject({
     dayStartHour: 6,
@@ -254,7 +263,8 @@ test.describe("with a yesterday of their own", () => {
     await expect(cards.nth(0)).toContainText(TITLES.budget);
     await expect(cards.nth(1)).toContainText(TITLES.landlord);
     await expect(cards.nth(2)).toContainText(TITLES.onboarding);
-    await expect(page.getByText("Based on your answers, these matter most today.", { exact: false })).toBeVisible();
+    // They say where the three came from: kept, not scored.
+    await expect(page.getByText("Kept from your last plan: these are today's three.", { exact: false })).toBeVisible();
     await screenshots(page, "day-results-planned");
 
     // On the server: planned, the three marked today, the garage said no again today, the news not.
@@ -332,6 +342,8 @@ test.describe("with a yesterday of their own", () => {
     await expect(page.getByRole("status")).toHaveText("1 task matches.");
     await expect(today).toHaveCount(0);
     await expect(yesterday.getByRole("listitem")).toHaveCount(1);
+    // The search filters the rows; the day's count stays the day's.
+    await expect(yesterday).toContainText("2 done · 0 focus minutes · 1 of 2 shown");
     await expect(yesterday.getByRole("listitem")).toContainText(TITLES.plants);
 
     await yesterday.getByRole("button", { name: "Reopen" }).click();
@@ -341,6 +353,8 @@ test.describe("with a yesterday of their own", () => {
     await expect(page.getByText(`No finished task matches "REPOT fig".`)).toBeVisible();
     await page.getByLabel("Find a finished task").fill("");
     await expect(yesterday.getByRole("listitem")).toHaveCount(1);
+    // The reopen took the finish off yesterday everywhere: its count too.
+    await expect(yesterday).toContainText("1 done · 0 focus minutes");
     await screenshots(page, "day-done");
     await expectNoAxeViolations(page, "Done");
 
@@ -365,12 +379,72 @@ test.describe("with a yesterday of their own", () => {
     const week = page.getByRole("table", { name: "Each day: done, focus and the plan" });
     await expect(week.getByRole("row").nth(1)).toHaveText(/^Today\s*1\s*0\s*Planned$/);
     await expect(week.getByRole("row").nth(2)).toHaveText(/^Yesterday\s*2\s*0\s*Planned$/);
-    await expect(week.getByRole("row").nth(3)).toContainText("Not planned");
+    // The week starts at the account's first day (yesterday): no earlier day reads "Not planned".
+    await expect(week.getByRole("row")).toHaveCount(3);
     await screenshots(page, "day-analytics-week");
     await expectNoAxeViolations(page, "analytics week");
 
     await page.getByRole("link", { name: "See what you finished" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Done" })).toBeVisible();
+    await close();
+  });
+
+  test("day three: yesterday's three are yesterday's plan, and Done, Analytics and the recap agree on every day", async ({
+    browser,
+  }) => {
+    test.slow();
+    const { dayOne: place } = dayMove();
+    const account = await registerOnDayOne(api, place);
+    const ids = await liveDayOne(api, account);
+    // Day one also finishes one of its three.
+    await apiCall(api, account, "PATCH", `/api/tasks/${ids.budget}`, { isCompleted: true });
+    backdateOneDay(account, server.stateDir);
+    // Day two: its own three, one finished; day one's finished priority reopened (its finish leaves day one).
+    await apiCall(api, account, "POST", "/api/day/plan", {
+      priorityTaskIds: [ids.slides, ids.bank],
+      noListTaskIds: [],
+    });
+    await apiCall(api, account, "PATCH", `/api/tasks/${ids.slides}`, { isCompleted: true });
+    await apiCall(api, account, "POST", `/api/tasks/${ids.budget}/reopen`);
+    backdateOneDay(account, server.stateDir);
+
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(planHeading(page)).toBeVisible();
+    // Day two's record (one done) and a two-day streak.
+    await expect(page.getByTestId("previous-day")).toHaveText("Yesterday: 1 done, 0 focus minutes.");
+    await expect(page.getByTestId("streak")).toHaveText("Streak: 2 days (best 2 days).");
+    // Yesterday's three are the ones planned yesterday and still open: the bank, not the budget
+    // (marked on day one, finished, reopened yesterday).
+    const three = page.getByRole("region", { name: "Today's three" });
+    await expect(three).toContainText("Yesterday's three, still open:");
+    await expect(three.getByRole("listitem")).toHaveText([TITLES.bank]);
+    await expect(three.getByRole("button", { name: "Keep yesterday's three" })).toBeInViewport();
+
+    // Done: each day's count is its record's; day one lost the reopened finish.
+    await page.goto("/done");
+    const yesterday = page.getByRole("region", { name: "Yesterday" });
+    await expect(yesterday).toContainText("1 done · 0 focus minutes");
+    await expect(yesterday.getByRole("listitem")).toHaveCount(1);
+    await expect(yesterday.getByRole("listitem")).toContainText(TITLES.slides);
+    const dayOne = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { level: 2 }) })
+      .nth(1);
+    await expect(dayOne).toContainText("2 done · 0 focus minutes");
+    await expect(dayOne.getByRole("listitem")).toHaveCount(2);
+
+    // Analytics says the same of every day.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/analytics");
+    await expect(page.getByTestId("current-streak")).toHaveText("2 days");
+    await page.getByRole("button", { name: "Week" }).click();
+    const week = page.getByRole("table", { name: "Each day: done, focus and the plan" });
+    await expect(week.getByRole("row").nth(1)).toHaveText(/^Today\s*0\s*0\s*Not planned$/);
+    await expect(week.getByRole("row").nth(2)).toHaveText(/^Yesterday\s*1\s*0\s*Planned$/);
+    await expect(week.getByRole("row").nth(3).getByRole("cell")).toHaveText(["2", "0", "Planned"]);
+    await expect(week.getByRole("row")).toHaveCount(4);
     await close();
   });
 });

@@ -1,21 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { type HistoryDay, MAX_HISTORY_RANGE_DAYS } from "../../shared/schemas/day";
-import { HISTORY_WINDOW_DAYS, historyRanges, searchHistory, searchWords } from "../../web/features/done/history-search";
+import type { HistoryDay, HistoryTask } from "../../shared/schemas/day";
+import { doneDays, searchWords } from "../../web/features/done/history-search";
 import { task } from "./task-fixture";
 
-const days: HistoryDay[] = [
-  {
-    date: "2026-03-02",
-    tasks: [task(1, { title: "Send the quarterly report to Sam" }), task(2, { title: "Book the dentist" })],
-    focusSessionsCompleted: 1,
-    focusMinutes: 25,
-  },
-  {
-    date: "2026-03-01",
-    tasks: [task(3, { title: "Draft the report outline", description: "For the QUARTERLY review" })],
-    focusSessionsCompleted: 0,
-    focusMinutes: 0,
-  },
+const done = (id: number, completedDay: string, fields: Partial<HistoryTask> = {}): HistoryTask => ({
+  ...task(id, { isCompleted: true, ...fields }),
+  completedDay,
+});
+
+const figures: HistoryDay[] = [
+  { date: "2026-03-02", tasksCompleted: 3, focusSessionsCompleted: 1, focusMinutes: 25 },
+  { date: "2026-03-01", tasksCompleted: 1, focusSessionsCompleted: 0, focusMinutes: 0 },
+  { date: "2026-02-27", tasksCompleted: 0, focusSessionsCompleted: 2, focusMinutes: 50 },
+];
+const loaded = [
+  done(1, "2026-03-02", { title: "Send the quarterly report to Sam" }),
+  done(2, "2026-03-02", { title: "Book the dentist" }),
+  done(4, "2026-03-02", { title: "Water the plants" }),
+  done(3, "2026-03-01", { title: "Draft the report outline", description: "For the QUARTERLY review" }),
 ];
 
 describe("finding a finished task by its words", () => {
@@ -23,29 +25,37 @@ describe("finding a finished task by its words", () => {
     expect(searchWords("  Quarterly   REPORT ")).toEqual(["quarterly", "report"]);
   });
 
-  it("keeps the tasks holding every word, in any order and case, title or description; days left empty drop out", () => {
-    expect(searchHistory(days, "report quarterly").map((d) => [d.date, d.tasks.map((t) => t.id)])).toEqual([
-      ["2026-03-02", [1]],
-      ["2026-03-01", [3]],
+  it("keeps the tasks holding every word, in any order and case; days left empty drop out; counts stay the day's", () => {
+    expect(
+      doneDays(figures, loaded, true, "report quarterly").map((d) => [
+        d.date,
+        d.tasksCompleted,
+        d.tasks.map((t) => t.id),
+      ]),
+    ).toEqual([
+      ["2026-03-02", 3, [1]],
+      ["2026-03-01", 1, [3]],
     ]);
-    expect(searchHistory(days, "dentist").map((d) => d.date)).toEqual(["2026-03-02"]);
-    expect(searchHistory(days, "dentist report")).toEqual([]);
+    expect(doneDays(figures, loaded, true, "dentist").map((d) => d.date)).toEqual(["2026-03-02"]);
+    expect(doneDays(figures, loaded, true, "dentist report")).toEqual([]);
   });
 
-  it("keeps every day as it is for an empty search", () => {
-    expect(searchHistory(days, "   ")).toEqual(days);
+  it("shows every day with its record's figures without a search, focus-only days too", () => {
+    expect(doneDays(figures, loaded, true, "  ").map((d) => [d.date, d.tasksCompleted, d.tasks.length])).toEqual([
+      ["2026-03-02", 3, 3],
+      ["2026-03-01", 1, 1],
+      ["2026-02-27", 0, 0],
+    ]);
   });
 });
 
-describe("the history's ranges", () => {
-  it("are as long as the server allows", () => {
-    expect(HISTORY_WINDOW_DAYS).toBe(MAX_HISTORY_RANGE_DAYS);
+describe("the history's pages", () => {
+  it("hold back the days older than the oldest task loaded while earlier pages remain", () => {
+    expect(doneDays(figures, loaded.slice(0, 3), false, "").map((d) => d.date)).toEqual(["2026-03-02"]);
+    expect(doneDays(figures, [], false, "")).toEqual([]);
   });
 
-  it("are back-to-back windows of 92 days, newest first, the first ending today", () => {
-    expect(historyRanges("2026-03-02", 2)).toEqual([
-      { from: "2025-12-01", to: "2026-03-02" },
-      { from: "2025-08-31", to: "2025-11-30" },
-    ]);
+  it("say the rows of a day whose record counts fewer (finishes stored before day stamps)", () => {
+    expect(doneDays([], loaded, true, "")[0]).toMatchObject({ date: "2026-03-02", tasksCompleted: 3 });
   });
 });

@@ -26,11 +26,13 @@ describe("whether the plan step leads the priority picker", () => {
     startsAt: "2026-03-02T04:00:00.000Z",
     endsAt: "2026-03-03T04:00:00.000Z",
     planned: false,
+    skipped: false,
     streak: 0,
     bestStreak: 0,
     previous: null,
     carriedOver: [],
     previousPriorityTaskIds: [],
+    previousPriorityDate: null,
     previousNoListTaskIds: [],
   };
   const previous = { date: "2026-03-01", tasksCompleted: 1, focusSessionsCompleted: 0, focusMinutes: 0 };

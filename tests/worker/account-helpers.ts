@@ -22,5 +22,17 @@ export async function seedUserData(userId: string) {
   )
     .bind(userId)
     .run();
+  // The tables added since: a day's plan, a day's model requests, a change sent with an id.
+  await env.DB.prepare("insert into day_plans (user_id, date, priority_task_ids) values (?, '2026-01-01', ?)")
+    .bind(userId, JSON.stringify([task?.id]))
+    .run();
+  await env.DB.prepare("insert into suggestion_usage (user_id, date, requests) values (?, '2026-01-01', 3)")
+    .bind(userId)
+    .run();
+  await env.DB.prepare(
+    "insert into change_receipts (user_id, change_id, fingerprint, status, body) values (?, ?, 'POST /api/tasks x', 201, '{}')",
+  )
+    .bind(userId, crypto.randomUUID())
+    .run();
   return { taskId: task?.id ?? 0 };
 }

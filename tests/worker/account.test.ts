@@ -278,7 +278,16 @@ describe("DELETE /api/account", () => {
         `rows mentioning ${needle}`,
       ).toEqual([]);
     }
-    for (const table of ["users", "sessions", "tasks", "focus_sessions", "daily_analytics"]) {
+    for (const table of [
+      "users",
+      "sessions",
+      "tasks",
+      "focus_sessions",
+      "daily_analytics",
+      "day_plans",
+      "suggestion_usage",
+      "change_receipts",
+    ]) {
       const { n } = (await env.DB.prepare(
         `select count(*) as n from ${table} where ${table === "users" ? "id" : "user_id"} = ?`,
       )

@@ -75,6 +75,7 @@ describe("GET /api/analytics (range)", () => {
       categoryBreakdown: JSON.stringify(zeros),
       hourlyActivity: Array(24).fill(0),
       planned: false,
+      skipped: false,
     });
     expect(days[2]).toMatchObject({
       id: expect.any(Number),

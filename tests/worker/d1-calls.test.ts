@@ -48,7 +48,7 @@ const BUDGETS: Record<string, Budget> = {
   "GET /api/focus-sessions": read(),
   "GET /api/timer": read(),
   "GET /api/day": read(),
-  "GET /api/history": read(() => ({ path: "/api/history?from=2026-01-01&to=2026-03-31" })),
+  "GET /api/history": read(),
   "GET /api/auth/oidc/callback": { kind: "not-measured", why: "needs the identity provider's redirect (oidc.test.ts)" },
   "GET /api/live": { kind: "not-measured", why: "a WebSocket upgrade with a ticket; its D1 check runs in the hub" },
 
@@ -84,6 +84,7 @@ const BUDGETS: Record<string, Budget> = {
   // The seeded task is on the No list for this one (below).
   "POST /api/no-list/again": write((u) => ({ json: { ids: [u.taskId] } })),
   "POST /api/day/plan": write((u) => ({ json: { priorityTaskIds: [u.taskId], noListTaskIds: [] } })),
+  "POST /api/day/skip": write(),
   "POST /api/tasks/:id/reopen": write((u) => ({ path: `/api/tasks/${u.taskId}/reopen` })),
   "POST /api/analytics/clear": write(undefined, 204),
   "POST /api/focus-sessions": write((u) => ({ json: { taskId: u.taskId, duration: 1500 } }), 201),

@@ -1,5 +1,5 @@
 import { expect, vi } from "vitest";
-import type { Day, History } from "../../shared/schemas/day";
+import type { Day, HistoryDay, HistoryPage, HistoryTask } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { api } from "./helpers";
 
@@ -23,8 +23,41 @@ export async function getJson<T>(path: string, token: string): Promise<T> {
 
 export const getDay = (token: string) => getJson<Day>("/api/day", token);
 export const getTasks = (token: string) => getJson<Task[]>("/api/tasks", token);
-export const getHistory = (token: string, from: string, to: string) =>
-  getJson<History>(`/api/history?from=${from}&to=${to}`, token);
+export const getHistoryPage = (token: string, query = "") => getJson<HistoryPage>(`/api/history${query}`, token);
+
+/** Every page of the history, put together: each day's figures (its record) with its finished tasks. */
+export async function getHistory(
+  token: string,
+  limit?: number,
+): Promise<{ days: (HistoryDay & { tasks: HistoryTask[] })[]; pages: number }> {
+  const tasks: HistoryTask[] = [];
+  let first: HistoryPage | undefined;
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const params = new URLSearchParams();
+    if (cursor) params.set("cursor", cursor);
+    if (limit) params.set("limit", String(limit));
+    const page = await getHistoryPage(token, `?${params}`);
+    first ??= page;
+    pages += 1;
+    tasks.push(...page.tasks);
+    cursor = page.nextCursor;
+  } while (cursor);
+  const days = new Map((first?.days ?? []).map((day) => [day.date, { ...day, tasks: [] as HistoryTask[] }]));
+  for (const task of tasks) {
+    const day = days.get(task.completedDay) ?? {
+      date: task.completedDay,
+      tasksCompleted: 0,
+      focusSessionsCompleted: 0,
+      focusMinutes: 0,
+      tasks: [],
+    };
+    day.tasks.push(task);
+    days.set(task.completedDay, day);
+  }
+  return { days: [...days.values()].sort((a, b) => (a.date < b.date ? 1 : -1)), pages };
+}
 
 export function postPlan(token: string, priorityTaskIds: number[], noListTaskIds: number[] = []) {
   return api("/api/day/plan", { method: "POST", token, json: { priorityTaskIds, noListTaskIds } });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
 import { analyticsStatements } from "../../worker/analytics/recorder";
 import { createDb } from "../../worker/db/client";
-import { completeTask, getDay, getHistory, getJson, getTasks, setClock } from "./day-helpers";
+import { completeTask, getDay, getHistory, getHistoryPage, getJson, getTasks, setClock } from "./day-helpers";
 import { api, createTask, newUser, registerUser } from "./helpers";
 
 afterEach(() => {
@@ -47,7 +47,7 @@ describe("finished work leaves today", () => {
 });
 
 describe("GET /api/history", () => {
-  it("answers the days with anything done, newest first, each task with its completedAt, and the focus done", async () => {
+  it("pages the finished tasks latest first, each with its stamped day, and gives every day's figures first", async () => {
     setClock("2027-02-08T09:00:00Z");
     const user = await newUser("Europe/Berlin");
     const a = await createTask(user.token, { title: "Send the invoices" });
@@ -68,44 +68,77 @@ describe("GET /api/history", () => {
     if (first) await db.batch([first, ...rest]);
 
     setClock("2027-02-12T09:00:00Z");
-    const history = await getHistory(user.token, "2027-02-01", "2027-02-12");
+    // Two tasks a page: two pages.
+    const history = await getHistory(user.token, 2);
+    expect(history.pages).toBe(2);
     expect(
       history.days.map((day) => [
         day.date,
+        day.tasksCompleted,
         day.tasks.map((task) => task.title),
         day.focusSessionsCompleted,
         day.focusMinutes,
       ]),
     ).toEqual([
-      ["2027-02-10", ["Late-night proofreading", "Fix the leaking tap"], 0, 0],
-      ["2027-02-09", [], 1, 25],
-      ["2027-02-08", ["Send the invoices"], 0, 0],
+      ["2027-02-10", 2, ["Late-night proofreading", "Fix the leaking tap"], 0, 0],
+      ["2027-02-09", 0, [], 1, 25],
+      ["2027-02-08", 1, ["Send the invoices"], 0, 0],
     ]);
     expect(history.days[0]?.tasks[0]).toMatchObject({
       id: c.id,
       isCompleted: true,
       completedAt: "2027-02-11T01:30:00.000Z",
+      completedDay: "2027-02-10",
     });
-    // A range cuts at its days' edges.
-    expect((await getHistory(user.token, "2027-02-09", "2027-02-09")).days.map((day) => day.date)).toEqual([
-      "2027-02-09",
-    ]);
+    // A later page brings tasks only: the days came with the first.
+    const page1 = await getHistoryPage(user.token, "?limit=2");
+    expect(page1.days).toHaveLength(3);
+    const page2 = await getHistoryPage(user.token, `?limit=2&cursor=${page1.nextCursor}`);
+    expect(page2).toEqual({ tasks: [expect.objectContaining({ id: a.id })], nextCursor: null });
   });
 
-  it("answers 400 for more than 92 days, a reversed range or a bad date, and 401 signed out", async () => {
+  it("never answers more than a page, however long the history: 650 finished tasks come in pages of 300", async () => {
+    setClock("2027-03-10T09:00:00Z");
+    const user = await newUser("UTC");
+    const title = "A long finished task title written the way people write them ".repeat(3).trim();
+    const at = Date.parse("2027-03-09T09:00:00Z");
+    // Straight into the table: 650 finishes over the day before, stamped as a finish would be.
+    await env.DB.prepare(
+      `insert into tasks (user_id, title, is_completed, completed_at, completed_day, created_at, updated_at)
+       select ?, ? || ' ' || value, 1, ? - value * 1000, '2027-03-09', ? - value * 1000, ? from json_each(?)`,
+    )
+      .bind(user.id, title, at, at, at, JSON.stringify(Array.from({ length: 650 }, (_, i) => i)))
+      .run();
+    const first = await getHistoryPage(user.token);
+    expect(first.tasks).toHaveLength(300);
+    const second = await getHistoryPage(user.token, `?cursor=${first.nextCursor}`);
+    expect(second.tasks).toHaveLength(300);
+    expect(second.days).toBeUndefined();
+    const third = await getHistoryPage(user.token, `?cursor=${second.nextCursor}`);
+    expect(third.tasks).toHaveLength(50);
+    expect(third.nextCursor).toBeNull();
+    // Every task once, latest first across the pages.
+    const all = [...first.tasks, ...second.tasks, ...third.tasks];
+    expect(new Set(all.map((task) => task.id)).size).toBe(650);
+    const instants = all.map((task) => Date.parse(task.completedAt ?? ""));
+    expect(instants).toEqual([...instants].sort((x, y) => y - x));
+  });
+
+  it("answers 400 for a cursor it did not give, a bad limit or an unknown parameter, and 401 signed out", async () => {
     const { token } = await registerUser();
-    expect((await api("/api/history?from=2027-01-01&to=2027-04-02", { token })).status).toBe(200); // 92 days
+    expect((await api("/api/history?limit=500", { token })).status).toBe(200);
     for (const query of [
-      "from=2027-01-01&to=2027-04-03",
-      "from=2027-02-10&to=2027-02-09",
-      "from=2027-02-30&to=2027-03-01",
-      "from=2027-02-01",
-      "to=2027-02-01",
-      "from=yesterday&to=today",
+      "limit=0",
+      "limit=501",
+      "limit=ten",
+      "cursor=abc",
+      "cursor=1.2.3",
+      "cursor=99999999999999999999.1",
+      "from=2027-02-01&to=2027-02-02",
     ]) {
       expect((await api(`/api/history?${query}`, { token })).status, query).toBe(400);
     }
-    expect((await api("/api/history?from=2027-02-01&to=2027-02-02")).status).toBe(401);
+    expect((await api("/api/history")).status).toBe(401);
   });
 });
 
@@ -122,7 +155,8 @@ describe("POST /api/tasks/{id}/reopen", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ id: task.id, isCompleted: false, completedAt: null });
     expect((await getTasks(token)).map((open) => [open.id, open.isCompleted])).toEqual([[task.id, false]]);
-    expect((await getHistory(token, "2027-02-01", "2027-02-12")).days).toEqual([]);
+    // Its finish leaves the day it counted on, everywhere (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
+    expect((await getHistory(token)).days).toEqual([]);
     // It is open work carried from the day it was made.
     expect((await getDay(token)).carriedOver.map((carried) => [carried.id, carried.daysCarried])).toEqual([
       [task.id, 2],

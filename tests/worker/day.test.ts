@@ -22,11 +22,13 @@ describe("GET /api/day", () => {
       startsAt: "2027-02-10T04:00:00.000Z",
       endsAt: "2027-02-11T04:00:00.000Z",
       planned: false,
+      skipped: false,
       streak: 0,
       bestStreak: 0,
       previous: null,
       carriedOver: [],
       previousPriorityTaskIds: [],
+      previousPriorityDate: null,
       previousNoListTaskIds: [],
     } satisfies Day);
   });
@@ -219,7 +221,7 @@ describe("POST /api/day/plan", () => {
     expect((await getDay(two.token)).planned).toBe(false);
   });
 
-  it("tells every open device when the day's settings or its No list change", async () => {
+  it("tells every open device when the day's settings, its No list or its statistics change", async () => {
     const { token } = await registerUser();
     const task = await createTask(token, { title: "Said no to, then again" });
     await commitNoList(token, [task.id]);
@@ -229,6 +231,10 @@ describe("POST /api/day/plan", () => {
       await other.next((frame) => frame.type === "day-changed");
       const again = await api("/api/no-list/again", { method: "POST", token, json: { ids: [task.id] } });
       expect(again.status).toBe(200);
+      await other.next((frame) => frame.type === "day-changed");
+      // Reset Stats: the streak and the recap came from the records, so every device reads them again.
+      const reset = await api("/api/analytics/clear", { method: "POST", token, json: {} });
+      expect(reset.status).toBe(204);
       await other.next((frame) => frame.type === "day-changed");
     } finally {
       other.ws.close();

@@ -8,10 +8,13 @@ import {
   apiAnalyticsRecordSchema,
   categoryBreakdownSchema,
 } from "../../shared/schemas/analytics-record";
+import type { Day } from "../../shared/schemas/day";
 import { showError, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
 import { apiRequest, getQueryFn } from "./client";
+import { useDay } from "./day";
 import { isAnalyticsQuery, queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
 
 /** docs/product.md#browser-storage: "analytics were reset" and the zeroed record, consumed by the analytics screen. */
 export const ANALYTICS_RESET_KEY = "analytics_reset";
@@ -23,10 +26,15 @@ export function useAnalyticsTimeZone(): string {
   return user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** Today's date as the server sees it for this user: their day, begun at their start hour (docs/product.md#the-day). */
+/**
+ * Today's date as the server says it (GET /api/day, which rolls over by itself: the web app's one
+ * "today", docs/decisions/143-web-day-from-the-server.md); until it is read, the same rule here.
+ */
 export function useToday(): string {
   const { user } = useCurrentUser();
-  return dayOf(new Date(), useAnalyticsTimeZone(), user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
+  const timeZone = useAnalyticsTimeZone();
+  const today = useDay().data?.date;
+  return today ?? dayOf(new Date(), timeZone, user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
 }
 
 /** A record as the API answers it (docs/product.md#daily-analytics-record: the breakdown is JSON text) → the parsed record. */
@@ -144,7 +152,9 @@ export type AnalyticsUser = { id: string; timeZone?: string | null; dayStartHour
  */
 export async function showZeroAnalytics(queryClient: QueryClient, user: AnalyticsUser) {
   const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const today = dayOf(new Date(), timeZone, user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
+  const today =
+    queryClient.getQueryData<Day>(queryKeys.day)?.date ??
+    dayOf(new Date(), timeZone, user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
   applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", today));
 }
 
@@ -156,6 +166,8 @@ export function useResetAnalytics() {
     mutationFn: async () => {
       await clearAnalytics();
       await showZeroAnalytics(queryClient, user);
+      // The streak, the plan's recap and the history's figures came from the records too.
+      void invalidateTaskData(queryClient);
     },
     onSuccess: () => {
       showSuccess("Analytics reset", "Your analytics data has been reset successfully.");

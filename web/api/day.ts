@@ -30,6 +30,7 @@ export function useDay() {
 export function usePlanDay() {
   const queryClient = useQueryClient();
   return useMutation({
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
     mutationFn: (plan: DayPlanInput) => apiRequest<Day>("POST", "/api/day/plan", plan),
     onSuccess: (day, plan) => {
       // The plan step leaves at once, and the results that follow show the plan's three before the
@@ -44,6 +45,22 @@ export function usePlanDay() {
         }),
       );
     },
+    onSettled: () => void invalidateTaskData(queryClient),
+  });
+}
+
+/**
+ * POST /api/day/skip: "Skip for today" (docs/decisions/183-skip-changes-nothing.md). Nothing but the
+ * day changes; it answers the day, skipped, so the plan step leaves at once.
+ */
+export function useSkipDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A read of the day already under way (after another change) would answer the day unskipped
+    // and bring the plan step back for a moment: it is cancelled, and read again after.
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
+    mutationFn: () => apiRequest<Day>("POST", "/api/day/skip"),
+    onSuccess: (day) => queryClient.setQueryData(queryKeys.day, day),
     onSettled: () => void invalidateTaskData(queryClient),
   });
 }

@@ -1,19 +1,26 @@
-import { useQueries } from "@tanstack/react-query";
-import type { History } from "../../shared/schemas/day";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { HistoryPage } from "../../shared/schemas/day";
+import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 
-// Apart from web/api/day.ts: only the Done screen reads the history, and useQueries stays out of
-// the first screen's code (bench/bundle.mjs).
+// Only the Done screen reads the history, so useInfiniteQuery stays out of the first screen's code
+// (bench/bundle.mjs).
 
-/** GET /api/history for ranges of at most 92 days each, newest first (docs/product.md#done-screen). */
-export function useHistory(ranges: readonly { from: string; to: string }[]) {
-  return useQueries({
-    queries: ranges.map(({ from, to }) => ({ queryKey: queryKeys.history(from, to) })),
-    combine: (results) => ({
-      days: results.flatMap((result) => (result.data as History | undefined)?.days ?? []),
-      isPending: results.some((result) => result.isPending),
-      isError: results.some((result) => result.isError),
-      refetch: () => results.forEach((result) => void result.refetch()),
-    }),
+/**
+ * GET /api/history, page by page (docs/decisions/184-history-pages.md): the first page brings the
+ * days' figures, each next page the finished tasks before the last one shown.
+ */
+export function useHistoryPages() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.history,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<HistoryPage>(
+        "GET",
+        pageParam ? `/api/history?cursor=${encodeURIComponent(pageParam)}` : "/api/history",
+        undefined,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }

@@ -9,8 +9,8 @@ export const queryKeys = {
   push: ["/api/push"] as const,
   /** The person's day: today, planned or not, streaks, what was carried over (docs/product.md#the-day). */
   day: ["/api/day"] as const,
-  /** Finished work by day (docs/product.md#done-screen); every range's key starts with the path. */
-  history: (from: string, to: string) => [`/api/history?from=${from}&to=${to}`] as const,
+  /** Finished work by day, in pages (docs/product.md#done-screen). */
+  history: ["/api/history"] as const,
   /** Prefix of every cached "today" record: invalidating it refreshes today whatever the date. */
   analyticsToday: ["/api/analytics/today"] as const,
   /**
@@ -28,7 +28,7 @@ export function isAnalyticsQuery(query: { queryKey: readonly unknown[] }): boole
   return typeof first === "string" && first.startsWith("/api/analytics");
 }
 
-/** Every cached history range. */
+/** The cached history (every page). */
 export function isHistoryQuery(query: { queryKey: readonly unknown[] }): boolean {
   const first = query.queryKey[0];
   return typeof first === "string" && first.startsWith("/api/history");

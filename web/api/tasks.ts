@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Category, hasRemovedMarker } from "../../shared/constants";
+import { type Category, hasRemovedMarker, UNDO } from "../../shared/constants";
 import type { Answers } from "../../shared/questions";
 import type {
   CreateTaskInput,
@@ -9,9 +9,10 @@ import type {
   Task,
 } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { showError, showInfo, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
-import { apiRequest } from "./client";
-import { isAnalyticsQuery, queryKeys } from "./query-keys";
+import { ApiRequestError, apiRequest } from "./client";
+import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
 
 /** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
@@ -37,12 +38,9 @@ export function useTasks({ refetchOnWindowFocus = false }: { refetchOnWindowFocu
   return useQuery({ ...tasksQueryOptions, refetchOnWindowFocus: refetchOnWindowFocus ? "always" : false });
 }
 
-/** After Clear Tasks and Start Fresh: forget the cached tasks and analytics so nothing old shows. */
+/** After Clear Tasks and Start Fresh: everything is read again, the cached tasks and analytics forgotten first. */
 export function resetTaskData(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.resetQueries({ queryKey: queryKeys.tasks }),
-    queryClient.resetQueries({ predicate: isAnalyticsQuery }),
-  ]);
+  return invalidateTaskData(queryClient, { reset: true });
 }
 
 /** Puts tasks the server just answered into the cache, so the next step shows them at once. */
@@ -131,6 +129,57 @@ export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: 
     // Not awaited: the toast (with its Undo) must not wait for the refetch.
     onSettled: () => void invalidateTaskData(queryClient),
   });
+}
+
+/**
+ * "Mark … done" (docs/decisions/185-done-in-one-tap.md): the task is finished without a timer, at
+ * once on screen, and counts as a finish everywhere (the focus screen's Completed does the same
+ * call); the toast's Undo reopens it, which takes the finish off its day again.
+ */
+export function useMarkDone() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (task: Pick<Task, "id" | "title">) =>
+      apiRequest<Task>("PATCH", `/api/tasks/${task.id}`, { isCompleted: true }),
+    onMutate: async (task) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
+      const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks);
+      const completedAt = new Date().toISOString();
+      queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) =>
+        old?.map((other) => (other.id === task.id ? { ...other, isCompleted: true, completedAt } : other)),
+      );
+      return { previous };
+    },
+    onSuccess: (_done, task) =>
+      showSuccess("Task done", `"${task.title}" is done.`, {
+        duration: UNDO.toastMs,
+        action: { label: "Undo", onClick: () => void reopenTask(queryClient, task) },
+      }),
+    onError: (err, _task, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
+      showError(
+        "Could not mark the task done",
+        (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+      );
+    },
+    onSettled: () => void invalidateTaskData(queryClient),
+  });
+  return {
+    markDone: (task: Pick<Task, "id" | "title">) => mutation.mutate(task),
+    pendingId: mutation.isPending ? mutation.variables?.id : undefined,
+  };
+}
+
+/** The Undo of a one-tap done: POST /api/tasks/{id}/reopen. */
+async function reopenTask(queryClient: QueryClient, task: Pick<Task, "id" | "title">) {
+  try {
+    await apiRequest<Task>("POST", `/api/tasks/${task.id}/reopen`);
+    showInfo("Undone", `"${task.title}" is open again.`);
+  } catch (err) {
+    showError("Could not undo", (err instanceof ApiRequestError && err.serverMessage) || "Please try again.");
+  } finally {
+    await invalidateTaskData(queryClient);
+  }
 }
 
 /**

@@ -66,7 +66,8 @@ export type FocusRun = { taskId: number | null; sessionId: number | null };
 /**
  * "Completed" on the focus screen: the task is marked done (PATCH /api/tasks/{id}) and the run's
  * session completed (PATCH /api/focus-sessions/{id}/complete, with the spec's empty JSON body);
- * then the sessions, the tasks and everything that follows them are read again.
+ * then everything that follows them is read again, as after any change (the sessions, the tasks,
+ * the day's figures).
  */
 export function useCompleteFocusRun(callbacks: ScreenCallbacks<void, FocusRun> = {}) {
   const queryClient = useQueryClient();
@@ -76,8 +77,6 @@ export function useCompleteFocusRun(callbacks: ScreenCallbacks<void, FocusRun> =
       if (taskId !== null) await patchTask(taskId, { isCompleted: true });
       if (sessionId === null) return;
       await apiRequest("PATCH", `/api/focus-sessions/${sessionId}/complete`, {});
-      void queryClient.invalidateQueries({ queryKey: queryKeys.focusSessions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
     },
     onSuccess: (...args) => {
       void invalidateTaskData(queryClient);

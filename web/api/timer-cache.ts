@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TimerSnapshot } from "../../shared/schemas/timer-state";
 import { queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
 
 // The timer as this device keeps it in the query cache. Apart from web/api/timer.ts, which parses
 // the API's answers with zod: the live channel (on every signed-in screen) writes here without
@@ -19,14 +20,13 @@ export function newer(current: TimerView | undefined, incoming: TimerView): Time
 
 /**
  * Puts a snapshot (from a live frame or an API answer) into the cache. A run that just finished
- * changed the focus sessions and today's analytics, so those are refetched.
+ * changed the focus sessions and the day's figures, so all that follows them is refetched.
  */
 export function applyTimer(queryClient: QueryClient, snapshot: TimerSnapshot, offsetMs: number) {
   const before = queryClient.getQueryData<TimerView>(queryKeys.timer);
   const after = newer(before, { ...snapshot, offsetMs });
   queryClient.setQueryData<TimerView>(queryKeys.timer, after);
   if (after.state.status === "finished" && before?.state.status !== "finished") {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.focusSessions });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.analyticsToday });
+    void invalidateTaskData(queryClient);
   }
 }

@@ -1,4 +1,5 @@
 import { Ban, Check } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Button } from "./button";
 
 /**
@@ -24,8 +25,19 @@ export function NoItemRow({
   onAgain: () => void;
 }) {
   const titleId = `no-item-${id}`;
+  const rowRef = useRef<HTMLLIElement>(null);
+  const tapped = useRef(false);
+  // Said again after a tap here: the keyboard goes on to the next item still offered, or stays on this row's note.
+  useEffect(() => {
+    if (!saidAgain || !tapped.current) return;
+    tapped.current = false;
+    const row = rowRef.current;
+    let next = row?.nextElementSibling;
+    while (next && !next.querySelector("button")) next = next.nextElementSibling;
+    (next?.querySelector<HTMLElement>("button") ?? row?.querySelector<HTMLElement>("[data-said-again]"))?.focus();
+  }, [saidAgain]);
   return (
-    <li className="flex flex-wrap items-start gap-3 py-3">
+    <li ref={rowRef} className="flex flex-wrap items-start gap-3 py-3">
       <Ban aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" />
       <div className="min-w-0 flex-1">
         <p id={titleId} className="font-medium break-words">
@@ -34,11 +46,24 @@ export function NoItemRow({
         {detail ? <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-400">{detail}</p> : null}
       </div>
       {saidAgain ? (
-        <span className="flex items-center gap-1 text-sm font-medium text-emerald-700 dark:text-emerald-400">
+        <span
+          data-said-again
+          tabIndex={-1}
+          className="flex items-center gap-1 text-sm font-medium text-emerald-700 dark:text-emerald-400"
+        >
           <Check aria-hidden="true" className="h-4 w-4" /> Said no again
         </span>
       ) : (
-        <Button variant="outline" size="sm" aria-describedby={titleId} disabled={pending} onClick={onAgain}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`${againLabel}: ${title}`}
+          disabled={pending}
+          onClick={() => {
+            tapped.current = true;
+            onAgain();
+          }}
+        >
           {againLabel}
         </Button>
       )}

@@ -1,12 +1,13 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { Hono } from "hono";
-import { localDate } from "../../shared/analytics";
 import type { Task } from "../../shared/schemas/tasks";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { listLiveSessions } from "../auth/sessions";
 import { userByIdQuery } from "../auth/users";
+import { type DayOwner, todayOf } from "../day/today";
+import { listDayPlansForExport } from "../day/user-data";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
@@ -38,12 +39,16 @@ function parseJson<T>(text: string, fallback: T): T {
  *   tasks[]               every task, hidden "[REMOVED]" ones included: id, title, description,
  *                         category, isCompleted, isPriority, noListReason, answers (the
  *                         prioritisation answers by question id), categoryChosen (placed in a
- *                         column by the person), createdAt, updatedAt, completedAt
+ *                         column by the person), createdAt, updatedAt, completedAt,
+ *                         priorityDate, noListDate (the days of its marks), createdDay,
+ *                         completedDay (the person's days it was made and finished on, as stamped then)
  *   focusSessions[]       id, taskId (null once the task is deleted), plannedSeconds,
  *                         focusedSeconds, startedAt, completedAt, isCompleted
  *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted,
  *                         focusSessionsCompleted, totalFocusMinutes, mostProductiveHour,
  *                         categoryBreakdown {urgent, later, delegate, no_list}, hourlyActivity[24]
+ *   dayPlans[]            date, priorityTaskIds (null for plans stored before they were kept),
+ *                         noListTaskIds, skipped, plannedAt
  *   devices[]             signed-in devices: method, userAgent, createdAt, lastSeenAt, expiresAt,
  *                         pushSubscriptions[] (notifications on that device: pushService, the push
  *                         service's host, and createdAt; never the keys or the endpoint's path)
@@ -54,6 +59,7 @@ export function accountExportQueries(db: Db, userId: string, now: Date) {
     listTasksForExport(db, userId),
     listFocusSessionsForExport(db, userId),
     listDailyAnalyticsForExport(db, userId),
+    listDayPlansForExport(db, userId),
     listLiveSessions(db, userId, now.getTime()),
     listPushSubscriptionsForExport(db, userId),
   ] as const;
@@ -63,7 +69,7 @@ type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
 
 /** The export document from accountExportQueries' rows (see above for its fields). */
 export function accountExportFromRows(
-  [[user], tasks, focusSessions, dailyAnalytics, devices, subscriptions]: ExportRows,
+  [[user], tasks, focusSessions, dailyAnalytics, dayPlans, devices, subscriptions]: ExportRows,
   now: Date,
 ) {
   if (!user) throw unauthorized();
@@ -98,6 +104,10 @@ export function accountExportFromRows(
       createdAt: iso(task.createdAt),
       updatedAt: iso(task.updatedAt),
       completedAt: iso(task.completedAt),
+      priorityDate: task.priorityDate,
+      noListDate: task.noListDate,
+      createdDay: task.createdDay,
+      completedDay: task.completedDay,
     })),
     focusSessions: focusSessions.map((session) => ({
       id: session.id,
@@ -119,6 +129,13 @@ export function accountExportFromRows(
       categoryBreakdown: parseJson<unknown>(day.categoryBreakdown, day.categoryBreakdown),
       hourlyActivity: parseJson<unknown>(day.hourlyActivity, day.hourlyActivity),
     })),
+    dayPlans: dayPlans.map((plan) => ({
+      date: plan.date,
+      priorityTaskIds: plan.priorityTaskIds,
+      noListTaskIds: plan.noListTaskIds,
+      skipped: plan.skipped,
+      plannedAt: iso(plan.plannedAt),
+    })),
     devices: devices.map((session) => ({
       method: session.sess.method,
       userAgent: session.sess.userAgent ?? null,
@@ -136,6 +153,11 @@ export const TASK_CSV_COLUMNS = TASK_FIELD_NAMES.filter(
   (field): field is Exclude<keyof Task, "userId" | "answers"> => field !== "userId" && field !== "answers",
 );
 
+/** The person's day for file names (docs/product.md#the-day), so an export made late at night is named for "today". */
+function localDate(now: Date, user: DayOwner): string {
+  return todayOf(user, now).date;
+}
+
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** GET /api/account/export and /api/account/export.csv (mounted under /api/account). */
@@ -146,7 +168,7 @@ export const accountExportRoutes = new Hono<AppEnv>()
     const data = accountExportFromRows(rows, now);
     return c.body(JSON.stringify(data, null, 2), 200, {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": attachment(`onething-export-${localDate(now, user.timeZone)}.json`),
+      "Content-Disposition": attachment(`onething-export-${localDate(now, user)}.json`),
     });
   })
   .get("/export.csv", requireUser, async (c) => {
@@ -163,6 +185,6 @@ export const accountExportRoutes = new Hono<AppEnv>()
     const body = `\uFEFF${toCsv([TASK_CSV_COLUMNS, ...rows])}`;
     return c.body(body, 200, {
       "Content-Type": "text/csv; charset=utf-8; header=present",
-      "Content-Disposition": attachment(`onething-tasks-${localDate(now, user.timeZone)}.csv`),
+      "Content-Disposition": attachment(`onething-tasks-${localDate(now, user)}.csv`),
     });
   });

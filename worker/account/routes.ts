@@ -28,6 +28,7 @@ import {
   sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
+import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -36,6 +37,7 @@ import { deleteChangeReceiptsOfUserQuery } from "../http/apply-once";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { announceDaySettings, announceRevokedSessions, wipeUserHub } from "../hub/hub-client";
+import { deleteSuggestionUsageOfUserQuery } from "../suggestions/user-data";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
 import { accountSessionRoutes } from "./devices";
 import { accountExportRoutes } from "./export";
@@ -201,17 +203,21 @@ export const accountRoutes = new Hono<AppEnv>()
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, password, "password");
     const logins = [row.username, row.email, accountLockKey(row.id)].filter((login): login is string => Boolean(login));
     // Every row of the user in one transaction (the second trip). The foreign keys cascade from
-    // users, but each table is named so that nothing is left behind if a cascade is ever changed.
+    // users, but each table is named so that nothing is left behind if a cascade is ever changed:
+    // focus_sessions, tasks, daily_analytics, day_plans, sessions (and with them push_subscriptions),
+    // login_failures, users; undo_actions go with the user row.
     const statements = [
       deleteFocusSessionsOfUserQuery(db, row.id),
       deleteTasksOfUserQuery(db, row.id),
       deleteDailyAnalyticsOfUserQuery(db, row.id),
+      deleteDayPlansOfUserQuery(db, row.id),
       revokeAllSessionsQuery(db, row.id).returning({ sid: sessions.sid }),
       clearAccountFailuresQuery(db, logins),
       deleteChangeReceiptsOfUserQuery(db, row.id),
+      deleteSuggestionUsageOfUserQuery(db, row.id),
       db.delete(users).where(eq(users.id, row.id)),
     ] as const;
-    const [, , , revoked] = await db.batch(statements);
+    const [, , , , revoked] = await db.batch(statements);
     try {
       await wipeUserHub(
         c.env,

@@ -7,6 +7,7 @@ import { plannedDaysQuery } from "../day/plan";
 import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
 import { readOptionalJson, validate } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
 import { latestRecordsQuery, rangeQueries, recordForDayFromRows, recordsFromRows, toApiRecord } from "./records";
 import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
 
@@ -26,10 +27,10 @@ export const analyticsRoutes = new Hono<AppEnv>()
       ...rangeQueries(db, userId, startDate, endDate),
       plannedDaysQuery(db, userId, startDate, endDate),
     ]);
-    const planned = new Set(plans.map((plan) => plan.date));
+    const plansByDate = new Map(plans.map((plan) => [plan.date, plan]));
     return c.json(
       recordsFromRows(user.id, startDate, endDate, rows, before).map((record) =>
-        toApiRecord({ ...record, planned: planned.has(record.date) }),
+        toApiRecord({ ...record, ...planOfDay(plansByDate.get(record.date)) }),
       ),
     );
   })
@@ -46,15 +47,22 @@ export const analyticsRoutes = new Hono<AppEnv>()
     const { id } = user;
     // The person's day (docs/product.md#the-day), not the calendar date.
     const today = todayOf(user, now).date;
-    const planned = plans.some((plan) => plan.date === today);
+    const plan = planOfDay(plans.find((row) => row.date === today));
     // docs/product.md#compatible-calls: asked right after a reset, it answers today's zero record.
-    if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord({ ...zeroRecord(id, today), planned }));
-    return c.json(toApiRecord({ ...recordForDayFromRows(id, today, rows), planned }));
+    if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord({ ...zeroRecord(id, today), ...plan }));
+    return c.json(toApiRecord({ ...recordForDayFromRows(id, today, rows), ...plan }));
   })
   .post("/clear", requireUser, async (c) => {
     const { user } = await readAsUser(c);
     // docs/product.md#compatible-calls sends a JSON content type with an empty body; anything present must be an object.
     await readOptionalJson(c);
     await deleteDailyAnalyticsOfUserQuery(c.var.db, user.id);
+    // The person's other devices read their figures again at once (the streak and the plan's recap too).
+    await announceTasksChanged(c, user.id, { dayChanged: true });
     return c.body(null, 204);
   });
+
+/** A day's plan as a record says it: planned, skipped, or neither (no row). */
+function planOfDay(row: { skipped: boolean } | undefined): { planned: boolean; skipped: boolean } {
+  return { planned: row !== undefined && !row.skipped, skipped: row?.skipped === true };
+}

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { dayOf, daysFrom, isMarkOfDay } from "../../shared/day";
+import { daysFrom, isMarkOfDay } from "../../shared/day";
 import type { CarriedTask, Day, PreviousDay } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics, dayPlans, tasks } from "../db/schema";
 import { isVisible, type TaskRow, toTask } from "../tasks/task-rows";
+import { createdDayOf } from "./finish-day";
 import { streaks } from "./streak";
 import { type DayOwner, todayOf } from "./today";
 
@@ -30,14 +31,20 @@ export function dayStateQueries(db: Db, userId: string) {
       .from(tasks)
       .where(and(eq(tasks.userId, userId), eq(tasks.isCompleted, false), isVisible()))
       .orderBy(asc(tasks.createdAt), asc(tasks.id)),
+    // Today's plan (or skip) and the earlier ones "Keep yesterday's three" may come from: a few
+    // skipped days in between still leave the last plan in reach.
     db
-      .select({ date: dayPlans.date, noListTaskIds: dayPlans.noListTaskIds })
+      .select({ date: dayPlans.date, priorityTaskIds: dayPlans.priorityTaskIds, skipped: dayPlans.skipped })
       .from(dayPlans)
       .where(eq(dayPlans.userId, userId))
       .orderBy(desc(dayPlans.date))
-      .limit(1),
+      .limit(RECENT_PLANS),
   ] as const;
 }
+
+const RECENT_PLANS = 7;
+
+type PlanRow = { date: string; priorityTaskIds: number[] | null; skipped: boolean };
 
 type ActivityRow = {
   date: string;
@@ -50,7 +57,7 @@ type ActivityRow = {
 /** The day of the person (docs/product.md#the-day) from dayStateQueries' rows. */
 export function dayState(
   owner: DayOwner,
-  [activity, openTasks, [latestPlan]]: readonly [ActivityRow[], TaskRow[], { date: string }[]],
+  [activity, openTasks, plans]: readonly [ActivityRow[], TaskRow[], PlanRow[]],
   now: Date = new Date(),
 ): Day {
   const today = todayOf(owner, now);
@@ -67,33 +74,69 @@ export function dayState(
         focusMinutes: last.focusMinutes,
       }
     : null;
+  // A plan dated after today (made before a zone change westwards) still counts
+  // (docs/decisions/133-marks-belong-to-their-day.md).
+  const todaysPlan = plans.find((plan) => isMarkOfDay(plan.date, date));
+  const previousThree = previousPriorities(openTasks, plans, date);
   return {
     date,
     startsAt: today.startsAt.toISOString(),
     endsAt: today.endsAt.toISOString(),
-    // A plan dated after today (made before a zone change westwards) still counts
-    // (docs/decisions/133-marks-belong-to-their-day.md).
-    planned: latestPlan !== undefined && isMarkOfDay(latestPlan.date, date),
+    planned: todaysPlan !== undefined && !todaysPlan.skipped,
+    skipped: todaysPlan?.skipped === true,
     ...streaks(
       accomplished.map((row) => row.date),
       date,
     ),
     previous,
     carriedOver: carriedOver(owner, openTasks, date),
-    previousPriorityTaskIds: openTasks
-      .filter((task) => task.isPriority && task.category !== "no_list" && !isMarkOfDay(task.priorityDate, date))
-      .map((task) => task.id)
-      .sort((a, b) => a - b),
+    previousPriorityTaskIds: previousThree.ids,
+    previousPriorityDate: previousThree.date,
     previousNoListTaskIds: previousNoList(openTasks, date),
   };
+}
+
+/**
+ * The three planned on the last earlier planned day, still open, not on the "No" list and not
+ * today's three already
+ * (docs/decisions/182-yesterdays-three-are-the-plans.md): the plan keeps its ids, so a task marked
+ * on another day, finished and reopened, is never among them. A plan stored before plans kept their
+ * ids (and a day marked by hand without a plan) falls back to the marks of the latest earlier day.
+ */
+function previousPriorities(
+  openTasks: readonly TaskRow[],
+  plans: readonly PlanRow[],
+  today: string,
+): { ids: number[]; date: string | null } {
+  // Open, not on the "No" list, and not already one of today's three.
+  const open = new Map(
+    openTasks
+      .filter((task) => task.category !== "no_list" && !(task.isPriority && isMarkOfDay(task.priorityDate, today)))
+      .map((task) => [task.id, task]),
+  );
+  const plan = plans.find((row) => row.date < today && !row.skipped && row.priorityTaskIds !== null);
+  const markDates = openTasks
+    .filter((task) => task.isPriority && task.priorityDate !== null && task.priorityDate < today)
+    .map((task) => task.priorityDate as string);
+  const latestMark = markDates.sort().at(-1) ?? null;
+  if (plan?.priorityTaskIds && (latestMark === null || plan.date >= latestMark)) {
+    const ids = plan.priorityTaskIds.filter((id) => open.has(id));
+    return { ids, date: ids.length > 0 ? plan.date : null };
+  }
+  if (latestMark === null) return { ids: [], date: null };
+  const ids = [...open.values()]
+    .filter((task) => task.isPriority && task.priorityDate === latestMark)
+    .map((task) => task.id)
+    .sort((a, b) => a - b);
+  return { ids, date: ids.length > 0 ? latestMark : null };
 }
 
 /** Open tasks created before today, not on the "No" list, oldest first, with the days carried. */
 function carriedOver(owner: DayOwner, openTasks: readonly TaskRow[], today: string): CarriedTask[] {
   return openTasks.flatMap((task) => {
     if (task.category === "no_list") return [];
-    const created = dayOf(task.createdAt, owner.timeZone, owner.dayStartHour);
-    const daysCarried = daysFrom(created, today);
+    // The day it was made as stamped then, not as the present zone would say it.
+    const daysCarried = daysFrom(createdDayOf(owner, task), today);
     return daysCarried > 0 ? [{ ...toTask(task), daysCarried }] : [];
   });
 }

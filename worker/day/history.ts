@@ -1,77 +1,70 @@
-import { and, desc, eq, gte, lt, lte } from "drizzle-orm";
-import { addDays, dayOf } from "../../shared/day";
-import type { History, HistoryDay } from "../../shared/schemas/day";
+import { and, desc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryQuery } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics, tasks } from "../db/schema";
 import { isVisible, type TaskRow, toTask } from "../tasks/task-rows";
+import { finishDayOf } from "./finish-day";
 import type { DayOwner } from "./today";
 
-const HOUR_MS = 3_600_000;
-
 /**
- * GET /api/history's rows, with only the user id known (they go out with the session check): the
- * tasks completed from a little before `from` to a little after `to` (a day's start lies within
- * −14 h and +24 h of its UTC midnight, whatever the zone and start hour: cut exactly in historyOf),
- * and the days' focus figures.
+ * GET /api/history's rows, with only the user id known (they go out with the session check): one
+ * page of the finished tasks, latest first, one row more than the page to know whether another
+ * follows (docs/decisions/184-history-pages.md); and on the first page, every day's figures
+ * (a few hundred short rows a year).
  */
-export function historyQueries(db: Db, userId: string, from: string, to: string) {
-  const earliest = new Date(Date.parse(`${from}T00:00:00Z`) - 15 * HOUR_MS);
-  const latest = new Date(Date.parse(`${addDays(to, 2)}T00:00:00Z`));
-  return [
-    db
-      .select()
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.userId, userId),
-          eq(tasks.isCompleted, true),
-          isVisible(),
-          gte(tasks.completedAt, earliest),
-          lt(tasks.completedAt, latest),
-        ),
-      )
-      .orderBy(desc(tasks.completedAt), desc(tasks.id)),
-    db
-      .select({
-        date: dailyAnalytics.date,
-        focusSessionsCompleted: dailyAnalytics.focusSessionsCompleted,
-        focusMinutes: dailyAnalytics.totalFocusMinutes,
-      })
-      .from(dailyAnalytics)
-      .where(and(eq(dailyAnalytics.userId, userId), gte(dailyAnalytics.date, from), lte(dailyAnalytics.date, to))),
-  ] as const;
+export function historyQueries(db: Db, userId: string, { cursor, limit = HISTORY_PAGE_SIZE }: HistoryQuery) {
+  const [at, id] = cursor ? cursor.split(".").map(Number) : [];
+  const page = db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        eq(tasks.isCompleted, true),
+        isNotNull(tasks.completedAt),
+        isVisible(),
+        at !== undefined && id !== undefined
+          ? or(lt(tasks.completedAt, new Date(at)), and(eq(tasks.completedAt, new Date(at)), lt(tasks.id, id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(tasks.completedAt), desc(tasks.id))
+    .limit(limit + 1);
+  const days = db
+    .select({
+      date: dailyAnalytics.date,
+      tasksCompleted: dailyAnalytics.tasksCompleted,
+      focusSessionsCompleted: dailyAnalytics.focusSessionsCompleted,
+      focusMinutes: dailyAnalytics.totalFocusMinutes,
+    })
+    .from(dailyAnalytics)
+    .where(
+      and(
+        eq(dailyAnalytics.userId, userId),
+        // The first page only: a later page's query matches nothing, so the batch keeps one shape.
+        cursor ? sql`0` : undefined,
+        or(sql`${dailyAnalytics.tasksCompleted} > 0`, sql`${dailyAnalytics.focusSessionsCompleted} > 0`),
+      ),
+    )
+    .orderBy(desc(dailyAnalytics.date));
+  return [page, days] as const;
 }
 
 /**
- * The days from `from` to `to` with anything done, newest first (docs/product.md#done-history,
- * docs/decisions/136-history-days.md):
- * the tasks completed that day of the person (latest first) and the focus sessions and minutes.
+ * The page of the history (docs/product.md#done-history): each finished task with the day its
+ * finish was stamped on, and on the first page the days' figures from their records, so Done,
+ * Analytics, the streak and the plan's recap say the same of every day.
  */
 export function historyOf(
   owner: DayOwner,
-  from: string,
-  to: string,
-  [completed, focus]: readonly [TaskRow[], { date: string; focusSessionsCompleted: number; focusMinutes: number }[]],
-): History {
-  const days = new Map<string, HistoryDay>();
-  const dayEntry = (date: string) => {
-    let entry = days.get(date);
-    if (!entry) {
-      entry = { date, tasks: [], focusSessionsCompleted: 0, focusMinutes: 0 };
-      days.set(date, entry);
-    }
-    return entry;
+  { cursor, limit = HISTORY_PAGE_SIZE }: HistoryQuery,
+  [rows, days]: readonly [TaskRow[], HistoryPage["days"] & {}],
+): HistoryPage {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    tasks: page.map((row) => ({ ...toTask(row), completedDay: finishDayOf(owner, row) ?? "" })),
+    ...(cursor ? {} : { days }),
+    nextCursor: rows.length > limit && last?.completedAt ? `${last.completedAt.getTime()}.${last.id}` : null,
   };
-  for (const task of completed) {
-    if (!task.completedAt) continue;
-    const date = dayOf(task.completedAt, owner.timeZone, owner.dayStartHour);
-    if (date >= from && date <= to) dayEntry(date).tasks.push(toTask(task));
-  }
-  for (const row of focus) {
-    if (row.focusSessionsCompleted === 0 && row.focusMinutes === 0) continue;
-    const entry = dayEntry(row.date);
-    entry.focusSessionsCompleted = row.focusSessionsCompleted;
-    entry.focusMinutes = row.focusMinutes;
-  }
-  return { days: [...days.values()].sort((a, b) => (a.date < b.date ? 1 : -1)) };
 }

@@ -8,17 +8,35 @@ import { dayPlans, tasks } from "../db/schema";
 import { isVisible } from "../tasks/task-rows";
 
 /**
- * Marks the day planned without changing a plan made already: Analyze Priorities and a "No" list
- * commit count as planning (docs/product.md#plan-your-day). Append it to the change's batch.
+ * Marks the day planned: Analyze Priorities (with the three it ranked first) and a "No" list commit
+ * count as planning (docs/product.md#plan-your-day). A plan made already keeps its three unless
+ * these name others; a skipped day becomes planned. Append it to the change's batch.
  */
-export function markPlannedStatement(db: Db, userId: string, date: string, now: Date) {
-  return db.insert(dayPlans).values({ userId, date, plannedAt: now }).onConflictDoNothing();
+export function markPlannedStatement(db: Db, userId: string, date: string, now: Date, priorityTaskIds?: number[]) {
+  return db
+    .insert(dayPlans)
+    .values({ userId, date, plannedAt: now, priorityTaskIds: priorityTaskIds ?? null })
+    .onConflictDoUpdate({
+      target: [dayPlans.userId, dayPlans.date],
+      set: {
+        skipped: false,
+        ...(priorityTaskIds ? { priorityTaskIds: sql`excluded.priority_task_ids` } : {}),
+      },
+    });
 }
 
-/** The days from `from` to `to` that were planned (the Week view's plan of each day). */
+/**
+ * "Skip for today" (docs/decisions/183-skip-changes-nothing.md): the day gets its row, skipped, so
+ * the plan step stays away on every device; no task, mark or plan made already changes.
+ */
+export function skipDayStatement(db: Db, userId: string, date: string, now: Date) {
+  return db.insert(dayPlans).values({ userId, date, plannedAt: now, skipped: true }).onConflictDoNothing();
+}
+
+/** The days from `from` to `to` with a row: planned, or skipped (the Week view's plan of each day). */
 export function plannedDaysQuery(db: Db, userId: string, from: string, to: string) {
   return db
-    .select({ date: dayPlans.date })
+    .select({ date: dayPlans.date, skipped: dayPlans.skipped })
     .from(dayPlans)
     .where(and(eq(dayPlans.userId, userId), gte(dayPlans.date, from), lte(dayPlans.date, to)));
 }
@@ -136,18 +154,18 @@ export function planStatements(
   statements.push(
     db
       .insert(dayPlans)
-      .values({ userId, date: today, noListTaskIds: noList, plannedAt: now })
+      .values({ userId, date: today, noListTaskIds: noList, priorityTaskIds: priorities, plannedAt: now })
       .onConflictDoUpdate({
         target: [dayPlans.userId, dayPlans.date],
-        set: { noListTaskIds: sql`excluded.no_list_task_ids`, plannedAt: sql`excluded.planned_at` },
+        set: {
+          noListTaskIds: sql`excluded.no_list_task_ids`,
+          priorityTaskIds: sql`excluded.priority_task_ids`,
+          skipped: false,
+          plannedAt: sql`excluded.planned_at`,
+        },
       }),
   );
   const stillQualifying = sql`(${qualifying(priorities, canBePriority())}) <> ${priorities.length}
     or (${qualifying(noList, sql`${tasks.category} = 'no_list'`)}) <> ${noList.length}`;
   return [abortBatchIf(db, dayPlans, stillQualifying), ...statements];
-}
-
-/** Clear Tasks and Start Fresh: the plans go with the tasks and the statistics. */
-export function deleteDayPlansOfUserQuery(db: Db, userId: string) {
-  return db.delete(dayPlans).where(eq(dayPlans.userId, userId));
 }

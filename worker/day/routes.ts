@@ -6,11 +6,11 @@ import { abortedBy } from "../db/batch-guard";
 import { dayPlans } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict } from "../http/errors";
-import { validate } from "../http/validation";
+import { readOptionalJson, validate } from "../http/validation";
 import { announceTasksChanged } from "../hub/hub-client";
 import { dayState, dayStateQueries } from "./day-state";
 import { historyOf, historyQueries } from "./history";
-import { planProblem, planStatements, plansFromQuery, planTasksQuery } from "./plan";
+import { planProblem, planStatements, plansFromQuery, planTasksQuery, skipDayStatement } from "./plan";
 import { todayOf } from "./today";
 
 /**
@@ -53,6 +53,19 @@ export const dayRoutes = new Hono<AppEnv>()
     const state = results.slice(-stateQueries.length) as unknown as Parameters<typeof dayState>[1];
     await announceTasksChanged(c, user.id, { dayChanged: true });
     return c.json(dayState(user, state, now));
+  })
+  // "Skip for today" (docs/decisions/183-skip-changes-nothing.md): the plan step stays away today on
+  // every device, and nothing else changes. Answers the day.
+  .post("/skip", requireUser, async (c) => {
+    const { user } = await readAsUser(c);
+    await readOptionalJson(c);
+    const { db } = c.var;
+    const now = new Date();
+    const stateQueries = dayStateQueries(db, user.id);
+    const results = await db.batch([skipDayStatement(db, user.id, todayOf(user, now).date, now), ...stateQueries]);
+    const state = results.slice(1) as unknown as Parameters<typeof dayState>[1];
+    await announceTasksChanged(c, user.id, { dayChanged: true });
+    return c.json(dayState(user, state, now));
   });
 
 /** Mounted at /api/history: what was done, day by day (docs/product.md#done-history). */
@@ -61,8 +74,8 @@ export const historyRoutes = new Hono<AppEnv>().get(
   requireUser,
   validate("query", historyQuerySchema),
   async (c) => {
-    const { from, to } = c.req.valid("query");
-    const { user, data } = await readAsUser(c, (db, userId) => historyQueries(db, userId, from, to));
-    return c.json(historyOf(user, from, to, data));
+    const query = c.req.valid("query");
+    const { user, data } = await readAsUser(c, (db, userId) => historyQueries(db, userId, query));
+    return c.json(historyOf(user, query, data));
   },
 );

@@ -105,8 +105,15 @@ export const tasks = sqliteTable(
     priorityDate: text(),
     /** The day the task was said no to (put on the "No" list, or "Again today"). */
     noListDate: text(),
+    /**
+     * The person's day the task was made on, stamped then (docs/decisions/180-day-facts-stamped.md):
+     * the carried count reads it, whatever the zone or start hour is now. Null for tasks made before stamps.
+     */
+    createdDay: text(),
+    /** The person's day of the finish, stamped with it and cleared by a reopen; null while open. */
+    completedDay: text(),
   },
-  (t) => [index("tasks_user").on(t.userId, t.id)],
+  (t) => [index("tasks_user").on(t.userId, t.id), index("tasks_user_completed").on(t.userId, t.completedAt)],
 );
 
 export const focusSessions = sqliteTable(
@@ -190,6 +197,13 @@ export const dayPlans = sqliteTable(
     /** The person's day, YYYY-MM-DD. */
     date: text().notNull(),
     noListTaskIds: text({ mode: "json" }).$type<number[]>().notNull().default([]),
+    /**
+     * The plan's three, as named when planned ("Keep yesterday's three" offers these): null for a
+     * plan stored before they were kept.
+     */
+    priorityTaskIds: text({ mode: "json" }).$type<number[]>(),
+    /** "Skip for today": the day has its row (the plan step stays away) but is not planned. */
+    skipped: integer({ mode: "boolean" }).notNull().default(false),
     plannedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.date] })],
@@ -210,6 +224,9 @@ export type TaskSnapshot = {
   /** Absent from records stored before marks had days. */
   priorityDate?: string | null;
   noListDate?: string | null;
+  /** Absent from records stored before day stamps (docs/decisions/180-day-facts-stamped.md). */
+  createdDay?: string | null;
+  completedDay?: string | null;
   createdAt: number;
   updatedAt: number;
   completedAt: number | null;

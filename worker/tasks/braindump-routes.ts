@@ -64,7 +64,13 @@ export const prioritiesRoutes = new Hono<AppEnv>().post(
     const results = await db.batch([
       first,
       ...others,
-      markPlannedStatement(db, user.id, today, now),
+      markPlannedStatement(
+        db,
+        user.id,
+        today,
+        now,
+        ranking.filter((item) => item.isTop).map((item) => item.id),
+      ),
       listVisibleTasks(db, user.id),
     ]);
     const after = new Map((results.at(-1) as Awaited<ReturnType<typeof listVisibleTasks>>).map((row) => [row.id, row]));

@@ -3,6 +3,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../shared/constants";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
+import { todayOf } from "../day/today";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks, users } from "../db/schema";
@@ -43,7 +44,7 @@ export function titlesToCreate(text: string, existingTitles: Iterable<string>): 
  * Instead the titles travel as one JSON array parameter and `json_each` expands it into rows, in
  * input order (so ids follow the order of the text). Four parameters, whatever the size.
  */
-export function insertTitlesStatement(db: Db, userId: string, titles: readonly string[], now: Date) {
+export function insertTitlesStatement(db: Db, userId: string, titles: readonly string[], now: Date, today: string) {
   const at = now.getTime();
   // One expression per column, keyed by the row type: adding a column to tasks breaks the build
   // here instead of silently shifting the INSERT ... SELECT column list.
@@ -63,6 +64,8 @@ export function insertTitlesStatement(db: Db, userId: string, titles: readonly s
     completedAt: sql`null`,
     priorityDate: sql`null`,
     noListDate: sql`null`,
+    createdDay: sql`${today}`,
+    completedDay: sql`null`,
   };
   const columns = Object.keys(getTableColumns(tasks)) as (keyof TaskRow)[];
   const select = sql`select ${sql.join(
@@ -103,7 +106,7 @@ export async function createBraindumpTasks(
     try {
       const [, inserted] = await db.batch([
         tasksUnchangedGuard(db, user.id, version),
-        insertTitlesStatement(db, user.id, titles, now),
+        insertTitlesStatement(db, user.id, titles, now, todayOf(user, now).date),
         ...analyticsStatements(
           db,
           user,

@@ -3,7 +3,7 @@ import { clearTasksSchema } from "../../shared/schemas/tasks";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import { deleteDayPlansOfUserQuery } from "../day/plan";
+import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";

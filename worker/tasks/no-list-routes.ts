@@ -146,6 +146,7 @@ export const noListRoutes = new Hono<AppEnv>()
         priorityDate: null,
         title: sql`${`${REMOVED_MARKER} Task `} || ${tasks.id}`,
         completedAt: sql`coalesce(${tasks.completedAt}, ${now.getTime()})`,
+        completedDay: sql`coalesce(${tasks.completedDay}, ${todayOf(user, now).date})`,
         updatedAt: now,
       })
       .where(ownVisibleAmong(user.id, ids))

@@ -13,6 +13,7 @@ import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements, recordDayAndHour } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
+import { unfinishStatements } from "../day/finish-day";
 import { todayOf } from "../day/today";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
@@ -61,6 +62,9 @@ export const taskRoutes = new Hono<AppEnv>()
         categoryChosen: input.category !== undefined,
         ...marksOfChange(input, today),
         completedAt: input.isCompleted ? now : null,
+        // The day's facts are stamped when they happen (docs/decisions/180-day-facts-stamped.md).
+        createdDay: today,
+        completedDay: input.isCompleted ? today : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -100,7 +104,12 @@ export const taskRoutes = new Hono<AppEnv>()
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
     const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
     const finishing = patch.isCompleted === true;
-    const applyPatch = (completing: boolean) => {
+    const unfinishing = patch.isCompleted === false;
+    // `task` is the row as last read: the batch's guard checks it still holds when the batch runs.
+    const applyPatch = (task: TaskRow) => {
+      const completing = finishing && !task.isCompleted;
+      // A reopen moves the day's count (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
+      const reopening = unfinishing && task.isCompleted;
       const update = db
         .update(tasks)
         .set({
@@ -109,33 +118,38 @@ export const taskRoutes = new Hono<AppEnv>()
           ...(patch.category !== undefined ? { categoryChosen: true } : {}),
           ...marksOfChange(patch, today),
           updatedAt: now,
-          // Finished ⇔ has a time, in this one statement (docs/decisions/171-finished-has-a-time.md).
-          ...(finishing
-            ? { completedAt: completing ? now : sql`coalesce(${tasks.completedAt}, ${now.getTime()})` }
-            : {}),
-          ...(patch.isCompleted === false ? { completedAt: null } : {}),
+          // Finished ⇔ has a time, in this one statement (docs/decisions/171-finished-has-a-time.md),
+          // and the finish's day stamped as it happens (docs/decisions/180-day-facts-stamped.md).
+          ...(completing ? { completedAt: now, completedDay: today } : {}),
+          ...(finishing && !completing ? { completedAt: sql`coalesce(${tasks.completedAt}, ${now.getTime()})` } : {}),
+          ...(unfinishing ? { completedAt: null, completedDay: null } : {}),
         })
         .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), isVisible(), markRulesHold(user.id, id, patch, today)))
         .returning();
       const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
       // Reopened: past today's three open priorities, it comes back without its mark.
-      const reopenRule =
-        patch.isCompleted === false
-          ? [keepTodaysPrioritiesStatement(db, user.id, [id], today, now), ownTaskQuery(db, user.id, id)]
-          : [];
+      const reopenRule = unfinishing
+        ? [keepTodaysPrioritiesStatement(db, user.id, [id], today, now), ownTaskQuery(db, user.id, id)]
+        : [];
       if (completing && !removing) {
         // Only one of today's three counts as a priority completed (docs/product.md#the-day).
-        events.push({ type: "task-completed", priority: patch.isPriority ?? isTodaysPriority(existing, today) });
+        events.push({ type: "task-completed", priority: patch.isPriority ?? isTodaysPriority(task, today) });
       }
-      // A finish is written only if the task is still as read when the batch runs (two devices
-      // may race): open to be counted, or finished already to keep its time.
-      const guard = finishing
-        ? [abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, !completing)))]
-        : [];
+      // A finish or a reopen is written only if the task is still as read when the batch runs (two
+      // devices may race): open to be counted, finished to keep its time or to be taken off its day.
+      const guard =
+        finishing || reopening
+          ? [abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, task.isCompleted)))]
+          : [];
+      const unfinish = reopening ? unfinishStatements(db, user, task) : [];
       return db
-        .batch([...guard, update, ...reopenRule, ...analyticsStatements(db, user, events, now)] as unknown as [
-          typeof update,
-        ])
+        .batch([
+          ...guard,
+          update,
+          ...reopenRule,
+          ...unfinish,
+          ...analyticsStatements(db, user, events, now),
+        ] as unknown as [typeof update])
         .then((results) => {
           const written = results[guard.length] as unknown as TaskRow[];
           // The task as the reopen rule left it, when the edit was written.
@@ -144,18 +158,18 @@ export const taskRoutes = new Hono<AppEnv>()
         });
     };
     let updated: TaskRow[] = [];
-    let completing = finishing && !existing.isCompleted;
+    let task: TaskRow = existing;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        [updated] = await applyPatch(completing);
+        [updated] = await applyPatch(task);
         break;
       } catch (err) {
         if (!abortedBy(err, tasks) || attempt >= 3) throw err;
         // The guard aborted: the task was finished, reopened or deleted since it was read. Once
-        // more as it is now (counted only if it is still open).
+        // more as it is now (counted, or taken off its day, only if it still needs to be).
         const current = await findOwnTask(db, user.id, id);
         if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
-        completing = !current.isCompleted;
+        task = current;
       }
     }
     if (!updated[0] && patch.isPriority === true) {
@@ -194,8 +208,8 @@ export const taskRoutes = new Hono<AppEnv>()
       return c.json(toTask(row));
     },
   )
-  // docs/product.md#done-history: a finished task comes back open, today. Its completion stays
-  // counted on the day it happened (docs/decisions/135-reopen-keeps-the-day-counted.md).
+  // docs/product.md#done-history: a finished task comes back open, today, and its finish leaves the
+  // day it counted on (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
   .post("/:id/reopen", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
@@ -210,12 +224,13 @@ export const taskRoutes = new Hono<AppEnv>()
         abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, true))),
         db
           .update(tasks)
-          .set({ isCompleted: false, completedAt: null, updatedAt: now })
+          .set({ isCompleted: false, completedAt: null, completedDay: null, updatedAt: now })
           .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
           .returning(),
         // Past today's three open priorities (a newer plan), it comes back without its mark.
         keepTodaysPrioritiesStatement(db, user.id, [id], todayOf(user, now).date, now),
         ownTaskQuery(db, user.id, id),
+        ...unfinishStatements(db, user, existing),
         ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
       ]);
     } catch (err) {

@@ -89,7 +89,7 @@ async function read(c: Context<AppEnv>, known: number[]) {
 
 /**
  * docs/product.md#the-day: a task completed on an earlier day has left today's lists (it is in the
- * history: docs/decisions/136-history-days.md).
+ * history: docs/decisions/184-history-pages.md).
  */
 function completedBefore(row: ListRow, day: number): boolean {
   return row.is_completed === 1 && row.completed_at !== null && Number(row.completed_at) < day;

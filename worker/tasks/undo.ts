@@ -50,7 +50,8 @@ export function recordUndoStatements(
     'noListReason', no_list_reason, 'answers', json(answers),
     'categoryChosen', json(case when category_chosen then 'true' else 'false' end),
     'createdAt', created_at, 'updatedAt', updated_at, 'completedAt', completed_at,
-    'priorityDate', priority_date, 'noListDate', no_list_date)`;
+    'priorityDate', priority_date, 'noListDate', no_list_date,
+    'createdDay', created_day, 'completedDay', completed_day)`;
   const snapshot = sql`json_object('tasks', json_group_array(${task}), 'counted', json(${JSON.stringify(counted)}))`;
   // Columns in the table's order: token, user_id, snapshot, created_at, expires_at.
   const record = db.insert(undoActions).select(
@@ -103,7 +104,8 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
   const categoryChosen = sql.raw(`coalesce(json_extract(value, '$.categoryChosen'), 0)`);
   // Columns in the table's order: id, user_id, title, description, category, is_completed,
   // is_priority, no_list_reason, answers, category_chosen, created_at, updated_at, completed_at,
-  // priority_date, no_list_date (absent from records stored before marks had days: null).
+  // priority_date, no_list_date (absent from records stored before marks had days: null),
+  // created_day, completed_day (absent from records stored before day stamps: null).
   // ("where true" lets SQLite tell the upsert's ON from a join's.)
   return db
     .insert(tasks)
@@ -111,7 +113,8 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
       sql`select ${field("id")}, ${userId}, ${field("title")}, ${field("description")}, ${field("category")},
       ${field("isCompleted")}, ${field("isPriority")}, ${field("noListReason")}, ${answers}, ${categoryChosen},
       ${field("createdAt")},
-      ${field("updatedAt")}, ${field("completedAt")}, ${field("priorityDate")}, ${field("noListDate")}
+      ${field("updatedAt")}, ${field("completedAt")}, ${field("priorityDate")}, ${field("noListDate")},
+      ${field("createdDay")}, ${field("completedDay")}
     from json_each(${JSON.stringify(snapshot.tasks)}) where true`,
     )
     .onConflictDoUpdate({
@@ -129,6 +132,8 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
         completedAt: sql`excluded.completed_at`,
         priorityDate: sql`excluded.priority_date`,
         noListDate: sql`excluded.no_list_date`,
+        createdDay: sql`excluded.created_day`,
+        completedDay: sql`excluded.completed_day`,
       },
       setWhere: sql`${tasks.userId} = excluded.user_id`,
     });

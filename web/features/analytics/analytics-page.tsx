@@ -10,7 +10,9 @@ import {
   productivityScore,
   zeroRecord,
 } from "../../../shared/analytics";
+import { dayOf } from "../../../shared/day";
 import type { AnalyticsRecord } from "../../../shared/schemas/analytics";
+import { useAccountInfo } from "../../api/account";
 import {
   forgetAnalyticsReset,
   invalidateAnalyticsRanges,
@@ -21,6 +23,7 @@ import {
   useResetAnalytics,
   useToday,
 } from "../../api/analytics";
+import { useCurrentUser } from "../../api/auth";
 import { useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -52,6 +55,7 @@ export function AnalyticsPage() {
   const queryClient = useQueryClient();
   const timeZone = useAnalyticsTimeZone();
   const todayDate = useToday();
+  const firstDay = useFirstDay();
   const [period, setPeriod] = useState<AnalyticsPeriod>("day");
   const [confirmOpen, setConfirmOpen] = useState(false);
 
@@ -143,7 +147,7 @@ export function AnalyticsPage() {
         <>
           <TodayCards today={today} />
           <StreakCards />
-          {period === "week" ? <WeekDays records={records} todayDate={todayDate} /> : null}
+          {period === "week" ? <WeekDays records={records} todayDate={todayDate} firstDay={firstDay} /> : null}
           <Suspense fallback={<Spinner className="py-16" label="Loading charts" showLabel />}>
             <AnalyticsCharts records={records} period={period} todayDate={todayDate} openByList={openByList} />
           </Suspense>
@@ -268,4 +272,12 @@ function StatCard({
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">{footnote}</p>
     </Card>
   );
+}
+
+/** The account's first day, as the person's day then (docs/product.md#the-day); null until known. */
+function useFirstDay(): string | null {
+  const createdAt = useAccountInfo().data?.createdAt;
+  const { user } = useCurrentUser();
+  if (!createdAt || !user) return null;
+  return dayOf(new Date(createdAt), user.timeZone, user.dayStartHour);
 }

@@ -57,10 +57,20 @@ function StreakCard(props: { icon: ReactNode; title: string; testId: string; day
 
 /**
  * The Week view's days side by side (docs/product.md#analytics-screen): each day's done count and
- * focus minutes beside whether that day was planned.
+ * focus minutes beside whether that day was planned, skipped or neither, from the account's first day.
  */
-export function WeekDays({ records, todayDate }: { records: readonly AnalyticsRecord[]; todayDate: string }) {
-  if (records.length === 0) return null;
+export function WeekDays({
+  records,
+  todayDate,
+  firstDay,
+}: {
+  records: readonly AnalyticsRecord[];
+  todayDate: string;
+  /** The account's first day: the days before it are not listed as "Not planned". */
+  firstDay: string | null;
+}) {
+  const days = firstDay ? records.filter((record) => record.date >= firstDay) : records;
+  if (days.length === 0) return null;
   return (
     <Card className="overflow-x-auto p-5">
       <table className="w-full min-w-72 text-sm">
@@ -82,7 +92,7 @@ export function WeekDays({ records, todayDate }: { records: readonly AnalyticsRe
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {[...records].reverse().map((record) => (
+          {[...days].reverse().map((record) => (
             <tr key={record.date}>
               <th scope="row" className="py-2 pr-3 text-left font-normal">
                 {dayName(record.date, todayDate)}
@@ -92,6 +102,8 @@ export function WeekDays({ records, todayDate }: { records: readonly AnalyticsRe
               <td className="py-2 pl-3">
                 {record.planned ? (
                   <span className="font-medium text-emerald-700 dark:text-emerald-400">Planned</span>
+                ) : record.skipped ? (
+                  <span className="text-slate-700 dark:text-slate-300">Skipped</span>
                 ) : (
                   <span className="text-slate-600 dark:text-slate-400">Not planned</span>
                 )}

@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../../shared/split-tasks";
@@ -13,6 +13,8 @@ import { processNotice } from "./process-notice";
 import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 
 type Props = {
+  /** "A new day has begun: plan it", while the plan step waits for the person (./new-day-notice.tsx). */
+  newDayNotice?: ReactNode;
   text: string;
   onTextChange: (text: string) => void;
   /** Tasks to prioritise next: the ones just created, or the current ones. */
@@ -28,7 +30,14 @@ function processFailure(err: unknown) {
   showError("Error processing tasks", detail ?? "Failed to process your input. Please try again.");
 }
 
-export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowResults, onOrganize }: Props) {
+export function BraindumpInputStep({
+  newDayNotice,
+  text,
+  onTextChange,
+  onTasksReady,
+  onShowResults,
+  onOrganize,
+}: Props) {
   // The braindump page is the one screen that refetches when the window regains focus (docs/product.md#request-behaviour).
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const processTasks = useProcessTasks();
@@ -84,6 +93,7 @@ export function BraindumpInputStep({ text, onTextChange, onTasksReady, onShowRes
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
       <section aria-labelledby={STEP_HEADING_ID} className="space-y-4 lg:col-span-3">
         <StepIntro title={BRAINDUMP_HEADING} lead={BRAINDUMP_INTRO} />
+        {newDayNotice}
         <form onSubmit={onSubmit} className="space-y-3" noValidate>
           <label htmlFor="braindump-text" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             What's on your mind?

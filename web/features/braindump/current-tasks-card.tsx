@@ -14,6 +14,7 @@ import { clearingLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
 import { EditTitleButton } from "./edit-title-button";
+import { MarkDoneButton } from "./mark-done-button";
 
 // Loaded when a title is first edited: its check is the create schema's (classic zod), which the
 // first screen does not otherwise load (bench/RESULTS.md).
@@ -43,7 +44,10 @@ type Props = {
   className?: string;
 };
 
-/** docs/product.md#input-step: the active tasks, with "Prioritize", "Clear Tasks" and a delete button on each. */
+/**
+ * docs/product.md#input-step: the active tasks, each with "Mark … done" (not a "No" list item: it is
+ * said no to, not done), edit and delete, and "Prioritize", "Clear Tasks".
+ */
 export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -129,7 +133,12 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                   );
                 }
                 return (
-                  <li key={task.id} className="flex items-center gap-3 py-2">
+                  <li key={task.id} className="flex items-center gap-2 py-1.5">
+                    {category === "no_list" ? (
+                      <span aria-hidden="true" className="h-9 w-9 shrink-0" />
+                    ) : (
+                      <MarkDoneButton task={task} />
+                    )}
                     <span
                       aria-hidden="true"
                       title={CATEGORY_LABEL[category]}

@@ -4,7 +4,9 @@ import { useDay } from "../../api/day";
 import { Spinner } from "../../ui/spinner";
 import { BraindumpInputStep } from "./braindump-input-step";
 import { onFreshStart } from "./fresh-start-signal";
+import { NewDayNotice } from "./new-day-notice";
 import { planWanted } from "./plan/plan-wanted";
+import type { ThreeSource } from "./results-step";
 import { focusStepHeading } from "./step-heading";
 
 // Only the input step is in the first screen's bundle: the questions and results load when the tasks
@@ -35,6 +37,8 @@ export function PriorityPickerPage() {
    * straight from the braindump step (they rank every open task by its saved answers then).
    */
   const [ranking, setRanking] = useState<number[] | null>(null);
+  /** How today's three were just chosen, for the results' words; null: opened from "View Priorities". */
+  const [source, setSource] = useState<ThreeSource | null>(null);
 
   const startOver = useCallback(() => {
     setText("");
@@ -56,15 +60,47 @@ export function PriorityPickerPage() {
     focusStepHeading();
   }, [step]);
 
+  /** The day the plan step was set aside on ("Add today's tasks", or the notice while typing): it waits to be asked for. */
+  const [setAsideOn, setSetAsideOn] = useState<string | null>(null);
+  /** The notice asked for: the plan step shows even over text in the box. */
+  const [planAsked, setPlanAsked] = useState(false);
+
+  /** Leaving the plan step to add today's tasks: it waits as a notice. */
+  const leavePlan = useCallback(() => {
+    if (day) setSetAsideOn(day.date);
+    setPlanAsked(false);
+  }, [day]);
+
+  const wanted = planWanted(day);
+  // A new day never takes the screen from someone typing (docs/decisions/188-new-day-waits.md):
+  // with text in the box, or the step set aside today, it is a notice until asked for.
+  const waiting = wanted && !planAsked && (text.trim() !== "" || setAsideOn === day.date);
+  const showPlan = step === "input" && wanted && !waiting;
+  // The plan step gone (skipped, set aside, or planned on another device): the braindump is in view,
+  // the keyboard on its heading, not on a page scrolled past it.
+  const planShown = useRef(showPlan);
+  useEffect(() => {
+    if (planShown.current && !showPlan && step === "input") {
+      window.scrollTo({ top: 0 });
+      focusStepHeading();
+    }
+    // Asked for from the notice: the keyboard goes to the plan.
+    if (!planShown.current && showPlan && planAsked) focusStepHeading();
+    planShown.current = showPlan;
+  }, [showPlan, step, planAsked]);
+
   switch (step) {
-    case "input":
-      if (planWanted(day)) {
+    case "input": {
+      if (showPlan && day) {
         return (
           <Suspense fallback={<Spinner className="py-24" />}>
             <PlanStep
               day={day}
-              onPlanned={() => {
+              onLeave={leavePlan}
+              onPlanned={(kind) => {
+                setPlanAsked(false);
                 setRanking(null);
+                setSource(kind);
                 setStep("results");
               }}
               onAskQuestions={(tasks) => {
@@ -77,6 +113,7 @@ export function PriorityPickerPage() {
       }
       return (
         <BraindumpInputStep
+          newDayNotice={waiting ? <NewDayNotice onPlan={() => setPlanAsked(true)} /> : null}
           text={text}
           onTextChange={setText}
           onTasksReady={(tasks) => {
@@ -85,11 +122,13 @@ export function PriorityPickerPage() {
           }}
           onShowResults={() => {
             setRanking(null);
+            setSource(null);
             setStep("results");
           }}
           onOrganize={() => setStep("organized")}
         />
       );
+    }
     case "questions":
       return (
         <Suspense fallback={<Spinner className="py-24" />}>
@@ -97,6 +136,7 @@ export function PriorityPickerPage() {
             tasks={questionTasks}
             onAnalyzed={(ranked) => {
               setRanking(ranked.map((task) => task.id));
+              setSource("answers");
               setStep("results");
             }}
             onStartOver={startOver}
@@ -108,6 +148,7 @@ export function PriorityPickerPage() {
         <Suspense fallback={<Spinner className="py-24" />}>
           <ResultsStep
             ranking={ranking}
+            source={source}
             onOrganize={() => setStep("organized")}
             onStartOver={startOver}
             onPlan={() => setStep("input")}

@@ -1,4 +1,5 @@
 import { CheckCircle2, LayoutGrid, Target } from "lucide-react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { TOP_PRIORITY_COUNT } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
@@ -11,20 +12,31 @@ import { cn } from "../../ui/cn";
 import { onDay } from "../../ui/day-words";
 import { Spinner } from "../../ui/spinner";
 import { TASKS_GONE_TEXT } from "./braindump-copy";
+import { MarkDoneButton } from "./mark-done-button";
 import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 import { rankForResults } from "./todays-ranking";
+
+/** Where today's three on the results came from (docs/decisions/186-honest-words.md). */
+export type ThreeSource = "answers" | "kept" | "picked";
 
 type Props = {
   /** Ids best first as Analyze ranked them; null: every open task, ranked by its saved answers. */
   ranking: number[] | null;
+  /** How today's three were just chosen; null when the results are opened from "View Priorities". */
+  source: ThreeSource | null;
   onOrganize: () => void;
   onStartOver: () => void;
   /** Back to the plan step, while today is not planned (docs/product.md#plan-your-day-screen). */
   onPlan: () => void;
 };
 
-const RESULTS_LEAD =
-  "Based on your answers, these matter most today. Start with the first one and give it your full attention.";
+const START = "Start with the first one and give it your full attention.";
+const LEADS: Record<ThreeSource | "saved", string> = {
+  answers: `Based on your answers, these matter most today. ${START}`,
+  kept: `Kept from your last plan: these are today's three. ${START}`,
+  picked: `Picked by hand: these are today's three. ${START}`,
+  saved: `Today's three first, then your tasks by your saved answers. ${START}`,
+};
 
 /** Why a task ranks where it does: its score and the answers that made it. */
 function ScoreExplanation({ task, className }: { task: Task; className?: string }) {
@@ -32,16 +44,25 @@ function ScoreExplanation({ task, className }: { task: Task; className?: string 
   return (
     <p className={cn("text-xs text-slate-600 dark:text-slate-400", className)}>
       <span className="font-semibold text-slate-700 dark:text-slate-300">Score {score}</span>
-      {reasons.length > 0 ? `: ${reasons.join(", ")}` : ": no answers yet"}
+      {reasons.length > 0
+        ? `: ${reasons.join(", ")}`
+        : Object.keys(task.answers).length > 0
+          ? ": answered no to every question"
+          : ": no answers yet"}
     </p>
   );
 }
 
 /** docs/product.md#results-step: the top three (the first marked START HERE), then the remaining tasks. */
-export function ResultsStep({ ranking, onOrganize, onStartOver, onPlan }: Props) {
+export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }: Props) {
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const day = useDay().data;
   const navigate = useNavigate();
+  // Arriving here (from the plan, the questions or View Priorities), the keyboard is on the heading,
+  // whatever another step's render did with the focus meanwhile (a plan also re-renders the braindump).
+  useEffect(() => {
+    document.getElementById(STEP_HEADING_ID)?.focus();
+  }, []);
 
   if (tasks.data === undefined) {
     // Only when the list never loaded (the earlier steps read it): loading again, or failed.
@@ -78,7 +99,7 @@ export function ResultsStep({ ranking, onOrganize, onStartOver, onPlan }: Props)
         lead={
           earlierDay && day
             ? `These are the priorities you set ${onDay(earlierDay, day.date)}. Today is not planned yet: choose today's three, or keep these.`
-            : RESULTS_LEAD
+            : LEADS[source ?? (ranking ? "answers" : "saved")]
         }
       />
       {earlierDay ? (
@@ -103,7 +124,8 @@ export function ResultsStep({ ranking, onOrganize, onStartOver, onPlan }: Props)
                     task.isCompleted && "opacity-60",
                   )}
                 >
-                  <div className="flex items-center justify-between gap-2">
+                  <div className="flex items-center gap-2">
+                    {task.isCompleted ? null : <MarkDoneButton task={task} />}
                     <span
                       className={cn(
                         "flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold",
@@ -116,7 +138,7 @@ export function ResultsStep({ ranking, onOrganize, onStartOver, onPlan }: Props)
                       {index + 1}
                     </span>
                     {first ? (
-                      <span className="rounded-full bg-brand-600 px-2.5 py-1 text-xs font-bold tracking-wider text-white">
+                      <span className="ml-auto rounded-full bg-brand-600 px-2.5 py-1 text-xs font-bold tracking-wider text-white">
                         START HERE
                       </span>
                     ) : null}
@@ -165,7 +187,12 @@ export function ResultsStep({ ranking, onOrganize, onStartOver, onPlan }: Props)
               {remaining.map((task) => {
                 const titleId = `remaining-title-${task.id}`;
                 return (
-                  <li key={task.id} className="flex items-center gap-3 px-5 py-2.5">
+                  <li key={task.id} className="flex items-center gap-2 px-3 py-2 sm:px-5">
+                    {task.isCompleted ? (
+                      <span aria-hidden="true" className="h-9 w-9 shrink-0" />
+                    ) : (
+                      <MarkDoneButton task={task} />
+                    )}
                     <div className="min-w-0 flex-1">
                       <span
                         id={titleId}

@@ -1,11 +1,11 @@
 import { ArrowLeft, CheckCircle2, RotateCcw, Search } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Task } from "../../../shared/schemas/tasks";
+import type { HistoryTask } from "../../../shared/schemas/day";
 import { useCurrentUser } from "../../api/auth";
 import { ApiRequestError } from "../../api/client";
 import { useDay, useReopenTask } from "../../api/day";
-import { useHistory } from "../../api/history";
+import { useHistoryPages } from "../../api/history";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { dayName } from "../../ui/day-words";
@@ -13,20 +13,25 @@ import { Input } from "../../ui/field";
 import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
-import { historyRanges, searchHistory } from "./history-search";
+import { doneDays } from "./history-search";
 
 /**
  * `/done` (docs/product.md#done-screen): finished work by day, newest first, found by its words and
  * reopened with one tap. Reached from Current Tasks and from Analytics
- * (docs/decisions/142-done-screen.md).
+ * (docs/decisions/184-history-pages.md).
  */
 export function DonePage() {
   const day = useDay();
   const today = day.data?.date;
-  const [windows, setWindows] = useState(1);
   const [query, setQuery] = useState("");
-  const history = useHistory(today ? historyRanges(today, windows) : []);
+  const history = useHistoryPages();
   const reopen = useReopenTask();
+  const moreRef = useRef<HTMLDivElement>(null);
+  const pages = history.data?.pages ?? [];
+  const loaded = pages.flatMap((page) => page.tasks);
+  const hasMore = history.hasNextPage;
+  const searching = query.trim() !== "";
+  const { fetchNextPage, isFetchingNextPage } = history;
   const { user } = useCurrentUser();
   const timeFormat = new Intl.DateTimeFormat(undefined, {
     hour: "numeric",
@@ -34,12 +39,53 @@ export function DonePage() {
     timeZone: user?.timeZone,
   });
 
-  const shown = searchHistory(history.days, query);
+  const shown = doneDays(pages[0]?.days ?? [], loaded, !hasMore, query);
   const found = shown.reduce((sum, entry) => sum + entry.tasks.length, 0);
 
-  function onReopen(task: Task) {
+  // A search looks through every page (docs/decisions/184-history-pages.md): the next one is read as
+  // soon as the one before has come.
+  useEffect(() => {
+    if (searching && hasMore && !isFetchingNextPage) void fetchNextPage();
+  }, [searching, hasMore, isFetchingNextPage, fetchNextPage]);
+
+  // Scrolling near the end reads the next page.
+  useEffect(() => {
+    const target = moreRef.current;
+    if (!target || !hasMore || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "600px" },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, isFetchingNextPage, fetchNextPage]);
+
+  /** The next page; the keyboard goes to the first day it brings (or stays on the last shown). */
+  async function showEarlier() {
+    const before = document.querySelectorAll("[data-done-day]").length;
+    await fetchNextPage();
+    requestAnimationFrame(() => {
+      const headings = document.querySelectorAll<HTMLElement>("[data-done-day]");
+      (headings[before] ?? headings[headings.length - 1])?.focus();
+    });
+  }
+
+  function onReopen(task: HistoryTask) {
+    // The row leaves: the keyboard goes on to the next row's Reopen, or back to the search.
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>("[data-reopen]")];
+    const index = buttons.findIndex((button) => button.dataset.reopen === String(task.id));
+    const next = buttons[index + 1] ?? buttons[index - 1];
     reopen.mutate(task.id, {
-      onSuccess: () => showSuccess("Task reopened", `"${task.title}" is open again, in Current Tasks for today.`),
+      onSuccess: () => {
+        showSuccess("Task reopened", `"${task.title}" is open again, in Current Tasks for today.`);
+        const nextId = next?.dataset.reopen;
+        requestAnimationFrame(() => {
+          const target = nextId ? document.querySelector<HTMLButtonElement>(`[data-reopen="${nextId}"]`) : null;
+          (target ?? document.getElementById("done-search"))?.focus();
+        });
+      },
       onError: (err) =>
         showError(
           "Could not reopen the task",
@@ -81,22 +127,28 @@ export function DonePage() {
         </div>
         {/* Always there, so screen readers announce the count as it changes. */}
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-          {query.trim() ? `${countOf(found, "task matches", "tasks match")}.` : null}
+          {searching
+            ? `${countOf(found, "task matches", "tasks match")}${hasMore ? ", looking through earlier days…" : "."}`
+            : null}
         </p>
       </div>
 
       {history.isError ? (
         <Card role="alert" className="space-y-3 p-6">
           <p className="font-medium">Your finished tasks could not be loaded.</p>
-          <Button variant="outline" onClick={history.refetch}>
+          <Button variant="outline" onClick={() => void history.refetch()}>
             Try again
           </Button>
         </Card>
-      ) : !today || (history.isPending && history.days.length === 0) ? (
+      ) : !today || history.isPending ? (
         <Spinner className="py-16" label="Loading what you finished" showLabel />
       ) : shown.length === 0 ? (
         <Card className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
-          {query.trim() ? `No finished task matches "${query.trim()}".` : "Nothing finished yet in these days."}
+          {searching
+            ? hasMore
+              ? "Looking through earlier days…"
+              : `No finished task matches "${query.trim()}".`
+            : "Nothing finished yet."}
         </Card>
       ) : (
         <ol className="space-y-4">
@@ -107,11 +159,12 @@ export function DonePage() {
                 <Card>
                   <section aria-labelledby={headingId}>
                     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-                      <h2 id={headingId} className="text-lg font-semibold">
+                      <h2 id={headingId} data-done-day tabIndex={-1} className="text-lg font-semibold">
                         {dayName(entry.date, today)}
                       </h2>
                       <p className="text-sm text-slate-600 dark:text-slate-400">
-                        {entry.tasks.length} done · {countOf(entry.focusMinutes, "focus minute", "focus minutes")}
+                        {entry.tasksCompleted} done · {countOf(entry.focusMinutes, "focus minute", "focus minutes")}
+                        {searching ? ` · ${entry.tasks.length} of ${entry.tasksCompleted} shown` : null}
                       </p>
                     </div>
                     <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -137,6 +190,7 @@ export function DonePage() {
                               variant="outline"
                               size="sm"
                               aria-describedby={titleId}
+                              data-reopen={task.id}
                               disabled={reopen.isPending && reopen.variables === task.id}
                               onClick={() => onReopen(task)}
                             >
@@ -155,10 +209,12 @@ export function DonePage() {
         </ol>
       )}
 
-      {today ? (
-        <Button variant="outline" disabled={history.isPending} onClick={() => setWindows((count) => count + 1)}>
-          Show earlier days
-        </Button>
+      {hasMore ? (
+        <div ref={moreRef}>
+          <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void showEarlier()}>
+            {isFetchingNextPage ? "Loading earlier days…" : "Show earlier days"}
+          </Button>
+        </div>
       ) : null}
     </div>
   );

@@ -1,42 +1,64 @@
-import { addDays } from "../../../shared/day";
-import type { HistoryDay } from "../../../shared/schemas/day";
+import type { HistoryDay, HistoryTask } from "../../../shared/schemas/day";
 
-/**
- * The longest range one GET /api/history may ask for (MAX_HISTORY_RANGE_DAYS of its schema, which a
- * unit test holds it to): written here so the schema's zod stays off this screen
- * (docs/decisions/120-signed-first-screen-carries-waits.md).
- */
-export const HISTORY_WINDOW_DAYS = 92;
+/** One day on the Done screen: its figures as its record holds them, and the finished tasks shown. */
+export type DoneDay = HistoryDay & {
+  /** The tasks shown: those loaded so far that match the search (all loaded ones without a search). */
+  tasks: HistoryTask[];
+};
 
 /** The words of a search, lower-cased: "  Quarterly   REPORT " → ["quarterly", "report"]. */
 export function searchWords(query: string): string[] {
   return query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
 }
 
-/**
- * The days with the finished tasks whose title or description holds every word of the search, in
- * any order (docs/product.md#done-screen). Days left without a match drop out; an empty search
- * keeps every day as it is.
- */
-export function searchHistory(days: readonly HistoryDay[], query: string): HistoryDay[] {
-  const words = searchWords(query);
-  if (words.length === 0) return [...days];
-  return days.flatMap((day) => {
-    const tasks = day.tasks.filter((task) => {
-      const text = `${task.title} ${task.description ?? ""}`.toLocaleLowerCase();
-      return words.every((word) => text.includes(word));
-    });
-    return tasks.length > 0 ? [{ ...day, tasks }] : [];
-  });
+function matches(task: HistoryTask, words: readonly string[]): boolean {
+  const text = `${task.title} ${task.description ?? ""}`.toLocaleLowerCase();
+  return words.every((word) => text.includes(word));
 }
 
 /**
- * The history's ranges, newest first: `count` back-to-back windows of the longest range one call may
- * ask for, the first ending today.
+ * The Done screen's days, newest first (docs/product.md#done-screen), from the days' figures and the
+ * pages of finished tasks loaded so far:
+ * - a day's count is its record's, never the number of rows shown (a search filters the rows, and
+ *   the screen says "3 of 7 shown"); a day with more rows loaded than its record counts (finishes
+ *   stored before day stamps) says the rows;
+ * - while earlier pages remain, days older than the oldest task loaded wait for their page;
+ * - with a search, only the tasks holding every word, in title or description, in any order and
+ *   case, are shown, and days left without one drop out.
  */
-export function historyRanges(today: string, count: number): { from: string; to: string }[] {
-  return Array.from({ length: count }, (_, index) => {
-    const to = addDays(today, -HISTORY_WINDOW_DAYS * index);
-    return { from: addDays(to, -(HISTORY_WINDOW_DAYS - 1)), to };
-  });
+export function doneDays(
+  figures: readonly HistoryDay[],
+  loaded: readonly HistoryTask[],
+  allLoaded: boolean,
+  query: string,
+): DoneDay[] {
+  const words = searchWords(query);
+  const days = new Map<string, DoneDay>();
+  const dayOf = (date: string) => {
+    let day = days.get(date);
+    if (!day) {
+      day = { date, tasksCompleted: 0, focusSessionsCompleted: 0, focusMinutes: 0, tasks: [] };
+      days.set(date, day);
+    }
+    return day;
+  };
+  for (const figure of figures) days.set(figure.date, { ...figure, tasks: [] });
+  const rowsOfDay = new Map<string, number>();
+  for (const task of loaded) {
+    rowsOfDay.set(task.completedDay, (rowsOfDay.get(task.completedDay) ?? 0) + 1);
+    const day = dayOf(task.completedDay);
+    if (matches(task, words)) day.tasks.push(task);
+  }
+  for (const [date, rows] of rowsOfDay) {
+    const day = dayOf(date);
+    day.tasksCompleted = Math.max(day.tasksCompleted, rows);
+  }
+  const oldestLoaded = loaded.reduce<string | null>(
+    (oldest, task) => (oldest === null || task.completedDay < oldest ? task.completedDay : oldest),
+    null,
+  );
+  return [...days.values()]
+    .filter((day) => allLoaded || (oldestLoaded !== null && day.date >= oldestLoaded))
+    .filter((day) => words.length === 0 || day.tasks.length > 0)
+    .sort((a, b) => (a.date < b.date ? 1 : -1));
 }

@@ -5,8 +5,10 @@ import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { TimerState } from "../../../shared/schemas/focus";
 import { remainingMs, serverTime } from "../../../shared/timer";
 import { useCurrentUser } from "../../api/auth";
+import { useDay } from "../../api/day";
 import { useTasks } from "../../api/tasks";
 import { useTimer } from "../../api/timer";
+import { useTimerAction } from "../../api/timer-actions";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
@@ -22,10 +24,18 @@ import { SelectionPhase } from "./selection-phase";
 
 type Phase = "selection" | "active" | "complete";
 
-export function phaseOf(state: TimerState): Phase {
+export function phaseOf(state: TimerState, dayStartsAt?: number): Phase {
   if (state.status === "idle") return "selection";
+  // A run that finished on an earlier day is not offered again: a new day starts at selection
+  // (docs/decisions/188-new-day-waits.md).
+  if (state.status === "finished" && dayStartsAt !== undefined && finishedBefore(state, dayStartsAt))
+    return "selection";
   if (state.status === "finished") return "complete";
   return "active";
+}
+
+function finishedBefore(state: TimerState, instant: number): boolean {
+  return state.finishedAt !== null && state.finishedAt < instant;
 }
 
 /** A positive whole task id from the address or the navigation state, else null. */
@@ -111,7 +121,15 @@ export function FocusTimerPage() {
   const announcement = useMilestones(state, view?.offsetMs ?? 0);
   useEndOfRun(state, title);
 
-  const phase = state ? phaseOf(state) : null;
+  const dayStartsAt = useDay().data?.startsAt;
+  const startsAt = dayStartsAt ? Date.parse(dayStartsAt) : undefined;
+  const phase = state ? phaseOf(state, startsAt) : null;
+  // The earlier day's finished run is let go on the hub too, so a new run can start from selection.
+  const { mutateAsync: timerAction } = useTimerAction();
+  const staleFinish = state?.status === "finished" && startsAt !== undefined && finishedBefore(state, startsAt);
+  useEffect(() => {
+    if (staleFinish && !offline) void timerAction({ action: "acknowledge", body: { keepTask: false } }).catch(() => {});
+  }, [staleFinish, offline, timerAction]);
   // The taskId of the address or the navigation state picks the task of the first selection
   // only; once a run has been shown, the hub decides ("Need More Time" keeps the task, "Next
   // Task" clears it), whatever the address still says.

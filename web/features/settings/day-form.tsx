@@ -42,10 +42,23 @@ export function DayForm({ user }: { user: User }) {
     },
     save: async (input) => {
       const next = await saveAccount(input);
-      showSuccess(
-        "Your day is set",
-        `It starts at ${hourLabel(next.dayStartHour)}${next.planReminder.enabled ? `; a reminder to plan it comes at ${next.planReminder.time}` : ""}.`,
-      );
+      const starts = `It starts at ${hourLabel(next.dayStartHour)}`;
+      if (!next.planReminder.enabled) return showSuccess("Your day is set", `${starts}.`);
+      // No device has notifications on: the reminder would never come, so the toast says so and
+      // offers the way to turn them on here (docs/decisions/186-honest-words.md).
+      if ((push?.devices.length ?? 0) === 0) {
+        return showSuccess(
+          "Your day is set",
+          `${starts}. The reminder at ${next.planReminder.time} needs notifications, and none of your devices has them on.`,
+          {
+            action: {
+              label: "Turn on",
+              onClick: () => document.querySelector<HTMLElement>('[aria-describedby="notifications-state"]')?.focus(),
+            },
+          },
+        );
+      }
+      showSuccess("Your day is set", `${starts}; a reminder to plan it comes at ${next.planReminder.time}.`);
     },
     failure: { title: "Could not save your day", form: "Could not save your day. Please try again." },
   });

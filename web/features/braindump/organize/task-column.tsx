@@ -5,6 +5,7 @@ import type { Task } from "../../../../shared/schemas/tasks";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { EditTitleButton } from "../edit-title-button";
+import { MarkDoneButton } from "../mark-done-button";
 import { TaskTitleEditor } from "../task-title-editor";
 import type { DragData } from "./announcements";
 import { COLUMNS, type Column, columnOf, dragHandleId, dragId } from "./columns";
@@ -96,6 +97,9 @@ function DraggableTask({
         }
         action={
           <>
+            {task.isCompleted || task.category === "no_list" ? null : (
+              <MarkDoneButton task={task} className="h-8 w-8" />
+            )}
             <EditTitleButton title={task.title} className="h-8 w-8" onClick={() => setEditing(true)} />
             {showFocus && !task.isCompleted ? (
               <Button

@@ -1,66 +1,74 @@
-import { Flame, History, ListChecks } from "lucide-react";
+import { Flame, History, ListChecks, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
 import { isTodaysNoListItem } from "../../../../shared/day";
 import type { Day } from "../../../../shared/schemas/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../../api/client";
-import { usePlanDay, useSayNoAgain } from "../../../api/day";
+import { usePlanDay, useSayNoAgain, useSkipDay } from "../../../api/day";
 import { useTasks } from "../../../api/tasks";
 import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
-import { carriedLabel, dayName, previousDayLine, streakLine } from "../../../ui/day-words";
+import { dayName, previousDayLine, streakLine } from "../../../ui/day-words";
 import { NoItemRow } from "../../../ui/no-item-row";
+import { countOf } from "../../../ui/plural";
 import { showError, showInfo, showSuccess } from "../../../ui/toast";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
+import { CarriedList } from "./carried-list";
 import { offeredNoItems, plannableTasks, previousThree } from "./plan-choices";
 
 type Props = {
   day: Day;
-  /** Today's three are chosen (kept or picked): the results follow. */
-  onPlanned: () => void;
+  /** Today's three are chosen (kept or picked): the results follow, saying which. */
+  onPlanned: (kind: "kept" | "picked") => void;
   /** "Answer the questions again": the questions step for these tasks, saved answers kept. */
   onAskQuestions: (tasks: Task[]) => void;
+  /** "Skip for today", or "Add today's tasks" with nothing carried: the braindump, in view. */
+  onLeave: () => void;
 };
 
-type PlanKind = "keep" | "pick" | "skip";
-
 /**
- * docs/product.md#plan-your-day-screen: the first screen of a new day until it is planned. Every way
- * out plans the day (POST /api/day/plan), so the step leaves every device at once; "No again today"
- * taps count on their own (docs/decisions/140-plan-step.md).
+ * docs/product.md#plan-your-day-screen: the first screen of a new day until it is planned or
+ * skipped. The decision (today's three) comes first, whatever is carried; each carried task can be
+ * finished, left for later, said no to or deleted where it is listed
+ * (docs/decisions/187-a-plan-to-act-on.md). "No again today" taps count on their own
+ * (docs/decisions/140-plan-step.md).
  */
-export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
+export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
   const tasks = useTasks().data ?? [];
   const plan = usePlanDay();
+  const skip = useSkipDay();
   const { sayNoAgain, pendingId } = useSayNoAgain();
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
+  /** Carried tasks the person left for later today: not asked about, not offered to pick. */
+  const [later, setLater] = useState<number[]>([]);
 
   const open = plannableTasks(tasks);
+  const choosable = open.filter((task) => !later.includes(task.id));
   const yesterdays = previousThree(day, tasks);
+  const carried = day.carriedOver.filter((task) => open.some((other) => other.id === task.id));
   // The day stops naming an item once it is said no to again: the step keeps showing it, marked.
   const [offered, setOffered] = useState(day.previousNoListTaskIds);
   if (day.previousNoListTaskIds.some((id) => !offered.includes(id))) {
     setOffered([...new Set([...offered, ...day.previousNoListTaskIds])]);
   }
   const { items: earlierNo, saidAgain, fromDay } = offeredNoItems(offered, tasks, day.date);
-  const stillPicked = picked.filter((id) => open.some((task) => task.id === id));
+  const stillPicked = picked.filter((id) => choosable.some((task) => task.id === id));
+  const busy = plan.isPending || skip.isPending;
 
-  function makePlan(kind: PlanKind, priorityTaskIds: number[]) {
+  function makePlan(kind: "kept" | "picked", priorityTaskIds: number[]) {
     plan.mutate(
       { priorityTaskIds, noListTaskIds: saidAgain },
       {
         onSuccess: () => {
-          if (kind === "skip") {
-            showInfo("Plan skipped", "Your tasks are as you left them. The plan comes back tomorrow.");
-            return;
-          }
           showSuccess(
             "Your day is planned",
-            kind === "keep" ? "Yesterday's three are today's three." : "Your picks are today's three.",
+            kind === "kept"
+              ? `${keptFrom(day.previousPriorityDate, day.date)} are today's three.`
+              : "Your picks are today's three.",
           );
-          onPlanned();
+          onPlanned(kind);
         },
         onError: (err) =>
           showError(
@@ -71,18 +79,32 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
     );
   }
 
+  function skipToday() {
+    skip.mutate(undefined, {
+      onSuccess: () => {
+        showInfo("Plan skipped", "Your tasks and stars are as you left them. The plan comes back tomorrow.");
+        onLeave();
+      },
+      onError: (err) =>
+        showError(
+          "Could not skip the plan",
+          (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+        ),
+    });
+  }
+
   function togglePick(id: number) {
     setPicked((old) => (old.includes(id) ? old.filter((other) => other !== id) : [...old, id]));
   }
 
   return (
-    <section aria-labelledby={STEP_HEADING_ID} className="mx-auto max-w-3xl space-y-5">
+    <section aria-labelledby={STEP_HEADING_ID} className="mx-auto max-w-3xl space-y-4">
       <StepIntro
         title="Plan your day"
-        lead="A new day has begun. Take a minute to choose what matters today, or skip straight to your tasks."
+        lead="A new day has begun. Choose what matters today, or skip straight to your tasks."
       />
 
-      <Card className="space-y-2 p-4 text-sm sm:p-5">
+      <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
         <p className="flex items-start gap-2">
           <History aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600 dark:text-indigo-300" />
           <span data-testid="previous-day">{previousDayLine(day.previous, day.date)}</span>
@@ -91,32 +113,25 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
           <Flame aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-600 dark:text-amber-400" />
           <span data-testid="streak">{streakLine(day.streak, day.bestStreak)}</span>
         </p>
-      </Card>
-
-      <PlanSection id="plan-open-heading" title="Still open" count={day.carriedOver.length}>
-        {day.carriedOver.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing carried over: a fresh start.</p>
-        ) : (
-          <ul aria-labelledby="plan-open-heading" className="divide-y divide-slate-100 dark:divide-slate-800">
-            {day.carriedOver.map((task) => (
-              <li key={task.id} className="flex items-start justify-between gap-3 py-2 text-sm">
-                <span className="min-w-0 break-words">{task.title}</span>
-                <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
-                  <span className="sr-only">, </span>
-                  {carriedLabel(task.daysCarried)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </PlanSection>
+      </div>
 
       <PlanSection id="plan-three-heading" title="Today's three">
         <div className="space-y-4">
+          {open.length === 0 ? (
+            <div className="space-y-3">
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                Nothing is open from earlier days: start with what today holds.
+              </p>
+              <Button onClick={onLeave}>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Add today's tasks
+              </Button>
+            </div>
+          ) : null}
           {yesterdays.length > 0 ? (
             <div className="space-y-2">
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                {threeOf(yesterdays[0]?.priorityDate ?? null, day.date)}
+                {threeOf(day.previousPriorityDate, day.date)}
               </p>
               <ol className="list-decimal space-y-1 pl-5 text-sm">
                 {yesterdays.map((task) => (
@@ -126,75 +141,95 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
                 ))}
               </ol>
               <Button
-                disabled={plan.isPending}
+                disabled={busy}
                 onClick={() =>
                   makePlan(
-                    "keep",
+                    "kept",
                     yesterdays.map((task) => task.id),
                   )
                 }
               >
-                Keep yesterday's three
+                {keepLabel(day.previousPriorityDate, day.date)}
               </Button>
             </div>
           ) : null}
-          <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
-            <Button
-              variant="outline"
-              disabled={plan.isPending || open.length === 0}
-              onClick={() => onAskQuestions(open)}
-            >
-              <ListChecks aria-hidden="true" className="h-4 w-4" />
-              Answer the questions again
+          {open.length > 0 ? (
+            <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+              <Button
+                variant="outline"
+                disabled={busy || choosable.length === 0}
+                onClick={() => onAskQuestions(choosable)}
+              >
+                <ListChecks aria-hidden="true" className="h-4 w-4" />
+                Answer the questions again
+              </Button>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {countOf(choosable.length, "task", "tasks")}; your saved answers are kept
+                {later.length > 0 ? ", those left for later are not asked about." : "."}
+              </p>
+            </div>
+          ) : null}
+          {open.length > 0 ? (
+            <div className="space-y-3">
+              <Button
+                variant="outline"
+                aria-expanded={picking}
+                aria-controls="plan-pick"
+                disabled={choosable.length === 0}
+                onClick={() => setPicking((old) => !old)}
+              >
+                Pick by hand
+              </Button>
+              {picking ? (
+                <fieldset id="plan-pick" className="space-y-2">
+                  <legend className="text-sm text-slate-700 dark:text-slate-300">
+                    Choose up to {TOP_PRIORITY_COUNT} tasks for today ({stillPicked.length} chosen).
+                  </legend>
+                  <ul className="max-h-80 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2 dark:border-slate-800">
+                    {choosable.map((task) => {
+                      const checked = stillPicked.includes(task.id);
+                      return (
+                        <li key={task.id}>
+                          <label className="flex min-h-10 cursor-pointer items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
+                            <input
+                              type="checkbox"
+                              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+                              checked={checked}
+                              disabled={!checked && stillPicked.length >= TOP_PRIORITY_COUNT}
+                              onChange={() => togglePick(task.id)}
+                            />
+                            <span className="min-w-0 break-words">{task.title}</span>
+                          </label>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                  <Button disabled={busy || stillPicked.length === 0} onClick={() => makePlan("picked", stillPicked)}>
+                    Make these today's three
+                  </Button>
+                </fieldset>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-3 dark:border-slate-800">
+            <Button variant="outline" disabled={busy} onClick={skipToday}>
+              Skip for today
             </Button>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              Your saved answers are kept: change only what changed.
-            </p>
-          </div>
-          <div className="space-y-3">
-            <Button
-              variant="outline"
-              aria-expanded={picking}
-              aria-controls="plan-pick"
-              disabled={open.length === 0}
-              onClick={() => setPicking((old) => !old)}
-            >
-              Pick by hand
-            </Button>
-            {picking ? (
-              <fieldset id="plan-pick" className="space-y-2">
-                <legend className="text-sm text-slate-700 dark:text-slate-300">
-                  Choose up to {TOP_PRIORITY_COUNT} tasks for today ({stillPicked.length} chosen).
-                </legend>
-                <ul className="max-h-80 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2 dark:border-slate-800">
-                  {open.map((task) => {
-                    const checked = stillPicked.includes(task.id);
-                    return (
-                      <li key={task.id}>
-                        <label className="flex min-h-10 cursor-pointer items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
-                          <input
-                            type="checkbox"
-                            className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
-                            checked={checked}
-                            disabled={!checked && stillPicked.length >= TOP_PRIORITY_COUNT}
-                            onChange={() => togglePick(task.id)}
-                          />
-                          <span className="min-w-0 break-words">{task.title}</span>
-                        </label>
-                      </li>
-                    );
-                  })}
-                </ul>
-                <Button
-                  disabled={plan.isPending || stillPicked.length === 0}
-                  onClick={() => makePlan("pick", stillPicked)}
-                >
-                  Make these today's three
-                </Button>
-              </fieldset>
-            ) : null}
+            <p className="text-sm text-slate-600 dark:text-slate-400">Your tasks and stars stay as they are.</p>
           </div>
         </div>
+      </PlanSection>
+
+      <PlanSection id="plan-open-heading" title="Still open" count={carried.length}>
+        {carried.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing carried over: a fresh start.</p>
+        ) : (
+          <CarriedList
+            tasks={carried}
+            later={later}
+            onLater={(id) => setLater((old) => (old.includes(id) ? old.filter((other) => other !== id) : [...old, id]))}
+          />
+        )}
       </PlanSection>
 
       {earlierNo.length > 0 ? (
@@ -216,20 +251,24 @@ export function PlanStep({ day, onPlanned, onAskQuestions }: Props) {
           </ul>
         </PlanSection>
       ) : null}
-
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" size="lg" disabled={plan.isPending} onClick={() => makePlan("skip", [])}>
-          Skip for today
-        </Button>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Your tasks stay as they are.</p>
-      </div>
     </section>
   );
 }
 
+/** "Keep yesterday's three", or "Keep these three" when they were planned on an earlier day. */
+function keepLabel(planDate: string | null, today: string): string {
+  return planDate && dayName(planDate, today) === "Yesterday" ? "Keep yesterday's three" : "Keep these three";
+}
+
+/** "Yesterday's three", or "The three of Monday, November 23", in the toast after keeping them. */
+function keptFrom(planDate: string | null, today: string): string {
+  const name = planDate ? dayName(planDate, today) : null;
+  return name === "Yesterday" || name === null ? "Yesterday's three" : `The three of ${name}`;
+}
+
 /** "Yesterday's three, still open:", or "The three of Monday, November 23, still open:". */
-function threeOf(markDate: string | null, today: string): string {
-  const name = markDate ? dayName(markDate, today) : "Yesterday";
+function threeOf(planDate: string | null, today: string): string {
+  const name = planDate ? dayName(planDate, today) : "Yesterday";
   return name === "Yesterday" ? "Yesterday's three, still open:" : `The three of ${name}, still open:`;
 }
 

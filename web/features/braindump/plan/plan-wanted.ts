@@ -8,7 +8,7 @@ import type { Day } from "../../../../shared/schemas/day";
  * starts at the braindump (docs/decisions/140-plan-step.md).
  */
 export function planWanted(day: Day | undefined): day is Day {
-  if (!day || day.planned) return false;
+  if (!day || day.planned || day.skipped) return false;
   return (
     day.previous !== null ||
     day.carriedOver.length > 0 ||

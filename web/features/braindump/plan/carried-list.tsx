@@ -1,0 +1,136 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Ban, Clock, Trash2 } from "lucide-react";
+import type { CarriedTask } from "../../../../shared/schemas/day";
+import { ApiRequestError } from "../../../api/client";
+import { useDeleteTask, useMoveTask } from "../../../api/tasks";
+import { undoable } from "../../../api/undo";
+import { Button } from "../../../ui/button";
+import { cn } from "../../../ui/cn";
+import { carriedLabel } from "../../../ui/day-words";
+import { showError, showSuccess } from "../../../ui/toast";
+import { MarkDoneButton } from "../mark-done-button";
+
+/**
+ * The plan step's "Still open" tasks, each with what can be done with it right there
+ * (docs/decisions/187-a-plan-to-act-on.md): finished ("Mark … done"), left for later today (not
+ * asked about, not offered to pick), said no to, or deleted (with Undo). Every control is named
+ * for its task.
+ */
+export function CarriedList({
+  tasks,
+  later,
+  onLater,
+}: {
+  tasks: readonly CarriedTask[];
+  later: readonly number[];
+  onLater: (id: number) => void;
+}) {
+  const queryClient = useQueryClient();
+  const move = useMoveTask();
+  const remove = useDeleteTask({ countAsCompleted: false });
+
+  function sayNo(task: CarriedTask, button: HTMLElement) {
+    const next = nextControl(button, "no");
+    move.mutate(
+      { id: task.id, category: "no_list" },
+      {
+        onSuccess: () => showSuccess("Said no", `"${task.title}" is on today's "No" List.`),
+        onError: (err) =>
+          showError(
+            "Could not update your No List",
+            (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+          ),
+      },
+    );
+    focusLater(next);
+  }
+
+  function deleteTask(task: CarriedTask, button: HTMLElement) {
+    const next = nextControl(button, "delete");
+    remove.mutate(task.id, {
+      onSuccess: (ticket) =>
+        showSuccess("Task deleted", `"${task.title}" has been removed.`, undoable(queryClient, ticket)),
+      onError: (err) =>
+        showError(
+          "Could not delete the task",
+          (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+        ),
+    });
+    focusLater(next);
+  }
+
+  return (
+    <ul aria-labelledby="plan-open-heading" className="divide-y divide-slate-100 dark:divide-slate-800">
+      {tasks.map((task) => {
+        const leftForLater = later.includes(task.id);
+        return (
+          <li key={task.id} className="flex items-center gap-1 py-1.5 text-sm">
+            <MarkDoneButton task={task} />
+            <span className={cn("min-w-0 flex-1 break-words", leftForLater && "text-slate-500 dark:text-slate-400")}>
+              {task.title}
+              <span className="ml-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-[1px] text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+                <span className="sr-only">, </span>
+                {carriedLabel(task.daysCarried)}
+              </span>
+              {leftForLater ? (
+                <span className="ml-1.5 inline-block text-xs text-slate-600 dark:text-slate-400">
+                  <span className="sr-only">, </span>left for later
+                </span>
+              ) : null}
+            </span>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="h-9 w-9 shrink-0 text-slate-600 dark:text-slate-400"
+              aria-label={`Leave ${task.title} for later`}
+              aria-pressed={leftForLater}
+              title="Leave for later"
+              data-carried="later"
+              onClick={() => onLater(task.id)}
+            >
+              <Clock
+                aria-hidden="true"
+                className={cn("h-4 w-4", leftForLater && "text-brand-600 dark:text-indigo-300")}
+              />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="h-9 w-9 shrink-0 text-slate-600 dark:text-slate-400"
+              aria-label={`Say no to ${task.title}`}
+              title='Put on the "No" List'
+              data-carried="no"
+              disabled={move.isPending && move.variables?.id === task.id}
+              onClick={(event) => sayNo(task, event.currentTarget)}
+            >
+              <Ban aria-hidden="true" className="h-4 w-4" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="h-9 w-9 shrink-0 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
+              aria-label={`Delete ${task.title}`}
+              title="Delete"
+              data-carried="delete"
+              disabled={remove.isPending && remove.variables === task.id}
+              onClick={(event) => deleteTask(task, event.currentTarget)}
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The same control on the next row (or the row before, for the last): where the keyboard goes when this row leaves. */
+function nextControl(button: HTMLElement, kind: string): HTMLElement | null {
+  const row = button.closest("li");
+  const sibling = row?.nextElementSibling ?? row?.previousElementSibling;
+  return sibling?.querySelector<HTMLElement>(`[data-carried="${kind}"]`) ?? null;
+}
+
+function focusLater(target: HTMLElement | null) {
+  requestAnimationFrame(() => (target ?? document.getElementById("plan-open-heading"))?.focus());
+}

@@ -1,0 +1,13 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { dayPlans } from "../db/schema";
+
+/** A person's day plans for the account capability (export), oldest first. */
+export function listDayPlansForExport(db: Db, userId: string) {
+  return db.select().from(dayPlans).where(eq(dayPlans.userId, userId)).orderBy(dayPlans.date);
+}
+
+/** Clear Tasks, Start Fresh and account deletion: the plans go with the tasks and the statistics. */
+export function deleteDayPlansOfUserQuery(db: Db, userId: string) {
+  return db.delete(dayPlans).where(eq(dayPlans.userId, userId));
+}
