@@ -34,6 +34,7 @@ export function zeroRecord(userId: string, date: string, categoryBreakdown = zer
     totalTasksCreated: 0,
     tasksCompleted: 0,
     priorityTasksCompleted: 0,
+    carriedTasksCompleted: 0,
     focusSessionsCompleted: 0,
     totalFocusMinutes: 0,
     mostProductiveHour: null,
@@ -65,16 +66,20 @@ export function periodRange(period: AnalyticsPeriod, today: string): { startDate
 
 /**
  * docs/product.md#productivity-score: completed / created (created defaulting to 1) × 50, plus focus minutes / 120 × 50 capped
- * at 50, rounded; 0 with no data. Completions count up to the number created that day: a task made
- * on an earlier day (or before a reset) and completed or deleted today adds nothing to the
- * completion half, so a day with nothing created and one deletion scores 0, not 50, and the
- * score stays out of 100 (docs/decisions/148-analytics-figures-agree.md).
+ * at 50, rounded; 0 with no data. Completions count up to the number created that day plus the
+ * carried tasks finished that day (docs/decisions/190-carried-finishes-count-in-the-score.md): a
+ * task made before a reset, or deleted today, adds nothing to the completion half, so a day with
+ * nothing created and one deletion scores 0, not 50, and the score stays out of 100
+ * (docs/decisions/148-analytics-figures-agree.md); finishing yesterday's task counts.
  */
 export function productivityScore(
-  record: Pick<AnalyticsRecord, "tasksCompleted" | "totalTasksCreated" | "totalFocusMinutes"> | null | undefined,
+  record:
+    | Pick<AnalyticsRecord, "tasksCompleted" | "totalTasksCreated" | "totalFocusMinutes" | "carriedTasksCompleted">
+    | null
+    | undefined,
 ): number {
   if (!record) return 0;
-  const created = Math.max(0, record.totalTasksCreated);
+  const created = Math.max(0, record.totalTasksCreated) + Math.max(0, record.carriedTasksCompleted ?? 0);
   const completed = Math.min(Math.max(0, record.tasksCompleted), created);
   const focus = Math.max(0, record.totalFocusMinutes);
   const completion = (completed / (created || 1)) * 50;
@@ -82,9 +87,15 @@ export function productivityScore(
   return Math.round(completion + focusPart);
 }
 
-/** How many of the day's completions were of tasks not created that day (0 when none). */
-export function completedFromEarlier(record: Pick<AnalyticsRecord, "tasksCompleted" | "totalTasksCreated">): number {
-  return Math.max(0, record.tasksCompleted - Math.max(0, record.totalTasksCreated));
+/**
+ * How many of the day's completions count in neither half of the score's completion part: not
+ * created that day and not a carried task's finish (deletions, tasks made before a reset); 0 when none.
+ */
+export function completedFromEarlier(
+  record: Pick<AnalyticsRecord, "tasksCompleted" | "totalTasksCreated" | "carriedTasksCompleted">,
+): number {
+  const counted = Math.max(0, record.totalTasksCreated) + Math.max(0, record.carriedTasksCompleted ?? 0);
+  return Math.max(0, record.tasksCompleted - counted);
 }
 
 /** The hour with the most activity (ties → earliest), or null with none; same rule as the server. */

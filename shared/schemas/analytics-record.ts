@@ -23,6 +23,11 @@ export const analyticsRecordSchema = z.object({
   totalTasksCreated: z.int(),
   tasksCompleted: z.int(),
   priorityTasksCompleted: z.int(),
+  /**
+   * Of tasksCompleted, the finishes of tasks made on an earlier day (carried over); they count in
+   * the score. Optional: records saved on a device before it existed read as 0.
+   */
+  carriedTasksCompleted: z.optional(z.int()),
   focusSessionsCompleted: z.int(),
   totalFocusMinutes: z.int(),
   mostProductiveHour: z.nullable(z.int().check(z.gte(0), z.lte(23))),

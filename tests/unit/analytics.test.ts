@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   busiestHour,
+  completedFromEarlier,
   datesBetween,
   localDate,
   localDateAndHour,
@@ -40,6 +41,15 @@ describe("productivityScore (docs/product.md#productivity-score)", () => {
     [day(1, 0, 60), 25],
   ])("scores %o as %i", (record, score) => {
     expect(productivityScore(record)).toBe(score);
+  });
+
+  it("counts the finishes of tasks carried from an earlier day, but not deletions (decision 190)", () => {
+    // Yesterday's task finished today, nothing created: the completion half is full.
+    expect(productivityScore({ ...day(1, 0, 0), carriedTasksCompleted: 1 })).toBe(50);
+    // Both of today's and one carried task finished: the whole completion half.
+    expect(productivityScore({ ...day(3, 2, 0), carriedTasksCompleted: 1 })).toBe(50);
+    expect(productivityScore({ ...day(2, 2, 0), carriedTasksCompleted: 1 })).toBe(33);
+    expect(completedFromEarlier({ ...day(3, 1, 0), carriedTasksCompleted: 1 })).toBe(1);
   });
 
   it("stays within 100 when more tasks are completed than were created that day", () => {

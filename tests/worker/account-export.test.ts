@@ -92,6 +92,7 @@ describe("GET /api/account/export", () => {
         totalTasksCreated: 2,
         tasksCompleted: 1,
         priorityTasksCompleted: 0,
+        carriedTasksCompleted: 0,
         focusSessionsCompleted: 1,
         totalFocusMinutes: 25,
         mostProductiveHour: 10,

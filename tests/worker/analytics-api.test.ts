@@ -69,6 +69,7 @@ describe("GET /api/analytics (range)", () => {
       totalTasksCreated: 0,
       tasksCompleted: 0,
       priorityTasksCompleted: 0,
+      carriedTasksCompleted: 0,
       focusSessionsCompleted: 0,
       totalFocusMinutes: 0,
       mostProductiveHour: null,

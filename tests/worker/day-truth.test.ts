@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { productivityScore } from "../../shared/analytics";
 import type { AnalyticsRecord } from "../../shared/schemas/analytics-record";
 import type { Day } from "../../shared/schemas/day";
 import { completeTask, getDay, getHistory, getJson, getTasks, postPlan, setAccount, setClock } from "./day-helpers";
@@ -209,5 +210,24 @@ describe("one truth per day", () => {
       .bind(user.id)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);
+  });
+
+  it("a carried task finished today counts in today's score, and its reopen takes it back (decision 190)", async () => {
+    setClock("2027-06-01T10:00:00Z");
+    const user = await newUser("Europe/London");
+    const carried = await createTask(user.token, { title: "Renew the car insurance before the deadline" });
+    setClock("2027-06-02T10:00:00Z");
+    const fresh = await createTask(user.token, { title: "Buy a birthday card for Sam" });
+    await completeTask(user.token, carried.id);
+    await completeTask(user.token, fresh.id);
+    const today = () => getJson<AnalyticsRecord>("/api/analytics/today", user.token);
+    expect(await today()).toMatchObject({ tasksCompleted: 2, totalTasksCreated: 1, carriedTasksCompleted: 1 });
+    expect(productivityScore(await today())).toBe(50);
+    await reopen(user.token, carried.id);
+    expect(await today()).toMatchObject({ tasksCompleted: 1, totalTasksCreated: 1, carriedTasksCompleted: 0 });
+    // A delete that completes an earlier task is not a finish: it adds nothing to the score.
+    const deleted = await api(`/api/tasks/${carried.id}?complete=true`, { method: "DELETE", token: user.token });
+    expect(deleted.status).toBe(200);
+    expect(await today()).toMatchObject({ tasksCompleted: 2, carriedTasksCompleted: 0 });
   });
 });

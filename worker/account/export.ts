@@ -44,7 +44,7 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         completedDay (the person's days it was made and finished on, as stamped then)
  *   focusSessions[]       id, taskId (null once the task is deleted), plannedSeconds,
  *                         focusedSeconds, startedAt, completedAt, isCompleted
- *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted,
+ *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted, carriedTasksCompleted,
  *                         focusSessionsCompleted, totalFocusMinutes, mostProductiveHour,
  *                         categoryBreakdown {urgent, later, delegate, no_list}, hourlyActivity[24]
  *   dayPlans[]            date, priorityTaskIds (null for plans stored before they were kept),
@@ -123,6 +123,7 @@ export function accountExportFromRows(
       totalTasksCreated: day.totalTasksCreated,
       tasksCompleted: day.tasksCompleted,
       priorityTasksCompleted: day.priorityTasksCompleted,
+      carriedTasksCompleted: day.carriedTasksCompleted,
       focusSessionsCompleted: day.focusSessionsCompleted,
       totalFocusMinutes: day.totalFocusMinutes,
       mostProductiveHour: day.mostProductiveHour,

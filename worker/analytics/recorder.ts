@@ -14,7 +14,8 @@ import { type Pause, spreadFocusMinutes } from "./focus-hours";
  */
 export type AnalyticsEvent =
   | { type: "task-created"; count: number }
-  | { type: "task-completed"; priority: boolean }
+  /** `carried`: the task was made on an earlier day of the person's (a finish, not a delete). */
+  | { type: "task-completed"; priority: boolean; carried?: boolean }
   /**
    * A focus session completed now. With `startedAt` its minutes are split across the local hours
    * (and dates) from the start to now, without its `pauses`; without, they count at the hour of
@@ -39,6 +40,7 @@ type Deltas = {
   created: number;
   completed: number;
   priorityCompleted: number;
+  carriedCompleted: number;
   sessions: number;
   minutes: number;
 };
@@ -46,7 +48,14 @@ type Deltas = {
 const wholeNonNegative = (value: number) => (Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0);
 
 function sumEvents(events: readonly AnalyticsEvent[]): Deltas {
-  const deltas: Deltas = { created: 0, completed: 0, priorityCompleted: 0, sessions: 0, minutes: 0 };
+  const deltas: Deltas = {
+    created: 0,
+    completed: 0,
+    priorityCompleted: 0,
+    carriedCompleted: 0,
+    sessions: 0,
+    minutes: 0,
+  };
   for (const event of events) {
     switch (event.type) {
       case "task-created":
@@ -55,6 +64,7 @@ function sumEvents(events: readonly AnalyticsEvent[]): Deltas {
       case "task-completed":
         deltas.completed += 1;
         if (event.priority) deltas.priorityCompleted += 1;
+        if (event.carried) deltas.carriedCompleted += 1;
         break;
       case "focus-completed": {
         // A session with no whole minute of focus counts neither a session nor minutes, so the
@@ -97,7 +107,7 @@ export function analyticsStatements(
     let entry = days.get(day);
     if (!entry) {
       entry = {
-        deltas: { created: 0, completed: 0, priorityCompleted: 0, sessions: 0, minutes: 0 },
+        deltas: { created: 0, completed: 0, priorityCompleted: 0, carriedCompleted: 0, sessions: 0, minutes: 0 },
         hourly: zeroHourly(),
       };
       days.set(day, entry);
@@ -154,6 +164,7 @@ function upsertDay(db: Db, userId: string, date: string, d: Deltas, hourly: numb
       totalTasksCreated: d.created,
       tasksCompleted: d.completed,
       priorityTasksCompleted: d.priorityCompleted,
+      carriedTasksCompleted: d.carriedCompleted,
       focusSessionsCompleted: d.sessions,
       totalFocusMinutes: d.minutes,
       mostProductiveHour: busiestHour(hourly),
@@ -166,6 +177,7 @@ function upsertDay(db: Db, userId: string, date: string, d: Deltas, hourly: numb
         totalTasksCreated: sql`${dailyAnalytics.totalTasksCreated} + ${d.created}`,
         tasksCompleted: sql`${dailyAnalytics.tasksCompleted} + ${d.completed}`,
         priorityTasksCompleted: sql`${dailyAnalytics.priorityTasksCompleted} + ${d.priorityCompleted}`,
+        carriedTasksCompleted: sql`${dailyAnalytics.carriedTasksCompleted} + ${d.carriedCompleted}`,
         focusSessionsCompleted: sql`${dailyAnalytics.focusSessionsCompleted} + ${d.sessions}`,
         totalFocusMinutes: sql`${dailyAnalytics.totalFocusMinutes} + ${d.minutes}`,
         // An earlier day that only receives focus minutes keeps the breakdown it ended with.
@@ -191,7 +203,7 @@ function upsertDay(db: Db, userId: string, date: string, d: Deltas, hourly: numb
 export function takeBackCompletionsStatements(
   db: Db,
   userId: string,
-  counted: { date: string; hour: number; completed: number; priorityCompleted: number },
+  counted: { date: string; hour: number; completed: number; priorityCompleted: number; carriedCompleted?: number },
 ): BatchItem<"sqlite">[] {
   if (counted.completed === 0) return [];
   const column = dailyAnalytics.hourlyActivity;
@@ -203,6 +215,7 @@ export function takeBackCompletionsStatements(
       .set({
         tasksCompleted: sql`max(0, ${dailyAnalytics.tasksCompleted} - ${counted.completed})`,
         priorityTasksCompleted: sql`max(0, ${dailyAnalytics.priorityTasksCompleted} - ${counted.priorityCompleted})`,
+        carriedTasksCompleted: sql`max(0, ${dailyAnalytics.carriedTasksCompleted} - ${counted.carriedCompleted ?? 0})`,
         hourlyActivity: hourly,
         mostProductiveHour: sql`(select cast(key as integer) from json_each(${hourly})
           where value > 0 order by value desc, key asc limit 1)`,

@@ -47,6 +47,7 @@ export function toRecord(row: Row): AnalyticsRecord {
     totalTasksCreated: row.totalTasksCreated,
     tasksCompleted: row.tasksCompleted,
     priorityTasksCompleted: row.priorityTasksCompleted,
+    carriedTasksCompleted: row.carriedTasksCompleted,
     focusSessionsCompleted: row.focusSessionsCompleted,
     totalFocusMinutes: row.totalFocusMinutes,
     mostProductiveHour: row.mostProductiveHour,

@@ -31,7 +31,7 @@ export function createdDayOf(owner: DayOwner, task: Pick<TaskRow, "createdDay" |
 export function unfinishStatements(
   db: Db,
   user: DayOwner & { id: string },
-  task: Pick<TaskRow, "completedDay" | "completedAt" | "isPriority" | "priorityDate">,
+  task: Pick<TaskRow, "completedDay" | "completedAt" | "isPriority" | "priorityDate" | "createdDay" | "createdAt">,
 ): BatchItem<"sqlite">[] {
   const date = finishDayOf(user, task);
   if (!date || !task.completedAt) return [];
@@ -40,5 +40,6 @@ export function unfinishStatements(
     hour: localDateAndHour(task.completedAt, user.timeZone).hour,
     completed: 1,
     priorityCompleted: task.isPriority && isMarkOfDay(task.priorityDate, date) ? 1 : 0,
+    carriedCompleted: createdDayOf(user, task) < date ? 1 : 0,
   });
 }

@@ -151,6 +151,11 @@ export const dailyAnalytics = sqliteTable(
     totalTasksCreated: integer().notNull().default(0),
     tasksCompleted: integer().notNull().default(0),
     priorityTasksCompleted: integer().notNull().default(0),
+    /**
+     * Finishes of tasks made on an earlier day of the person's (carried over): they count in the
+     * day's score (docs/decisions/190-carried-finishes-count-in-the-score.md).
+     */
+    carriedTasksCompleted: integer().notNull().default(0),
     focusSessionsCompleted: integer().notNull().default(0),
     totalFocusMinutes: integer().notNull().default(0),
     mostProductiveHour: integer(),

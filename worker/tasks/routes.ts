@@ -13,7 +13,7 @@ import type { UndoTicket } from "../../shared/schemas/undo";
 import { type AnalyticsEvent, analyticsStatements, recordDayAndHour } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
-import { unfinishStatements } from "../day/finish-day";
+import { createdDayOf, unfinishStatements } from "../day/finish-day";
 import { todayOf } from "../day/today";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
@@ -133,7 +133,12 @@ export const taskRoutes = new Hono<AppEnv>()
         : [];
       if (completing && !removing) {
         // Only one of today's three counts as a priority completed (docs/product.md#the-day).
-        events.push({ type: "task-completed", priority: patch.isPriority ?? isTodaysPriority(task, today) });
+        events.push({
+          type: "task-completed",
+          priority: patch.isPriority ?? isTodaysPriority(task, today),
+          // A task carried from an earlier day counts in today's score (docs/decisions/190-carried-finishes-count-in-the-score.md).
+          carried: createdDayOf(user, task) < today,
+        });
       }
       // A finish or a reopen is written only if the task is still as read when the batch runs (two
       // devices may race): open to be counted, finished to keep its time or to be taken off its day.

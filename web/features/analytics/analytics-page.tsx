@@ -237,10 +237,15 @@ function TodayCards({ today }: { today: AnalyticsRecord }) {
 function completedFootnote(today: AnalyticsRecord): string {
   const priority = today.priorityTasksCompleted;
   const priorityText = `${priority} of them ${priority === 1 ? "was a priority task" : "were priority tasks"}.`;
+  const carried = today.carriedTasksCompleted ?? 0;
+  const carriedText =
+    carried > 0
+      ? `${carried} ${carried === 1 ? "was" : "were"} carried over from an earlier day and ${carried === 1 ? "counts" : "count"} in the score. `
+      : "";
   const earlier = completedFromEarlier(today);
-  if (earlier === 0) return priorityText;
+  if (earlier === 0) return `${carriedText}${priorityText}`;
   const earlierText = `${earlier} ${earlier === 1 ? "was" : "were"} created before today's count began (deleting an open task completes it) and ${earlier === 1 ? "adds" : "add"} nothing to the score.`;
-  return `${earlierText} ${priorityText}`;
+  return `${carriedText}${earlierText} ${priorityText}`;
 }
 
 function StatCard({

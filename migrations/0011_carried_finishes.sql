@@ -1,0 +1,1 @@
+ALTER TABLE `daily_analytics` ADD `carried_tasks_completed` integer DEFAULT 0 NOT NULL;
