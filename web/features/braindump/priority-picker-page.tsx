@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useDay } from "../../api/day";
 import { Spinner } from "../../ui/spinner";
@@ -7,6 +8,7 @@ import { onFreshStart } from "./fresh-start-signal";
 import { NewDayNotice } from "./new-day-notice";
 import { planWanted } from "./plan/plan-wanted";
 import type { ThreeSource } from "./results-step";
+import { asksForCapture, sharedTextOf, withSharedText } from "./shared-text";
 import { focusStepHeading } from "./step-heading";
 
 // Only the input step is in the first screen's bundle: the questions and results load when the tasks
@@ -71,10 +73,30 @@ export function PriorityPickerPage() {
     setPlanAsked(false);
   }, [day]);
 
+  // Shared from another app, or the "Add tasks" shortcut (./shared-text.ts): the text goes into
+  // the box (a new day's plan then waits as a notice), the address loses its parameters, and the
+  // keyboard goes to the box.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [captureAsked, setCaptureAsked] = useState(0);
+  useEffect(() => {
+    if (!asksForCapture(search)) return;
+    const shared = sharedTextOf(search);
+    if (shared) setText((current) => withSharedText(current, shared));
+    setStep("input");
+    setPlanAsked(false);
+    setCaptureAsked((count) => count + 1);
+    navigate({ search: "" }, { replace: true });
+  }, [search, navigate]);
+  useEffect(() => {
+    if (captureAsked > 0) document.getElementById("braindump-text")?.focus();
+  }, [captureAsked]);
+
   const wanted = planWanted(day);
   // A new day never takes the screen from someone typing (docs/decisions/188-new-day-waits.md):
-  // with text in the box, or the step set aside today, it is a notice until asked for.
-  const waiting = wanted && !planAsked && (text.trim() !== "" || setAsideOn === day.date);
+  // with text in the box, the step set aside today, or a capture asked for, it is a notice until
+  // asked for.
+  const waiting = wanted && !planAsked && (text.trim() !== "" || setAsideOn === day.date || captureAsked > 0);
   const showPlan = step === "input" && wanted && !waiting;
   // The plan step gone (skipped, set aside, or planned on another device): the braindump is in view,
   // the keyboard on its heading, not on a page scrolled past it.
