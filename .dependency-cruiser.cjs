@@ -3,17 +3,24 @@
 // the file it names, so a rule is about folders, not about how many "../" a path happens to have
 // (docs/decisions/110-import-directions-checked-dependency-cruiser.md).
 
-/** The modules of each worker capability that the others may import: its exported surface. */
+/**
+ * The modules of each worker capability that the others may import: its exported surface. Every
+ * folder of worker/ but db/ and http/ (infrastructure, below all of them) is a capability here;
+ * hub/ is the person's Durable Object, whose client any capability may call.
+ */
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data)",
-  "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|revocations)",
-  "day/(today|plan|finish-day|user-data|reminder|live)",
-  "focus/(live|user-data)",
+  "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
+  "day/(today|plan|finish-day|user-data|plan-reminder)",
+  "focus/(user-data|focus-timer)",
+  "hub/(hub-client|hub-part|storage-keys)",
   "push/(send|timer-notice|user-data)",
   "suggestions/user-data",
   "tasks/(task-rows|user-data)",
 ];
-const CAPABILITY = "^worker/(account|analytics|auth|day|focus|push|suggestions|tasks)/";
+const CAPABILITY = "^worker/(account|analytics|auth|day|focus|hub|push|suggestions|tasks)/";
+/** The parts of the person's hub: they run inside it (worker/hub/user-hub.ts hosts them). */
+const HUB_PARTS = "^worker/(focus/focus-timer|day/plan-reminder|auth/sign-in-records)\\.ts$";
 /** The app itself: the files at the top of web/ (entry, router, boot). */
 const WEB_APP = "^web/[^/]+$";
 
@@ -78,9 +85,17 @@ module.exports = {
       to: { path: CAPABILITY, pathNot: ["^worker/$1/", `^worker/(${WORKER_SURFACE.join("|")})\\.ts$`] },
     },
     {
+      name: "hub-parts-run-inside-the-hub",
+      comment:
+        "The focus timer, the morning nudge and sign-in's records are parts of the person's hub: the hub hosts them, and every other module reaches them through worker/hub/hub-client.ts (types aside).",
+      severity: "error",
+      from: { path: "^worker/", pathNot: "^worker/hub/" },
+      to: { path: HUB_PARTS, dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "sign-in-is-below-focus",
       comment:
-        "Sign-in keeps its own state (worker/auth/revocations.ts owns the revoked sessions and redeemed tickets the hub stores); the focus timer builds on sign-in, never the other way round.",
+        "Sign-in keeps its own state (worker/auth/sign-in-records.ts owns the revoked sessions and redeemed tickets the hub stores); the focus timer builds on sign-in, never the other way round.",
       severity: "error",
       from: { path: "^worker/auth/" },
       to: { path: "^worker/focus/" },

@@ -42,7 +42,7 @@ async function openSocket(baseUrl, token) {
   const url = new URL("/api/live", baseUrl);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   // Node's WebSocket (undici) takes extra headers here; the server checks the Origin. The ticket
-  // goes beside the live protocol (LIVE_PROTOCOL in shared/live.ts), as the web app sends it.
+  // goes beside the live protocol (LIVE_PROTOCOL in shared/live-protocol.ts), as the web app sends it.
   const ws = new WebSocket(url, {
     protocols: ["onething-live", ticket],
     headers: { Origin: new URL(baseUrl).origin },

@@ -49,9 +49,10 @@ const e2eBuild = `dist-e2e-${e2ePort}`;
  */
 const phases = [
   // `npm run check`'s steps: the typecheck, and beside it the build and `wrangler deploy --dry-run`
-  // (a broken deploy fails the run); the typecheck takes one core for most of this phase. The lint
-  // and the import directions read only the sources, so they run beside it too. .dev.vars first:
-  // the build copies it beside the Worker, and the browser tests serve this same build.
+  // (a broken deploy fails the run); the typecheck takes one core for most of this phase. The lint,
+  // the import directions, the unused-code, decision-record and table-owner checks read only the
+  // sources, so they run beside it too. .dev.vars first: the build copies it beside the Worker, and
+  // the browser tests serve this same build.
   [
     { name: "typecheck", cmd: "npm run --silent typecheck" },
     {
@@ -60,6 +61,10 @@ const phases = [
     },
     { name: "lint", cmd: "npx biome check ." },
     { name: "import directions", cmd: "npm run --silent lint:imports" },
+    // Unused files, exports and dependencies (knip.jsonc): dead code fails the run.
+    { name: "unused code", cmd: "npm run --silent lint:unused" },
+    { name: "decision records", cmd: "npm run --silent lint:decisions" },
+    { name: "table owners", cmd: "npm run --silent lint:tables" },
   ],
   [
     {

@@ -47,7 +47,10 @@ export function scoreAnswers(answers: Answers): Score {
 
 /** The description a top task gets: the reasons joined with ", " (null when no answer scored). */
 export function priorityDescription(answers: Answers): string | null {
-  const { reasons } = scoreAnswers(answers);
+  return descriptionOf(scoreAnswers(answers).reasons);
+}
+
+function descriptionOf(reasons: readonly string[]): string | null {
   return reasons.length > 0 ? reasons.join(", ") : null;
 }
 
@@ -66,6 +69,6 @@ export function rankByAnswers<T>(items: readonly T[], answersOf: (item: T) => An
       score,
       reasons,
       isTop: position < TOP_PRIORITY_COUNT,
-      description: reasons.length > 0 ? reasons.join(", ") : null,
+      description: descriptionOf(reasons),
     }));
 }

@@ -1,5 +1,9 @@
 import { app } from "./app";
+import { runScheduled } from "./scheduled";
 
-export { UserHub } from "./focus/user-hub";
+export { UserHub } from "./hub/user-hub";
 
-export default app satisfies ExportedHandler<Env>;
+export default {
+  fetch: app.fetch,
+  scheduled: runScheduled,
+} satisfies ExportedHandler<Env>;

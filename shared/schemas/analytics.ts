@@ -9,20 +9,12 @@ export const MAX_ANALYTICS_RANGE_DAYS = 366;
 export {
   type AnalyticsRecord,
   type ApiAnalyticsRecord,
-  analyticsRecordSchema,
-  apiAnalyticsRecordSchema,
   type CategoryBreakdown,
   categoryBreakdownSchema,
 } from "./analytics-record";
 
-/** Whole days from `start` to `end` inclusive (both valid YYYY-MM-DD). */
-export function inclusiveDayCount(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
 /** GET /api/analytics?startDate&endDate: real dates, start ≤ end, at most 366 days. */
 export const analyticsRangeQuerySchema = dateRangeQuerySchema("startDate", "endDate", MAX_ANALYTICS_RANGE_DAYS);
-export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
 
 /** GET /api/analytics/today[?forceZero=true]. */
 export const analyticsTodayQuerySchema = z.object({

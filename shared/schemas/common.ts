@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FIRST_DATE, LAST_DATE } from "../day";
-import { SESSION_END_REASONS } from "../live";
+import { SESSION_END_REASONS } from "../live-protocol";
 
 /** The one error shape of every non-2xx API answer. */
 export const apiErrorSchema = z.object({
@@ -10,6 +10,9 @@ export const apiErrorSchema = z.object({
   issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** The body of a route that takes none: absent, or `{}` and nothing in it. */
+export const emptyBodySchema = z.strictObject({});
 
 /** A positive integer id in a path parameter ("12", never "1.5", "abc" or "-3"). */
 export const idParamSchema = z.object({
@@ -54,6 +57,11 @@ const requiredDate = (name: string) => z.string({ error: `${name} is required, a
  * A query of two real dates named `fromName` and `toName`, the first not after the second, covering
  * at most `maxDays` days (both included).
  */
+/** Whole days from `start` to `end` inclusive (both valid YYYY-MM-DD). */
+export function inclusiveDayCount(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
 export function dateRangeQuerySchema<F extends string, T extends string>(fromName: F, toName: T, maxDays: number) {
   return z
     .object({ [fromName]: requiredDate(fromName), [toName]: requiredDate(toName) } as Record<
@@ -64,7 +72,7 @@ export function dateRangeQuerySchema<F extends string, T extends string>(fromNam
       const { [fromName]: from = "", [toName]: to = "" } = range as Record<string, string>;
       if (to < from) {
         ctx.addIssue({ code: "custom", path: [toName], message: `${toName} must not be before ${fromName}.` });
-      } else if (Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1 > maxDays) {
+      } else if (inclusiveDayCount(from, to) > maxDays) {
         ctx.addIssue({ code: "custom", path: [toName], message: `A range may cover at most ${maxDays} days.` });
       }
     });

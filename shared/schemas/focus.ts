@@ -2,19 +2,12 @@ import { z } from "zod";
 import { FOCUS_SECONDS } from "../constants";
 
 // The answers' schemas (timer state, snapshot, focus session) live in timer-state.ts (zod/mini).
-export {
-  type FocusSession,
-  focusSessionSchema,
-  type StartedFocusSession,
-  startedFocusSessionSchema,
-  type TimerKind,
-  type TimerSnapshot,
-  type TimerState,
-  type TimerStatus,
-  timerKindSchema,
-  timerSnapshotSchema,
-  timerStateSchema,
-  timerStatusSchema,
+export type {
+  FocusSession,
+  StartedFocusSession,
+  TimerKind,
+  TimerSnapshot,
+  TimerState,
 } from "./timer-state";
 
 /** POST /api/focus-sessions (docs/product.md#compatible-calls): taskId, duration in seconds, isCompleted false. */

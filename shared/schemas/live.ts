@@ -1,9 +1,9 @@
 import { z } from "zod/mini";
-import { SESSION_END_REASONS } from "../live";
+import { SESSION_END_REASONS } from "../live-protocol";
 import { timerStateSchema } from "./timer-state";
 
 // zod/mini, like timer-state.ts. The server checks the frames a client sends with these; the web
-// app reads the server's frames by their type alone (web/api/live.ts,
+// app reads the server's frames by their type alone (web/api/live-channel.ts,
 // docs/decisions/120-signed-first-screen-carries-waits.md).
 
 /** POST /api/live/ticket: a short-lived ticket (about a minute) for opening the live channel. */

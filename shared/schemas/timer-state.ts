@@ -5,7 +5,6 @@ import { z } from "zod/mini";
 // (docs/decisions/120-signed-first-screen-carries-waits.md).
 
 export const timerStatusSchema = z.enum(["idle", "running", "paused", "finished"]);
-export type TimerStatus = z.infer<typeof timerStatusSchema>;
 
 /** A focus session records a focus session; a break runs on the same timer and records nothing. */
 export const timerKindSchema = z.enum(["focus", "break"]);

@@ -48,7 +48,7 @@ test("each screen's main load fails with an error and a retry that works, never 
   await page.addInitScript(() => localStorage.removeItem("onething_query_cache"));
   await apiCall(request, signedIn, "POST", "/api/tasks", { title: "Renew passport" });
   // The live connection is down throughout: when it opens it refetches the lists and today's
-  // analytics (web/api/live.ts), which would bring a screen back by itself, racing the "Try again"
+  // analytics (web/api/live-channel.ts), which would bring a screen back by itself, racing the "Try again"
   // click this test is about.
   await page.routeWebSocket(/\/api\/live/, (ws) => void ws.close({ code: 1011, reason: "down" }));
 

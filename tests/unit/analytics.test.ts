@@ -12,7 +12,9 @@ import {
   sumHourly,
   zeroRecord,
 } from "../../shared/analytics";
-import { analyticsRangeQuerySchema, analyticsRecordSchema, inclusiveDayCount } from "../../shared/schemas/analytics";
+import { analyticsRangeQuerySchema } from "../../shared/schemas/analytics";
+import { analyticsRecordSchema } from "../../shared/schemas/analytics-record";
+import { inclusiveDayCount } from "../../shared/schemas/common";
 
 const day = (tasksCompleted: number, totalTasksCreated: number, totalFocusMinutes: number) => ({
   tasksCompleted,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay } from "../../web/api/live";
+import { backoffDelay } from "../../web/api/live-channel";
 import { FOCUS_MESSAGES, pickMessage } from "../../web/features/focus/messages";
 import { selectableTasks } from "../../web/features/focus/selectable-tasks";
 import { clampMinutes } from "../../web/features/focus/selection-phase";

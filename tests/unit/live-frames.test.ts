@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { TAB_ID_PATTERN } from "../../shared/live";
+import { TAB_ID_PATTERN } from "../../shared/live-protocol";
 import { TAB_ID } from "../../web/api/client";
-import { isEchoOfThisTab, readFrame } from "../../web/api/live";
+import { isEchoOfThisTab, readFrame } from "../../web/api/live-channel";
 
 // The web app reads the hub's frames by their type
 // (docs/decisions/120-signed-first-screen-carries-waits.md); the frames themselves are checked

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTaskSchema } from "../../shared/schemas/tasks";
-import { aiAddPayload } from "../../web/features/suggestions/suggestions-api";
+import { aiAddPayload } from "../../web/api/suggestions";
 
 describe("the task sent when a suggestion is added (docs/product.md#ai-suggestion-widget AI add)", () => {
   it("is the title with every other field cleared, exactly those six fields", () => {

@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { REVOKED_PREFIX } from "../../worker/auth/revocations";
-import type { UserHub } from "../../worker/focus/user-hub";
+import { HUB_KEY_PREFIXES } from "../../worker/hub/storage-keys";
+import type { UserHub } from "../../worker/hub/user-hub";
 import { hubOf, makeDue, openLive, startSession } from "./focus-helpers";
 import { api, createTask, PASSWORD, registerUser } from "./helpers";
 
@@ -38,7 +38,10 @@ describe("DELETE /api/account and the user's hub", () => {
       keys: [...state.storage.kv.list()].map(([key]) => key),
       alarm: await state.storage.getAlarm(),
     }));
-    expect(left).toEqual({ keys: [expect.stringMatching(new RegExp(`^${REVOKED_PREFIX}`))], alarm: null });
+    expect(left).toEqual({
+      keys: [expect.stringMatching(new RegExp(`^${HUB_KEY_PREFIXES.revokedSession}`))],
+      alarm: null,
+    });
     expect(await runDurableObjectAlarm(hubOf(user.id))).toBe(false);
     expect(await rowsOfUser(user.id)).toEqual([0, 0, 0, 0]);
   });
@@ -58,6 +61,6 @@ describe("DELETE /api/account and the user's hub", () => {
     await runInDurableObject(hubOf(user.id), (hub: UserHub) => hub.alarm());
     expect(await rowsOfUser(user.id)).toEqual([0, 0, 0, 0]);
     const left = await runInDurableObject(hubOf(user.id), (_hub, state) => [...state.storage.kv.list()]);
-    expect(left.map(([key]) => key.startsWith(REVOKED_PREFIX))).toEqual([true]);
+    expect(left.map(([key]) => key.startsWith(HUB_KEY_PREFIXES.revokedSession))).toEqual([true]);
   });
 });

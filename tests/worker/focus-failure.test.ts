@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { endInstant } from "../../shared/timer";
-import { ALARM_RETRY_MS } from "../../worker/focus/user-hub";
+import { ALARM_RETRY_MS } from "../../worker/focus/focus-timer";
 import { dbFingerprint, failWhen, sqlText } from "./db-fingerprint";
 import { hubOf, openLive, sessionRow, startSession, timer, timerState } from "./focus-helpers";
 import { api, createTask, registerUser } from "./helpers";

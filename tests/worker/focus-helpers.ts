@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { LIVE_PROTOCOL } from "../../shared/live";
+import { LIVE_PROTOCOL } from "../../shared/live-protocol";
 import type { StartedFocusSession, TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { parseFrame, type ServerFrame, serverFrameSchema } from "../../shared/schemas/live";
 import { api, ORIGIN } from "./helpers";

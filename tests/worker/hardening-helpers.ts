@@ -22,12 +22,6 @@ export async function registerSeededUser(): Promise<SeededUser> {
   return { ...registered, taskId, focusSessionId: focus.id, deviceSessionId: session.sid };
 }
 
-export async function registerSeededUsers(count: number): Promise<SeededUser[]> {
-  const users: SeededUser[] = [];
-  for (let i = 0; i < count; i += 1) users.push(await registerSeededUser());
-  return users;
-}
-
 /** Every table of the schema, found in D1 itself so that a new table cannot be left out. */
 async function userTables(): Promise<{ name: string; column: string }[]> {
   const { results } = await env.DB.prepare(

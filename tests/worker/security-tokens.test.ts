@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { LIVE_PROTOCOL } from "../../shared/live";
+import { LIVE_PROTOCOL } from "../../shared/live-protocol";
 import { SESSION_COOKIE } from "../../worker/auth/cookies";
 import { DEVICE_COOKIE } from "../../worker/auth/device-cookies";
 import { signToken } from "../../worker/auth/tokens";

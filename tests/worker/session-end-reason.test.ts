@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_END_TEXT } from "../../shared/live";
+import { SESSION_END_TEXT } from "../../shared/live-protocol";
 import { api, registerUser, signInAgain } from "./helpers";
 
 async function bodyOf(res: Response) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_END_TEXT } from "../../shared/live";
+import { SESSION_END_TEXT } from "../../shared/live-protocol";
 import { DEVICE_COOKIE } from "../../worker/auth/device-cookies";
 import { SESSIONS_PER_PERSON } from "../../worker/auth/sessions";
 import { api, freshIp, PASSWORD, registerUser } from "./helpers";

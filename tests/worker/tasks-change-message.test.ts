@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { TAB_HEADER } from "../../shared/live";
+import { TAB_HEADER } from "../../shared/live-protocol";
 import { app } from "../../worker/app";
 import type { Bindings } from "../../worker/env";
 import { openLive, startSession } from "./focus-helpers";

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AccountInfo,
   AccountUpdateInput,
@@ -7,8 +7,10 @@ import type {
   DeviceSession,
 } from "../../shared/schemas/account";
 import type { User } from "../../shared/schemas/auth";
+import { invalidateAllAnalytics } from "./analytics";
 import { ApiRequestError, apiHeaders, apiRequest, rememberD1Bookmark } from "./client";
 import { queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
 
 /** Whether the account has a password (identity-provider-only accounts may set one). */
 export function useAccountInfo() {
@@ -20,14 +22,52 @@ export function useDeviceSessions() {
   return useQuery<DeviceSession[]>({ queryKey: queryKeys.accountSessions, staleTime: 0 });
 }
 
-export const updateAccount = (input: AccountUpdateInput) => apiRequest<User>("PATCH", "/api/account", input);
+/**
+ * PATCH /api/account: the saved user goes into the cache at once. A change of the day's settings
+ * (start hour, morning nudge) may make today another day, so everything dated by the day is read
+ * again; a change of zone makes every cached analytics figure stale.
+ */
+export function useSaveAccount() {
+  const queryClient = useQueryClient();
+  return async (input: AccountUpdateInput): Promise<User> => {
+    const before = queryClient.getQueryData<User | null>(queryKeys.user);
+    const saved = await apiRequest<User>("PATCH", "/api/account", input);
+    queryClient.setQueryData(queryKeys.user, saved);
+    if (input.dayStartHour !== undefined || input.planReminder !== undefined) void invalidateTaskData(queryClient);
+    else if (before && saved.timeZone !== before.timeZone) void invalidateAllAnalytics(queryClient);
+    return saved;
+  };
+}
 
-export const changePassword = (input: ChangePasswordInput) =>
-  apiRequest<{ signedOutSessions: number }>("POST", "/api/account/password", input);
+/**
+ * POST /api/account/password: the other devices are signed out, so the device list is read again;
+ * setting a first password (no current one) changes the account's info too.
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return async (input: ChangePasswordInput) => {
+    const answer = await apiRequest<{ signedOutSessions: number }>("POST", "/api/account/password", input);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions });
+    if (input.currentPassword === undefined) await queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    return answer;
+  };
+}
 
-export const signOutDevice = (id: string) => apiRequest("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`);
-
-export const signOutOtherDevices = () => apiRequest<{ signedOutSessions: number }>("DELETE", "/api/account/sessions");
+/** DELETE /api/account/sessions/{id} and DELETE /api/account/sessions: the device list is read again, done or not. */
+export function useSignOutDevices() {
+  const queryClient = useQueryClient();
+  const thenRefetch = async <T>(request: Promise<T>): Promise<T> => {
+    try {
+      return await request;
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions });
+    }
+  };
+  return {
+    one: (id: string) => thenRefetch(apiRequest("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`)),
+    others: () => thenRefetch(apiRequest<{ signedOutSessions: number }>("DELETE", "/api/account/sessions")),
+  };
+}
 
 export const deleteAccount = (input: DeleteAccountInput) => apiRequest("DELETE", "/api/account", input);
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
+import type { AuthProviders, AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
 import { apiRequest, getQueryFn, setAuthToken } from "./client";
-import { closeLiveSync } from "./live";
+import { closeLiveSync } from "./live-channel";
 import { queryKeys } from "./query-keys";
 import { forgetPersistedQueries } from "./query-persistence";
 
@@ -41,4 +41,14 @@ export async function logout() {
   setAuthToken(null);
   forgetPersistedQueries();
   window.location.assign("/api/logout");
+}
+
+/** GET /api/auth/providers: which sign-in methods the server offers; it only changes with a redeploy. */
+export function useAuthProviders() {
+  return useQuery({
+    queryKey: ["/api/auth/providers"] as const,
+    queryFn: getQueryFn<AuthProviders>({ on401: "throw" }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 }

@@ -1,5 +1,5 @@
 import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
-import { SESSION_END_REASONS, type SessionEndReason, TAB_HEADER } from "../../shared/live";
+import { SESSION_END_REASONS, type SessionEndReason, TAB_HEADER } from "../../shared/live-protocol";
 import { rememberSessionEnd } from "./session-end";
 
 /**

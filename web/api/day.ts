@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { Day, DayPlanInput } from "../../shared/schemas/day";
+import type { Day, DayPlanInput, NoListAgainInput } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { showError, showSuccess } from "../ui/toast";
 import { ApiRequestError, apiRequest } from "./client";
@@ -69,7 +69,8 @@ export function useSkipDay() {
 function useNoListAgain() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => apiRequest<{ tasks: Task[] }>("POST", "/api/no-list/again", { ids }),
+    mutationFn: (ids: number[]) =>
+      apiRequest<{ tasks: Task[] }>("POST", "/api/no-list/again", { ids } satisfies NoListAgainInput),
     onSettled: () => void invalidateTaskData(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import { SESSION_END_REASONS, type SessionEndReason } from "../../shared/live";
+import { SESSION_END_REASONS, type SessionEndReason } from "../../shared/live-protocol";
 
 /**
  * Why this tab was signed out, when the server said (the live channel's "session-ended" frame, or

@@ -1,7 +1,13 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Category, hasRemovedMarker, UNDO } from "../../shared/constants";
 import type { Answers } from "../../shared/questions";
-import type { CreateTaskInput, PatchTaskInput, Task } from "../../shared/schemas/tasks";
+import type {
+  CreateTaskInput,
+  PatchTaskInput,
+  ProcessTasksInput,
+  SavePrioritiesInput,
+  Task,
+} from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { showError, showInfo, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
@@ -53,7 +59,10 @@ export function useProcessTasks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (titles: string[]) =>
-      apiRequest<Task[]>("POST", "/api/process-tasks", { text: titles.join("; "), allowDuplicates: true }),
+      apiRequest<Task[]>("POST", "/api/process-tasks", {
+        text: titles.join("; "),
+        allowDuplicates: true,
+      } satisfies ProcessTasksInput),
     onSuccess: (created) => {
       if (Array.isArray(created)) mergeIntoCache(queryClient, created);
       return invalidateTaskData(queryClient);
@@ -67,7 +76,8 @@ export type PriorityAnswers = { id: number; answers: Answers };
 export function useSavePriorities() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tasks: PriorityAnswers[]) => apiRequest<Task[]>("POST", "/api/tasks/priorities", { tasks }),
+    mutationFn: (tasks: PriorityAnswers[]) =>
+      apiRequest<Task[]>("POST", "/api/tasks/priorities", { tasks } satisfies SavePrioritiesInput),
     onSuccess: (ranked) => {
       mergeIntoCache(queryClient, ranked);
       return invalidateTaskData(queryClient);
@@ -90,11 +100,15 @@ export function useCreateTask() {
   });
 }
 
+/** PATCH /api/tasks/{id}: the one request that changes a task's fields (the hooks below and the focus screen's "Completed"). */
+export function patchTask(id: number, patch: PatchTaskInput): Promise<Task> {
+  return apiRequest<Task>("PATCH", `/api/tasks/${id}`, patch);
+}
+
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: PatchTaskInput }) =>
-      apiRequest<Task>("PATCH", `/api/tasks/${id}`, patch),
+    mutationFn: ({ id, patch }: { id: number; patch: PatchTaskInput }) => patchTask(id, patch),
     onSuccess: () => invalidateTaskData(queryClient),
   });
 }
@@ -175,8 +189,7 @@ async function reopenTask(queryClient: QueryClient, task: Pick<Task, "id" | "tit
 export function useMoveTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, category }: { id: number; category: Category }) =>
-      apiRequest<Task>("PATCH", `/api/tasks/${id}`, { category }),
+    mutationFn: ({ id, category }: { id: number; category: Category }) => patchTask(id, { category }),
     onMutate: async ({ id, category }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
       const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks);

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { UNDO } from "../../shared/constants";
-import type { UndoResult, UndoTicket } from "../../shared/schemas/undo";
+import type { UndoRequest, UndoResult, UndoTicket } from "../../shared/schemas/undo";
 import { showProgress, type ToastMessage } from "../ui/toast";
 import { ApiRequestError, apiRequest } from "./client";
 import { invalidateTaskData } from "./refetch-after-change";
@@ -20,7 +20,7 @@ export function undoable(queryClient: QueryClient, ticket: UndoTicket): Pick<Toa
 async function undoRemoval(queryClient: QueryClient, token: string) {
   const progress = showProgress("Undoing...", "Putting back what was removed.");
   try {
-    const { restored } = await apiRequest<UndoResult>("POST", "/api/undo", { token });
+    const { restored } = await apiRequest<UndoResult>("POST", "/api/undo", { token } satisfies UndoRequest);
     progress.finish({
       kind: "success",
       title: "Undone",

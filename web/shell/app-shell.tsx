@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
-import { useLiveSync } from "../api/live";
+import { useLiveSync } from "../api/live-channel";
 import { Footer } from "../ui/footer";
 import { Spinner } from "../ui/spinner";
 import { ErrorBoundary } from "./error-boundary";

@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
-import { announceRevokedSessions } from "../auth/revocations";
 import { readAsUser } from "../auth/session-read";
 import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceRevokedSessions } from "../hub/hub-client";
 
 /** /api/account/sessions: the signed-in devices of this user. */
 export const accountSessionRoutes = new Hono<AppEnv>()

@@ -13,7 +13,6 @@ import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { announceRevokedSessions } from "../auth/revocations";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
 import {
@@ -29,16 +28,15 @@ import {
   sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
-import { announceDaySettings } from "../day/live";
 import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
-import { wipeUserHub } from "../focus/live";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
 import { deleteChangeReceiptsOfUserQuery } from "../http/apply-once";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceDaySettings, announceRevokedSessions, wipeUserHub } from "../hub/hub-client";
 import { deleteSuggestionUsageOfUserQuery } from "../suggestions/user-data";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
 import { accountSessionRoutes } from "./devices";

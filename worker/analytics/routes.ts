@@ -6,8 +6,8 @@ import { readAsUser } from "../auth/session-read";
 import { plannedDaysQuery } from "../day/plan";
 import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
-import { announceTasksChanged } from "../focus/live";
 import { readOptionalJson, validate } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
 import { latestRecordsQuery, rangeQueries, recordForDayFromRows, recordsFromRows, toApiRecord } from "./records";
 import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { announceRevokedSessions } from "../hub/hub-client";
 import { clearSessionCookie, readSessionCookie } from "./cookies";
 import { startOidcLogin } from "./oidc";
 import { oidcConfigured } from "./oidc-provider";
-import { announceRevokedSessions } from "./revocations";
 import { revokeSession } from "./sessions";
 import { verifyToken } from "./tokens";
 

@@ -7,12 +7,12 @@ import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceRevokedSessions } from "../hub/hub-client";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
 import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
-import { announceRevokedSessions } from "./revocations";
 import { readAsUser, readRowAsUser } from "./session-read";
 import { capSessionsQuery, createSession, newSession, revokeSession } from "./sessions";
 import {

@@ -4,8 +4,8 @@ import { createDb, type Db } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
 import type { AppEnv, SessionUser } from "../env";
 import { sessionEndedFor, unauthorized } from "../http/errors";
+import { revokedInHub, sessionEndReason } from "../hub/hub-client";
 import type { SessionClaims } from "./middleware";
-import { revokedInHub, sessionEndReason } from "./revocations";
 import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];

@@ -143,6 +143,7 @@ export function listLiveSessions(db: Db, userId: string, now = Date.now()) {
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
+/** Every sign-in session past its expiry, of every person (the daily cleanup: worker/scheduled.ts). */
 export async function deleteExpiredSessions(db: Db, now = Date.now()) {
   await db.delete(sessions).where(lt(sessions.expire, new Date(now)));
 }

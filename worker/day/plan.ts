@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { addDays } from "../../shared/day";
 import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
+import { idsIn } from "../db/ids-in";
 import { dayPlans, tasks } from "../db/schema";
 import { isVisible } from "../tasks/task-rows";
 
@@ -54,11 +55,8 @@ export function planTasksQuery(db: Db, userId: string, ids: readonly number[]) {
   return db
     .select({ id: tasks.id, isCompleted: tasks.isCompleted, category: tasks.category })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), isVisible(), idsIn(ids)));
+    .where(and(eq(tasks.userId, userId), isVisible(), idsIn(tasks.id, ids)));
 }
-
-/** Ids as one JSON parameter, so a list of any length stays within D1's 100 bound parameters. */
-const idsIn = (ids: readonly number[]) => sql`${tasks.id} in (select value from json_each(${JSON.stringify(ids)}))`;
 
 /** Can be one of today's three: open, not on the "No" list. */
 const canBePriority = (): SQL =>
@@ -112,7 +110,7 @@ export function planStatements(
     db
       .select({ n: count() })
       .from(tasks)
-      .where(and(own, idsIn(ids), condition));
+      .where(and(own, idsIn(tasks.id, ids), condition));
   const priorities = [...plan.priorityTaskIds];
   const noList = [...plan.noListTaskIds];
   const givenBack = earlierNoListIds.filter((id) => !noList.includes(id));
@@ -125,7 +123,7 @@ export function planStatements(
           own,
           eq(tasks.isPriority, true),
           eq(tasks.isCompleted, false),
-          priorities.length > 0 ? sql`not (${idsIn(priorities)})` : undefined,
+          priorities.length > 0 ? sql`not (${idsIn(tasks.id, priorities)})` : undefined,
         ),
       ),
   ];
@@ -134,7 +132,7 @@ export function planStatements(
       db
         .update(tasks)
         .set({ isPriority: true, priorityDate: today, updatedAt: now })
-        .where(and(own, idsIn(priorities))),
+        .where(and(own, idsIn(tasks.id, priorities))),
     );
   }
   if (givenBack.length > 0) {
@@ -142,7 +140,7 @@ export function planStatements(
       db
         .update(tasks)
         .set({ noListDate: addDays(today, -1), updatedAt: now })
-        .where(and(own, idsIn(givenBack), eq(tasks.category, "no_list"), gte(tasks.noListDate, today))),
+        .where(and(own, idsIn(tasks.id, givenBack), eq(tasks.category, "no_list"), gte(tasks.noListDate, today))),
     );
   }
   if (noList.length > 0) {
@@ -150,7 +148,7 @@ export function planStatements(
       db
         .update(tasks)
         .set({ noListDate: today, updatedAt: now })
-        .where(and(own, idsIn(noList))),
+        .where(and(own, idsIn(tasks.id, noList))),
     );
   }
   statements.push(

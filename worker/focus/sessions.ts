@@ -3,7 +3,7 @@ import type { FocusSession } from "../../shared/schemas/focus";
 import { focusedMinutes } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
-import { abortBatchIf } from "../db/batch-guard";
+import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { focusSessions } from "../db/schema";
 import { ownTaskQuery } from "../tasks/task-rows";
@@ -116,6 +116,7 @@ export async function completeOpenSession(
     const [, [row]] = await db.batch(completionBatch(db, user, existing.id, seconds, at, existing.startedAt, pauses));
     return { outcome: "completed", row };
   } catch (err) {
+    if (!abortedBy(err, focusSessions)) throw err;
     const now = await findOwnSession(db, user.id, existing.id);
     if (!now) return { outcome: "missing" };
     if (now.isCompleted) return { outcome: "already-completed", row: now };

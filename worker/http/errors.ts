@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { SESSION_END_TEXT, type SessionEndReason } from "../../shared/live";
+import { SESSION_END_TEXT, type SessionEndReason } from "../../shared/live-protocol";
 import type { ApiErrorBody } from "../../shared/schemas/common";
 
 /** Throw this anywhere in a handler: `app.onError` turns it into the one JSON error shape. */

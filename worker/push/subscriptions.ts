@@ -4,8 +4,6 @@ import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { pushSubscriptions } from "../db/schema";
 
-export type StoredSubscription = typeof pushSubscriptions.$inferSelect;
-
 /**
  * The most push subscriptions one person keeps (a device each): past it the oldest go, so one timer
  * end sends at most this many pushes (docs/decisions/178-push-subscriptions-per-person.md).

@@ -4,7 +4,7 @@ import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../shared/c
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
 import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
 import { todayOf } from "../day/today";
-import { abortBatchIf } from "../db/batch-guard";
+import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks, users } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
@@ -116,6 +116,7 @@ export async function createBraindumpTasks(
       ]);
       return inserted;
     } catch (err) {
+      if (!abortedBy(err, tasks)) throw err;
       const [current] = await tasksVersionQuery(db, user.id);
       // Unchanged tasks: the batch failed for another reason, which is not ours to hide.
       if ((current?.version ?? 0) === version) throw err;

@@ -8,54 +8,53 @@ import { requireUser } from "../auth/middleware";
 import { readRowAsUser } from "../auth/session-read";
 import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
+import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
+import { idsIn } from "../db/ids-in";
 import { tasks } from "../db/schema";
 import type { AppEnv } from "../env";
-import { announceTasksChanged } from "../focus/live";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
 import { isVisible, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
 const SOME_MISSING = "Some of these tasks were not found. Nothing was changed.";
 const NONE_FOUND = "None of these tasks were found.";
 
-/**
- * The ids travel as ONE bound JSON parameter read with json_each: D1 allows 100 bound parameters
- * per statement, and a list of up to 500 ids must still be one statement.
- */
-const idIn = (idsJson: string) => sql`${tasks.id} in (select value from json_each(${idsJson}))`;
+/** The user's visible tasks among these ids. */
+function ownVisibleAmong(userId: string, ids: readonly number[]): SQL {
+  return and(eq(tasks.userId, userId), isVisible(), idsIn(tasks.id, ids)) as SQL;
+}
 
-/** The user's visible tasks among these ids: every one of them must exist for the change to apply. */
-function ownVisibleAmong(userId: string, idsJson: string): SQL {
-  return and(eq(tasks.userId, userId), isVisible(), idIn(idsJson)) as SQL;
+/** The user's visible tasks among these ids that are on the "No" list. */
+function ownNoListAmong(userId: string, ids: readonly number[]): SQL {
+  return and(ownVisibleAmong(userId, ids), eq(tasks.category, "no_list")) as SQL;
+}
+
+/** How many tasks match `among` (read with the session check). */
+function countQuery(db: Db, among: SQL) {
+  return db.select({ n: count() }).from(tasks).where(among);
 }
 
 /**
- * Guard for the update itself: it applies only if ALL ids are still the user's visible tasks at the
- * moment it runs, so a task deleted between the check and the batch cannot leave a half-done change.
+ * First statement of an all-or-nothing change: the batch fails whole (abortBatchIf) unless ALL ids
+ * still match `among` as it runs, so a task deleted between the check and the batch can leave no
+ * half-done change, nor a day marked planned by a commit that changed nothing.
  */
-function allPresent(db: Db, userId: string, idsJson: string, expected: number): SQL {
-  const present = db.select({ n: count() }).from(tasks).where(ownVisibleAmong(userId, idsJson));
-  return sql`(${present}) = ${expected}`;
+function unlessAllStillMatch(db: Db, among: SQL, expected: number) {
+  return abortBatchIf(db, tasks, sql`(${countQuery(db, among)}) <> ${expected}`);
 }
 
-/** How many of these ids are the user's visible tasks (read with the session check). */
-function ownVisibleCountQuery(db: Db, userId: string, idsJson: string) {
-  return db.select({ n: count() }).from(tasks).where(ownVisibleAmong(userId, idsJson));
-}
-
-/** How many of these ids are the user's visible tasks on the "No" list. */
-function ownNoListCountQuery(db: Db, userId: string, idsJson: string) {
-  return db
-    .select({ n: count() })
-    .from(tasks)
-    .where(and(ownVisibleAmong(userId, idsJson), eq(tasks.category, "no_list")));
+/** A batch's failure: a guard's (some task changed meanwhile) answers 404; any other is thrown. */
+function someMissing(err: unknown): never {
+  if (abortedBy(err, tasks)) throw notFound(SOME_MISSING);
+  throw err;
 }
 
 /** The session check and the count of the user's visible tasks among the ids, in one trip. */
-async function sessionAndOwnCount(c: Context<AppEnv>, idsJson: string) {
-  const { user, row } = await readRowAsUser(c, (db, userId) => ownVisibleCountQuery(db, userId, idsJson));
+async function sessionAndOwnCount(c: Context<AppEnv>, ids: readonly number[]) {
+  const { user, row } = await readRowAsUser(c, (db, userId) => countQuery(db, ownVisibleAmong(userId, ids)));
   return { user, owned: row?.n ?? 0 };
 }
 
@@ -67,10 +66,10 @@ async function sessionAndOwnCount(c: Context<AppEnv>, idsJson: string) {
 export const noListRoutes = new Hono<AppEnv>()
   .post("/commit", requireUser, validate("json", commitNoListSchema), async (c) => {
     const { items } = c.req.valid("json");
-    const idsJson = JSON.stringify(items.map((item) => item.id));
+    const ids = items.map((item) => item.id);
     const itemsJson = JSON.stringify(items);
     // A missing id and another user's id look the same: 404, never a hint that the task exists.
-    const { user, owned } = await sessionAndOwnCount(c, idsJson);
+    const { user, owned } = await sessionAndOwnCount(c, ids);
     if (owned !== items.length) throw notFound(SOME_MISSING);
     const { db } = c.var;
     const now = new Date();
@@ -87,36 +86,38 @@ export const noListRoutes = new Hono<AppEnv>()
         isPriority: false,
         updatedAt: now,
       })
-      .where(and(ownVisibleAmong(user.id, idsJson), allPresent(db, user.id, idsJson, items.length)))
+      .where(ownVisibleAmong(user.id, ids))
       .returning();
     // A "No" list commit also plans the day (docs/product.md#plan-your-day).
-    const [updated] = await db.batch([
-      update,
-      ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
-      markPlannedStatement(db, user.id, today, now),
-    ]);
-    if (updated.length !== items.length) throw notFound(SOME_MISSING);
+    const [, updated] = await db
+      .batch([
+        unlessAllStillMatch(db, ownVisibleAmong(user.id, ids), ids.length),
+        update,
+        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
+        markPlannedStatement(db, user.id, today, now),
+      ])
+      .catch(someMissing);
     await announceTasksChanged(c, user.id, { dayChanged: true });
     return c.json({ tasks: updated.map(toTask) });
   })
   // "Again today": earlier "No" list items said no to again (docs/product.md#the-day); all or nothing.
   .post("/again", requireUser, validate("json", noListAgainSchema), async (c) => {
     const { ids } = c.req.valid("json");
-    const idsJson = JSON.stringify(ids);
-    const { user, row } = await readRowAsUser(c, (db, userId) => ownNoListCountQuery(db, userId, idsJson));
+    const { user, row } = await readRowAsUser(c, (db, userId) => countQuery(db, ownNoListAmong(userId, ids)));
     if ((row?.n ?? 0) !== ids.length) throw notFound(SOME_MISSING);
     const { db } = c.var;
     const now = new Date();
-    const onTheList = and(ownVisibleAmong(user.id, idsJson), eq(tasks.category, "no_list"));
-    const present = db.select({ n: count() }).from(tasks).where(onTheList);
-    const [updated] = await db.batch([
-      db
-        .update(tasks)
-        .set({ noListDate: todayOf(user, now).date, updatedAt: now })
-        .where(and(onTheList, sql`(${present}) = ${ids.length}`))
-        .returning(),
-    ]);
-    if (updated.length !== ids.length) throw notFound(SOME_MISSING);
+    const onTheList = ownNoListAmong(user.id, ids);
+    const [, updated] = await db
+      .batch([
+        unlessAllStillMatch(db, onTheList, ids.length),
+        db
+          .update(tasks)
+          .set({ noListDate: todayOf(user, now).date, updatedAt: now })
+          .where(onTheList)
+          .returning(),
+      ])
+      .catch(someMissing);
     await announceTasksChanged(c, user.id, { dayChanged: true });
     return c.json({ tasks: updated.map(toTask) });
   })
@@ -125,7 +126,7 @@ export const noListRoutes = new Hono<AppEnv>()
     const idsJson = JSON.stringify(ids);
     // Nothing of this user's to clear: answer before the batch, so a refused call writes nothing
     // (not even the analytics recount).
-    const { user, owned } = await sessionAndOwnCount(c, idsJson);
+    const { user, owned } = await sessionAndOwnCount(c, ids);
     if (owned === 0) throw notFound(NONE_FOUND);
     const { db } = c.var;
     const now = new Date();
@@ -148,7 +149,7 @@ export const noListRoutes = new Hono<AppEnv>()
         completedDay: sql`coalesce(${tasks.completedDay}, ${todayOf(user, now).date})`,
         updatedAt: now,
       })
-      .where(ownVisibleAmong(user.id, idsJson))
+      .where(ownVisibleAmong(user.id, ids))
       .returning({ id: tasks.id });
     // The undo record is read in the same batch, just before the update, so it holds exactly the
     // rows the update clears, as they were.

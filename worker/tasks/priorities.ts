@@ -1,16 +1,14 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Answers } from "../../shared/questions";
 import { type Ranked, rankByAnswers } from "../../shared/scoring";
 import type { Db } from "../db/client";
+import { idsIn } from "../db/ids-in";
 import { tasks } from "../db/schema";
 import { replaceAnswersStatement } from "./answers";
 import { offNoList } from "./mark-rules";
 
 export type PriorityInput = { id: number; answers: Answers };
-
-/** Ids as one JSON parameter, so a list of any length stays within D1's 100 bound parameters. */
-const idsIn = (ids: readonly number[]) => sql`${tasks.id} in (select value from json_each(${JSON.stringify(ids)}))`;
 
 /**
  * Scores the answers (shared/scoring.ts) and returns the ranking with the statements that save it
@@ -51,7 +49,7 @@ export function priorityStatements(
       db
         .update(tasks)
         .set({ isPriority: false, priorityDate: null, description: null, updatedAt: now })
-        .where(and(own, idsIn(rest))),
+        .where(and(own, idsIn(tasks.id, rest))),
     );
   }
   // Earlier top tasks: their description was the reasons of that analysis, so it goes too.

@@ -19,9 +19,9 @@ import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
-import { announceTasksChanged } from "../focus/live";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
 import { patchAnswersStatement } from "./answers";
 import {
   asksForPriorityOnNoList,
@@ -239,6 +239,7 @@ export const taskRoutes = new Hono<AppEnv>()
         ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
       ]);
     } catch (err) {
+      if (!abortedBy(err, tasks)) throw err;
       const current = await findOwnTask(db, user.id, id);
       if (!current) throw notFound("Task not found.");
       if (!current.isCompleted) throw conflict("This task is open already.");
@@ -292,6 +293,7 @@ async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete
       ...analyticsStatements(db, user, events, now),
     ]);
   } catch (err) {
+    if (!abortedBy(err, tasks)) throw err;
     const current = await findOwnTask(db, user.id, existing.id);
     if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
     // Changed between the read and the batch (another device): once more with the task as it is now.

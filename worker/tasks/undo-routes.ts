@@ -5,11 +5,12 @@ import { analyticsStatements, takeBackCompletionsStatements } from "../analytics
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { todayOf } from "../day/today";
-import type { UndoSnapshot } from "../db/schema";
+import { abortedBy } from "../db/batch-guard";
+import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { announceTasksChanged } from "../focus/live";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
 import { type BraindumpState, braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
 import { keepTodaysPrioritiesStatement } from "./mark-rules";
 import {
@@ -88,6 +89,7 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("js
       ]);
       break;
     } catch (err) {
+      if (!abortedBy(err, undoActions) && !abortedBy(err, tasks)) throw err;
       // A guard aborted: another Undo of the same removal came first, or the tasks changed since
       // their titles were read (then read them again).
       if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);

@@ -1,22 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
-import type { AuthProviders } from "../../../shared/schemas/auth";
-import { getQueryFn } from "../../api/client";
+import { useAuthProviders } from "../../api/auth";
 import { browserTimeZone } from "../../api/time-zone";
 import { buttonClasses } from "../../ui/button";
 import { cn } from "../../ui/cn";
-
-/** Which sign-in methods the server offers; it only changes with a redeploy. */
-const providersKey = ["/api/auth/providers"] as const;
-
-function useAuthProviders() {
-  return useQuery({
-    queryKey: providersKey,
-    queryFn: getQueryFn<AuthProviders>({ on401: "throw" }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-}
 
 /** The way to the hosted identity provider, shown only when the server has one configured. */
 export function IdentityProviderSignIn() {

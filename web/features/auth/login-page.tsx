@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { SESSION_END_TEXT } from "../../../shared/live";
+import { SESSION_END_TEXT } from "../../../shared/live-protocol";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser } from "../../api/auth";
 import { setAuthToken } from "../../api/client";

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Coffee, Pause, Play, Square } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { formatClock, progressIcon, progressPercent, remainingMs } from "../../../shared/timer";
+import { formatClock, progressIcon, progressPercent, remainingMs, serverTime } from "../../../shared/timer";
 import { ApiRequestError } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
-import { type TimerAction, timerAction } from "../../api/timer-actions";
+import { type TimerAction, useTimerAction } from "../../api/timer-actions";
 import type { TimerView } from "../../api/timer-cache";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
@@ -38,7 +38,7 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
   const { state, offsetMs } = view;
   const running = state.status === "running";
   const isBreak = state.kind === "break";
-  const now = useNow(running) + offsetMs;
+  const now = serverTime(useNow(running), offsetMs);
   const remaining = remainingMs(state, now);
   const percent = progressPercent(state, now);
   const clock = formatClock(remaining);
@@ -50,9 +50,8 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
     return () => clearInterval(id);
   }, [running]);
 
-  const action = useMutation({
-    mutationFn: (name: TimerAction) => timerAction(queryClient, name),
-    onError: (err, name) => {
+  const action = useTimerAction({
+    onError: (err, { action: name }) => {
       const message = err instanceof ApiRequestError ? err.serverMessage : undefined;
       showError(FAILURES[name] ?? "Something went wrong", message ?? "Please try again.");
       // The server may know better (e.g. the run ended elsewhere): show what it holds.
@@ -61,7 +60,7 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
   });
   const { mutate, isPending } = action;
   const toggle = useCallback(() => {
-    if (!isPending) mutate(running ? "pause" : "resume");
+    if (!isPending) mutate({ action: running ? "pause" : "resume" });
   }, [isPending, mutate, running]);
 
   useEffect(() => {
@@ -142,7 +141,7 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
           variant="destructive"
           size="lg"
           className="w-full sm:w-auto sm:flex-1"
-          onClick={() => mutate("end")}
+          onClick={() => mutate({ action: "end" })}
           disabled={isPending || offline}
         >
           <Square aria-hidden="true" className="h-4 w-4" />

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Coffee } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { queryKeys } from "../../api/query-keys";
-import { timerAction } from "../../api/timer-actions";
+import { useTimerAction } from "../../api/timer-actions";
 import { showInfo } from "../../ui/toast";
 import { BREAK_OVER } from "./milestones";
 
@@ -14,6 +14,7 @@ import { BREAK_OVER } from "./milestones";
  */
 export function BreakOverPhase({ offline, onBackToSelection }: { offline: boolean; onBackToSelection: () => void }) {
   const queryClient = useQueryClient();
+  const { mutateAsync: timerAction } = useTimerAction();
   const sent = useRef(false);
   const back = useRef(onBackToSelection);
   back.current = onBackToSelection;
@@ -22,12 +23,12 @@ export function BreakOverPhase({ offline, onBackToSelection }: { offline: boolea
     if (offline || sent.current) return;
     sent.current = true;
     back.current();
-    timerAction(queryClient, "acknowledge", { keepTask: false }).then(
+    timerAction({ action: "acknowledge", body: { keepTask: false } }).then(
       () => showInfo(BREAK_OVER.title, BREAK_OVER.body),
       // Another device went back first: its state arrives over the live connection anyway.
       () => void queryClient.invalidateQueries({ queryKey: queryKeys.timer }),
     );
-  }, [offline, queryClient]);
+  }, [offline, queryClient, timerAction]);
 
   return (
     <div className="space-y-3 py-8 text-center" role="status">

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, CircleCheck, Clock, Coffee, Hourglass, PartyPopper } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
-import { ApiRequestError, apiRequest } from "../../api/client";
+import { ApiRequestError } from "../../api/client";
 import { queryKeys } from "../../api/query-keys";
-import { invalidateTaskData } from "../../api/refetch-after-change";
-import { completeFocusSession, timerAction } from "../../api/timer-actions";
+import { useCompleteFocusRun, useTimerAction } from "../../api/timer-actions";
 import type { TimerView } from "../../api/timer-cache";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
@@ -37,13 +36,8 @@ export function CompletePhase({
   const navigate = useNavigate();
   const { state } = view;
 
-  const completed = useMutation({
-    mutationFn: async () => {
-      if (state.taskId !== null) await apiRequest("PATCH", `/api/tasks/${state.taskId}`, { isCompleted: true });
-      if (state.sessionId !== null) await completeFocusSession(queryClient, state.sessionId);
-    },
+  const completed = useCompleteFocusRun({
     onSuccess: () => {
-      void invalidateTaskData(queryClient);
       void launchConfetti();
       showSuccess("Task completed", "Great job completing your task!");
     },
@@ -54,25 +48,29 @@ export function CompletePhase({
       ),
   });
 
-  const followUp = useMutation({
-    mutationFn: async (choice: "more-time" | "break" | "next-task") => {
-      if (choice === "break") return timerAction(queryClient, "break");
-      // "Next Task" drops a taskId that came in the address or the navigation state before the
-      // selection phase mounts; it preselects the next priority task instead.
-      if (choice === "next-task") {
-        navigate("/focus-timer", { replace: true, state: null });
-        onNextTask();
-      }
-      return timerAction(queryClient, "acknowledge", { keepTask: choice === "more-time" });
-    },
-    onSuccess: (_snapshot, choice) => {
-      if (choice === "break") showInfo("Break started", "Taking a 5 minute break. Relax and recharge.");
+  const followUp = useTimerAction({
+    onSuccess: (_snapshot, { action }) => {
+      if (action === "break") showInfo("Break started", "Taking a 5 minute break. Relax and recharge.");
     },
     onError: (err) => {
       showError("Something went wrong", serverMessage(err) ?? "Please try again.");
       void queryClient.invalidateQueries({ queryKey: queryKeys.timer });
     },
   });
+
+  function choose(choice: "more-time" | "break" | "next-task") {
+    if (choice === "break") {
+      followUp.mutate({ action: "break" });
+      return;
+    }
+    // "Next Task" drops a taskId that came in the address or the navigation state before the
+    // selection phase mounts; it preselects the next priority task instead.
+    if (choice === "next-task") {
+      navigate("/focus-timer", { replace: true, state: null });
+      onNextTask();
+    }
+    followUp.mutate({ action: "acknowledge", body: { keepTask: choice === "more-time" } });
+  }
 
   const taskDone = task?.isCompleted === true || completed.isSuccess;
   const busy = completed.isPending || followUp.isPending || offline;
@@ -96,7 +94,7 @@ export function CompletePhase({
         <div className={cn("grid gap-3", !taskDone && "sm:grid-cols-2")}>
           <Button
             size="lg"
-            onClick={() => completed.mutate()}
+            onClick={() => completed.mutate(state)}
             disabled={busy || taskDone || state.taskId === null}
             aria-busy={completed.isPending}
           >
@@ -105,7 +103,7 @@ export function CompletePhase({
           </Button>
           {/* A finished task needs no more time: the choice goes once it is marked done (docs/decisions/149-ending-early-and-breaks.md). */}
           {taskDone ? null : (
-            <Button variant="outline" size="lg" onClick={() => followUp.mutate("more-time")} disabled={busy}>
+            <Button variant="outline" size="lg" onClick={() => choose("more-time")} disabled={busy}>
               <Clock aria-hidden="true" className="h-4 w-4" />
               Need More Time
             </Button>
@@ -118,10 +116,10 @@ export function CompletePhase({
           Take a break or continue?
         </h3>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Button variant="secondary" size="lg" onClick={() => followUp.mutate("break")} disabled={busy}>
+          <Button variant="secondary" size="lg" onClick={() => choose("break")} disabled={busy}>
             <Coffee aria-hidden="true" className="h-4 w-4" />5 Min Break
           </Button>
-          <Button variant="secondary" size="lg" onClick={() => followUp.mutate("next-task")} disabled={busy}>
+          <Button variant="secondary" size="lg" onClick={() => choose("next-task")} disabled={busy}>
             Next Task
             <ArrowRight aria-hidden="true" className="h-4 w-4" />
           </Button>

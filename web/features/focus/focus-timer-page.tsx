@@ -1,16 +1,14 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { TimerState } from "../../../shared/schemas/focus";
-import type { Task } from "../../../shared/schemas/tasks";
-import { remainingMs } from "../../../shared/timer";
+import { remainingMs, serverTime } from "../../../shared/timer";
 import { useCurrentUser } from "../../api/auth";
 import { useDay } from "../../api/day";
-import { queryKeys } from "../../api/query-keys";
+import { useTasks } from "../../api/tasks";
 import { useTimer } from "../../api/timer";
-import { timerAction } from "../../api/timer-actions";
+import { useTimerAction } from "../../api/timer-actions";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Spinner } from "../../ui/spinner";
@@ -69,7 +67,7 @@ function useMilestones(state: TimerState | undefined, offsetMs: number): string 
       return;
     }
     const check = () => {
-      const minutes = minutesLeft(remainingMs(state, Date.now() + offsetMs));
+      const minutes = minutesLeft(remainingMs(state, serverTime(Date.now(), offsetMs)));
       const said = minuteMilestone(lastMinute.current, minutes);
       lastMinute.current = minutes;
       if (said) setText(said);
@@ -103,7 +101,7 @@ function useEndOfRun(state: TimerState | undefined, title: string) {
 /** docs/product.md#focus-timer-screen: selection, active and complete, following the server's timer. */
 export function FocusTimerPage() {
   const timer = useTimer();
-  const tasks = useQuery<Task[]>({ queryKey: queryKeys.tasks });
+  const tasks = useTasks();
   const { user } = useCurrentUser();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -127,11 +125,11 @@ export function FocusTimerPage() {
   const startsAt = dayStartsAt ? Date.parse(dayStartsAt) : undefined;
   const phase = state ? phaseOf(state, startsAt) : null;
   // The earlier day's finished run is let go on the hub too, so a new run can start from selection.
-  const queryClient = useQueryClient();
+  const { mutateAsync: timerAction } = useTimerAction();
   const staleFinish = state?.status === "finished" && startsAt !== undefined && finishedBefore(state, startsAt);
   useEffect(() => {
-    if (staleFinish && !offline) void timerAction(queryClient, "acknowledge", { keepTask: false }).catch(() => {});
-  }, [staleFinish, offline, queryClient]);
+    if (staleFinish && !offline) void timerAction({ action: "acknowledge", body: { keepTask: false } }).catch(() => {});
+  }, [staleFinish, offline, timerAction]);
   // The taskId of the address or the navigation state picks the task of the first selection
   // only; once a run has been shown, the hub decides ("Need More Time" keeps the task, "Next
   // Task" clears it), whatever the address still says.

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Minus, Play, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
-import { startFocusSession } from "../../api/timer-actions";
+import { useStartFocusSession } from "../../api/timer-actions";
 import { Button } from "../../ui/button";
 import { inputClasses } from "../../ui/field";
 import { Spinner } from "../../ui/spinner";
@@ -37,7 +36,6 @@ export function SelectionPhase({
   preferredTaskId,
   offline,
 }: Props) {
-  const queryClient = useQueryClient();
   const selectId = useId();
   const durationId = useId();
   const noTaskId = useId();
@@ -59,8 +57,7 @@ export function SelectionPhase({
     if (preferred !== null) setPicked(String(preferred));
   }, [tasks, options, preferredTaskId]);
 
-  const start = useMutation({
-    mutationFn: (input: { taskId: number; duration: number }) => startFocusSession(queryClient, input),
+  const start = useStartFocusSession({
     onError: (err) => {
       const message = err instanceof ApiRequestError ? err.serverMessage : undefined;
       showError("Error starting focus session", message ?? "Failed to start focus session. Please try again.");

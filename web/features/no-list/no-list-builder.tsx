@@ -5,6 +5,7 @@ import { LIMITS, UNDO } from "../../../shared/constants";
 import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
 import { hasVisibleCharacter } from "../../../shared/visible-text";
+import { useClearNoList, useCommitNoList } from "../../api/no-list";
 import { useCreateTask } from "../../api/tasks";
 import { undoable } from "../../api/undo";
 import { Button } from "../../ui/button";
@@ -15,7 +16,6 @@ import { countOf } from "../../ui/plural";
 import { showError, showProgress, showSuccess } from "../../ui/toast";
 import { CategoryBadge } from "./category-badge";
 import { failureText } from "./failure-text";
-import { useClearNoList, useCommitNoList } from "./no-list-api";
 import { NoListHeading } from "./no-list-heading";
 import { builderTasks, commitItems, selectedIds } from "./no-list-selection";
 

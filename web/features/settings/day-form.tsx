@@ -1,14 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DAY_START_HOUR_MAX, DAY_START_HOUR_MIN, DEFAULT_DAY_START_HOUR } from "../../../shared/day";
 import { accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { DEFAULT_PLAN_REMINDER } from "../../../shared/schemas/day";
-import { updateAccount } from "../../api/account";
+import { useSaveAccount } from "../../api/account";
 import { zodFieldErrors } from "../../api/field-errors";
 import { usePushStatus } from "../../api/push";
-import { queryKeys } from "../../api/query-keys";
-import { invalidateTaskData } from "../../api/refetch-after-change";
 import { Button } from "../../ui/button";
 import { Field, Input, inputClasses } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
@@ -27,7 +24,7 @@ const START_HOURS = Array.from(
  * nudge to plan it, which needs notifications on (docs/decisions/144-day-settings.md).
  */
 export function DayForm({ user }: { user: User }) {
-  const queryClient = useQueryClient();
+  const saveAccount = useSaveAccount();
   const saved = user.planReminder ?? DEFAULT_PLAN_REMINDER;
   const [startHour, setStartHour] = useState(user.dayStartHour ?? DEFAULT_DAY_START_HOUR);
   const [remind, setRemind] = useState(saved.enabled);
@@ -44,10 +41,7 @@ export function DayForm({ user }: { user: User }) {
       return parsed.success ? { input: parsed.data } : { errors: zodFieldErrors(parsed.error) };
     },
     save: async (input) => {
-      const next = await updateAccount(input);
-      queryClient.setQueryData(queryKeys.user, next);
-      // Another start hour may make today another day: everything dated by the day is read again.
-      void invalidateTaskData(queryClient);
+      const next = await saveAccount(input);
       const starts = `It starts at ${hourLabel(next.dayStartHour)}`;
       if (!next.planReminder.enabled) return showSuccess("Your day is set", `${starts}.`);
       // No device has notifications on: the reminder would never come, so the toast says so and

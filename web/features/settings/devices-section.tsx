@@ -1,10 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Bell, Laptop, Smartphone, Tablet } from "lucide-react";
 import { useState } from "react";
 import type { DeviceSession } from "../../../shared/schemas/account";
-import { signOutDevice, signOutOtherDevices, useDeviceSessions } from "../../api/account";
+import { useDeviceSessions, useSignOutDevices } from "../../api/account";
 import { usePushStatus } from "../../api/push";
-import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
@@ -25,7 +23,7 @@ function formatInstant(iso: string, timeZone: string) {
 }
 
 export function DevicesSection({ timeZone }: { timeZone: string }) {
-  const queryClient = useQueryClient();
+  const signOut = useSignOutDevices();
   const { data: devices, isLoading, isError, refetch } = useDeviceSessions();
   const notified = new Set(usePushStatus().data?.devices ?? []);
   // The device being signed out, or "others" while signing out everywhere else.
@@ -41,7 +39,6 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
     } catch (err) {
       showError(failure, failureText(err));
     } finally {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions });
       setPending(null);
     }
   }
@@ -50,7 +47,7 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
     run(
       device.id,
       async () => {
-        await signOutDevice(device.id);
+        await signOut.one(device.id);
         return `${name} is signed out.`;
       },
       "Could not sign out that device",
@@ -60,7 +57,7 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
     run(
       "others",
       async () => {
-        const { signedOutSessions } = await signOutOtherDevices();
+        const { signedOutSessions } = await signOut.others();
         return `Signed out of ${signedOutSessions} other ${signedOutSessions === 1 ? "device" : "devices"}.`;
       },
       "Could not sign out the other devices",

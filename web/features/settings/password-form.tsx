@@ -1,9 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { LIMITS } from "../../../shared/constants";
 import { changePasswordSchema } from "../../../shared/schemas/account";
-import { changePassword } from "../../api/account";
+import { useChangePassword } from "../../api/account";
 import { zodFieldErrors } from "../../api/field-errors";
-import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
@@ -21,7 +19,7 @@ const signedOutText = (count: number) =>
  * through an identity provider. Every other device is signed out; this one stays.
  */
 export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
-  const queryClient = useQueryClient();
+  const changePassword = useChangePassword();
   const { errors, pending, onSubmit } = useSettingsForm({
     check: (form) => {
       const input = {
@@ -39,8 +37,6 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     save: async (input, formElement) => {
       const { signedOutSessions } = await changePassword(input);
       formElement.reset();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions });
-      if (!hasPassword) await queryClient.invalidateQueries({ queryKey: queryKeys.account });
       showSuccess(hasPassword ? "Password changed" : "Password set", signedOutText(signedOutSessions));
     },
     failure: {

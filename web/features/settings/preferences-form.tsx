@@ -1,13 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { MapPin } from "lucide-react";
 import { useMemo, useState } from "react";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import { accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
-import { updateAccount } from "../../api/account";
-import { invalidateAllAnalytics } from "../../api/analytics";
+import { useSaveAccount } from "../../api/account";
 import { zodFieldErrors } from "../../api/field-errors";
-import { queryKeys } from "../../api/query-keys";
 import { browserTimeZone } from "../../api/time-zone";
 import { Button } from "../../ui/button";
 import { Field, Input, inputClasses } from "../../ui/field";
@@ -20,7 +17,7 @@ import { useZoneOffsets } from "./use-zone-offsets";
 
 /** Time zone (decides "today" for analytics) and the focus timer's starting duration. */
 export function PreferencesForm({ user }: { user: User }) {
-  const queryClient = useQueryClient();
+  const saveAccount = useSaveAccount();
   const device = browserTimeZone();
   // "UTC" is what accounts start with when the browser did not say; the device knows better.
   const [timeZone, setTimeZone] = useState(user.timeZone === "UTC" && device ? device : user.timeZone);
@@ -35,10 +32,7 @@ export function PreferencesForm({ user }: { user: User }) {
       return parsed.success ? { input: parsed.data } : { errors: zodFieldErrors(parsed.error) };
     },
     save: async (input) => {
-      const saved = await updateAccount(input);
-      queryClient.setQueryData(queryKeys.user, saved);
-      // The server counts days and hours in the saved zone from now on: cached figures are stale.
-      if (saved.timeZone !== user.timeZone) void invalidateAllAnalytics(queryClient);
+      const saved = await saveAccount(input);
       showSuccess(
         "Preferences saved",
         `Time zone ${saved.timeZone}, focus sessions of ${saved.defaultFocusMinutes} min.`,

@@ -1,9 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type AccountUpdateInput, accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
-import { updateAccount } from "../../api/account";
+import { useSaveAccount } from "../../api/account";
 import { zodFieldErrors } from "../../api/field-errors";
-import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/field";
 import { FormError } from "../../ui/form-error";
@@ -16,7 +14,7 @@ const PROFILE_FIELDS = ["firstName", "lastName", "username", "email"] as const;
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 export function ProfileForm({ user }: { user: User }) {
-  const queryClient = useQueryClient();
+  const saveAccount = useSaveAccount();
   const { errors, pending, onSubmit } = useSettingsForm({
     check: (form) => {
       const input: AccountUpdateInput = { firstName: text(form, "firstName"), lastName: text(form, "lastName") };
@@ -29,8 +27,7 @@ export function ProfileForm({ user }: { user: User }) {
       return parsed.success ? { input } : { errors: zodFieldErrors(parsed.error) };
     },
     save: async (input, formElement) => {
-      const saved = await updateAccount(input);
-      queryClient.setQueryData(queryKeys.user, saved);
+      const saved = await saveAccount(input);
       // Show what was stored (trimmed names, lower-case email) without remounting the form.
       for (const name of PROFILE_FIELDS) {
         const input = formElement.elements.namedItem(name);

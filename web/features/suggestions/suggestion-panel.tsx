@@ -4,6 +4,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import type { SuggestionKind } from "../../../shared/schemas/suggestions";
 import { ApiRequestError } from "../../api/client";
+import { aiAddPayload, useSuggestions } from "../../api/suggestions";
 import { useCreateTask } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
@@ -11,7 +12,6 @@ import { inputClasses } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { readShareTasks, writeShareTasks } from "./share-tasks-setting";
 import { type SuggestionSource, sourceText } from "./suggestion-source";
-import { aiAddPayload, useSuggestions } from "./suggestions-api";
 
 /** How to get a better answer, when there was nothing specific to suggest. */
 const BETTER_PROMPT = "Name one goal in a sentence, like “prepare for Friday's interview”, or list your tasks.";

@@ -1,4 +1,4 @@
-import { LIVE_PROTOCOL } from "../../shared/live";
+import { LIVE_PROTOCOL } from "../../shared/live-protocol";
 
 /**
  * Bounds of the live channel (docs/decisions/130-live-channel-limits.md): a person's open sockets

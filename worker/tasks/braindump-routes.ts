@@ -1,26 +1,21 @@
 import { Hono } from "hono";
-import { clearTasksSchema, processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
-import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
+import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
-import { deleteDayPlansOfUserQuery } from "../day/user-data";
-import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
-import { announceTasksChanged } from "../focus/live";
-import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { notFound } from "../http/errors";
-import { validate, validOptionalBody } from "../http/validation";
+import { validate } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
 import { braindumpStateQueries, createBraindumpTasks } from "./braindump";
 import { priorityStatements } from "./priorities";
 import { listVisibleTasks, toTask } from "./task-rows";
-import { deleteUndoRecordsStatement } from "./undo";
-import { deleteTasksOfUserQuery } from "./user-data";
 
 /*
- * The multi-row task changes the app itself uses: each is ONE D1 batch (one transaction), so it
- * happens completely or not at all. Each route names requireUser itself.
+ * The braindump's writes of many tasks: its lines become tasks, and Analyze Priorities saves the
+ * ranking and plans the day. Each is ONE D1 batch (one transaction), so it happens completely or
+ * not at all. Each route names requireUser itself.
  */
 
 /** Mounted at /api/process-tasks: the braindump's lines become tasks. */
@@ -44,9 +39,12 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
   },
 );
 
-/** Mounted at /api/tasks beside the single-task routes. */
-export const bulkTaskRoutes = new Hono<AppEnv>()
-  .post("/priorities", requireUser, validate("json", savePrioritiesSchema), async (c) => {
+/** Mounted at /api/tasks beside the single-task routes: POST /api/tasks/priorities. */
+export const prioritiesRoutes = new Hono<AppEnv>().post(
+  "/priorities",
+  requireUser,
+  validate("json", savePrioritiesSchema),
+  async (c) => {
     const { tasks: items } = c.req.valid("json");
     // The session check and the visible tasks in one trip; the ranking is saved in a second.
     const {
@@ -84,38 +82,5 @@ export const bulkTaskRoutes = new Hono<AppEnv>()
         return row ? [toTask(row)] : [];
       }),
     );
-  })
-  .post("/clear", requireUser, async (c) => {
-    const { user } = await readAsUser(c);
-    // A body that is there but broken is a client bug: refuse it before deleting anything.
-    await validOptionalBody(c, clearTasksSchema);
-    const { db } = c.var;
-    await db.batch(clearEverythingStatements(db, user.id));
-    // After the batch, so a failed clear leaves the timer running; a session that ends in between
-    // finds its row gone and records nothing into the cleared statistics.
-    await announceTasksChanged(c, user.id, { removedTasks: "all" });
-    return c.body(null, 204);
-  });
-
-/** Mounted at /api/start-fresh. */
-export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async (c) => {
-  const { user } = await readAsUser(c);
-  // A body that is there but broken is a client bug: refuse it before deleting anything.
-  await validOptionalBody(c, clearTasksSchema);
-  const { db } = c.var;
-  await db.batch(clearEverythingStatements(db, user.id));
-  // As above: the data goes first (all or nothing), then the timer.
-  await announceTasksChanged(c, user.id, { resetTimer: true });
-  return c.body(null, 204);
-});
-
-/** Clear Tasks and Start Fresh: every task, every analytics record, every day's plan and any focus session under way. */
-function clearEverythingStatements(db: Db, userId: string) {
-  return [
-    deleteTasksOfUserQuery(db, userId),
-    deleteUndoRecordsStatement(db, userId),
-    deleteOpenFocusSessionsQuery(db, userId),
-    deleteDailyAnalyticsOfUserQuery(db, userId),
-    deleteDayPlansOfUserQuery(db, userId),
-  ] as const;
-}
+  },
+);

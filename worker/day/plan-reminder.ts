@@ -3,13 +3,15 @@ import type { PushMessageBody } from "../../shared/schemas/push";
 import { userByIdQuery } from "../auth/users";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
+import type { AfterAlarm, TimedPart } from "../hub/hub-part";
+import { HUB_KEYS } from "../hub/storage-keys";
 import { pushToUser } from "../push/send";
 import { dayState, dayStateQueries } from "./day-state";
 
 /*
- * The morning nudge (docs/product.md#morning-nudge), kept by the person's hub (UserHub) in its
- * storage. The hub has one alarm for this and the focus timer: it points the alarm at the sooner of
- * the two (reminderDueAt) and, when it rings, takes the reminder if it is due
+ * The morning nudge (docs/product.md#morning-nudge), a part of the person's hub (UserHub). The hub
+ * has one alarm for its parts: it points the alarm at the soonest of what they say is due (here, the
+ * nudge's next local time) and, when it rings, runs each part, which takes the reminder if it is due
  * (docs/decisions/137-one-alarm-for-timer-and-reminder.md).
  */
 
@@ -17,7 +19,6 @@ import { dayState, dayStateQueries } from "./day-state";
 export type ReminderSettings = { userId: string; timeZone: string; dayStartHour: number; time: string };
 type StoredReminder = ReminderSettings & { nextAt: number };
 
-const REMINDER_KEY = "plan-reminder";
 /** The path the notification opens: the priority picker, which leads with the plan. */
 const PLAN_PATH = "/";
 
@@ -34,32 +35,50 @@ export function nextReminderAt(settings: Pick<ReminderSettings, "timeZone" | "ti
   return firstInstantAt(addDays(date, 3), minute, settings.timeZone).getTime();
 }
 
-/** Keeps the reminder's settings (null: off) and when it is next due. */
-export function storeReminder(kv: SyncKvStorage, settings: ReminderSettings | null, now: number): void {
-  if (!settings) {
-    kv.delete(REMINDER_KEY);
-    return;
-  }
-  kv.put(REMINDER_KEY, { ...settings, nextAt: nextReminderAt(settings, now) } satisfies StoredReminder);
-}
-
-/** When the reminder is next due (ms), or null when it is off. */
-export function reminderDueAt(kv: SyncKvStorage): number | null {
-  return kv.get<StoredReminder>(REMINDER_KEY)?.nextAt ?? null;
-}
-
 /**
- * Takes the reminder if it is due at `now` and moves it to its next time, before anything is sent:
- * an alarm delivered twice finds it taken. Answers the settings to send with, or null. A reminder
- * the hub only gets to on a later day of the person (it could not run) is dropped, not sent late.
+ * The morning nudge as a part of the person's hub: its settings and next instant kept in the hub's
+ * storage (so they survive eviction), given to it by PATCH /api/account, and its share of the hub's
+ * one alarm.
  */
-export function takeDueReminder(kv: SyncKvStorage, now: number): ReminderSettings | null {
-  const stored = kv.get<StoredReminder>(REMINDER_KEY);
-  if (!stored || stored.nextAt > now) return null;
-  const { nextAt, ...settings } = stored;
-  kv.put(REMINDER_KEY, { ...settings, nextAt: nextReminderAt(settings, now) } satisfies StoredReminder);
-  const dayAt = (time: number) => dayOf(new Date(time), settings.timeZone, settings.dayStartHour);
-  return dayAt(nextAt) === dayAt(now) ? settings : null;
+export class PlanReminder implements TimedPart {
+  constructor(
+    private readonly env: Bindings,
+    private readonly kv: SyncKvStorage,
+  ) {}
+
+  /** Keeps the reminder's settings (null: off) and when it is next due. */
+  store(settings: ReminderSettings | null, now: number): void {
+    if (!settings) {
+      this.kv.delete(HUB_KEYS.planReminder);
+      return;
+    }
+    this.kv.put(HUB_KEYS.planReminder, { ...settings, nextAt: nextReminderAt(settings, now) } satisfies StoredReminder);
+  }
+
+  /** When the reminder is next due (ms), or null when it is off. */
+  nextDueAt(): number | null {
+    return this.kv.get<StoredReminder>(HUB_KEYS.planReminder)?.nextAt ?? null;
+  }
+
+  /** Takes a due reminder (takeDue) and sends it once the hub's one-at-a-time section is over. */
+  async runDue(now: number): Promise<AfterAlarm | null> {
+    const due = this.takeDue(now);
+    return due ? () => sendPlanReminder(this.env, due.userId, new Date()) : null;
+  }
+
+  /**
+   * Takes the reminder if it is due at `now` and moves it to its next time, before anything is sent:
+   * an alarm delivered twice finds it taken. Answers the settings to send with, or null. A reminder
+   * the hub only gets to on a later day of the person (it could not run) is dropped, not sent late.
+   */
+  private takeDue(now: number): ReminderSettings | null {
+    const stored = this.kv.get<StoredReminder>(HUB_KEYS.planReminder);
+    if (!stored || stored.nextAt > now) return null;
+    const { nextAt, ...settings } = stored;
+    this.kv.put(HUB_KEYS.planReminder, { ...settings, nextAt: nextReminderAt(settings, now) } satisfies StoredReminder);
+    const dayAt = (time: number) => dayOf(new Date(time), settings.timeZone, settings.dayStartHour);
+    return dayAt(nextAt) === dayAt(now) ? settings : null;
+  }
 }
 
 /** "Plan your day" with the count of the tasks carried over. */

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { LIVE_PING, LIVE_PONG, LIVE_PROTOCOL, LIVE_SESSION_ENDED, LIVE_SUPERSEDED } from "../../shared/live";
+import { LIVE_PING, LIVE_PONG, LIVE_PROTOCOL, LIVE_SESSION_ENDED, LIVE_SUPERSEDED } from "../../shared/live-protocol";
 import type { ClientFrame, LiveTicket, ServerFrame } from "../../shared/schemas/live";
 import { ApiRequestError, apiRequest, TAB_ID } from "./client";
 import { queryKeys } from "./query-keys";

@@ -4,12 +4,12 @@ import type {
   ClearNoListResult,
   CommitNoListInput,
   CommitNoListResult,
-} from "../../../shared/schemas/no-list";
-import { apiRequest } from "../../api/client";
-import { invalidateTaskData } from "../../api/refetch-after-change";
+} from "../../shared/schemas/no-list";
+import { apiRequest } from "./client";
+import { invalidateTaskData } from "./refetch-after-change";
 
-// The task list, adding a task and the delete are web/api/tasks.ts's; the calls below belong to
-// this feature.
+// The "No" list's own calls (POST /api/no-list/commit and /clear); "Again today" is the day's
+// (web/api/day.ts), adding and deleting a task are web/api/tasks.ts's.
 
 /**
  * Every change here moves tasks and today's counters: both are refetched, success or not.

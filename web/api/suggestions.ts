@@ -1,7 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { type TaskSuggestionsResponse, taskSuggestionsResponseSchema } from "../../../shared/schemas/suggestions";
-import type { CreateTaskInput } from "../../../shared/schemas/tasks";
-import { apiRequest } from "../../api/client";
+import {
+  type TaskSuggestionsRequest,
+  type TaskSuggestionsResponse,
+  taskSuggestionsResponseSchema,
+} from "../../shared/schemas/suggestions";
+import type { CreateTaskInput } from "../../shared/schemas/tasks";
+import { apiRequest } from "./client";
 
 /** `useTasks`: whether the server may tell a model the person's task titles (the panel's setting). */
 export async function fetchSuggestions({
@@ -11,7 +15,10 @@ export async function fetchSuggestions({
   prompt: string;
   useTasks: boolean;
 }): Promise<TaskSuggestionsResponse> {
-  const body = await apiRequest<unknown>("POST", "/api/ai/task-suggestions", { prompt, useTasks });
+  const body = await apiRequest<unknown>("POST", "/api/ai/task-suggestions", {
+    prompt,
+    useTasks,
+  } satisfies TaskSuggestionsRequest);
   // The server validates too; a shape we cannot show is a failure like any other.
   return taskSuggestionsResponseSchema.parse(body);
 }

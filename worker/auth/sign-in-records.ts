@@ -1,12 +1,11 @@
-import type { SessionEndReason } from "../../shared/live";
-import type { Bindings } from "../env";
+import type { SessionEndReason } from "../../shared/live-protocol";
+import { HUB_KEY_PREFIXES } from "../hub/storage-keys";
 import { SESSION_TTL_MS } from "./tokens";
 
-/** `revoked-session:<sid>` → when its token expires (ms), with why when there is a reason to tell. */
-export const REVOKED_PREFIX = "revoked-session:";
-/** `ticket:<jti>` → when the live ticket expires (ms). */
-const TICKET_PREFIX = "ticket:";
+const REVOKED_PREFIX = HUB_KEY_PREFIXES.revokedSession;
+const TICKET_PREFIX = HUB_KEY_PREFIXES.redeemedTicket;
 
+/** A revoked session's record when there is a reason to tell the device; else only when it expires (ms). */
 type RevokedRecord = { until: number; why: SessionEndReason };
 
 /**
@@ -14,9 +13,10 @@ type RevokedRecord = { until: number; why: SessionEndReason };
  * session check may run on a D1 replica that has not seen the revocation yet, so reads ask here at
  * the same time: docs/decisions/051-revocation-stays-immediate-replica-reads-writes.md) and the
  * live tickets already redeemed (a ticket opens one socket:
- * docs/decisions/062-live-ticket-opens-socket.md). The hub holds the storage; only this class reads
- * or writes these keys (docs/decisions/163-sign-in-records-under-auth.md). Synchronous KV calls
- * only, so a check and its write cannot interleave with another call.
+ * docs/decisions/062-live-ticket-opens-socket.md). A part of the hub (worker/hub/user-hub.ts), which
+ * holds the storage; only this class reads or writes these keys (worker/hub/storage-keys.ts lists
+ * them: docs/decisions/163-sign-in-records-under-auth.md). Synchronous KV calls only, so a check and
+ * its write cannot interleave with another call.
  */
 export class SignInRecords {
   constructor(private readonly kv: SyncKvStorage) {}
@@ -58,42 +58,4 @@ export class SignInRecords {
       if (until <= now) this.kv.delete(key);
     }
   }
-}
-
-/**
- * Tells the user's hub about sign-in sessions that were just revoked: it remembers them (above) and
- * closes their live sockets. The revocation is stored in D1 already, which writes and tickets check
- * on the primary, so a hub that cannot be reached is only logged.
- */
-export async function announceRevokedSessions(
-  env: Bindings,
-  userId: string,
-  sessionIds: readonly string[],
-  why?: SessionEndReason,
-): Promise<void> {
-  if (sessionIds.length === 0) return;
-  try {
-    await env.USER_HUB.getByName(userId).closeSessions(sessionIds, why);
-  } catch (err) {
-    console.error("could not close the live sockets of revoked sessions", err);
-  }
-}
-
-/**
- * Why a sign-in session ended, when the user's hub was told a reason (a password change, a
- * sign-out everywhere, the session cap); null otherwise or when the hub cannot be reached. Asked
- * only for a request about to answer 401, so its answer can say why.
- */
-export async function sessionEndReason(env: Bindings, userId: string, sessionId: string) {
-  try {
-    return await env.USER_HUB.getByName(userId).sessionEndReason(sessionId);
-  } catch (err) {
-    console.error("could not ask the hub why a session ended", err);
-    return null;
-  }
-}
-
-/** Whether the user's hub knows this sign-in session as revoked (announceRevokedSessions). */
-export async function revokedInHub(env: Bindings, userId: string, sessionId: string): Promise<boolean> {
-  return env.USER_HUB.getByName(userId).sessionRevoked(sessionId);
 }

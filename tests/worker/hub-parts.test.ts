@@ -1,0 +1,109 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { ServerFrame } from "../../shared/schemas/live";
+import { SignInRecords } from "../../worker/auth/sign-in-records";
+import { SESSION_TTL_MS } from "../../worker/auth/tokens";
+import { nextReminderAt, PlanReminder } from "../../worker/day/plan-reminder";
+import { FocusTimer } from "../../worker/focus/focus-timer";
+import { BREAK_MS } from "../../worker/focus/timer-machine";
+import type { HubHost } from "../../worker/hub/hub-part";
+
+/*
+ * The hub's parts on their own (worker/hub/user-hub.ts hosts them): each is given real Durable Object
+ * storage, from a hub of a name no other test uses, and no host but what it needs.
+ */
+
+/** Runs `work` with the storage of a fresh hub. */
+function withStorage<T>(work: (kv: SyncKvStorage) => T | Promise<T>): Promise<T> {
+  const stub = env.USER_HUB.getByName(`parts-${crypto.randomUUID()}`);
+  return runInDurableObject(stub, (_hub, state) => work(state.storage.kv));
+}
+
+describe("sign-in's records", () => {
+  it("remember a revoked session until its token expires", async () => {
+    await withStorage((kv) => {
+      const records = new SignInRecords(kv);
+      const now = Date.now();
+      records.revoke(["a"], now);
+      expect(records.isRevoked("a")).toBe(true);
+      expect(records.isRevoked("b")).toBe(false);
+      // A later revocation drops the ones whose tokens have expired.
+      records.revoke(["b"], now + SESSION_TTL_MS + 1);
+      expect(records.isRevoked("a")).toBe(false);
+      expect(records.isRevoked("b")).toBe(true);
+    });
+  });
+
+  it("redeem a live ticket once", async () => {
+    await withStorage((kv) => {
+      const records = new SignInRecords(kv);
+      const now = Date.now();
+      expect(records.redeemTicket("t", now + 60_000, now)).toBe(true);
+      expect(records.redeemTicket("t", now + 60_000, now)).toBe(false);
+      // Past its expiry it is forgotten (and could not be verified anyway).
+      expect(records.redeemTicket("t", now + 200_000, now + 120_000)).toBe(true);
+    });
+  });
+});
+
+describe("the morning nudge's part", () => {
+  const settings = { userId: "nobody", timeZone: "UTC", dayStartHour: 4, time: "08:00" };
+
+  it("is due at the nudge's next local time, and off when turned off", async () => {
+    await withStorage((kv) => {
+      const reminder = new PlanReminder(env, kv);
+      const now = Date.UTC(2026, 0, 5, 6, 0);
+      expect(reminder.nextDueAt()).toBeNull();
+      reminder.store(settings, now);
+      expect(reminder.nextDueAt()).toBe(nextReminderAt(settings, now));
+      reminder.store(null, now);
+      expect(reminder.nextDueAt()).toBeNull();
+    });
+  });
+
+  it("takes a due nudge once and moves it to the next day", async () => {
+    await withStorage(async (kv) => {
+      const reminder = new PlanReminder(env, kv);
+      const now = Date.UTC(2026, 0, 5, 6, 0);
+      reminder.store(settings, now);
+      const due = Date.UTC(2026, 0, 5, 8, 0);
+      expect(await reminder.runDue(due - 1)).toBeNull();
+      expect(await reminder.runDue(due)).toBeTypeOf("function");
+      expect(reminder.nextDueAt()).toBe(Date.UTC(2026, 0, 6, 8, 0));
+      expect(await reminder.runDue(due)).toBeNull();
+    });
+  });
+});
+
+describe("the focus timer's part", () => {
+  it("stores a transition, asks for the alarm and tells every socket", async () => {
+    await withStorage(async (kv) => {
+      const frames: ServerFrame[] = [];
+      let armed = 0;
+      const host: HubHost = {
+        kv,
+        env,
+        armAlarm: async () => {
+          armed += 1;
+        },
+        broadcast: (frame) => frames.push(frame),
+      };
+      const timer = new FocusTimer(host);
+      expect(timer.nextDueAt()).toBeNull();
+      const started = await timer.startBreak({ userId: "nobody", timeZone: "UTC" });
+      expect(started.ok).toBe(true);
+      expect(armed).toBe(1);
+      expect(frames.map((frame) => frame.type)).toEqual(["timer"]);
+      const endsAt = timer.nextDueAt();
+      expect(endsAt).toBeGreaterThanOrEqual(Date.now() + BREAK_MS - 1_000);
+
+      // Not due yet: nothing happens. Due: the break finishes (a break records nothing in D1).
+      expect(await timer.runDue(Date.now())).toBeNull();
+      expect(timer.snapshot().state.status).toBe("running");
+      expect(await timer.runDue((endsAt ?? 0) + 1)).toBeTypeOf("function");
+      expect(timer.snapshot().state.status).toBe("finished");
+      expect(timer.nextDueAt()).toBeNull();
+    });
+  });
+});

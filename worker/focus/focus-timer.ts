@@ -1,0 +1,255 @@
+import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
+import type { ServerFrame } from "../../shared/schemas/live";
+import { elapsedMs, endInstant } from "../../shared/timer";
+import type { Pause } from "../analytics/focus-hours";
+import { createDb } from "../db/client";
+import type { AfterAlarm, HubHost, TimedPart } from "../hub/hub-part";
+import { HUB_KEYS } from "../hub/storage-keys";
+import { pushToUser } from "../push/send";
+import { timerFinishedMessage } from "../push/timer-notice";
+import { closeFocusSession, completeFocusSession } from "./sessions";
+import * as machine from "./timer-machine";
+
+/** A refused transition crosses RPC as data (custom error classes do not), and the route answers 409. */
+export type HubResult = { ok: true; snapshot: TimerSnapshot } | { ok: false; message: string };
+
+/**
+ * Whose timer this is: the alarm needs the user, their time zone and day start hour (absent from
+ * owners stored before days had one: 04:00) to write to D1 with nobody asking.
+ */
+export type TimerOwner = { userId: string; timeZone: string; dayStartHour?: number };
+
+export type StartFocusInput = TimerOwner & {
+  taskId: number;
+  taskTitle: string;
+  sessionId: number;
+  durationMs: number;
+};
+
+/** What a change of tasks asks of the timer (see UserHub.tasksChanged). */
+export type TimerAfterTasksChange = {
+  /** Tasks that are gone (deleted, cleared from the "No" list) or "all" of them (Clear Tasks). */
+  removedTasks?: readonly number[] | "all";
+  /** Start Fresh: the timer goes back to idle whatever it is about. */
+  resetTimer?: boolean;
+};
+
+const MAX_PAUSES = 200;
+/** How long after a failed completion (D1 unreachable) the alarm tries again. */
+export const ALARM_RETRY_MS = 30_000;
+
+/**
+ * The focus timer, a part of the person's hub (worker/hub/user-hub.ts): its state lives in the
+ * hub's storage, so it survives eviction and restarts, and remaining time is always derived from the
+ * stored instants. The transitions themselves are the pure functions of ./timer-machine.ts; this
+ * part stores them, completes a focus run's session in D1, and tells every socket.
+ *
+ * Its share of the hub's one alarm is the running timer's end instant: the run is completed there
+ * even when no tab is open.
+ */
+export class FocusTimer implements TimedPart {
+  /** After a failed completion: when the alarm tries again (the hub's alarm survives eviction; this need not). */
+  private retryAt: number | null = null;
+
+  constructor(private readonly host: HubHost) {}
+
+  snapshot(): TimerSnapshot {
+    return { state: this.load(), serverNow: Date.now() };
+  }
+
+  frame(): ServerFrame {
+    return { type: "timer", ...this.snapshot() };
+  }
+
+  async start(input: StartFocusInput): Promise<HubResult> {
+    const { userId, timeZone, dayStartHour, ...run } = input;
+    const result = machine.start(this.load(), { kind: "focus", ...run }, Date.now());
+    if (result.ok) {
+      this.host.kv.put(HUB_KEYS.timerOwner, { userId, timeZone, dayStartHour } satisfies TimerOwner);
+      this.host.kv.delete(HUB_KEYS.pauses);
+    }
+    return this.commit(result);
+  }
+
+  async startBreak(owner: TimerOwner): Promise<HubResult> {
+    const result = machine.startBreak(this.load(), Date.now());
+    if (result.ok) this.host.kv.put(HUB_KEYS.timerOwner, owner);
+    return this.commit(result);
+  }
+
+  async pause(): Promise<HubResult> {
+    return this.commit(machine.pause(this.load(), Date.now()));
+  }
+
+  async resume(): Promise<HubResult> {
+    const before = this.load();
+    const now = Date.now();
+    const result = machine.resume(before, now);
+    if (result.ok && before.pausedAt !== null) {
+      // The newest ones only: a bounded value, whatever the clicking; older pauses then count as focus.
+      this.host.kv.put(HUB_KEYS.pauses, [...this.pauses(), { from: before.pausedAt, to: now }].slice(-MAX_PAUSES));
+    }
+    return this.commit(result);
+  }
+
+  /** Stop early: the session is completed in D1 with the minutes actually focused. */
+  async end(): Promise<HubResult> {
+    const before = this.load();
+    const now = Date.now();
+    const result = machine.end(before, now);
+    if (!result.ok) return result;
+    const { state } = result;
+    const completedAt = new Date(state.finishedAt ?? now);
+    await this.recordCompletion(before, elapsedMs(state, now), completedAt);
+    return this.commit(result);
+  }
+
+  /**
+   * Back to idle, no alarm, and no one remembered as owner. A focus run under way is discarded: its
+   * session is closed with nothing counted, so no later PATCH .../complete can credit it
+   * (docs/decisions/060-reset-focus-run-closed-deleted.md).
+   */
+  async reset(): Promise<HubResult> {
+    await this.closeRunSession(this.load());
+    this.host.kv.delete(HUB_KEYS.timerOwner);
+    return this.commit({ ok: true, state: machine.reset(this.load()) });
+  }
+
+  async acknowledge(keepTask: boolean): Promise<HubResult> {
+    return this.commit(machine.acknowledge(this.load(), keepTask));
+  }
+
+  /**
+   * PATCH /api/focus-sessions/{id}/complete for the session this timer is running: it ends like
+   * "End Session". Answers false when the session is not the one under way here.
+   */
+  async endSession(sessionId: number): Promise<boolean> {
+    const state = this.load();
+    if (state.sessionId !== sessionId || (state.status !== "running" && state.status !== "paused")) return false;
+    await this.end();
+    return true;
+  }
+
+  /** A change of tasks, stored already: what it does to the timer (see TimerAfterTasksChange). */
+  async followTasksChange({ removedTasks, resetTimer }: TimerAfterTasksChange): Promise<void> {
+    if (resetTimer) await this.reset();
+    else if (removedTasks === "all") await this.releaseAllTasks();
+    else if (removedTasks) await this.releaseTasksAmong(removedTasks);
+  }
+
+  // ---- its share of the hub's alarm -----------------------------------------------------------
+
+  nextDueAt(): number | null {
+    const state = this.load();
+    if (state.status !== "running") return null;
+    return this.retryAt ?? endInstant(state);
+  }
+
+  /**
+   * Completes a run whose end instant has passed. Alarms are delivered at least once and retried
+   * when this throws, so every step is idempotent: a stale alarm (paused, reset, already finished)
+   * does nothing, an early one re-arms, and the D1 completion happens exactly once (see
+   * completeFocusSession). D1 is written before the state moves to "finished", so a crash in
+   * between is retried rather than lost. The push goes only after the run is stored as finished: a
+   * retried or repeated alarm finds it finished, so no run is pushed twice
+   * (docs/decisions/090-push-sent-only-after-run-stored.md).
+   */
+  async runDue(now: number): Promise<AfterAlarm | null> {
+    this.retryAt = null;
+    const state = this.load();
+    const endsAt = endInstant(state);
+    if (state.status !== "running" || endsAt === null || now < endsAt) return null;
+    try {
+      await this.recordCompletion(state, state.durationMs, new Date(endsAt));
+    } catch (err) {
+      // The runtime's own retries give up after a few attempts, and a run left "running" past
+      // its end would never finish. So the timer asks for its own retry and reports success; the
+      // completion is idempotent, so however often it runs it counts once.
+      console.error("focus completion failed; retrying later", err);
+      this.retryAt = Date.now() + ALARM_RETRY_MS;
+      return null;
+    }
+    await this.commit(machine.finishElapsed(state, now));
+    const owner = this.owner();
+    return owner ? () => pushToUser(this.host.env, owner.userId, timerFinishedMessage(state)) : null;
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private load(): TimerState {
+    return this.host.kv.get<TimerState>(HUB_KEYS.timer) ?? machine.IDLE_TIMER;
+  }
+
+  private owner(): TimerOwner | undefined {
+    return this.host.kv.get<TimerOwner>(HUB_KEYS.timerOwner);
+  }
+
+  private pauses(): Pause[] {
+    return this.host.kv.get<Pause[]>(HUB_KEYS.pauses) ?? [];
+  }
+
+  /** Stores an accepted transition, points the alarm at the new end instant, and tells every socket. */
+  private async commit(result: machine.Transition): Promise<HubResult> {
+    if (!result.ok) return result;
+    const { state } = result;
+    this.host.kv.put(HUB_KEYS.timer, state);
+    this.retryAt = null;
+    await this.host.armAlarm();
+    const snapshot: TimerSnapshot = { state, serverNow: Date.now() };
+    this.host.broadcast({ type: "timer", ...snapshot });
+    return { ok: true, snapshot };
+  }
+
+  /**
+   * Clear Tasks: every task is gone, so a timer about one (running, paused, finished or a task
+   * kept for "Need More Time") goes back to idle. Nothing is recorded: the cleared statistics
+   * start from zero. A timer about no task is left alone.
+   */
+  private async releaseAllTasks(): Promise<void> {
+    const state = this.load();
+    if (state.taskId !== null) await this.commit({ ok: true, state: machine.reset(state) });
+  }
+
+  /**
+   * Tasks were deleted, or cleared from the "No" list (hidden for good). A timer about one of
+   * them could no longer end well ("Completed" would mark a task that is gone), so it goes back
+   * to idle; a run under way is ended first, so the minutes focused so far stay on its session
+   * (docs/decisions/008-deleting-task-has-focus-sessions.md). A timer about another task, or
+   * none, is left alone.
+   */
+  private async releaseTasksAmong(taskIds: readonly number[]): Promise<void> {
+    const state = this.load();
+    if (state.taskId === null || !taskIds.includes(state.taskId)) return;
+    if (state.status === "running" || state.status === "paused") {
+      const ended = await this.end();
+      if (!ended.ok) return;
+    }
+    await this.commit({ ok: true, state: machine.reset(this.load()) });
+  }
+
+  private async closeRunSession(state: TimerState): Promise<void> {
+    if (state.kind !== "focus" || state.sessionId === null) return;
+    if (state.status !== "running" && state.status !== "paused") return;
+    const owner = this.owner();
+    if (!owner) return;
+    await closeFocusSession(createDb(this.host.env.DB), owner.userId, state.sessionId, new Date());
+  }
+
+  /** A focus run completes its session row and counts in analytics; a break records nothing. */
+  private async recordCompletion(state: TimerState, focusedMs: number, at: Date): Promise<void> {
+    if (state.kind !== "focus" || state.sessionId === null) return;
+    const owner = this.owner();
+    if (!owner) return;
+    // Ending while paused: the pause so far is one too.
+    const pauses =
+      state.pausedAt === null ? this.pauses() : [...this.pauses(), { from: state.pausedAt, to: at.getTime() }];
+    await completeFocusSession(
+      createDb(this.host.env.DB),
+      { id: owner.userId, timeZone: owner.timeZone, dayStartHour: owner.dayStartHour },
+      state.sessionId,
+      focusedMs / 1000,
+      at,
+      pauses,
+    );
+  }
+}

@@ -1,0 +1,108 @@
+import type { Context } from "hono";
+import type { SessionEndReason } from "../../shared/live-protocol";
+import { TAB_HEADER, TAB_ID_PATTERN } from "../../shared/live-protocol";
+import type { users } from "../db/schema";
+import type { AppEnv, Bindings } from "../env";
+import type { TasksChange } from "./user-hub";
+
+/*
+ * Every call the Worker makes to a person's hub (worker/hub/user-hub.ts) goes through here. What a
+ * capability stored in D1 already stands whatever becomes of the call: the ones that only tell the
+ * hub (and through it every open tab) log a failure rather than turn a saved change into an error.
+ */
+
+/** The person's hub (one Durable Object per person, by their id). */
+export function userHub(env: Bindings, userId: string) {
+  return env.USER_HUB.getByName(userId);
+}
+
+/** Runs a call that only tells the hub something; a failure is logged, never thrown. */
+async function tell(what: string, call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+  } catch (err) {
+    console.error(`could not tell the user's hub ${what}`, err);
+  }
+}
+
+/**
+ * The tab that sent this request (its X-Onething-Tab header), or null: a client that sends none,
+ * or a malformed one, only means no tab skips the echo.
+ */
+export function requestingTab(c: Context<AppEnv>): string | null {
+  const tab = c.req.header(TAB_HEADER);
+  return tab !== undefined && TAB_ID_PATTERN.test(tab) ? tab : null;
+}
+
+/**
+ * A change of the user's tasks, stored already: ONE call to their hub, which first lets go of a
+ * timer about removed tasks (or resets it for Start Fresh) and then tells every open tab and device
+ * to refetch, naming the tab that made the change (docs/decisions/161-tab-skips-own-live-echo.md).
+ *
+ * A change that touches the timer is awaited (the answer follows the timer's new state); a plain
+ * one goes in `waitUntil`, after the answer.
+ */
+export function announceTasksChanged(
+  c: Context<AppEnv>,
+  userId: string,
+  timer: Omit<TasksChange, "tab"> = {},
+): Promise<void> {
+  const sent = tell("about a change of tasks", () =>
+    userHub(c.env, userId).tasksChanged({ ...timer, tab: requestingTab(c) }),
+  );
+  if (timer.removedTasks !== undefined || timer.resetTimer) return sent;
+  c.executionCtx.waitUntil(sent);
+  return Promise.resolve();
+}
+
+/**
+ * The settings of the person's day changed (time zone, start hour, morning nudge): the hub points
+ * its alarm at the nudge's new time (worker/day/plan-reminder.ts) and tells every open tab and
+ * device (`day-changed`), so the day's figures follow at once. D1 holds the settings and the hub
+ * checks them again before sending a nudge.
+ */
+export async function announceDaySettings(env: Bindings, user: typeof users.$inferSelect): Promise<void> {
+  const settings = user.planReminderEnabled
+    ? { userId: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour, time: user.planReminderTime }
+    : null;
+  await tell("that the day's settings changed", () => userHub(env, user.id).daySettingsChanged(settings));
+}
+
+/**
+ * Sign-in sessions were just revoked: the hub remembers them (worker/auth/sign-in-records.ts) and
+ * closes their live sockets. The revocation is stored in D1 already, which writes and tickets check
+ * on the primary.
+ */
+export async function announceRevokedSessions(
+  env: Bindings,
+  userId: string,
+  sessionIds: readonly string[],
+  why?: SessionEndReason,
+): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await tell("about revoked sessions", () => userHub(env, userId).closeSessions(sessionIds, why));
+}
+
+/**
+ * Why a sign-in session ended, when the user's hub was told a reason (a password change, a
+ * sign-out everywhere, the session cap); null otherwise or when the hub cannot be reached. Asked
+ * only for a request about to answer 401, so its answer can say why.
+ */
+export async function sessionEndReason(env: Bindings, userId: string, sessionId: string) {
+  try {
+    return await userHub(env, userId).sessionEndReason(sessionId);
+  } catch (err) {
+    console.error("could not ask the hub why a session ended", err);
+    return null;
+  }
+}
+
+/** Whether the user's hub knows this sign-in session as revoked (announceRevokedSessions); throws when unreachable. */
+export async function revokedInHub(env: Bindings, userId: string, sessionId: string): Promise<boolean> {
+  return userHub(env, userId).sessionRevoked(sessionId);
+}
+
+/** Account deletion: the hub closes every socket and forgets everything but the sessions just revoked. */
+export async function wipeUserHub(env: Bindings, userId: string, revokedSessionIds: readonly string[]): Promise<void> {
+  await userHub(env, userId).wipe(revokedSessionIds);
+}

@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import { clearTasksSchema } from "../../shared/schemas/tasks";
+import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
+import { requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
+import { deleteDayPlansOfUserQuery } from "../day/user-data";
+import type { Db } from "../db/client";
+import type { AppEnv } from "../env";
+import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
+import { validOptionalBody } from "../http/validation";
+import { announceTasksChanged } from "../hub/hub-client";
+import { deleteUndoRecordsStatement } from "./undo";
+import { deleteTasksOfUserQuery } from "./user-data";
+
+/*
+ * Clear Tasks and Start Fresh: each is ONE D1 batch (one transaction), so it happens completely or
+ * not at all. Each route names requireUser itself.
+ */
+
+/** Mounted at /api/tasks beside the single-task routes: POST /api/tasks/clear. */
+export const clearTasksRoutes = new Hono<AppEnv>().post("/clear", requireUser, async (c) => {
+  const { user } = await readAsUser(c);
+  // A body that is there but broken is a client bug: refuse it before deleting anything.
+  await validOptionalBody(c, clearTasksSchema);
+  const { db } = c.var;
+  await db.batch(clearEverythingStatements(db, user.id));
+  // After the batch, so a failed clear leaves the timer running; a session that ends in between
+  // finds its row gone and records nothing into the cleared statistics.
+  await announceTasksChanged(c, user.id, { removedTasks: "all" });
+  return c.body(null, 204);
+});
+
+/** Mounted at /api/start-fresh. */
+export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async (c) => {
+  const { user } = await readAsUser(c);
+  // A body that is there but broken is a client bug: refuse it before deleting anything.
+  await validOptionalBody(c, clearTasksSchema);
+  const { db } = c.var;
+  await db.batch(clearEverythingStatements(db, user.id));
+  // As above: the data goes first (all or nothing), then the timer.
+  await announceTasksChanged(c, user.id, { resetTimer: true });
+  return c.body(null, 204);
+});
+
+/** Clear Tasks and Start Fresh: every task, every analytics record, every day's plan and any focus session under way. */
+function clearEverythingStatements(db: Db, userId: string) {
+  return [
+    deleteTasksOfUserQuery(db, userId),
+    deleteUndoRecordsStatement(db, userId),
+    deleteOpenFocusSessionsQuery(db, userId),
+    deleteDailyAnalyticsOfUserQuery(db, userId),
+    deleteDayPlansOfUserQuery(db, userId),
+  ] as const;
+}
