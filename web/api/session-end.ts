@@ -9,6 +9,9 @@ import { SESSION_END_REASONS, type SessionEndReason } from "../../shared/live-pr
 const SESSION_END_KEY = "session-ended-because";
 
 export function rememberSessionEnd(why: SessionEndReason) {
+  // On the sign-in screen the reason has been said (or the tab was signed out already): a request
+  // sent before the sign-out whose 401 arrives only now must not make a reload say it again.
+  if (typeof location !== "undefined" && location.pathname === "/login") return;
   try {
     sessionStorage.setItem(SESSION_END_KEY, why);
   } catch {
