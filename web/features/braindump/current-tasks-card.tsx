@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { CheckCheck, Star, Trash2 } from "lucide-react";
+import { CheckCheck, Star } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { clearingLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
+import { DeleteTaskButton } from "./delete-task-button";
 import { EditTitleButton } from "./edit-title-button";
 import { MarkDoneButton } from "./mark-done-button";
 
@@ -170,17 +171,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                       className="h-9 w-9 text-slate-600 dark:text-slate-400"
                       onClick={() => setEditingId(task.id)}
                     />
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="h-9 w-9 shrink-0 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
-                      aria-label={`Delete ${task.title}`}
-                      title="Delete"
-                      disabled={deleting}
-                      onClick={() => remove(task)}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    </Button>
+                    <DeleteTaskButton taskTitle={task.title} disabled={deleting} onClick={() => remove(task)} />
                   </li>
                 );
               })}

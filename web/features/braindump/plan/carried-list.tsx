@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Ban, Clock, Trash2 } from "lucide-react";
+import { Ban, Clock } from "lucide-react";
 import type { CarriedTask } from "../../../../shared/schemas/day";
 import { ApiRequestError } from "../../../api/client";
 import { useDeleteTask, useMoveTask } from "../../../api/tasks";
@@ -8,6 +8,7 @@ import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { carriedLabel } from "../../../ui/day-words";
 import { showError, showSuccess } from "../../../ui/toast";
+import { DeleteTaskButton } from "../delete-task-button";
 import { MarkDoneButton } from "../mark-done-button";
 
 /**
@@ -105,18 +106,12 @@ export function CarriedList({
             >
               <Ban aria-hidden="true" className="h-4 w-4" />
             </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="h-9 w-9 shrink-0 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
-              aria-label={`Delete ${task.title}`}
-              title="Delete"
+            <DeleteTaskButton
+              taskTitle={task.title}
               data-carried="delete"
               disabled={remove.isPending && remove.variables === task.id}
               onClick={(event) => deleteTask(task, event.currentTarget)}
-            >
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-            </Button>
+            />
           </li>
         );
       })}
