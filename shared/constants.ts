@@ -77,3 +77,11 @@ export const D1_BOOKMARK_HEADER = "x-d1-bookmark";
 
 /** The screen a push notification opens when clicked (the focus timer): sent by the worker, used by the service worker. */
 export const FOCUS_TIMER_PATH = "/focus-timer";
+
+/**
+ * The header that names one change made on a device (docs/product.md#offline): the server applies
+ * a change once per id and answers a repeat with the first answer
+ * (docs/decisions/220-changes-applied-once-by-their-id.md). The name is the one HTTP's
+ * idempotency-key draft gives it.
+ */
+export const CHANGE_ID_HEADER = "Idempotency-Key";

@@ -5,6 +5,7 @@
 // (web/api/query-persistence.ts; docs/decisions/092-offline-page-keeps-last-known-reads.md).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { listenForOutboxSync } from "./sw-outbox";
 import { openNotificationPage, type ServiceWorkerParts, showPush } from "./sw-push";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -32,3 +33,6 @@ self.addEventListener("push", (event) => event.waitUntil(showPush(event.data, wo
 self.addEventListener("notificationclick", (event) =>
   event.waitUntil(openNotificationPage(event.notification, worker)),
 );
+
+// Background Sync sends the outbox of changes made offline (web/sw-outbox.ts).
+listenForOutboxSync(self);

@@ -1,12 +1,6 @@
 import { z } from "zod";
 
-/**
- * The header that names one change made on a device (docs/product.md#offline): the server applies
- * a change once per id and answers a repeat with the first answer
- * (docs/decisions/220-changes-applied-once-by-their-id.md). The name is the one HTTP's
- * idempotency-key draft gives it.
- */
-export const CHANGE_ID_HEADER = "Idempotency-Key";
+// The id of one change made on a device; its header, CHANGE_ID_HEADER, is in shared/constants.ts.
 
 /** A change id: what crypto.randomUUID() makes, or any 16 to 64 URL-safe characters. */
 export const changeIdSchema = z

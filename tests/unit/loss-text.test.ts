@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearingLossText, statsResetLossText } from "../../web/ui/loss-text";
+import { clearingLossText } from "../../web/ui/loss-text";
+import { statsResetLossText } from "../../web/ui/stats-reset-loss-text";
 
 describe("what a confirmation says will be lost", () => {
   it("names the tasks and the statistics for Start Fresh and Clear Tasks", () => {

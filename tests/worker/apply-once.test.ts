@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CHANGE_ID_HEADER } from "../../shared/constants";
 import type { AnalyticsRecord } from "../../shared/schemas/analytics-record";
-import { CHANGE_ID_HEADER } from "../../shared/schemas/changes";
 import type { Task } from "../../shared/schemas/tasks";
 import { ABANDONED_CLAIM_MS, RECEIPT_KEPT_MS } from "../../worker/http/apply-once";
 import { api, createTask, PASSWORD, registerUser, signInAgain } from "./helpers";

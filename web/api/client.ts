@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY, D1_BOOKMARK_HEADER } from "../../shared/constants";
+import { AUTH_TOKEN_KEY, CHANGE_ID_HEADER, D1_BOOKMARK_HEADER } from "../../shared/constants";
 import { SESSION_END_REASONS, type SessionEndReason, TAB_HEADER } from "../../shared/live-protocol";
 import { rememberSessionEnd } from "./session-end";
 
@@ -37,7 +37,11 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** What an action that needs the server says when the browser has no network (docs/decisions/092-offline-page-keeps-last-known-reads.md). */
+/**
+ * What an action that needs the server says when the browser has no network
+ * (docs/decisions/092-offline-page-keeps-last-known-reads.md): the timer, settings, suggestions.
+ * The changes in docs/product.md#offline are kept on the device instead (web/api/send-change.ts).
+ */
 export const OFFLINE_MESSAGE = "You're offline. Nothing was changed: try again when you're back online.";
 
 /**
@@ -133,10 +137,12 @@ export async function apiRequest<T = unknown>(
   method: string,
   path: string,
   body?: unknown,
-  init: { signal?: AbortSignal; keepalive?: boolean } = {},
+  { changeId, ...init }: { signal?: AbortSignal; keepalive?: boolean; changeId?: string } = {},
 ): Promise<T> {
   const headers = apiHeaders(path);
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // The change's own id: a repeat of it is applied once (docs/decisions/220-changes-applied-once-by-their-id.md).
+  if (changeId) headers[CHANGE_ID_HEADER] = changeId;
   let res: Response;
   try {
     res = await fetch(path, {

@@ -7,6 +7,7 @@ import type {
 } from "../../shared/schemas/no-list";
 import { apiRequest } from "./client";
 import { invalidateTaskData } from "./refetch-after-change";
+import { isQueued, sendChange } from "./send-change";
 
 // The "No" list's own calls (POST /api/no-list/commit and /clear); "Again today" is the day's
 // (web/api/day.ts), adding and deleting a task are web/api/tasks.ts's.
@@ -19,11 +20,22 @@ function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   return () => void invalidateTaskData(queryClient);
 }
+/** POST /api/no-list/commit, which works offline (docs/product.md#offline). */
 export function useCommitNoList() {
-  const onSettled = useRefreshAfterChange();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (input: CommitNoListInput) => apiRequest<CommitNoListResult>("POST", "/api/no-list/commit", input),
-    onSettled,
+    mutationFn: (input: CommitNoListInput) =>
+      sendChange<CommitNoListResult>(queryClient, {
+        method: "POST",
+        path: "/api/no-list/commit",
+        body: input,
+        effect: {
+          kind: "commitNoList",
+          items: input.items.map((item) => ({ id: item.id, reason: item.reason?.trim() || null })),
+        },
+      }),
+    onSettled: (answer) => (isQueued(answer) ? undefined : refresh()),
   });
 }
 

@@ -10,8 +10,11 @@ import { createQueryStoragePersister } from "./query-storage-persister";
 
 /** Where the last known answers of the first screen's reads are kept between visits. */
 export const PERSISTED_QUERIES_KEY = "onething_query_cache";
-/** The reads a screen opened offline needs: who is signed in, the tasks, the timer. */
-const PERSISTED = new Set<unknown>([queryKeys.user[0], queryKeys.tasks[0], queryKeys.timer[0]]);
+/**
+ * The reads a screen opened offline needs: who is signed in, the tasks, the timer, and the day (the
+ * plan step and a plan made offline, docs/product.md#offline).
+ */
+const PERSISTED = new Set<unknown>([queryKeys.user[0], queryKeys.tasks[0], queryKeys.timer[0], queryKeys.day[0]]);
 /** A week: older data is more confusing than none. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A burst of cache changes (a screen's reads arriving) is saved once. */

@@ -1,19 +1,13 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Category, hasRemovedMarker, UNDO } from "../../shared/constants";
-import type { Answers } from "../../shared/questions";
-import type {
-  CreateTaskInput,
-  PatchTaskInput,
-  ProcessTasksInput,
-  SavePrioritiesInput,
-  Task,
-} from "../../shared/schemas/tasks";
+import { hasRemovedMarker, UNDO } from "../../shared/constants";
+import type { PatchTaskInput, ProcessTasksInput, Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { showError, showInfo, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
 import { ApiRequestError, apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
+import { isQueued, type QueuedChange, sendChange } from "./send-change";
 
 /** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
 export function isVisibleTask(task: Task): boolean {
@@ -44,7 +38,7 @@ export function resetTaskData(queryClient: QueryClient) {
 }
 
 /** Puts tasks the server just answered into the cache, so the next step shows them at once. */
-function mergeIntoCache(queryClient: QueryClient, changed: Task[]) {
+export function mergeIntoCache(queryClient: QueryClient, changed: Task[]) {
   queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) => {
     if (!old) return old;
     const byId = new Map(changed.map((task) => [task.id, task]));
@@ -54,62 +48,41 @@ function mergeIntoCache(queryClient: QueryClient, changed: Task[]) {
   });
 }
 
-/** POST /api/process-tasks: the titles joined with "; " (docs/product.md#input-step), answered with the created tasks. */
+/**
+ * POST /api/process-tasks: the titles joined with "; " (docs/product.md#input-step), answered with
+ * the created tasks; offline, kept on the device and shown at once (docs/product.md#offline).
+ */
 export function useProcessTasks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (titles: string[]) =>
-      apiRequest<Task[]>("POST", "/api/process-tasks", {
-        text: titles.join("; "),
-        allowDuplicates: true,
-      } satisfies ProcessTasksInput),
+      sendChange<Task[]>(queryClient, {
+        method: "POST",
+        path: "/api/process-tasks",
+        body: { text: titles.join("; "), allowDuplicates: true } satisfies ProcessTasksInput,
+        effect: { kind: "addTasks", tasks: titles.map((title) => ({ title })) },
+      }),
     onSuccess: (created) => {
+      if (isQueued(created)) return;
       if (Array.isArray(created)) mergeIntoCache(queryClient, created);
       return invalidateTaskData(queryClient);
     },
   });
 }
 
-export type PriorityAnswers = { id: number; answers: Answers };
-
-/** POST /api/tasks/priorities: one atomic save; answers the ranked tasks, top three first. */
-export function useSavePriorities() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tasks: PriorityAnswers[]) =>
-      apiRequest<Task[]>("POST", "/api/tasks/priorities", { tasks } satisfies SavePrioritiesInput),
-    onSuccess: (ranked) => {
-      mergeIntoCache(queryClient, ranked);
-      return invalidateTaskData(queryClient);
-    },
-    // A task gone meanwhile (404) leaves the questions once the list is read again; then a retry works.
-    onError: () => invalidateTaskData(queryClient),
-  });
-}
-
 /**
- * POST /api/tasks: the one way a screen adds a single task (the "No" list, suggestions). The tasks
- * and the analytics are refetched after success or failure, not awaited: the screen's toast must
- * not wait for the refetch.
+ * PATCH /api/tasks/{id}: the one request that changes a task's fields (the title editor, the board's
+ * move, one-tap done and the focus screen's "Completed"). It works offline (docs/product.md#offline):
+ * the changed fields show at once.
  */
-export function useCreateTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateTaskInput) => apiRequest<Task>("POST", "/api/tasks", input),
-    onSettled: () => void invalidateTaskData(queryClient),
-  });
-}
-
-/** PATCH /api/tasks/{id}: the one request that changes a task's fields (the hooks below and the focus screen's "Completed"). */
-export function patchTask(id: number, patch: PatchTaskInput): Promise<Task> {
-  return apiRequest<Task>("PATCH", `/api/tasks/${id}`, patch);
-}
-
-export function useUpdateTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: PatchTaskInput }) => patchTask(id, patch),
-    onSuccess: () => invalidateTaskData(queryClient),
+export function patchTask(queryClient: QueryClient, id: number, patch: PatchTaskInput): Promise<Task | QueuedChange> {
+  const fields: Partial<Task> = { ...patch };
+  if (patch.isCompleted) fields.completedAt = new Date().toISOString();
+  return sendChange<Task>(queryClient, {
+    method: "PATCH",
+    path: `/api/tasks/${id}`,
+    body: patch,
+    effect: { kind: "patchTask", id, fields },
   });
 }
 
@@ -125,9 +98,14 @@ export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: 
   const queryClient = useQueryClient();
   const query = countAsCompleted ? "?complete=true" : "";
   return useMutation({
-    mutationFn: (id: number) => apiRequest<UndoTicket>("DELETE", `/api/tasks/${id}${query}`),
+    mutationFn: (id: number) =>
+      sendChange<UndoTicket>(queryClient, {
+        method: "DELETE",
+        path: `/api/tasks/${id}${query}`,
+        effect: { kind: "removeTask", id },
+      }),
     // Not awaited: the toast (with its Undo) must not wait for the refetch.
-    onSettled: () => void invalidateTaskData(queryClient),
+    onSettled: (answer) => (isQueued(answer) ? undefined : void invalidateTaskData(queryClient)),
   });
 }
 
@@ -139,8 +117,7 @@ export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: 
 export function useMarkDone() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (task: Pick<Task, "id" | "title">) =>
-      apiRequest<Task>("PATCH", `/api/tasks/${task.id}`, { isCompleted: true }),
+    mutationFn: (task: Pick<Task, "id" | "title">) => patchTask(queryClient, task.id, { isCompleted: true }),
     onMutate: async (task) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
       const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks);
@@ -150,8 +127,8 @@ export function useMarkDone() {
       );
       return { previous };
     },
-    onSuccess: (_done, task) =>
-      showSuccess("Task done", `"${task.title}" is done.`, {
+    onSuccess: (done, task) =>
+      showSuccess("Task done", `"${task.title}" is done.${isQueued(done) ? ` ${KEPT_ON_DEVICE}` : ""}`, {
         duration: UNDO.toastMs,
         action: { label: "Undo", onClick: () => void reopenTask(queryClient, task) },
       }),
@@ -162,7 +139,7 @@ export function useMarkDone() {
         (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
       );
     },
-    onSettled: () => void invalidateTaskData(queryClient),
+    onSettled: (done) => (isQueued(done) ? undefined : void invalidateTaskData(queryClient)),
   });
   return {
     markDone: (task: Pick<Task, "id" | "title">) => mutation.mutate(task),
@@ -170,39 +147,28 @@ export function useMarkDone() {
   };
 }
 
-/** The Undo of a one-tap done: POST /api/tasks/{id}/reopen. */
-async function reopenTask(queryClient: QueryClient, task: Pick<Task, "id" | "title">) {
-  try {
-    await apiRequest<Task>("POST", `/api/tasks/${task.id}/reopen`);
-    showInfo("Undone", `"${task.title}" is open again.`);
-  } catch (err) {
-    showError("Could not undo", (err instanceof ApiRequestError && err.serverMessage) || "Please try again.");
-  } finally {
-    await invalidateTaskData(queryClient);
-  }
+/** What a toast adds when the change waits on the device (docs/product.md#offline). */
+export const KEPT_ON_DEVICE = "It syncs when you're back online.";
+
+/** POST /api/tasks/{id}/reopen, which works offline: a finished task comes back open, today. */
+export function sendReopen(queryClient: QueryClient, task: Pick<Task, "id" | "title">): Promise<Task | QueuedChange> {
+  return sendChange<Task>(queryClient, {
+    method: "POST",
+    path: `/api/tasks/${task.id}/reopen`,
+    effect: { kind: "patchTask", id: task.id, fields: { isCompleted: false, completedAt: null } },
+  });
 }
 
-/**
- * Moves a task to another list. Optimistic: the card moves at once and moves back if the server
- * refuses (the caller shows the toast).
- */
-export function useMoveTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, category }: { id: number; category: Category }) => patchTask(id, { category }),
-    onMutate: async ({ id, category }) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
-      const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks);
-      queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) =>
-        old?.map((task) => (task.id === id ? { ...task, category } : task)),
-      );
-      return { previous };
-    },
-    onError: (_err, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
-    },
-    onSettled: () => invalidateTaskData(queryClient),
-  });
+/** The Undo of a one-tap done. */
+async function reopenTask(queryClient: QueryClient, task: Pick<Task, "id" | "title">) {
+  try {
+    const answer = await sendReopen(queryClient, task);
+    showInfo("Undone", `"${task.title}" is open again.`);
+    if (isQueued(answer)) return;
+  } catch (err) {
+    showError("Could not undo", (err instanceof ApiRequestError && err.serverMessage) || "Please try again.");
+  }
+  await invalidateTaskData(queryClient);
 }
 
 /**

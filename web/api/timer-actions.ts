@@ -7,7 +7,7 @@ import {
   timerSnapshotSchema,
 } from "../../shared/schemas/timer-state";
 import { clockOffset } from "../../shared/timer";
-import { apiRequest } from "./client";
+import { apiRequest, OfflineError } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
 import { patchTask } from "./tasks";
@@ -74,7 +74,9 @@ export function useCompleteFocusRun(callbacks: ScreenCallbacks<void, FocusRun> =
   return useMutation({
     ...callbacks,
     mutationFn: async ({ taskId, sessionId }: FocusRun) => {
-      if (taskId !== null) await patchTask(taskId, { isCompleted: true });
+      // Online only, like the timer: the task is not marked done while the session cannot be.
+      if (navigator.onLine === false) throw new OfflineError();
+      if (taskId !== null) await patchTask(queryClient, taskId, { isCompleted: true });
       if (sessionId === null) return;
       await apiRequest("PATCH", `/api/focus-sessions/${sessionId}/complete`, {});
     },

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
 import { useLiveSync } from "../api/live-channel";
+import { useOutboxOnOpen } from "../api/send-change";
 import { Footer } from "../ui/footer";
 import { Spinner } from "../ui/spinner";
 import { ErrorBoundary } from "./error-boundary";
@@ -9,6 +10,7 @@ import { Header } from "./header";
 /** The signed-in shell: header with navigation, the content, the AI widget and the footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   useLiveSync();
+  useOutboxOnOpen();
   const { pathname } = useLocation();
   return (
     // From 640 px the suggestion button floats bottom right: the padding keeps it off the last content and the footer.

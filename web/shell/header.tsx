@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
 import { OfflineBadge } from "../features/offline/offline-badge";
+import { WaitingChanges } from "../features/offline/waiting-changes";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { buttonClasses } from "../ui/button";
 import { cn } from "../ui/cn";
@@ -47,6 +48,7 @@ export function Header() {
             ) : null}
           </div>
         </div>
+        {isAuthenticated ? <WaitingChanges /> : null}
         {isAuthenticated ? <NavTabs /> : null}
       </div>
     </header>

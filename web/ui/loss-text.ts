@@ -18,15 +18,3 @@ export function clearingLossText(tasks: readonly { isCompleted: boolean }[] | un
       : `${countOf(current, "current task", "current tasks")}, ${countOf(completed, "completed task", "completed tasks")} and`;
   return `You will lose ${lost} today's statistics, with those of every earlier day.`;
 }
-
-/** Reset Stats: the statistics go, the tasks stay where they are. */
-export function statsResetLossText(
-  today: { tasksCompleted: number; totalFocusMinutes: number } | undefined,
-  taskCount: number | undefined,
-): string {
-  const todays = today
-    ? `today's statistics (${countOf(today.tasksCompleted, "task", "tasks")} completed, ${countOf(today.totalFocusMinutes, "focus minute", "focus minutes")})`
-    : "today's statistics";
-  const kept = taskCount === undefined ? "Your tasks stay" : `Your ${countOf(taskCount, "task stays", "tasks stay")}`;
-  return `You will lose ${todays} and those of every earlier day. ${kept} in their lists.`;
-}

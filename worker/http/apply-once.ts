@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Context, Next } from "hono";
-import { CHANGE_ID_HEADER, changeIdSchema } from "../../shared/schemas/changes";
+import { CHANGE_ID_HEADER } from "../../shared/constants";
+import { changeIdSchema } from "../../shared/schemas/changes";
 import type { Db } from "../db/client";
 import { changeReceipts } from "../db/schema";
 import type { AppEnv } from "../env";

@@ -29,8 +29,8 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { statsResetLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
+import { statsResetLossText } from "../../ui/stats-reset-loss-text";
 import { StreakCards, WeekDays } from "./day-streaks";
 
 // The charts are a separate chunk: the cards show first, the charts follow.

@@ -3,6 +3,7 @@ import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../../../shared/consta
 import type { Task } from "../../../shared/schemas/tasks";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../../shared/split-tasks";
 import { ApiRequestError } from "../../api/client";
+import { isQueued } from "../../api/send-change";
 import { useProcessTasks, useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Textarea } from "../../ui/field";
@@ -69,6 +70,13 @@ export function BraindumpInputStep({
       return showInfo("No new tasks to add", "All the tasks you entered already exist in your list.");
     processTasks.mutate(fresh, {
       onSuccess: (created) => {
+        if (isQueued(created)) {
+          // Kept offline: the tasks show in Current Tasks at once; their questions wait for the
+          // server's ids (docs/decisions/222-offline-outbox.md).
+          const notice = processNotice({ added: fresh.length, repeated: removed, existing: dropped, kept: true });
+          showSuccess(notice.title, notice.description);
+          return onTextChange("");
+        }
         if (!Array.isArray(created) || created.length === 0) {
           return showError(
             "No new tasks created",

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
+import { isUnsynced } from "../../api/local-changes";
 import { useClearTasks, useDeleteTask, type useTasks } from "../../api/tasks";
 import { undoable } from "../../api/undo";
 import { Button, buttonClasses } from "../../ui/button";
@@ -13,6 +14,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { clearingLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
+import { UnsyncedMark } from "../../ui/unsynced-mark";
 import { DeleteTaskButton } from "./delete-task-button";
 import { EditTitleButton } from "./edit-title-button";
 import { MarkDoneButton } from "./mark-done-button";
@@ -165,6 +167,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                           <span className="sr-only">, priority</span>
                         </>
                       ) : null}
+                      <UnsyncedMark unsynced={isUnsynced(task)} />
                     </span>
                     <EditTitleButton
                       title={task.title}

@@ -7,6 +7,8 @@ export type ProcessOutcome = {
   repeated: number;
   /** Already in the list (found here, or by the server: added meanwhile on another device). */
   existing: number;
+  /** Kept on the device while offline, to be sent later (docs/product.md#offline). */
+  kept?: boolean;
 };
 
 /**
@@ -14,10 +16,17 @@ export type ProcessOutcome = {
  * "Brain dump processed", saying how many were added and naming each kind of duplicate with the
  * brief's own words, instead of three notices in turn of which only the last could be read.
  */
-export function processNotice({ added, repeated, existing }: ProcessOutcome): { title: string; description: string } {
-  const title = "Brain dump processed";
-  if (repeated === 0 && existing === 0) return { title, description: "Now let's identify your priorities." };
-  const parts = [`${countOf(added, "task")} added.`];
+export function processNotice({ added, repeated, existing, kept = false }: ProcessOutcome): {
+  title: string;
+  description: string;
+} {
+  // Kept offline: said so in the title; the questions wait for the network.
+  const title = kept ? `${countOf(added, "task")} saved on this device` : "Brain dump processed";
+  const next = kept
+    ? "They sync when you're back online; prioritize them then."
+    : "Now let's identify your priorities.";
+  if (repeated === 0 && existing === 0) return { title, description: next };
+  const parts = kept ? [next] : [`${countOf(added, "task")} added.`];
   // Kept short: the toast is three or four lines on a phone.
   if (repeated > 0) parts.push(`Duplicate tasks removed: ${repeated} repeated in your input.`);
   if (existing > 0) parts.push(`Duplicate tasks detected: ${existing} already in your list.`);

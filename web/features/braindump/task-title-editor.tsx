@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { type Task, taskTitleSchema } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
-import { useUpdateTask } from "../../api/tasks";
+import { useUpdateTask } from "../../api/task-changes";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import type { HistoryTask } from "../../../shared/schemas/day";
 import { useCurrentUser } from "../../api/auth";
 import { ApiRequestError } from "../../api/client";
-import { useDay, useReopenTask } from "../../api/day";
+import { useDay } from "../../api/day";
+import { useReopenTask } from "../../api/day-changes";
 import { useHistoryPages } from "../../api/history";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -77,7 +78,7 @@ export function DonePage() {
     const buttons = [...document.querySelectorAll<HTMLButtonElement>("[data-reopen]")];
     const index = buttons.findIndex((button) => button.dataset.reopen === String(task.id));
     const next = buttons[index + 1] ?? buttons[index - 1];
-    reopen.mutate(task.id, {
+    reopen.mutate(task, {
       onSuccess: () => {
         showSuccess("Task reopened", `"${task.title}" is open again, in Current Tasks for today.`);
         const nextId = next?.dataset.reopen;
@@ -191,7 +192,7 @@ export function DonePage() {
                               size="sm"
                               aria-describedby={titleId}
                               data-reopen={task.id}
-                              disabled={reopen.isPending && reopen.variables === task.id}
+                              disabled={reopen.isPending && reopen.variables?.id === task.id}
                               onClick={() => onReopen(task)}
                             >
                               <RotateCcw aria-hidden="true" className="h-3.5 w-3.5" />

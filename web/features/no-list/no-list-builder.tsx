@@ -6,7 +6,7 @@ import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
 import { hasVisibleCharacter } from "../../../shared/visible-text";
 import { useClearNoList, useCommitNoList } from "../../api/no-list";
-import { useCreateTask } from "../../api/tasks";
+import { useCreateTask } from "../../api/task-changes";
 import { undoable } from "../../api/undo";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";

@@ -3,11 +3,13 @@ import { ArrowRight, Ban, Pencil, ShieldCheck, Trash2 } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Link } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
+import { isUnsynced } from "../../api/local-changes";
 import { useDeleteTask } from "../../api/tasks";
 import { undoable } from "../../api/undo";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { showError, showSuccess } from "../../ui/toast";
+import { UnsyncedMark } from "../../ui/unsynced-mark";
 import { NoListHeading } from "./no-list-heading";
 
 type CommittedProps = {
@@ -54,7 +56,10 @@ export function NoListCommitted({ items, headingRef, onEdit, children }: Committ
                 <li key={task.id} className="flex items-start gap-3 py-3">
                   <Ban aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-600 dark:text-red-400" />
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium break-words">{task.title}</p>
+                    <p className="font-medium break-words">
+                      {task.title}
+                      <UnsyncedMark unsynced={isUnsynced(task)} />
+                    </p>
                     {task.noListReason ? (
                       <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-400">
                         <span className="sr-only">Reason: </span>

@@ -1,5 +1,5 @@
 import type { Task } from "../../../shared/schemas/tasks";
-import { useSayNoAgain } from "../../api/day";
+import { useSayNoAgain } from "../../api/day-changes";
 import { Card } from "../../ui/card";
 import { saidNoOn } from "../../ui/day-words";
 import { NoItemRow } from "../../ui/no-item-row";

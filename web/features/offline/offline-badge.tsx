@@ -2,8 +2,9 @@ import { WifiOff } from "lucide-react";
 import { useOnline } from "./use-online";
 
 /**
- * Says the app is offline: what is shown is the last known data, and changes need a connection.
- * A live region, so a screen reader hears it when the network goes.
+ * Says the app is offline: what is shown is the last known data, and changes made now are kept on
+ * the device and synced later (docs/product.md#offline). A live region, so a screen reader hears it
+ * when the network goes.
  */
 export function OfflineBadge() {
   const online = useOnline();
@@ -12,7 +13,7 @@ export function OfflineBadge() {
       {online ? null : (
         <span
           className="mr-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-1.5 py-1 sm:px-2 sm:py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
-          title="You're offline: showing your last saved data. Changes need a connection."
+          title="You're offline: showing your last saved data. Your changes are kept on this device and sync when you're back online."
         >
           <WifiOff aria-hidden="true" className="h-3.5 w-3.5" />
           {/* An icon alone below 640 px, so the header still fits on one line at 320 px. */}

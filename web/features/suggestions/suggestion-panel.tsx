@@ -5,7 +5,7 @@ import { LIMITS } from "../../../shared/constants";
 import type { SuggestionKind } from "../../../shared/schemas/suggestions";
 import { ApiRequestError } from "../../api/client";
 import { aiAddPayload, useSuggestions } from "../../api/suggestions";
-import { useCreateTask } from "../../api/tasks";
+import { useCreateTask } from "../../api/task-changes";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";

@@ -2,8 +2,10 @@ import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { CheckCircle2, GripVertical, Star, Target } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { Task } from "../../../../shared/schemas/tasks";
+import { isUnsynced } from "../../../api/local-changes";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
+import { UnsyncedMark } from "../../../ui/unsynced-mark";
 import { EditTitleButton } from "../edit-title-button";
 import { MarkDoneButton } from "../mark-done-button";
 import { TaskTitleEditor } from "../task-title-editor";
@@ -131,6 +133,7 @@ function TaskTitle({ task, id }: { task: Task; id?: string }) {
         </>
       ) : null}
       {task.isCompleted ? <span className="sr-only">, completed</span> : null}
+      <UnsyncedMark unsynced={isUnsynced(task)} />
     </span>
   );
 }

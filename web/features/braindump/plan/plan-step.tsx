@@ -5,7 +5,7 @@ import { isTodaysNoListItem } from "../../../../shared/day";
 import type { Day } from "../../../../shared/schemas/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../../api/client";
-import { usePlanDay, useSayNoAgain, useSkipDay } from "../../../api/day";
+import { usePlanDay, useSayNoAgain, useSkipDay } from "../../../api/day-changes";
 import { useTasks } from "../../../api/tasks";
 import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";

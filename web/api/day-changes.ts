@@ -1,0 +1,105 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Day, DayPlanInput, NoListAgainInput } from "../../shared/schemas/day";
+import type { Task } from "../../shared/schemas/tasks";
+import { showError, showSuccess } from "../ui/toast";
+import { ApiRequestError } from "./client";
+import { withPlanMarks } from "./local-changes";
+import { queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
+import { isQueued, sendChange } from "./send-change";
+import { sendReopen } from "./tasks";
+
+// The changes of the person's day (docs/product.md#the-day): the plan, "Skip for today", a "No"
+// item said again, a finished task reopened. Each works offline (docs/product.md#offline). Apart
+// from GET /api/day (web/api/day.ts) so that the first screen does not carry them.
+
+/** POST /api/day/plan: today's three and the "No" items said again; answers the planned day. */
+export function usePlanDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
+    mutationFn: (plan: DayPlanInput) =>
+      sendChange<Day>(queryClient, {
+        method: "POST",
+        path: "/api/day/plan",
+        body: plan,
+        effect: { kind: "plan", priorityTaskIds: plan.priorityTaskIds, noListTaskIds: plan.noListTaskIds },
+      }),
+    onSuccess: (day, plan) => {
+      // Kept offline, the plan already shows (web/api/outbox-effects.ts).
+      if (isQueued(day)) return;
+      // The plan step leaves at once, and the results that follow show the plan's three before the
+      // refetch brings the rest: they are today's marks, every other open task's mark is gone
+      // (docs/decisions/134-the-plan-replaces.md).
+      queryClient.setQueryData(queryKeys.day, day);
+      queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) => old && withPlanMarks(old, plan, day.date));
+    },
+    onSettled: (day) => (isQueued(day) ? undefined : void invalidateTaskData(queryClient)),
+  });
+}
+
+/**
+ * POST /api/day/skip: "Skip for today" (docs/decisions/183-skip-changes-nothing.md). Nothing but the
+ * day changes; it answers the day, skipped, so the plan step leaves at once.
+ */
+export function useSkipDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A read of the day already under way (after another change) would answer the day unskipped
+    // and bring the plan step back for a moment: it is cancelled, and read again after.
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
+    mutationFn: () =>
+      sendChange<Day>(queryClient, {
+        method: "POST",
+        path: "/api/day/skip",
+        effect: { kind: "skipDay" },
+      }),
+    onSuccess: (day) => (isQueued(day) ? undefined : queryClient.setQueryData(queryKeys.day, day)),
+    onSettled: (day) => (isQueued(day) ? undefined : void invalidateTaskData(queryClient)),
+  });
+}
+
+/** POST /api/no-list/again: earlier "No" items said no to again today (one tap). */
+function useNoListAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      sendChange<{ tasks: Task[] }>(queryClient, {
+        method: "POST",
+        path: "/api/no-list/again",
+        body: { ids } satisfies NoListAgainInput,
+        effect: { kind: "noListAgain", ids },
+      }),
+    onSettled: (answer) => (isQueued(answer) ? undefined : void invalidateTaskData(queryClient)),
+  });
+}
+
+/**
+ * One tap on an earlier "No" item: said no to again today, on the plan step ("No again today") and
+ * under "Earlier" on the "No" List screen ("Again today"), with its toast.
+ */
+export function useSayNoAgain() {
+  const again = useNoListAgain();
+  return {
+    sayNoAgain: (task: Pick<Task, "id" | "title">) =>
+      again.mutate([task.id], {
+        onSuccess: () => showSuccess("Said no again", `"${task.title}" is on today's "No" List.`),
+        onError: (err) =>
+          showError(
+            "Could not update your No List",
+            (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+          ),
+      }),
+    pendingId: again.isPending ? again.variables?.[0] : undefined,
+  };
+}
+
+/** POST /api/tasks/{id}/reopen (web/api/tasks.ts sendReopen): a finished task comes back open, today. */
+export function useReopenTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (task: Pick<Task, "id" | "title">) => sendReopen(queryClient, task),
+    // The Done screen's history is read again even when the reopen waits offline: it is not cached offline.
+    onSettled: () => void invalidateTaskData(queryClient),
+  });
+}

@@ -1,0 +1,241 @@
+import type { QueryCacheNotifyEvent, QueryClient } from "@tanstack/react-query";
+import type { Day } from "../../shared/schemas/day";
+import type { Task } from "../../shared/schemas/tasks";
+import { showError } from "../ui/toast";
+import { apiHeaders, rememberD1Bookmark } from "./client";
+import type { ChangeEffect, ChangeIntent } from "./local-changes";
+import { newLocalTask, withDayEffect, withTaskEffect } from "./outbox-effects";
+import { replayOutbox } from "./outbox-replay";
+import {
+  addEntry,
+  OUTBOX_SYNC_TAG,
+  type OutboxEntry,
+  type RefusedChange,
+  removeEntry,
+  takeRefused,
+  waitingEntries,
+} from "./outbox-store";
+import { queryKeys } from "./query-keys";
+import { invalidateTaskData } from "./refetch-after-change";
+import { type Change, type QueuedChange, signedInUserId, WAITING_EVENT, WAITING_KEY } from "./send-change";
+
+// The page's side of the outbox (docs/product.md#offline, docs/decisions/222-offline-outbox.md):
+// a change kept offline shows at once and again after every read until it is sent; the outbox is
+// sent when the network returns, when the app is shown again, when it opens, and by the service
+// worker's Background Sync where the browser has it. Loaded only once a change waits.
+
+/** The waiting changes of the signed-in person, as last read: shown over every fresh read. */
+let waiting: OutboxEntry[] = [];
+let started: QueryClient | null = null;
+/** The answers of changes this page sent from the outbox, by id: an Undo of one sent meanwhile uses it. */
+const sentAnswers = new Map<string, unknown>();
+
+/** Today as the server counts it, from the cached day; the device's date while none is known. */
+function today(queryClient: QueryClient): string {
+  const day = queryClient.getQueryData<Day>(queryKeys.day);
+  if (day) return day.date;
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+
+function showEffects(queryClient: QueryClient, effects: ChangeEffect[]) {
+  if (effects.length === 0) return;
+  const date = today(queryClient);
+  queryClient.setQueryData<Task[]>(queryKeys.tasks, (tasks) =>
+    tasks ? effects.reduce((shown, effect) => withTaskEffect(shown, effect, date), tasks) : tasks,
+  );
+  queryClient.setQueryData<Day>(queryKeys.day, (day) =>
+    day ? effects.reduce((shown, effect) => withDayEffect(shown, effect), day) : day,
+  );
+}
+
+/** The count the header shows (web/api/send-change.ts useWaitingCount), written after every change to the outbox. */
+function setWaitingCount(userId: string, count: number) {
+  try {
+    if (count > 0) localStorage.setItem(WAITING_KEY + userId, String(count));
+    else localStorage.removeItem(WAITING_KEY + userId);
+  } catch {
+    // Private mode without storage: nothing waits across a reload either.
+  }
+  window.dispatchEvent(new Event(WAITING_EVENT));
+}
+
+async function readWaiting(userId: string) {
+  waiting = await waitingEntries(userId);
+  setWaitingCount(userId, waiting.length);
+}
+
+/** A fresh read of the tasks or the day, while changes wait: they are shown over it. */
+function isFreshRead(event: QueryCacheNotifyEvent): boolean {
+  if (event.type !== "updated" || event.action.type !== "success" || event.action.manual) return false;
+  const key = event.query.queryKey[0];
+  return key === queryKeys.tasks[0] || key === queryKeys.day[0];
+}
+
+function sayRefused(refused: RefusedChange[]) {
+  // One toast at a time: the last one stays; several are said in one.
+  const [only] = refused;
+  if (refused.length === 1 && only) showError(`Not synced: ${only.label}`, only.reason);
+  else if (refused.length > 1)
+    showError(`${refused.length} changes could not be synced`, refused.map((change) => change.label).join("; "));
+}
+
+let sending: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelayMs = 2000;
+/** The longest wait between tries while the network is there but the server does not answer. */
+const RETRY_MAX_MS = 60_000;
+
+/** Tries again later, each wait longer: the network is there, the server did not take the changes yet. */
+function retryLater(queryClient: QueryClient) {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void sendWaiting(queryClient), retryDelayMs);
+  retryDelayMs = Math.min(retryDelayMs * 2, RETRY_MAX_MS);
+}
+
+/** Sends the waiting changes now, unless a send is under way; then everything is read again. */
+export function sendWaiting(queryClient: QueryClient): Promise<void> {
+  const userId = signedInUserId(queryClient);
+  if (!userId || navigator.onLine === false) return Promise.resolve();
+  sending ??= (async () => {
+    try {
+      const result = await replayOutbox({ userId, headers: () => apiHeaders("/api"), onResponse: rememberD1Bookmark });
+      for (const { entry, answer } of result.sent) sentAnswers.set(entry.changeId, answer);
+      sayRefused([...result.refused, ...(await takeRefused())]);
+      await readWaiting(userId);
+      if (result.stopped === "busy" || (result.stopped === "offline" && navigator.onLine)) retryLater(queryClient);
+      else retryDelayMs = 2000;
+      if (result.sent.length > 0 || result.refused.length > 0) await invalidateTaskData(queryClient);
+    } finally {
+      sending = null;
+    }
+  })();
+  return sending;
+}
+
+/** Asks the service worker to send the outbox when the network returns, even with every tab closed. */
+async function askBackgroundSync() {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    await (
+      registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+    )?.sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No Background Sync (Firefox, Safari): the page sends it when it is open and online.
+  }
+}
+
+/** Once per page: the triggers that send, and the re-showing of waiting changes over fresh reads. */
+export async function startOutbox(queryClient: QueryClient): Promise<void> {
+  const userId = signedInUserId(queryClient);
+  if (!userId) return;
+  if (started !== queryClient) {
+    started = queryClient;
+    queryClient.getQueryCache().subscribe((event) => {
+      if (isFreshRead(event))
+        showEffects(
+          queryClient,
+          waiting.map((entry) => entry.effect),
+        );
+    });
+    window.addEventListener("online", () => void sendWaiting(queryClient));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") void sendWaiting(queryClient);
+    });
+    // The service worker sent the outbox in the background: its outcome is read here.
+    navigator.serviceWorker?.addEventListener("message", (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) void sendWaiting(queryClient);
+    });
+  }
+  await readWaiting(userId);
+  showEffects(
+    queryClient,
+    waiting.map((entry) => entry.effect),
+  );
+  await sendWaiting(queryClient);
+}
+
+/** The change as stored: new tasks get local ids, a removed task is kept for an Undo. */
+function storedEffect(intent: ChangeIntent, userId: string, tasks: readonly Task[]): ChangeEffect {
+  if (intent.kind === "addTasks")
+    return { kind: "addTasks", tasks: intent.tasks.map((task) => newLocalTask(userId, task)) };
+  if (intent.kind === "removeTask") return { ...intent, task: tasks.find((task) => task.id === intent.id) };
+  return intent;
+}
+
+/** What the person did, in words, for a refusal after it waited ("Mark "Call Sam" done"). */
+function changeInWords(effect: ChangeEffect, tasks: readonly Task[]): string {
+  const title = (id: number | undefined) => `"${tasks.find((task) => task.id === id)?.title ?? "a task"}"`;
+  switch (effect.kind) {
+    case "addTasks":
+      return effect.tasks.length === 1 ? `Add "${effect.tasks[0]?.title}"` : `Add ${effect.tasks.length} tasks`;
+    case "patchTask":
+      if (effect.fields.title !== undefined) return `Rename ${title(effect.id)}`;
+      if (effect.fields.isCompleted !== undefined)
+        return effect.fields.isCompleted ? `Mark ${title(effect.id)} done` : `Reopen ${title(effect.id)}`;
+      return `Move ${title(effect.id)}`;
+    case "removeTask":
+      return `Delete ${title(effect.id)}`;
+    case "plan":
+      return "Plan your day";
+    case "skipDay":
+      return "Skip today's plan";
+    case "noListAgain":
+      return `Say no again to ${title(effect.ids[0])}`;
+    case "commitNoList":
+      return effect.items.length === 1
+        ? `Say no to ${title(effect.items[0]?.id)}`
+        : `Say no to ${effect.items.length} tasks`;
+  }
+}
+
+/** Keeps a change in the outbox and shows it at once (sendChange's offline path). */
+export async function queueChange(queryClient: QueryClient, change: Change, changeId: string): Promise<QueuedChange> {
+  const userId = signedInUserId(queryClient);
+  if (!userId) throw new Error("A change is kept for the signed-in person only.");
+  await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
+  const tasks = queryClient.getQueryData<Task[]>(queryKeys.tasks) ?? [];
+  const effect = storedEffect(change.effect, userId, tasks);
+  const entry = await addEntry({
+    ...change,
+    effect,
+    label: changeInWords(effect, tasks),
+    changeId,
+    userId,
+    queuedAt: Date.now(),
+  });
+  waiting = [...waiting, entry];
+  setWaitingCount(userId, waiting.length);
+  showEffects(queryClient, [entry.effect]);
+  void askBackgroundSync();
+  void startOutbox(queryClient);
+  return { queued: true, changeId };
+}
+
+/** Takes a change back before it is sent (the Undo of a delete made offline); false when it was sent meanwhile. */
+async function takeBack(queryClient: QueryClient, changeId: string): Promise<boolean> {
+  const userId = signedInUserId(queryClient);
+  const entry = waiting.find((candidate) => candidate.changeId === changeId);
+  if (!userId || !entry) return false;
+  await removeEntry(entry.key);
+  await readWaiting(userId);
+  // The screen goes back to the server's data with the other waiting changes over it.
+  const { effect } = entry;
+  if (effect.kind === "removeTask" && effect.task) {
+    const task = effect.task;
+    queryClient.setQueryData<Task[]>(queryKeys.tasks, (tasks) =>
+      tasks && !tasks.some((other) => other.id === task.id) ? [...tasks, task] : tasks,
+    );
+  }
+  return true;
+}
+
+/**
+ * The Undo of a removal made offline (web/api/undo-removal.ts): true when it was taken out of the
+ * outbox before it was sent; else the server's undo ticket when this page sent it, or null.
+ */
+export async function takeBackRemoval(queryClient: QueryClient, changeId: string): Promise<true | string | null> {
+  if (await takeBack(queryClient, changeId)) return true;
+  const answer = sentAnswers.get(changeId) as { undoToken?: unknown } | undefined;
+  return typeof answer?.undoToken === "string" ? answer.undoToken : null;
+}

@@ -1,0 +1,115 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
+import type { User } from "../../shared/schemas/auth";
+import { useCurrentUser } from "./auth";
+import { ApiRequestError, apiRequest } from "./client";
+import type { ChangeIntent } from "./local-changes";
+import { queryKeys } from "./query-keys";
+
+// The one way a change that works offline is sent (docs/product.md#offline): straight to the server
+// with its own id when the network is there; into the outbox on the device (web/api/outbox.ts,
+// loaded only when needed) when it is not, or when earlier changes still wait, so that they arrive
+// in the order they were made.
+
+/** A change that works offline: the request, and what it shows at once when it waits. */
+export type Change = {
+  method: "POST" | "PATCH" | "DELETE";
+  path: string;
+  body?: unknown;
+  effect: ChangeIntent;
+};
+
+/** The answer of a change kept in the outbox: applied on screen, sent later. */
+export type QueuedChange = { queued: true; changeId: string };
+
+export function isQueued(answer: unknown): answer is QueuedChange {
+  return typeof answer === "object" && answer !== null && (answer as QueuedChange).queued === true;
+}
+
+/** A change id (Idempotency-Key): 128 random bits, URL-safe. getRandomValues works outside secure contexts too. */
+function newChangeId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** How many of the person's changes wait, in localStorage under their id: the header reads it at once. */
+export const WAITING_KEY = "onething_outbox_waiting_";
+export const WAITING_EVENT = "onething-outbox-waiting";
+
+export function waitingCount(userId: string | undefined): number {
+  try {
+    return userId ? Number(localStorage.getItem(WAITING_KEY + userId)) || 0 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function subscribeWaiting(onChange: () => void) {
+  window.addEventListener(WAITING_EVENT, onChange);
+  // Another tab's outbox.
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(WAITING_EVENT, onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+/** The person's changes waiting to sync, kept current. */
+export function useWaitingCount(userId: string | undefined): number {
+  return useSyncExternalStore(
+    subscribeWaiting,
+    () => waitingCount(userId),
+    () => 0,
+  );
+}
+
+export function signedInUserId(queryClient: QueryClient): string | undefined {
+  return queryClient.getQueryData<User | null>(queryKeys.user)?.id;
+}
+
+/**
+ * Sends a change, or keeps it in the outbox: offline, after a request the network lost (the same id
+ * makes a repeat harmless), or behind changes still waiting. Answers the server's answer, or
+ * QueuedChange.
+ */
+export async function sendChange<T>(queryClient: QueryClient, change: Change): Promise<T | QueuedChange> {
+  const changeId = newChangeId();
+  const userId = signedInUserId(queryClient);
+  const queue = async () => (await import("./outbox")).queueChange(queryClient, change, changeId);
+  if (userId && (navigator.onLine === false || waitingCount(userId) > 0)) return queue();
+  try {
+    return await apiRequest<T>(change.method, change.path, change.body, { changeId });
+  } catch (err) {
+    // No answer came (no network, or the connection dropped mid-way): kept, and sent again under the same id.
+    if (userId && !(err instanceof ApiRequestError && err.status > 0)) return queue();
+    throw err;
+  }
+}
+
+/** After the first screen's own requests. */
+const OUTBOX_PREFETCH_DELAY_MS = 1500;
+
+/**
+ * When the app opens, and when the person signs in: their waiting changes are shown again over what
+ * the screen reads, and sent. The outbox's code loads only then.
+ */
+export function useOutboxOnOpen() {
+  const queryClient = useQueryClient();
+  const userId = useCurrentUser().user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    // With nothing waiting, the code is still fetched while the network is here, after the first
+    // screen: a change made once it is gone finds it, service worker or not.
+    const waiting = waitingCount(userId) > 0;
+    const timer = setTimeout(
+      () =>
+        void import("./outbox").then(
+          (outbox) => {
+            if (waiting) void outbox.startOutbox(queryClient);
+          },
+          () => {},
+        ),
+      waiting ? 0 : OUTBOX_PREFETCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [userId, queryClient]);
+}
