@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { productivityScore } from "../../shared/analytics";
+import { setClock } from "./day-helpers";
 import { startSession } from "./focus-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
@@ -17,7 +18,16 @@ async function totals(userId: string) {
 const complete = (token: string, id: number, json: Record<string, unknown> = {}) =>
   api(`/api/tasks/${id}`, { method: "PATCH", token, json: { isCompleted: true, ...json } });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("the braindump counts in analytics", () => {
+  // Today's record is read after the writes: on one instant, so no day begins in between.
+  beforeEach(() => {
+    setClock("2027-02-10T12:00:00Z");
+  });
+
   it("counts every task POST /api/process-tasks creates, and only those", async () => {
     const { token, user } = await registerUser();
     const res = await api("/api/process-tasks", {
@@ -66,6 +76,11 @@ describe("a task completed twice at once (two devices) counts once", () => {
 });
 
 describe("the day's figures agree with each other (docs/decisions/148-analytics-figures-agree.md)", () => {
+  // Today's record is read after the writes: on one instant, so no day begins in between.
+  beforeEach(() => {
+    setClock("2027-02-10T12:00:00Z");
+  });
+
   type Today = {
     focusSessionsCompleted: number;
     totalFocusMinutes: number;

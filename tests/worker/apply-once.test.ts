@@ -4,6 +4,7 @@ import { CHANGE_ID_HEADER } from "../../shared/constants";
 import type { AnalyticsRecord } from "../../shared/schemas/analytics-record";
 import type { Task } from "../../shared/schemas/tasks";
 import { ABANDONED_CLAIM_MS, RECEIPT_KEPT_MS } from "../../worker/http/apply-once";
+import { setClock } from "./day-helpers";
 import { api, createTask, PASSWORD, registerUser, signInAgain } from "./helpers";
 
 afterEach(() => {
@@ -55,6 +56,8 @@ describe("a change sent with an id", () => {
   });
 
   it("finishing a task twice at once counts one finish", async () => {
+    // One instant: a day beginning between the finish and the read would show today's count as 0.
+    setClock("2027-02-10T12:00:00Z");
     const { token } = await registerUser();
     const task = await createTask(token, { title: "Send the invoice" });
     const id = crypto.randomUUID();

@@ -97,20 +97,30 @@ export async function openLive(token: string) {
   /** Resolves with the close event once the server closes the socket. */
   const closed = new Promise<CloseEvent>((resolve) => ws.addEventListener("close", resolve));
   ws.accept();
-  /** Resolves with the first received frame (from the start) that matches. */
-  async function next(match: (frame: ServerFrame) => boolean, timeoutMs = 5000): Promise<ServerFrame> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = frames.find(match);
-      if (found) {
-        frames.splice(frames.indexOf(found), 1);
-        return found;
+  /**
+   * Resolves with the first received frame (from the start) that matches, woken by each frame. Only
+   * a missing frame waits out `timeoutMs`, so it is roomy for a busy machine
+   * (docs/decisions/064-test-suites-sized-busy-machine.md); a timer, not Date, ends it, so it ends
+   * under a test's moved clock too.
+   */
+  async function next(match: (frame: ServerFrame) => boolean, timeoutMs = 20_000): Promise<ServerFrame> {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      for (const wake of waiters.splice(0)) wake();
+    }, timeoutMs);
+    try {
+      for (;;) {
+        const found = frames.find(match);
+        if (found) {
+          frames.splice(frames.indexOf(found), 1);
+          return found;
+        }
+        if (late) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
+        await new Promise<void>((resolve) => waiters.push(resolve));
       }
-      if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
+    } finally {
+      clearTimeout(timer);
     }
   }
   return { ws, frames, next, closed };

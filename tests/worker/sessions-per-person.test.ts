@@ -3,6 +3,7 @@ import { SESSION_END_TEXT } from "../../shared/live-protocol";
 import { DEVICE_COOKIE } from "../../worker/auth/device-cookies";
 import { SESSIONS_PER_PERSON } from "../../worker/auth/sessions";
 import { api, freshIp, PASSWORD, registerUser } from "./helpers";
+import { inOneLimiterWindow } from "./limiter-window";
 
 const login = (loginName: string, ip = freshIp(), cookie = "") =>
   api("/api/auth/login", {
@@ -40,16 +41,20 @@ describe("sessions and sign-ins per person", () => {
   });
 
   it("a browser with a device cookie still meets a per-address limit on sign-ins", async () => {
-    const account = await registerUser();
-    const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-    let cookie = "";
-    const statuses: number[] = [];
-    for (let i = 0; i < 40 && !statuses.includes(429); i += 1) {
-      const res = await login(account.user.username, ip, cookie);
-      statuses.push(res.status);
-      const set = res.headers.getSetCookie().find((value) => value.startsWith(`${DEVICE_COOKIE}=`));
-      if (set) cookie = set.split(";")[0] ?? "";
-    }
+    // The limit is per minute of the wall clock: the sign-ins are counted inside one.
+    const statuses = await inOneLimiterWindow(async () => {
+      const account = await registerUser();
+      const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+      let cookie = "";
+      const seen: number[] = [];
+      for (let i = 0; i < 40 && !seen.includes(429); i += 1) {
+        const res = await login(account.user.username, ip, cookie);
+        seen.push(res.status);
+        const set = res.headers.getSetCookie().find((value) => value.startsWith(`${DEVICE_COOKIE}=`));
+        if (set) cookie = set.split(";")[0] ?? "";
+      }
+      return seen;
+    });
     expect(statuses).toContain(429);
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(30);
   });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
-import { getTasks, postPlan } from "./day-helpers";
+import { getTasks, postPlan, setClock } from "./day-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
 const patch = (token: string, id: number, json: Record<string, unknown>) =>
@@ -84,6 +84,15 @@ describe("finished ⇔ has a time", () => {
 
 // docs/decisions/172-marks-rules-on-every-route.md
 describe("today's marks: at most three open priorities, never a priority on the No list", () => {
+  // The rules are per day and each test reads "today" once: on the real clock a day that began
+  // (04:00 in the person's zone) during a test would split its marks over two days.
+  beforeEach(() => {
+    setClock("2027-02-10T12:00:00Z");
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   async function userWithTasks(count: number) {
     const account = await registerUser();
     const tasks: Task[] = [];

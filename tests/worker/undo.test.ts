@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UNDO } from "../../shared/constants";
 import type { AnalyticsRecord } from "../../shared/schemas/analytics-record";
 import type { Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { setClock } from "./day-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
 afterEach(() => {
@@ -51,7 +52,17 @@ async function userWithTasks() {
   return { token, userId: user.id, ids: { priority: priority.id, no: no.id, later: later.id, done: done.id } };
 }
 
+/**
+ * Today's figures are compared before and after: on one instant, so that a day beginning (04:00 in
+ * the person's zone) during a test cannot split them over two days.
+ */
+function onOneInstant() {
+  setClock("2027-02-10T12:00:00Z");
+}
+
 describe("Undo of a deleted task", () => {
+  beforeEach(onOneInstant);
+
   it("brings back every field and takes back the completion the delete counted", async () => {
     const { token, ids } = await userWithTasks();
     const tasksBefore = await tasksOf(token);
@@ -99,6 +110,8 @@ describe("Undo of a deleted task", () => {
 });
 
 describe("Undo of a No-list clear", () => {
+  beforeEach(onOneInstant);
+
   it("brings back every cleared task as it was, and the day's breakdown", async () => {
     const { token, ids } = await userWithTasks();
     const tasksBefore = await tasksOf(token);
