@@ -89,17 +89,18 @@ export async function sendChange<T>(queryClient: QueryClient, change: Change): P
 const OUTBOX_PREFETCH_DELAY_MS = 1500;
 
 /**
- * When the app opens, and when the person signs in: their waiting changes are shown again over what
- * the screen reads, and sent. The outbox's code loads only then.
+ * When the app opens, when the person signs in, and when another tab keeps a change: the waiting
+ * changes are shown again over what the screen reads, and sent. The outbox's code loads only then.
  */
 export function useOutboxOnOpen() {
   const queryClient = useQueryClient();
   const userId = useCurrentUser().user?.id;
+  // Changes kept by another tab count too: this tab sends them if that one is closed.
+  const waiting = useWaitingCount(userId) > 0;
   useEffect(() => {
     if (!userId) return;
     // With nothing waiting, the code is still fetched while the network is here, after the first
     // screen: a change made once it is gone finds it, service worker or not.
-    const waiting = waitingCount(userId) > 0;
     const timer = setTimeout(
       () =>
         void import("./outbox").then(
@@ -111,5 +112,5 @@ export function useOutboxOnOpen() {
       waiting ? 0 : OUTBOX_PREFETCH_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [userId, queryClient]);
+  }, [userId, waiting, queryClient]);
 }

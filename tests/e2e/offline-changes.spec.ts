@@ -1,0 +1,351 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { dayMove, liveDayOne, moveToDayTwo, openDevice, registerOnDayOne, TITLES } from "./day-two";
+import {
+  type Account,
+  addTaskViaApi,
+  apiCall,
+  expect,
+  listTasksViaApi,
+  REAL_LENGTH_TITLES,
+  screenshots,
+  shownToast,
+  test,
+} from "./fixtures";
+
+// Changes made with no network (docs/product.md#offline): kept in the outbox on the device, shown at
+// once, and sent in order, each once, when the network returns.
+
+// A reload offline needs the service worker (blocked for the rest of the suite).
+test.use({ serviceWorkers: "allow" });
+test.describe.configure({ timeout: 90_000 });
+
+async function addTasks(request: APIRequestContext, account: Account, titles: readonly string[]) {
+  const tasks = [];
+  for (const title of titles) tasks.push(await addTaskViaApi(request, account, { title, category: "later" }));
+  return tasks;
+}
+
+/** The outbox's code is on the page before the network goes (it is fetched after the first screen). */
+async function outboxLoaded(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType("resource").some((entry) => /\/outbox-[\w-]+\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
+}
+
+/** Waits until the service worker is active, then until it controls this page (after a reload). */
+async function controlledBySw(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
+}
+
+const waiting = (page: Page) => page.getByText(/^\d+ changes? waiting to sync$/);
+const currentTasks = (page: Page) => page.getByRole("region", { name: "Current Tasks" });
+
+test("offline, a braindump, a done and a delete are kept, survive a reload, and arrive once when the network returns", async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  const [boiler, dentist, dad, keep] = await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 10));
+  await page.goto("/");
+  await controlledBySw(page);
+  await expect(currentTasks(page).getByText(REAL_LENGTH_TITLES[9])).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
+  await expect(page.locator("[title*='Your changes are kept on this device']")).toBeVisible();
+
+  // The braindump, with the duplicate rules against what the device knows.
+  const fresh = ["Call the plumber about the leak under the sink", "Book flights for the spring design conference"];
+  await page.locator("#braindump-text").fill([...fresh, REAL_LENGTH_TITLES[0]].join("\n"));
+  await page.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(
+    shownToast(page, "2 tasks saved on this device", "Duplicate tasks detected: 1 already in your list."),
+  ).toBeVisible();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  for (const title of fresh) {
+    await expect(currentTasks(page).getByRole("listitem").filter({ hasText: title })).toContainText("Not synced");
+  }
+  await screenshots(page, "offline-braindump-kept");
+
+  // One-tap done, then a delete, and a delete taken back with Undo before it was ever sent.
+  await page.getByRole("button", { name: `Mark ${boiler?.title} done` }).click();
+  await expect(shownToast(page, "Task done", "It syncs when you're back online.")).toBeVisible();
+  await expect(waiting(page)).toHaveText("2 changes waiting to sync");
+  await page.getByRole("button", { name: `Delete ${dentist?.title}` }).click();
+  await expect(shownToast(page, "Task deleted")).toBeVisible();
+  await expect(waiting(page)).toHaveText("3 changes waiting to sync");
+  await page.getByRole("button", { name: `Delete ${dad?.title}` }).click();
+  await shownToast(page, "Task deleted").getByRole("button", { name: "Undo" }).click();
+  await expect(shownToast(page, "Undone", "The task is back where it was.")).toBeVisible();
+  await expect(currentTasks(page).getByText(dad?.title ?? "")).toBeVisible();
+  await expect(waiting(page)).toHaveText("3 changes waiting to sync");
+  await expect(currentTasks(page).getByText(boiler?.title ?? "")).toHaveCount(0);
+  await expect(currentTasks(page).getByText(dentist?.title ?? "")).toHaveCount(0);
+
+  // Nothing has reached the server.
+  const before = await listTasksViaApi(request, signedIn);
+  expect(before.map((task) => task.title).sort()).toEqual([...REAL_LENGTH_TITLES.slice(0, 10)].sort());
+
+  // A reload offline shows the same: the outbox is on the device.
+  await page.reload();
+  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
+  await expect(waiting(page)).toHaveText("3 changes waiting to sync");
+  await expect(currentTasks(page).getByRole("listitem").filter({ hasText: fresh[0] })).toContainText("Not synced");
+  await expect(currentTasks(page).getByText(keep?.title ?? "")).toBeVisible();
+  await expect(currentTasks(page).getByText(boiler?.title ?? "")).toHaveCount(0);
+  await expect(currentTasks(page).getByText(dentist?.title ?? "")).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(waiting(page)).toHaveCount(0);
+  await expect(currentTasks(page).getByText("Not synced")).toHaveCount(0);
+  await expect(currentTasks(page).getByText(fresh[1] ?? "")).toBeVisible();
+
+  const after = await listTasksViaApi(request, signedIn);
+  const titles = after.map((task) => task.title);
+  for (const title of fresh) expect(titles.filter((other) => other === title)).toHaveLength(1);
+  expect(titles).not.toContain(dentist?.title);
+  expect(titles).toContain(dad?.title);
+  expect(after.find((task) => task.id === boiler?.id)).toMatchObject({ isCompleted: true });
+  expect(after).toHaveLength(11);
+});
+
+test("a change to a task deleted on another device is said once, and the changes after it still arrive", async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  const [gone, renamed] = await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 4));
+  await page.goto("/");
+  await expect(currentTasks(page).getByText(REAL_LENGTH_TITLES[3])).toBeVisible();
+  await outboxLoaded(page);
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: `Mark ${gone?.title} done` }).click();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  const row = currentTasks(page)
+    .getByRole("listitem")
+    .filter({ hasText: renamed?.title ?? "" });
+  await row.getByRole("button", { name: /^Edit/ }).click();
+  const newTitle = "Reply to the landlord about the boiler and the rent";
+  await currentTasks(page).getByRole("textbox").fill(newTitle);
+  await currentTasks(page).getByRole("button", { name: "Save" }).click();
+  await expect(waiting(page)).toHaveText("2 changes waiting to sync");
+  await expect(currentTasks(page).getByRole("listitem").filter({ hasText: newTitle })).toContainText("Not synced");
+
+  // Another device deletes the first task meanwhile.
+  await apiCall(request, signedIn, "DELETE", `/api/tasks/${gone?.id}`);
+
+  await context.setOffline(false);
+  await expect(shownToast(page, `Not synced: Mark "${gone?.title}" done`)).toBeVisible();
+  await expect(waiting(page)).toHaveCount(0);
+  await screenshots(page, "offline-change-refused");
+  const tasks = await listTasksViaApi(request, signedIn);
+  expect(tasks.find((task) => task.id === renamed?.id)?.title).toBe(newTitle);
+  expect(tasks.find((task) => task.id === gone?.id)).toBeUndefined();
+  // Said once: a reload does not say it again.
+  await page.reload();
+  await expect(currentTasks(page).getByText(newTitle)).toBeVisible();
+  await expect(shownToast(page, "Not synced")).toHaveCount(0);
+});
+
+test("changes kept in a tab closed offline arrive when the app opens online, once, with a second tab open", async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 2));
+  await page.goto("/");
+  await expect(currentTasks(page).getByText(REAL_LENGTH_TITLES[1])).toBeVisible();
+  await outboxLoaded(page);
+  const other = await context.newPage();
+  await other.goto("/");
+  await expect(currentTasks(other).getByText(REAL_LENGTH_TITLES[1])).toBeVisible();
+  await outboxLoaded(other);
+
+  await context.setOffline(true);
+  const title = "Renew the passport before the summer holidays";
+  await page.locator("#braindump-text").fill(title);
+  await page.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(shownToast(page, "1 task saved on this device")).toBeVisible();
+  // The other tab counts it too (the count is the device's).
+  await expect(waiting(other)).toHaveText("1 change waiting to sync");
+  await page.close();
+
+  // Back online, the tab still open sends it; a tab opened now finds nothing left to send.
+  await context.setOffline(false);
+  await expect(waiting(other)).toHaveCount(0);
+  const reopened = await context.newPage();
+  await reopened.goto("/");
+  await expect(currentTasks(reopened).getByText(title)).toBeVisible();
+  await expect(waiting(reopened)).toHaveCount(0);
+  const titles = (await listTasksViaApi(request, signedIn)).map((task) => task.title);
+  expect(titles.filter((other) => other === title)).toHaveLength(1);
+});
+
+test("closing the only tab offline: the app opened online later sends what waited", async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  const [task] = await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 1));
+  await page.goto("/");
+  await outboxLoaded(page);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: `Mark ${task?.title} done` }).click();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  await page.close();
+  await context.setOffline(false);
+
+  const reopened = await context.newPage();
+  await reopened.goto("/");
+  await expect(currentTasks(reopened).getByText("No current tasks.", { exact: false })).toBeVisible();
+  await expect(waiting(reopened)).toHaveCount(0);
+  expect((await listTasksViaApi(request, signedIn))[0]).toMatchObject({ id: task?.id, isCompleted: true });
+});
+
+test("a change made while earlier ones wait goes after them, in order, each once", async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  const [first, second, third] = await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 3));
+  await page.goto("/");
+  await outboxLoaded(page);
+  // The server answers slowly while the outbox is sent, so a live change is made meanwhile.
+  await page.route("**/api/tasks/*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await context.setOffline(true);
+  await page.getByRole("button", { name: `Mark ${first?.title} done` }).click();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  await context.setOffline(false);
+  // Live again, a delete made at once waits behind the done still being sent.
+  await page.getByRole("button", { name: `Delete ${second?.title}` }).click();
+  await expect(waiting(page)).toHaveCount(0);
+  await page.unroute("**/api/tasks/*");
+  const tasks = await listTasksViaApi(request, signedIn);
+  expect(tasks.map((task) => task.id).sort()).toEqual([first?.id, third?.id].sort());
+  expect(tasks.find((task) => task.id === first?.id)).toMatchObject({ isCompleted: true });
+  // The done and the delete (which counts as done, docs/product.md#task-rules) each counted once.
+  const today = (await apiCall(request, signedIn, "GET", "/api/analytics/today")) as { tasksCompleted: number };
+  expect(today.tasksCompleted).toBe(2);
+});
+
+test("the morning plan made offline is kept and becomes today's three when the network returns", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const move = dayMove();
+  const account = await registerOnDayOne(request, move.dayOne);
+  await liveDayOne(request, account);
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+  await outboxLoaded(page);
+
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Pick by hand" }).click();
+  const pick = page.getByRole("group", { name: /^Choose up to 3 tasks for today/ });
+  await pick.getByRole("checkbox", { name: TITLES.slides }).check();
+  await pick.getByRole("checkbox", { name: TITLES.bank }).check();
+  await pick.getByRole("button", { name: "Make these today's three" }).click();
+  await expect(shownToast(page, "Your day is planned", "Your picks are today's three.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  expect(await apiCall(request, account, "GET", "/api/day")).toMatchObject({ planned: false });
+
+  await page.context().setOffline(false);
+  await expect(waiting(page)).toHaveCount(0);
+  const tasks = (await apiCall(request, account, "GET", "/api/tasks")) as {
+    title: string;
+    isPriority: boolean;
+    priorityDate: string | null;
+  }[];
+  expect(
+    tasks
+      .filter((task) => task.isPriority)
+      .map((task) => task.title)
+      .sort(),
+  ).toEqual([TITLES.bank, TITLES.slides].sort());
+  expect(await apiCall(request, account, "GET", "/api/day")).toMatchObject({ planned: true, date: move.dateTwo });
+  await close();
+});
+
+test('the "No" List offline: an item added and tasks committed with a reason are kept, then arrive', async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  const [email] = await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 3));
+  await page.goto("/no-list");
+  await expect(page.getByRole("checkbox")).toHaveCount(3);
+  await outboxLoaded(page);
+
+  await context.setOffline(true);
+  const input = page.getByLabel("Something you'll say no to today");
+  await input.fill("Doomscrolling the news feeds before bed again");
+  await page.getByRole("button", { name: "Add to No list" }).click();
+  await expect(shownToast(page, "Item added")).toBeVisible();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  await page.getByRole("checkbox", { name: email?.title }).check();
+  await page.getByLabel(`Reason for saying no to ${email?.title} (optional)`).fill("The budget waits for Monday");
+  await page.getByRole("button", { name: 'Commit to "No" List' }).click();
+  await expect(shownToast(page, "No List committed")).toBeVisible();
+  const list = page.getByRole("list", { name: 'Items on today\'s "No" List' });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").filter({ hasText: email?.title ?? "" })).toContainText("Not synced");
+  await expect(waiting(page)).toHaveText("2 changes waiting to sync");
+  await screenshots(page, "offline-no-list-kept");
+
+  await context.setOffline(false);
+  await expect(waiting(page)).toHaveCount(0);
+  await expect(list.getByText("Not synced")).toHaveCount(0);
+  const tasks = await listTasksViaApi(request, signedIn);
+  expect(tasks.find((task) => task.id === email?.id)).toMatchObject({
+    category: "no_list",
+    noListReason: "The budget waits for Monday",
+  });
+  expect(tasks.filter((task) => task.title === "Doomscrolling the news feeds before bed again")).toMatchObject([
+    { category: "no_list" },
+  ]);
+});
+
+test("two tabs back online at once send each waiting change once", async ({ page, context, request, signedIn }) => {
+  await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 1));
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto("/");
+    await expect(currentTasks(tab).getByText(REAL_LENGTH_TITLES[0])).toBeVisible();
+    await outboxLoaded(tab);
+  }
+  await context.setOffline(true);
+  const titles = ["Renew the passport before the summer holidays", "Buy a new bike lock for the office rack"];
+  await page.locator("#braindump-text").fill(titles.join("\n"));
+  await page.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(shownToast(page, "2 tasks saved on this device")).toBeVisible();
+  await expect(waiting(other)).toHaveText("1 change waiting to sync");
+
+  await context.setOffline(false);
+  await expect(waiting(page)).toHaveCount(0);
+  await expect(waiting(other)).toHaveCount(0);
+  for (const tab of [page, other]) await expect(currentTasks(tab).getByText(titles[1] ?? "")).toBeVisible();
+  const stored = (await listTasksViaApi(request, signedIn)).map((task) => task.title);
+  expect(stored.sort()).toEqual([REAL_LENGTH_TITLES[0], ...titles].sort());
+});
