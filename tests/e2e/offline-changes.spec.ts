@@ -60,8 +60,8 @@ test("offline, a braindump, a done and a delete are kept, survive a reload, and 
   await expect(currentTasks(page).getByText(REAL_LENGTH_TITLES[9])).toBeVisible();
 
   await context.setOffline(true);
-  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
-  await expect(page.locator("[title*='Your changes are kept on this device']")).toBeVisible();
+  await expect(page.getByText("Offline", { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.locator("[title*='Your changes are kept on this device']").filter({ visible: true })).toBeVisible();
 
   // The braindump, with the duplicate rules against what the device knows.
   const fresh = ["Call the plumber about the leak under the sink", "Book flights for the spring design conference"];
@@ -97,7 +97,7 @@ test("offline, a braindump, a done and a delete are kept, survive a reload, and 
 
   // A reload offline shows the same: the outbox is on the device.
   await page.reload();
-  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
+  await expect(page.getByText("Offline", { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(waiting(page)).toHaveText("3 changes waiting to sync");
   await expect(currentTasks(page).getByRole("listitem").filter({ hasText: fresh[0] })).toContainText("Not synced");
   await expect(currentTasks(page).getByText(keep?.title ?? "")).toBeVisible();

@@ -57,13 +57,13 @@ test("offline, a reload shows the signed-in app with the last tasks and a runnin
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
+  await expect(page.getByText("Offline", { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(page.getByText("Water the plants").first()).toBeVisible();
   await expect(page.getByText("Draft the offline chapter").first()).toBeVisible();
   await screenshots(page, "offline-braindump");
 
   await page.goto("/focus-timer");
-  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
+  await expect(page.getByText("Offline", { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(page.getByText("Draft the offline chapter").first()).toBeVisible();
   const first = await clock(page).textContent();
   expect(first).toMatch(/^2\d:\d\d$/);
@@ -75,7 +75,7 @@ test("offline, a reload shows the signed-in app with the last tasks and a runnin
   await expect(page.getByText(/You're offline\. Nothing was changed/).first()).toBeVisible();
 
   await context.setOffline(false);
-  await expect(page.getByText("Offline", { exact: true })).toBeHidden();
+  await expect(page.getByText("Offline", { exact: true }).filter({ visible: true })).toBeHidden();
 });
 
 /**

@@ -17,7 +17,14 @@ import {
 } from "./outbox-store";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
-import { type Change, type QueuedChange, signedInUserId, WAITING_EVENT, WAITING_KEY } from "./send-change";
+import {
+  type Change,
+  type QueuedChange,
+  signedInUserId,
+  WAITING_EVENT,
+  WAITING_KEY,
+  waitingCount,
+} from "./send-change";
 
 // The page's side of the outbox (docs/product.md#offline, docs/decisions/222-offline-outbox.md):
 // a change kept offline shows at once and again after every read until it is sent; the outbox is
@@ -187,6 +194,11 @@ function changeInWords(effect: ChangeEffect, tasks: readonly Task[]): string {
         ? `Say no to ${title(effect.items[0]?.id)}`
         : `Say no to ${effect.items.length} tasks`;
   }
+}
+
+/** When the app opens (web/api/send-change.ts useOutboxOnOpen): started when changes wait. */
+export function openOutbox(queryClient: QueryClient) {
+  if (waitingCount(signedInUserId(queryClient)) > 0) void startOutbox(queryClient);
 }
 
 /** Keeps a change in the outbox and shows it at once (sendChange's offline path). */

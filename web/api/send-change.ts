@@ -104,9 +104,7 @@ export function useOutboxOnOpen() {
     const timer = setTimeout(
       () =>
         void import("./outbox").then(
-          (outbox) => {
-            if (waiting) void outbox.startOutbox(queryClient);
-          },
+          (outbox) => outbox.openOutbox(queryClient),
           () => {},
         ),
       waiting ? 0 : OUTBOX_PREFETCH_DELAY_MS,

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
 import { OfflineBadge } from "../features/offline/offline-badge";
-import { WaitingChanges } from "../features/offline/waiting-changes";
+import { SyncStatus } from "../features/offline/sync-status";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
 import { buttonClasses } from "../ui/button";
 import { cn } from "../ui/cn";
@@ -18,37 +18,40 @@ export function Header() {
     // floats over the page from 640 px (it sits in this row below that).
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-3 py-3 sm:px-4">
-        <div className="flex items-center justify-between gap-2">
-          <Logo compact={isAuthenticated} />
-          {/* Below 640 px the header buttons are icons with a name and a tooltip (Start Fresh keeps its
+        <div>
+          <div className="flex items-center justify-between gap-2">
+            <Logo compact={isAuthenticated} />
+            {/* Below 640 px the header buttons are icons with a name and a tooltip (Start Fresh keeps its
               words), so they fit on one line down to 320 px; nothing floats over the page there. */}
-          <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
-            <OfflineBadge />
-            {isAuthenticated ? <SuggestionWidget /> : null}
-            {isAuthenticated ? <StartFreshButton /> : null}
-            {isAuthenticated ? (
-              <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">
-                <Settings aria-hidden="true" className="h-5 w-5" />
-              </Link>
-            ) : null}
-            <ThemeToggle />
-            {isAuthenticated ? (
-              <a
-                href="/api/logout"
-                className={cn(buttonClasses("ghost", "sm"), "px-2.5 sm:px-3")}
-                title="Logout"
-                onClick={(event) => {
-                  event.preventDefault();
-                  void logout();
-                }}
-              >
-                <LogOut aria-hidden="true" className="h-4 w-4 sm:hidden" />
-                <span className="sr-only sm:not-sr-only">Logout</span>
-              </a>
-            ) : null}
+            <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
+              {/* Signed in, a phone says it on the line below (SyncStatus). */}
+              <OfflineBadge className={isAuthenticated ? "max-sm:hidden" : undefined} />
+              {isAuthenticated ? <SuggestionWidget /> : null}
+              {isAuthenticated ? <StartFreshButton /> : null}
+              {isAuthenticated ? (
+                <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">
+                  <Settings aria-hidden="true" className="h-5 w-5" />
+                </Link>
+              ) : null}
+              <ThemeToggle />
+              {isAuthenticated ? (
+                <a
+                  href="/api/logout"
+                  className={cn(buttonClasses("ghost", "sm"), "px-2.5 sm:px-3")}
+                  title="Logout"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    void logout();
+                  }}
+                >
+                  <LogOut aria-hidden="true" className="h-4 w-4 sm:hidden" />
+                  <span className="sr-only sm:not-sr-only">Logout</span>
+                </a>
+              ) : null}
+            </div>
           </div>
+          {isAuthenticated ? <SyncStatus /> : null}
         </div>
-        {isAuthenticated ? <WaitingChanges /> : null}
         {isAuthenticated ? <NavTabs /> : null}
       </div>
     </header>
