@@ -146,7 +146,9 @@ test("a change to a task deleted on another device is said once, and the changes
   await apiCall(request, signedIn, "DELETE", `/api/tasks/${gone?.id}`);
 
   await context.setOffline(false);
-  await expect(shownToast(page, `Not synced: Mark "${gone?.title}" done`)).toBeVisible();
+  await expect(
+    shownToast(page, `Not synced: Mark "${gone?.title}" done`, "It was deleted on another device."),
+  ).toBeVisible();
   await expect(waiting(page)).toHaveCount(0);
   await screenshots(page, "offline-change-refused");
   const tasks = await listTasksViaApi(request, signedIn);

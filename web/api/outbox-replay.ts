@@ -23,6 +23,8 @@ type ReplayOptions = {
 
 /** A refusal that no retry can change: the change is dropped and the person told why. */
 function refusal(entry: OutboxEntry, status: number, text: string): RefusedChange {
+  // What was changed is gone: said in the person's words, not the server's "not found".
+  if (status === 404) return { label: entry.label, reason: "It was deleted on another device." };
   let reason = "";
   try {
     const message = (JSON.parse(text) as { message?: unknown }).message;
@@ -30,7 +32,7 @@ function refusal(entry: OutboxEntry, status: number, text: string): RefusedChang
   } catch {
     // Not our JSON error shape: the status says it.
   }
-  if (!reason) reason = status === 404 ? "It was deleted on another device." : `The server refused it (${status}).`;
+  if (!reason) reason = `The server refused it (${status}).`;
   return { label: entry.label, reason };
 }
 
