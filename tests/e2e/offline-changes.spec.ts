@@ -6,6 +6,7 @@ import {
   apiCall,
   expect,
   listTasksViaApi,
+  PASSWORD,
   REAL_LENGTH_TITLES,
   screenshots,
   shownToast,
@@ -350,4 +351,66 @@ test("two tabs back online at once send each waiting change once", async ({ page
   for (const tab of [page, other]) await expect(currentTasks(tab).getByText(titles[1] ?? "")).toBeVisible();
   const stored = (await listTasksViaApi(request, signedIn)).map((task) => task.title);
   expect(stored.sort()).toEqual([REAL_LENGTH_TITLES[0], ...titles].sort());
+});
+
+test("with every tab of the app closed, the service worker's Background Sync sends what waited", async ({
+  page,
+  context,
+  request,
+  signedIn,
+  baseURL,
+}) => {
+  const [task] = await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 2));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("ServiceWorker.enable");
+  const origin = new URL(baseURL ?? "").origin;
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await page.goto("/");
+  // The service worker has no bearer token: it is signed in by the session cookie, which a sign-in
+  // in the browser sets.
+  await page.evaluate(
+    ({ login, password }) =>
+      fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ login, password }),
+      })
+        .then((res) => res.json() as Promise<{ token: string }>)
+        .then(({ token }) => localStorage.setItem("auth_token", token)),
+    { login: signedIn.user.username, password: PASSWORD },
+  );
+  expect((await context.cookies()).map((cookie) => cookie.name)).toContain("__Host-onething_session");
+  await controlledBySw(page);
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: `Mark ${task?.title} done` }).click();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  // No page of the app is open when the network returns.
+  await page.goto("about:blank");
+  await context.setOffline(false);
+  const sync = () =>
+    registrationId.then((id) =>
+      cdp.send("ServiceWorker.dispatchSyncEvent", {
+        origin,
+        registrationId: id,
+        tag: "onething-outbox",
+        lastChance: false,
+      }),
+    );
+  await expect(async () => {
+    await sync();
+    const tasks = await listTasksViaApi(request, signedIn);
+    expect(tasks.find((other) => other.id === task?.id)).toMatchObject({ isCompleted: true });
+  }).toPass({ timeout: 30_000 });
+
+  // The app opened again finds nothing left to send.
+  await page.goto("/");
+  await expect(currentTasks(page).getByText(REAL_LENGTH_TITLES[1])).toBeVisible();
+  await expect(waiting(page)).toHaveCount(0);
+  await expect(currentTasks(page).getByText(task?.title ?? "")).toHaveCount(0);
 });

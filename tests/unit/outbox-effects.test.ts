@@ -62,6 +62,14 @@ describe("what a waiting change shows", () => {
     expect(isUnsynced(once[0] as Task)).toBe(false);
   });
 
+  it("a task made on the device is not shown again beside the server's copy, once it was sent from elsewhere", () => {
+    const local = newLocalTask("u1", { title: "Buy a new bike lock for the office rack" });
+    const sent = task(90, { title: "buy a new bike lock for the office rack " });
+    expect(withTaskEffect([task(1), sent], { kind: "addTasks", tasks: [local] }, TODAY).map((t) => t.id)).toEqual([
+      1, 90,
+    ]);
+  });
+
   it("changes a task's fields, removes a task, and leaves other tasks as they are", () => {
     const tasks = [task(1), task(2)];
     const done = withTaskEffect(

@@ -16,13 +16,21 @@ function patchEach(tasks: Task[], ids: readonly number[], fields: (task: Task) =
   return tasks.map((task) => (wanted.has(task.id) ? changed(task, fields(task)) : task));
 }
 
+/** A title as the braindump's duplicate rules compare it. */
+function sameTitle(title: string): string {
+  return title.trim().toLowerCase();
+}
+
 /** The tasks as they will be once the change is applied; `today` is the person's day (GET /api/day). */
 export function withTaskEffect(tasks: Task[], effect: ChangeEffect, today: string): Task[] {
   switch (effect.kind) {
     case "addTasks": {
       const known = new Set(tasks.map((task) => task.id));
+      // A server task of the same title is this one, created by a send another tab (or the service
+      // worker) made before this page knew: it is not shown twice.
+      const onServer = new Set(tasks.filter((task) => task.id > 0).map((task) => sameTitle(task.title)));
       const added = effect.tasks
-        .filter((task) => !known.has(task.id))
+        .filter((task) => !known.has(task.id) && !onServer.has(sameTitle(task.title)))
         .map((task) => changed(task, task.category === "no_list" ? { noListDate: today } : {}));
       return added.length === 0 ? tasks : [...tasks, ...added];
     }
@@ -139,10 +147,10 @@ export function newLocalTask(userId: string, input: NewTask): Task {
  * drops titles another device added meanwhile, so the lists may differ in length).
  */
 export function serverIdsOfCreated(local: readonly Task[], created: readonly Task[]): Map<number, number> {
-  const byTitle = new Map(created.map((task) => [task.title.trim().toLowerCase(), task.id]));
+  const byTitle = new Map(created.map((task) => [sameTitle(task.title), task.id]));
   const ids = new Map<number, number>();
   for (const task of local) {
-    const id = byTitle.get(task.title.trim().toLowerCase());
+    const id = byTitle.get(sameTitle(task.title));
     if (id !== undefined) ids.set(task.id, id);
   }
   return ids;

@@ -116,9 +116,14 @@ async function replayInOrder(options: ReplayOptions): Promise<ReplayResult> {
  * the browser has them): two tabs and the service worker take turns; where it has none, each change's
  * id still keeps a repeat from being applied twice.
  */
-export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult> {
+export function replayOutbox(options: ReplayOptions): Promise<ReplayResult> {
+  return holdingOutbox(() => replayInOrder(options));
+}
+
+/** Runs `work` as the outbox's one sender in this browser (a Web Lock), where the browser has them. */
+export async function holdingOutbox<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-  if (!locks) return replayInOrder(options);
-  // The lock is held until the replay's promise settles; its answer is that promise.
-  return await locks.request("onething-outbox", () => replayInOrder(options));
+  if (!locks) return work();
+  // The lock is held until the work's promise settles; its answer is that promise.
+  return await locks.request("onething-outbox", () => work());
 }

@@ -5,7 +5,7 @@ import { showError } from "../ui/toast";
 import { apiHeaders, rememberD1Bookmark } from "./client";
 import type { ChangeEffect, ChangeIntent } from "./local-changes";
 import { newLocalTask, withDayEffect, withTaskEffect } from "./outbox-effects";
-import { replayOutbox } from "./outbox-replay";
+import { holdingOutbox, replayOutbox } from "./outbox-replay";
 import {
   addEntry,
   OUTBOX_SYNC_TAG,
@@ -56,6 +56,14 @@ function showEffects(queryClient: QueryClient, effects: ChangeEffect[]) {
   );
 }
 
+/** Every waiting change, over what the screen shows now. */
+function showWaiting(queryClient: QueryClient) {
+  showEffects(
+    queryClient,
+    waiting.map((entry) => entry.effect),
+  );
+}
+
 /** The count the header shows (web/api/send-change.ts useWaitingCount), written after every change to the outbox. */
 function setWaitingCount(userId: string, count: number) {
   try {
@@ -67,9 +75,21 @@ function setWaitingCount(userId: string, count: number) {
   window.dispatchEvent(new Event(WAITING_EVENT));
 }
 
-async function readWaiting(userId: string) {
+/** Reads the outbox again; answers whether a change this page knew of has gone (sent or refused elsewhere too). */
+async function readWaiting(userId: string): Promise<boolean> {
+  const before = waiting;
   waiting = await waitingEntries(userId);
   setWaitingCount(userId, waiting.length);
+  const now = new Set(waiting.map((entry) => entry.key));
+  return before.some((entry) => !now.has(entry.key));
+}
+
+/** The outbox as it is now, over what shows; what left it (sent elsewhere) is read again from the server. */
+async function refreshWaiting(queryClient: QueryClient) {
+  const userId = signedInUserId(queryClient);
+  if (!userId) return;
+  if (await readWaiting(userId)) await invalidateTaskData(queryClient);
+  else showWaiting(queryClient);
 }
 
 /** A fresh read of the tasks or the day, while changes wait: they are shown over it. */
@@ -105,17 +125,22 @@ export function sendWaiting(queryClient: QueryClient): Promise<void> {
   const userId = signedInUserId(queryClient);
   if (!userId || navigator.onLine === false) return Promise.resolve();
   sending ??= (async () => {
+    let again = false;
     try {
       const result = await replayOutbox({ userId, headers: () => apiHeaders("/api"), onResponse: rememberD1Bookmark });
       for (const { entry, answer } of result.sent) sentAnswers.set(entry.changeId, answer);
       sayRefused([...result.refused, ...(await takeRefused())]);
-      await readWaiting(userId);
+      // Gone also when another tab or the service worker sent it: what shows is then read again.
+      const gone = await readWaiting(userId);
       if (result.stopped === "busy" || (result.stopped === "offline" && navigator.onLine)) retryLater(queryClient);
       else retryDelayMs = 2000;
-      if (result.sent.length > 0 || result.refused.length > 0) await invalidateTaskData(queryClient);
+      // A change kept after the last read of the outbox, while this send was ending.
+      again = !result.stopped && waiting.length > 0;
+      if (gone || result.sent.length > 0 || result.refused.length > 0) await invalidateTaskData(queryClient);
     } finally {
       sending = null;
     }
+    if (again) await sendWaiting(queryClient);
   })();
   return sending;
 }
@@ -139,13 +164,13 @@ export async function startOutbox(queryClient: QueryClient): Promise<void> {
   if (started !== queryClient) {
     started = queryClient;
     queryClient.getQueryCache().subscribe((event) => {
-      if (isFreshRead(event))
-        showEffects(
-          queryClient,
-          waiting.map((entry) => entry.effect),
-        );
+      if (isFreshRead(event)) showWaiting(queryClient);
     });
     window.addEventListener("online", () => void sendWaiting(queryClient));
+    // Another tab kept or sent a change: this page shows the outbox as it is now.
+    window.addEventListener("storage", (event) => {
+      if (event.key?.startsWith(WAITING_KEY)) void refreshWaiting(queryClient);
+    });
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") void sendWaiting(queryClient);
     });
@@ -155,10 +180,7 @@ export async function startOutbox(queryClient: QueryClient): Promise<void> {
     });
   }
   await readWaiting(userId);
-  showEffects(
-    queryClient,
-    waiting.map((entry) => entry.effect),
-  );
+  showWaiting(queryClient);
   await sendWaiting(queryClient);
 }
 
@@ -227,9 +249,18 @@ export async function queueChange(queryClient: QueryClient, change: Change, chan
 /** Takes a change back before it is sent (the Undo of a delete made offline); false when it was sent meanwhile. */
 async function takeBack(queryClient: QueryClient, changeId: string): Promise<boolean> {
   const userId = signedInUserId(queryClient);
-  const entry = waiting.find((candidate) => candidate.changeId === changeId);
-  if (!userId || !entry) return false;
-  await removeEntry(entry.key);
+  if (!userId) return false;
+  // As the outbox's one sender, so that no tab (nor the service worker) is sending it meanwhile;
+  // then this page's sending has the server's answer of a change it sent.
+  const entry = await holdingOutbox(async () => {
+    const found = (await waitingEntries(userId)).find((candidate) => candidate.changeId === changeId);
+    if (found) await removeEntry(found.key);
+    return found;
+  });
+  if (!entry) {
+    await sending;
+    return false;
+  }
   await readWaiting(userId);
   // The screen goes back to the server's data with the other waiting changes over it.
   const { effect } = entry;
