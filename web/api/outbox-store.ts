@@ -66,6 +66,11 @@ export async function waitingEntries(userId: string): Promise<OutboxEntry[]> {
     .sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
+/** The person's account is deleted: what waited for them goes with it. */
+export async function forgetEntries(userId: string): Promise<void> {
+  for (const entry of await waitingEntries(userId)) await removeEntry(entry.key);
+}
+
 export async function keepRefused(refused: RefusedChange[]): Promise<void> {
   if (refused.length === 0) return;
   const earlier = (await get<RefusedChange[]>(REFUSED_KEY, outboxDatabase())) ?? [];

@@ -8,6 +8,7 @@ import { newLocalTask, withDayEffect, withTaskEffect } from "./outbox-effects";
 import { holdingOutbox, replayOutbox } from "./outbox-replay";
 import {
   addEntry,
+  forgetEntries,
   OUTBOX_SYNC_TAG,
   type OutboxEntry,
   type RefusedChange,
@@ -58,9 +59,11 @@ function showEffects(queryClient: QueryClient, effects: ChangeEffect[]) {
 
 /** Every waiting change, over what the screen shows now. */
 function showWaiting(queryClient: QueryClient) {
+  // Only the signed-in person's: another may have signed in on this page since they were read.
+  const userId = signedInUserId(queryClient);
   showEffects(
     queryClient,
-    waiting.map((entry) => entry.effect),
+    waiting.filter((entry) => entry.userId === userId).map((entry) => entry.effect),
   );
 }
 
@@ -216,6 +219,12 @@ function changeInWords(effect: ChangeEffect, tasks: readonly Task[]): string {
         ? `Say no to ${title(effect.items[0]?.id)}`
         : `Say no to ${effect.items.length} tasks`;
   }
+}
+
+/** The account is deleted: its changes still waiting on this device go with it. */
+export async function forgetOutbox(userId: string): Promise<void> {
+  await forgetEntries(userId);
+  setWaitingCount(userId, 0);
 }
 
 /** When the app opens (web/api/send-change.ts useOutboxOnOpen): started when changes wait. */

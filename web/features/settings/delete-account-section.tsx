@@ -58,8 +58,11 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
       showError("Could not delete your account", failureText(err));
       return;
     }
+    const userId = queryClient.getQueryData<User | null>(queryKeys.user)?.id;
     setAuthToken(null);
     forgetPersistedQueries();
+    // Changes of the deleted account still waiting on this device go too (docs/product.md#offline).
+    if (userId) void import("../../api/outbox").then((outbox) => outbox.forgetOutbox(userId));
     // Signed out and on the landing page in one render: the protected route must never see a
     // signed-out user on /settings, or it would start the sign-in flow instead.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
