@@ -234,3 +234,12 @@ export async function openDevice(
     },
   };
 }
+
+/** The titles of the account's priorities now, sorted: today's three after a plan. */
+export async function priorityTitles(request: APIRequestContext, account: Account): Promise<string[]> {
+  const tasks = (await apiCall(request, account, "GET", "/api/tasks")) as { title: string; isPriority: boolean }[];
+  return tasks
+    .filter((task) => task.isPriority)
+    .map((task) => task.title)
+    .sort();
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { dayMove, liveDayOne, moveToDayTwo, openDevice, registerOnDayOne, TITLES } from "./day-two";
+import { dayMove, liveDayOne, moveToDayTwo, openDevice, priorityTitles, registerOnDayOne, TITLES } from "./day-two";
 import {
   type Account,
   addTaskViaApi,
@@ -12,6 +12,7 @@ import {
   shownToast,
   test,
 } from "./fixtures";
+import { controlledBySw } from "./service-worker";
 
 // Changes made with no network (docs/product.md#offline): kept in the outbox on the device, shown at
 // once, and sent in order, each once, when the network returns.
@@ -35,15 +36,6 @@ async function outboxLoaded(page: Page) {
       ),
     )
     .toBe(true);
-}
-
-/** Waits until the service worker is active, then until it controls this page (after a reload). */
-async function controlledBySw(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
 }
 
 const waiting = (page: Page) => page.getByText(/^\d+ changes? waiting to sync$/);
@@ -278,17 +270,7 @@ test("the morning plan made offline is kept and becomes today's three when the n
 
   await page.context().setOffline(false);
   await expect(waiting(page)).toHaveCount(0);
-  const tasks = (await apiCall(request, account, "GET", "/api/tasks")) as {
-    title: string;
-    isPriority: boolean;
-    priorityDate: string | null;
-  }[];
-  expect(
-    tasks
-      .filter((task) => task.isPriority)
-      .map((task) => task.title)
-      .sort(),
-  ).toEqual([TITLES.bank, TITLES.slides].sort());
+  expect(await priorityTitles(request, account)).toEqual([TITLES.bank, TITLES.slides].sort());
   expect(await apiCall(request, account, "GET", "/api/day")).toMatchObject({ planned: true, date: move.dateTwo });
   await close();
 });

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { type Account, expect, screenshots, test } from "./fixtures";
+import { controlledBySw } from "./service-worker";
 import { NOTIFICATIONS } from "./tags";
 
 // The service worker is blocked for the rest of the suite (playwright.config.ts); these tests are about it.
@@ -23,15 +24,6 @@ async function startFocus(page: Page, account: Account, taskId: number) {
     data: { taskId, duration: 1500, isCompleted: false },
   });
   expect(res.status()).toBe(201);
-}
-
-/** Waits until the service worker is active, then until it controls this page (after a reload). */
-async function controlledBySw(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
 }
 
 const clock = (page: Page) => page.getByRole("timer");

@@ -11,27 +11,9 @@ import {
   withServerIds,
   withTaskEffect,
 } from "../../web/api/outbox-effects";
+import { task } from "./task-fixture";
 
 const TODAY = "2026-11-26";
-
-function task(id: number, fields: Partial<Task> = {}): Task {
-  return {
-    id,
-    userId: "u1",
-    title: `Task number ${id} with a title of a real length`,
-    description: null,
-    category: "later",
-    isCompleted: false,
-    isPriority: false,
-    noListReason: null,
-    answers: {},
-    createdAt: "2026-11-25T09:00:00.000Z",
-    completedAt: null,
-    priorityDate: null,
-    noListDate: null,
-    ...fields,
-  };
-}
 
 const day: Day = {
   date: TODAY,
