@@ -399,3 +399,39 @@ test("with every tab of the app closed, the service worker's Background Sync sen
   await expect(waiting(page)).toHaveCount(0);
   await expect(currentTasks(page).getByText(task?.title ?? "")).toHaveCount(0);
 });
+
+test("a task reopened on the Done screen offline leaves it at once and is open again once the network returns", async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  const [first, second] = await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 2));
+  for (const task of [first, second])
+    await apiCall(request, signedIn, "PATCH", `/api/tasks/${task?.id}`, { isCompleted: true });
+  await page.goto("/done");
+  const today = page.getByRole("region", { name: "Today" });
+  await expect(today.getByRole("listitem")).toHaveCount(2);
+  await expect(today).toContainText("2 done");
+  await outboxLoaded(page);
+
+  await context.setOffline(true);
+  await today
+    .getByRole("listitem")
+    .filter({ hasText: first?.title ?? "" })
+    .getByRole("button", { name: "Reopen" })
+    .click();
+  await expect(shownToast(page, "Task reopened")).toBeVisible();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  await expect(today.getByRole("listitem")).toHaveCount(1);
+  await expect(today).toContainText("1 done");
+  await screenshots(page, "offline-done-reopen");
+
+  await context.setOffline(false);
+  await expect(waiting(page)).toHaveCount(0);
+  await expect(today.getByRole("listitem")).toHaveCount(1);
+  await expect(today).toContainText("1 done");
+  const tasks = await listTasksViaApi(request, signedIn);
+  expect(tasks.find((task) => task.id === first?.id)).toMatchObject({ isCompleted: false });
+  expect(tasks.find((task) => task.id === second?.id)).toMatchObject({ isCompleted: true });
+});

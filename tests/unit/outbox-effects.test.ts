@@ -8,6 +8,7 @@ import {
   newLocalTaskId,
   serverIdsOfCreated,
   withDayEffect,
+  withHistoryEffect,
   withServerIds,
   withTaskEffect,
 } from "../../web/api/outbox-effects";
@@ -104,6 +105,30 @@ describe("what a waiting change shows", () => {
     expect(withDayEffect(day, { kind: "removeTask", id: 1 }).carriedOver).toEqual([]);
     expect(withDayEffect(day, { kind: "patchTask", id: 1, fields: { isCompleted: true } }).carriedOver).toEqual([]);
     expect(withDayEffect(day, { kind: "patchTask", id: 1, fields: { title: "Renamed" } })).toBe(day);
+  });
+});
+
+describe("the Done screen while a reopen waits", () => {
+  it("the reopened task leaves the history and its finish leaves its day's count", () => {
+    const done = { ...task(5, { isCompleted: true }), completedDay: "2026-11-25" };
+    const other = { ...task(6, { isCompleted: true }), completedDay: "2026-11-25" };
+    const history = {
+      pageParams: [null],
+      pages: [
+        {
+          tasks: [done, other],
+          days: [{ date: "2026-11-25", tasksCompleted: 2, focusSessionsCompleted: 1, focusMinutes: 25 }],
+          nextCursor: null,
+        },
+      ],
+    };
+    const reopen = { kind: "patchTask" as const, id: 5, fields: { isCompleted: false, completedAt: null } };
+    const shown = withHistoryEffect(history, reopen);
+    expect(shown.pages[0]?.tasks.map((t) => t.id)).toEqual([6]);
+    expect(shown.pages[0]?.days?.[0]?.tasksCompleted).toBe(1);
+    // Applied again over the same data (a fresh read while it waits), nothing more changes.
+    expect(withHistoryEffect(shown, reopen)).toBe(shown);
+    expect(withHistoryEffect(history, { kind: "patchTask", id: 5, fields: { title: "Renamed" } })).toBe(history);
   });
 });
 

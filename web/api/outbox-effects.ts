@@ -1,4 +1,5 @@
-import type { Day } from "../../shared/schemas/day";
+import type { InfiniteData } from "@tanstack/react-query";
+import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { type ChangeEffect, type NewTask, type ShownTask, withPlanMarks } from "./local-changes";
 
@@ -77,6 +78,24 @@ export function withDayEffect(day: Day, effect: ChangeEffect): Day {
     default:
       return day;
   }
+}
+
+/**
+ * The Done screen's history as it will be: a reopened task leaves it, and its finish leaves its day's
+ * count (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
+ */
+export function withHistoryEffect(history: InfiniteData<HistoryPage>, effect: ChangeEffect): InfiniteData<HistoryPage> {
+  if (effect.kind !== "patchTask" || effect.fields.isCompleted !== false) return history;
+  const reopened = history.pages.flatMap((page) => page.tasks).find((task) => task.id === effect.id);
+  if (!reopened) return history;
+  const pages = history.pages.map((page) => ({
+    ...page,
+    tasks: page.tasks.filter((task) => task.id !== effect.id),
+    days: page.days?.map((day) =>
+      day.date === reopened.completedDay ? { ...day, tasksCompleted: Math.max(0, day.tasksCompleted - 1) } : day,
+    ),
+  }));
+  return { ...history, pages };
 }
 
 /**

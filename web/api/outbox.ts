@@ -1,10 +1,10 @@
-import type { QueryCacheNotifyEvent, QueryClient } from "@tanstack/react-query";
-import type { Day } from "../../shared/schemas/day";
+import type { InfiniteData, QueryCacheNotifyEvent, QueryClient } from "@tanstack/react-query";
+import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { showError } from "../ui/toast";
 import { apiHeaders, rememberD1Bookmark } from "./client";
 import type { ChangeEffect, ChangeIntent } from "./local-changes";
-import { newLocalTask, withDayEffect, withTaskEffect } from "./outbox-effects";
+import { newLocalTask, withDayEffect, withHistoryEffect, withTaskEffect } from "./outbox-effects";
 import { holdingOutbox, replayOutbox } from "./outbox-replay";
 import {
   addEntry,
@@ -55,6 +55,9 @@ function showEffects(queryClient: QueryClient, effects: ChangeEffect[]) {
   queryClient.setQueryData<Day>(queryKeys.day, (day) =>
     day ? effects.reduce((shown, effect) => withDayEffect(shown, effect), day) : day,
   );
+  queryClient.setQueryData<InfiniteData<HistoryPage>>(queryKeys.history, (history) =>
+    history ? effects.reduce((shown, effect) => withHistoryEffect(shown, effect), history) : history,
+  );
 }
 
 /** Every waiting change, over what the screen shows now. */
@@ -95,11 +98,11 @@ async function refreshWaiting(queryClient: QueryClient) {
   else showWaiting(queryClient);
 }
 
-/** A fresh read of the tasks or the day, while changes wait: they are shown over it. */
+/** A fresh read of the tasks, the day or the history, while changes wait: they are shown over it. */
 function isFreshRead(event: QueryCacheNotifyEvent): boolean {
   if (event.type !== "updated" || event.action.type !== "success" || event.action.manual) return false;
   const key = event.query.queryKey[0];
-  return key === queryKeys.tasks[0] || key === queryKeys.day[0];
+  return key === queryKeys.tasks[0] || key === queryKeys.day[0] || key === queryKeys.history[0];
 }
 
 function sayRefused(refused: RefusedChange[]) {
