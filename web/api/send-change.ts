@@ -102,11 +102,14 @@ export function useOutboxOnOpen() {
     // With nothing waiting, the code is still fetched while the network is here, after the first
     // screen: a change made once it is gone finds it, service worker or not.
     const timer = setTimeout(
-      () =>
+      () => {
         void import("./outbox").then(
           (outbox) => outbox.openOutbox(queryClient),
           () => {},
-        ),
+        );
+        // The Undo of a delete made offline needs its code too.
+        void import("./undo-removal").catch(() => {});
+      },
       waiting ? 0 : OUTBOX_PREFETCH_DELAY_MS,
     );
     return () => clearTimeout(timer);

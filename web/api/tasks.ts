@@ -148,7 +148,7 @@ export function useMarkDone() {
 }
 
 /** What a toast adds when the change waits on the device (docs/product.md#offline). */
-export const KEPT_ON_DEVICE = "It syncs when you're back online.";
+const KEPT_ON_DEVICE = "It syncs when you're back online.";
 
 /** POST /api/tasks/{id}/reopen, which works offline: a finished task comes back open, today. */
 export function sendReopen(queryClient: QueryClient, task: Pick<Task, "id" | "title">): Promise<Task | QueuedChange> {
