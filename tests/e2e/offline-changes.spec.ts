@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { dayMove, liveDayOne, moveToDayTwo, openDevice, priorityTitles, registerOnDayOne, TITLES } from "./day-two";
 import {
   type Account,
@@ -246,16 +246,7 @@ test("the morning plan made offline is kept and becomes today's three when the n
   request,
 }) => {
   test.slow();
-  const move = dayMove();
-  const account = await registerOnDayOne(request, move.dayOne);
-  await liveDayOne(request, account);
-  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
-  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone);
-  await page.goto("/");
-  // Every screen's code is kept by the service worker, as on a phone where the app was opened before:
-  // the results that follow the plan load offline.
-  await controlledBySw(page);
-  await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+  const { move, account, page, close } = await planStepOnDayTwo(browser, request);
 
   await page.context().setOffline(true);
   await page.getByRole("button", { name: "Pick by hand" }).click();
@@ -434,4 +425,68 @@ test("a task reopened on the Done screen offline leaves it at once and is open a
   const tasks = await listTasksViaApi(request, signedIn);
   expect(tasks.find((task) => task.id === first?.id)).toMatchObject({ isCompleted: false });
   expect(tasks.find((task) => task.id === second?.id)).toMatchObject({ isCompleted: true });
+});
+
+/** An account on day two, a device of it showing the plan step with every screen's code kept. */
+async function planStepOnDayTwo(browser: Browser, request: APIRequestContext) {
+  const move = dayMove();
+  const account = await registerOnDayOne(request, move.dayOne);
+  const ids = await liveDayOne(request, account);
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  const device = await openDevice(browser, account, move.dayTwo.timeZone);
+  await device.page.goto("/");
+  await controlledBySw(device.page);
+  await expect(device.page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+  return { move, account, ids, ...device };
+}
+
+test('offline, "No again today" and "Keep yesterday\'s three" are kept, then arrive in order', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { move, account, ids, page, close } = await planStepOnDayTwo(browser, request);
+  await page.context().setOffline(true);
+  const noList = page.getByRole("region", { name: `Yesterday's "No" List` });
+  const garage = noList.getByRole("listitem").filter({ hasText: TITLES.garage });
+  await garage.getByRole("button", { name: "No again today" }).click();
+  await expect(shownToast(page, "Said no again")).toBeVisible();
+  await expect(garage).toContainText("Said no again");
+  await page
+    .getByRole("region", { name: "Today's three" })
+    .getByRole("button", { name: "Keep yesterday's three" })
+    .click();
+  await expect(shownToast(page, "Your day is planned")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
+  await expect(waiting(page)).toHaveText("2 changes waiting to sync");
+
+  await page.context().setOffline(false);
+  await expect(waiting(page)).toHaveCount(0);
+  expect(await priorityTitles(request, account)).toEqual([TITLES.budget, TITLES.landlord, TITLES.onboarding].sort());
+  const tasks = (await apiCall(request, account, "GET", "/api/tasks")) as { id: number; noListDate: string | null }[];
+  expect(tasks.find((task) => task.id === ids.garage)?.noListDate).toBe(move.dateTwo);
+  expect(await apiCall(request, account, "GET", "/api/day")).toMatchObject({ planned: true });
+  await close();
+});
+
+test('offline, "Skip for today" is kept: the braindump shows at once, and the day is skipped once online', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { account, page, close } = await planStepOnDayTwo(browser, request);
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Skip for today" }).click();
+  await expect(shownToast(page, "Plan skipped")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect(waiting(page)).toHaveText("1 change waiting to sync");
+  // A reload offline keeps the plan step away: the day is saved with the skip shown over it.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toHaveCount(0);
+
+  await page.context().setOffline(false);
+  await expect(waiting(page)).toHaveCount(0);
+  expect(await apiCall(request, account, "GET", "/api/day")).toMatchObject({ skipped: true, planned: false });
+  await close();
 });
