@@ -5,7 +5,7 @@ import type { AnalyticsRecord } from "../../shared/schemas/analytics-record";
 import type { Task } from "../../shared/schemas/tasks";
 import { ABANDONED_CLAIM_MS, RECEIPT_KEPT_MS } from "../../worker/http/apply-once";
 import { setClock } from "./day-helpers";
-import { api, createTask, PASSWORD, registerUser, signInAgain } from "./helpers";
+import { api, createTask, PASSWORD, registerUser, rowsOf, signInAgain } from "./helpers";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -19,13 +19,6 @@ function send(token: string, path: string, changeId: string, init: { method: str
 async function titles(token: string): Promise<string[]> {
   const res = await api("/api/tasks", { token });
   return ((await res.json()) as Task[]).map((task) => task.title);
-}
-
-async function receipts(userId: string): Promise<number> {
-  const row = await env.DB.prepare("select count(*) as n from change_receipts where user_id = ?")
-    .bind(userId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
 }
 
 describe("a change sent with an id", () => {
@@ -124,7 +117,7 @@ describe("a change sent with an id", () => {
     await api("/api/auth/logout", { method: "POST", token });
     const refused = await send(token, "/api/tasks", id, { method: "POST", json: { title: "Plan the trip" } });
     expect(refused.status).toBe(401);
-    expect(await receipts(user.id)).toBe(0);
+    expect(await rowsOf("change_receipts", user.id)).toBe(0);
     const newToken = await signInAgain(user.username);
     const applied = await send(newToken, "/api/tasks", id, { method: "POST", json: { title: "Plan the trip" } });
     expect(applied.status).toBe(201);
@@ -141,11 +134,11 @@ describe("a change sent with an id", () => {
     vi.setSystemTime(start.getTime() + RECEIPT_KEPT_MS - 60_000);
     const late = await send(token, "/api/tasks", id, { method: "POST", json: { title: "Order the flowers" } });
     expect(late.headers.get("Idempotent-Replayed")).toBe("true");
-    expect(await receipts(user.id)).toBe(1);
+    expect(await rowsOf("change_receipts", user.id)).toBe(1);
     // Any change of the person's after that forgets it.
     vi.setSystemTime(start.getTime() + RECEIPT_KEPT_MS + 60_000);
     await send(token, "/api/tasks", crypto.randomUUID(), { method: "POST", json: { title: "Something else" } });
-    expect(await receipts(user.id)).toBe(1);
+    expect(await rowsOf("change_receipts", user.id)).toBe(1);
   });
 
   it("a first attempt still running makes a repeat wait, then say try again; an abandoned one is taken over", async () => {
@@ -179,13 +172,13 @@ describe("a change sent with an id", () => {
     await createTask(token, { title: "Read the contract again" });
     const read = await api("/api/tasks", { token, headers: { [CHANGE_ID_HEADER]: crypto.randomUUID() } });
     expect(read.status).toBe(200);
-    expect(await receipts(user.id)).toBe(0);
+    expect(await rowsOf("change_receipts", user.id)).toBe(0);
   });
 
   it("goes with the account when it is deleted", async () => {
     const { token, user } = await registerUser();
     await send(token, "/api/tasks", crypto.randomUUID(), { method: "POST", json: { title: "Cancel the gym" } });
-    expect(await receipts(user.id)).toBe(1);
+    expect(await rowsOf("change_receipts", user.id)).toBe(1);
     const res = await api("/api/account", {
       method: "DELETE",
       token,
@@ -193,6 +186,6 @@ describe("a change sent with an id", () => {
       json: { confirmation: user.username, password: PASSWORD },
     });
     expect(res.status, await res.clone().text()).toBe(204);
-    expect(await receipts(user.id)).toBe(0);
+    expect(await rowsOf("change_receipts", user.id)).toBe(0);
   });
 });

@@ -2,14 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { FocusSession } from "../../shared/schemas/focus";
 import { sessionRow, startSession, timer, timerState } from "./focus-helpers";
-import { api, createTask, registerUser } from "./helpers";
-
-async function sessionCount(userId: string) {
-  const row = await env.DB.prepare("select count(*) as n from focus_sessions where user_id = ?")
-    .bind(userId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
+import { api, createTask, registerUser, rowsOf } from "./helpers";
 
 describe("POST /api/focus-sessions", () => {
   it("creates the session (201) and starts the user's timer on it", async () => {
@@ -55,7 +48,7 @@ describe("POST /api/focus-sessions", () => {
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: "A focus session is already running." });
-    expect(await sessionCount(user.id)).toBe(1);
+    expect(await rowsOf("focus_sessions", user.id)).toBe(1);
     expect(await timerState(token)).toMatchObject({ status: "running", sessionId: running.id, taskId: first.id });
 
     // Paused counts as under way too.
@@ -66,7 +59,7 @@ describe("POST /api/focus-sessions", () => {
       json: { taskId: second.id, duration: 600 },
     });
     expect(again.status).toBe(409);
-    expect(await sessionCount(user.id)).toBe(1);
+    expect(await rowsOf("focus_sessions", user.id)).toBe(1);
   });
 
   it("answers 404 for another user's task or no task, and creates nothing", async () => {
@@ -78,7 +71,7 @@ describe("POST /api/focus-sessions", () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: "Task not found." });
     }
-    expect(await sessionCount(b.user.id)).toBe(0);
+    expect(await rowsOf("focus_sessions", b.user.id)).toBe(0);
     expect((await timerState(b.token)).status).toBe("idle");
   });
 
@@ -91,7 +84,7 @@ describe("POST /api/focus-sessions", () => {
     const res = await api("/api/focus-sessions", { method: "POST", token, json: { taskId: task.id, duration: 600 } });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toContain(text);
-    expect(await sessionCount(user.id)).toBe(0);
+    expect(await rowsOf("focus_sessions", user.id)).toBe(0);
     expect((await timerState(token)).status).toBe("idle");
   });
 
@@ -100,7 +93,7 @@ describe("POST /api/focus-sessions", () => {
     const task = await createTask(token, { title: "[REMOVED] Task 7" });
     const res = await api("/api/focus-sessions", { method: "POST", token, json: { taskId: task.id, duration: 600 } });
     expect(res.status).toBe(404);
-    expect(await sessionCount(user.id)).toBe(0);
+    expect(await rowsOf("focus_sessions", user.id)).toBe(0);
     expect((await timerState(token)).status).toBe("idle");
   });
 
@@ -125,7 +118,7 @@ describe("POST /api/focus-sessions", () => {
     const error = (await res.json()) as { message: string; issues: { path: string[] }[] };
     expect(error.message).toMatch(/^Invalid request body/);
     if (field) expect(error.issues[0]?.path).toContain(field);
-    expect(await sessionCount(user.id)).toBe(0);
+    expect(await rowsOf("focus_sessions", user.id)).toBe(0);
     expect((await timerState(token)).status).toBe("idle");
   });
 
@@ -247,7 +240,7 @@ describe("a focus run and its task deleted at the same time", () => {
       expect([201, 404], await started.clone().text()).toContain(started.status);
       if (started.status === 404) {
         expect(await started.json()).toEqual({ message: "Task not found." });
-        expect(await sessionCount(user.id)).toBe(0);
+        expect(await rowsOf("focus_sessions", user.id)).toBe(0);
         expect((await timerState(token)).status).toBe("idle");
       } else {
         // Started first, then deleted: the run is ended and its session kept, without the task

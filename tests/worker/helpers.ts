@@ -92,3 +92,11 @@ export async function createTask(
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Task;
 }
+
+/** How many rows of `table` belong to the user (a table with a user_id column). */
+export async function rowsOf(table: string, userId: string): Promise<number> {
+  const row = await env.DB.prepare(`select count(*) as n from ${table} where user_id = ?`)
+    .bind(userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}

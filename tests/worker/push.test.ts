@@ -6,7 +6,7 @@ import type { PushStatus, PushSubscriptionBody } from "../../shared/schemas/push
 import type { UserHub } from "../../worker/hub/user-hub";
 import { PUSH_SUBSCRIPTIONS_PER_PERSON } from "../../worker/push/subscriptions";
 import { hubOf, makeDue, startSession, timer, timerState } from "./focus-helpers";
-import { api, createTask, PASSWORD, registerUser, type TestUser } from "./helpers";
+import { api, createTask, PASSWORD, registerUser, rowsOf, type TestUser } from "./helpers";
 
 type Received = { message?: { title: string; body: string; tag: string; url: string }; error?: string };
 
@@ -42,13 +42,6 @@ async function pushStatus(token: string): Promise<PushStatus> {
   const res = await api("/api/push", { token });
   expect(res.status).toBe(200);
   return (await res.json()) as PushStatus;
-}
-
-async function subscriptionCount(userId: string) {
-  const row = await env.DB.prepare("select count(*) as n from push_subscriptions where user_id = ?")
-    .bind(userId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
 }
 
 describe("Web Push when a run ends on the alarm", () => {
@@ -176,7 +169,7 @@ describe("/api/push subscriptions", () => {
     expect((await pushStatus(other)).thisDevice).toBe(true);
 
     expect((await api("/api/auth/logout", { method: "POST", token: other })).status).toBeLessThan(300);
-    expect(await subscriptionCount(account.user.id)).toBe(0);
+    expect(await rowsOf("push_subscriptions", account.user.id)).toBe(0);
   });
 
   it("turning off removes this device's subscriptions only", async () => {
@@ -188,10 +181,10 @@ describe("/api/push subscriptions", () => {
     await subscribe(stranger.token, await newSubscription());
     const res = await api("/api/push/subscriptions", { method: "DELETE", token: account.token });
     expect(res.status).toBe(204);
-    expect(await subscriptionCount(account.user.id)).toBe(1);
+    expect(await rowsOf("push_subscriptions", account.user.id)).toBe(1);
     expect((await pushStatus(laptop)).thisDevice).toBe(true);
     expect((await pushStatus(account.token)).thisDevice).toBe(false);
-    expect(await subscriptionCount(stranger.user.id)).toBe(1);
+    expect(await rowsOf("push_subscriptions", stranger.user.id)).toBe(1);
   });
 
   // docs/decisions/178-push-subscriptions-per-person.md
@@ -200,11 +193,11 @@ describe("/api/push subscriptions", () => {
     const second = await registerUser();
     const sub = await newSubscription();
     await Promise.all([subscribe(first.token, sub), subscribe(first.token, sub)]);
-    expect(await subscriptionCount(first.user.id)).toBe(1);
+    expect(await rowsOf("push_subscriptions", first.user.id)).toBe(1);
     const taken = await api("/api/push/subscriptions", { method: "POST", token: second.token, json: sub });
     expect(taken.status).toBe(409);
-    expect(await subscriptionCount(first.user.id)).toBe(1);
-    expect(await subscriptionCount(second.user.id)).toBe(0);
+    expect(await rowsOf("push_subscriptions", first.user.id)).toBe(1);
+    expect(await rowsOf("push_subscriptions", second.user.id)).toBe(0);
 
     const shared = await newSubscription();
     const both = await Promise.all(
@@ -230,7 +223,7 @@ describe("/api/push subscriptions", () => {
     await subscribe(first.token, sub);
     expect((await api("/api/auth/logout", { method: "POST", token: first.token })).status).toBe(204);
     await subscribe(second.token, sub);
-    expect(await subscriptionCount(second.user.id)).toBe(1);
+    expect(await rowsOf("push_subscriptions", second.user.id)).toBe(1);
   });
 
   it("a person keeps at most the newest PUSH_SUBSCRIPTIONS_PER_PERSON subscriptions, devices subscribing at once", async () => {
@@ -240,7 +233,7 @@ describe("/api/push subscriptions", () => {
     );
     const subs = await Promise.all(devices.map(() => newSubscription()));
     await Promise.all(devices.map((token, i) => subscribe(token, subs[i] as PushSubscriptionBody)));
-    expect(await subscriptionCount(account.user.id)).toBe(PUSH_SUBSCRIPTIONS_PER_PERSON);
+    expect(await rowsOf("push_subscriptions", account.user.id)).toBe(PUSH_SUBSCRIPTIONS_PER_PERSON);
     // A device subscribing now is among the kept: the newest are.
     const latest = await newSubscription();
     await subscribe(account.token, latest);
@@ -260,7 +253,7 @@ describe("/api/push subscriptions", () => {
       json: { confirmation: account.user.username, password: PASSWORD },
     });
     expect(res.status).toBeLessThan(300);
-    expect(await subscriptionCount(account.user.id)).toBe(0);
+    expect(await rowsOf("push_subscriptions", account.user.id)).toBe(0);
   });
 
   it("refuses a body that is not a push subscription, and stores nothing", async () => {
@@ -277,6 +270,6 @@ describe("/api/push subscriptions", () => {
       expect(res.status).toBe(400);
       expect(typeof ((await res.json()) as { message: string }).message).toBe("string");
     }
-    expect(await subscriptionCount(user.id)).toBe(0);
+    expect(await rowsOf("push_subscriptions", user.id)).toBe(0);
   });
 });
