@@ -1,6 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { zeroBreakdown, zeroRecord } from "../../shared/analytics";
-import { DEFAULT_DAY_START_HOUR, dayOf } from "../../shared/day";
 import {
   type AnalyticsRecord,
   type ApiAnalyticsRecord,
@@ -15,6 +14,7 @@ import { apiRequest, getQueryFn } from "./client";
 import { useDay } from "./day";
 import { isAnalyticsQuery, queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
+import { todayOf } from "./today";
 
 /** docs/product.md#browser-storage: "analytics were reset" and the zeroed record, consumed by the analytics screen. */
 export const ANALYTICS_RESET_KEY = "analytics_reset";
@@ -32,9 +32,7 @@ export function useAnalyticsTimeZone(): string {
  */
 export function useToday(): string {
   const { user } = useCurrentUser();
-  const timeZone = useAnalyticsTimeZone();
-  const today = useDay().data?.date;
-  return today ?? dayOf(new Date(), timeZone, user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
+  return todayOf(useDay().data?.date, user);
 }
 
 /** A record as the API answers it (docs/product.md#daily-analytics-record: the breakdown is JSON text) → the parsed record. */
@@ -151,10 +149,7 @@ export type AnalyticsUser = { id: string; timeZone?: string | null; dayStartHour
  * Fresh): fetch today's zero record and show it everywhere.
  */
 export async function showZeroAnalytics(queryClient: QueryClient, user: AnalyticsUser) {
-  const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const today =
-    queryClient.getQueryData<Day>(queryKeys.day)?.date ??
-    dayOf(new Date(), timeZone, user?.dayStartHour ?? DEFAULT_DAY_START_HOUR);
+  const today = todayOf(queryClient.getQueryData<Day>(queryKeys.day)?.date, user);
   applyAnalyticsReset(queryClient, await fetchZeroToday(user?.id ?? "", today));
 }
 

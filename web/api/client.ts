@@ -94,14 +94,21 @@ export function rememberD1Bookmark(res: Response) {
 }
 
 /**
+ * A random id of `bytes` bytes, in hex. getRandomValues rather than randomUUID: it works outside
+ * secure contexts too (a LAN address).
+ */
+export function randomHexId(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join(
+    "",
+  );
+}
+
+/**
  * This tab's id, new with every page load: sent with every request (X-Onething-Tab) so that the
  * live channel's echo of this tab's own change is skipped here
- * (docs/decisions/161-tab-skips-own-live-echo.md). getRandomValues rather than randomUUID: it works
- * outside secure contexts too (a LAN address).
+ * (docs/decisions/161-tab-skips-own-live-echo.md).
  */
-export const TAB_ID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) =>
-  byte.toString(16).padStart(2, "0"),
-).join("");
+export const TAB_ID = randomHexId(12);
 
 /**
  * The headers every API request carries: the bearer token (docs/product.md#request-behaviour), the

@@ -1,4 +1,5 @@
 import type { InfiniteData, QueryCacheNotifyEvent, QueryClient } from "@tanstack/react-query";
+import type { User } from "../../shared/schemas/auth";
 import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { showError } from "../ui/toast";
@@ -26,6 +27,7 @@ import {
   WAITING_KEY,
   waitingCount,
 } from "./send-change";
+import { todayOf } from "./today";
 
 // The page's side of the outbox (docs/product.md#offline, docs/decisions/222-offline-outbox.md):
 // a change kept offline shows at once and again after every read until it is sent; the outbox is
@@ -38,12 +40,12 @@ let started: QueryClient | null = null;
 /** The answers of changes this page sent from the outbox, by id: an Undo of one sent meanwhile uses it. */
 const sentAnswers = new Map<string, unknown>();
 
-/** Today as the server counts it, from the cached day; the device's date while none is known. */
+/** Today as the server counts it (web/api/today.ts). */
 function today(queryClient: QueryClient): string {
-  const day = queryClient.getQueryData<Day>(queryKeys.day);
-  if (day) return day.date;
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  return todayOf(
+    queryClient.getQueryData<Day>(queryKeys.day)?.date,
+    queryClient.getQueryData<User | null>(queryKeys.user),
+  );
 }
 
 function showEffects(queryClient: QueryClient, effects: ChangeEffect[]) {

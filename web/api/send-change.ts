@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import type { User } from "../../shared/schemas/auth";
 import { useCurrentUser } from "./auth";
-import { ApiRequestError, apiRequest } from "./client";
+import { ApiRequestError, apiRequest, randomHexId } from "./client";
 import type { ChangeIntent } from "./local-changes";
 import { queryKeys } from "./query-keys";
 
@@ -24,11 +24,6 @@ export type QueuedChange = { queued: true; changeId: string };
 
 export function isQueued(answer: unknown): answer is QueuedChange {
   return typeof answer === "object" && answer !== null && (answer as QueuedChange).queued === true;
-}
-
-/** A change id (Idempotency-Key): 128 random bits, URL-safe. getRandomValues works outside secure contexts too. */
-function newChangeId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** How many of the person's changes wait, in localStorage under their id: the header reads it at once. */
@@ -72,7 +67,8 @@ export function signedInUserId(queryClient: QueryClient): string | undefined {
  * QueuedChange.
  */
 export async function sendChange<T>(queryClient: QueryClient, change: Change): Promise<T | QueuedChange> {
-  const changeId = newChangeId();
+  // A change id (Idempotency-Key): 128 random bits.
+  const changeId = randomHexId(16);
   const userId = signedInUserId(queryClient);
   const queue = async () => (await import("./outbox")).queueChange(queryClient, change, changeId);
   if (userId && (navigator.onLine === false || waitingCount(userId) > 0)) return queue();
