@@ -256,7 +256,9 @@ export async function queueChange(queryClient: QueryClient, change: Change, chan
   setWaitingCount(userId, waiting.length);
   showEffects(queryClient, [entry.effect]);
   void askBackgroundSync();
-  void startOutbox(queryClient);
+  // Started once per page; after that, only a send (the outbox was just read and shown here).
+  if (started === queryClient) void sendWaiting(queryClient);
+  else void startOutbox(queryClient);
   return { queued: true, changeId };
 }
 
