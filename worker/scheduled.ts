@@ -1,11 +1,47 @@
-import { deleteExpiredSessions } from "./auth/sessions";
-import { createDb } from "./db/client";
+import { deleteExpiredSessionsQuery } from "./auth/sessions";
+import { deleteExpiredLoginFailuresQuery } from "./auth/throttle";
+import { createDb, type Db } from "./db/client";
+import { deleteExpiredReceiptsQuery } from "./http/apply-once";
+import { deleteOldSuggestionUsageQuery } from "./suggestions/user-data";
+import { deleteExpiredUndoRecordsQuery } from "./tasks/user-data";
+
+/** Rows one statement deletes: a short write, so requests waiting on the database are not held up. */
+export const CLEANUP_BATCH = 500;
+/**
+ * Statements per kind and run: the run stays within a Worker's subrequest limit, and what is left
+ * waits for the next day (a day's new expiries are far fewer than 25,000 per kind).
+ */
+export const CLEANUP_ROUNDS = 50;
+
+/** Every kind of row that has a lifetime, each with the statement that deletes a batch of its expired rows. */
+const EXPIRING: Record<string, (db: Db, now: number, batch: number) => { run(): Promise<D1Result> }> = {
+  sessions: deleteExpiredSessionsQuery,
+  loginFailures: deleteExpiredLoginFailuresQuery,
+  changeReceipts: deleteExpiredReceiptsQuery,
+  undoRecords: deleteExpiredUndoRecordsQuery,
+  suggestionUsage: deleteOldSuggestionUsageQuery,
+};
 
 /**
- * The Worker's cron trigger (wrangler.toml `[triggers]`, once a day): sign-in sessions past their
- * expiry are deleted. A request already refuses them and drops the row of the person who sent it;
- * this removes the rows of devices that never come back (and their push subscriptions, by cascade).
+ * The Worker's cron trigger (wrangler.toml `[triggers]`, once a day): every kind of row that has a
+ * lifetime and is past it is deleted, in bounded batches (docs/decisions/225-daily-clean-up.md).
+ * Requests drop some of them too (a person's own expired ids and Undo records, a refused session's
+ * row); this removes those of people and devices that never come back, and of sign-ins to no account.
+ * Answers how many rows of each kind went.
  */
+export async function cleanUpExpiredRows(db: Db, now: number): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const [kind, query] of Object.entries(EXPIRING)) {
+    deleted[kind] = 0;
+    for (let round = 0; round < CLEANUP_ROUNDS; round++) {
+      const { meta } = await query(db, now, CLEANUP_BATCH).run();
+      deleted[kind] += meta.changes;
+      if (meta.changes < CLEANUP_BATCH) break;
+    }
+  }
+  return deleted;
+}
+
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
-  await deleteExpiredSessions(createDb(env.DB), controller.scheduledTime);
+  await cleanUpExpiredRows(createDb(env.DB), controller.scheduledTime);
 }

@@ -3,9 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHANGE_ID_HEADER } from "../../shared/constants";
 import type { AnalyticsRecord } from "../../shared/schemas/analytics-record";
 import type { Task } from "../../shared/schemas/tasks";
-import { ABANDONED_CLAIM_MS, RECEIPT_KEPT_MS } from "../../worker/http/apply-once";
+import {
+  ABANDONED_CLAIM_MS,
+  RECEIPT_KEPT_MS,
+  RECEIPTS_KEPT_PER_PERSON,
+  REPLAY_BODY_MAX,
+} from "../../worker/http/apply-once";
 import { setClock } from "./day-helpers";
-import { api, createTask, PASSWORD, registerUser, rowsOf, signInAgain } from "./helpers";
+import { api, createTask, PASSWORD, registerUser, rowsOf, signInAgain, withProductionPasswordHash } from "./helpers";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -187,5 +192,132 @@ describe("a change sent with an id", () => {
     });
     expect(res.status, await res.clone().text()).toBe(204);
     expect(await rowsOf("change_receipts", user.id)).toBe(0);
+  });
+});
+
+describe("a replay is an answer like any other", () => {
+  it("is refused to a signed-out session: 401, not the first answer", async () => {
+    const { token: first, user } = await registerUser();
+    const second = await signInAgain(user.username);
+    const id = crypto.randomUUID();
+    const json = { title: "made by U" };
+    expect((await send(first, "/api/tasks", id, { method: "POST", json })).status).toBe(201);
+    expect((await api("/api/auth/logout", { method: "POST", token: second })).status).toBe(204);
+
+    const replay = await send(second, "/api/tasks", id, { method: "POST", json });
+    expect(replay.status).toBe(401);
+    expect(replay.headers.get("Idempotent-Replayed")).toBeNull();
+    // The live session still gets its own answer again.
+    const own = await send(first, "/api/tasks", id, { method: "POST", json });
+    expect(own.status).toBe(201);
+    expect(own.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
+  it("is refused to a session ended by a password change, saying why", async () => {
+    const { token, user } = await registerUser();
+    const other = await signInAgain(user.username);
+    const id = crypto.randomUUID();
+    const json = { title: "Sort the receipts" };
+    expect((await send(other, "/api/tasks", id, { method: "POST", json })).status).toBe(201);
+    const changed = await withProductionPasswordHash(() =>
+      api("/api/account/password", {
+        method: "POST",
+        token,
+        json: { currentPassword: PASSWORD, newPassword: "a brand new passphrase" },
+      }),
+    );
+    expect(changed.status).toBe(200);
+
+    const replay = await send(other, "/api/tasks", id, { method: "POST", json });
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { message: string }).message).toMatch(/password/i);
+  });
+
+  it("never hands out a live ticket twice, and none to a signed-out session", async () => {
+    const { token, user } = await registerUser();
+    const other = await signInAgain(user.username);
+    const id = crypto.randomUUID();
+    const ticket = async (t: string) => {
+      const res = await send(t, "/api/live/ticket", id, { method: "POST" });
+      return { status: res.status, replayed: res.headers.get("Idempotent-Replayed"), body: await res.text() };
+    };
+    const one = await ticket(other);
+    const two = await ticket(other);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(two.replayed).toBeNull();
+    expect(two.body).not.toBe(one.body);
+    expect(await rowsOf("change_receipts", user.id)).toBe(0);
+
+    expect((await api("/api/auth/logout", { method: "POST", token: other })).status).toBe(204);
+    const signedOut = await ticket(other);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body).not.toContain('ticket"');
+    expect((await ticket(token)).status).toBe(200);
+  });
+
+  it("answers a deleted account's token 401 with or without an id, and stores nothing", async () => {
+    const { token, user } = await registerUser();
+    const res = await api("/api/account", {
+      method: "DELETE",
+      token,
+      headers: { Origin: "http://onething.test" },
+      json: { confirmation: user.username, password: PASSWORD },
+    });
+    expect(res.status).toBe(204);
+
+    const ghost = await send(token, "/api/tasks", crypto.randomUUID(), { method: "POST", json: { title: "ghost" } });
+    expect(ghost.status).toBe(401);
+    const plain = await api("/api/tasks", { method: "POST", token, json: { title: "ghost" } });
+    expect(plain.status).toBe(401);
+    expect(await rowsOf("change_receipts", user.id)).toBe(0);
+    expect(await rowsOf("tasks", user.id)).toBe(0);
+  });
+
+  it("with another query string is another change: 422, and the first stays as it was", async () => {
+    const { token } = await registerUser();
+    const task = await createTask(token, { title: "Return the library books" });
+    const id = crypto.randomUUID();
+    expect((await send(token, `/api/tasks/${task.id}`, id, { method: "DELETE" })).status).toBe(200);
+    const other = await send(token, `/api/tasks/${task.id}?complete=true`, id, { method: "DELETE" });
+    expect(other.status).toBe(422);
+    expect(other.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+});
+
+describe("what the server keeps for replays stays small", () => {
+  it("keeps at most RECEIPTS_KEPT_PER_PERSON ids of a person, the newest", async () => {
+    const { token, user } = await registerUser();
+    const sent = RECEIPTS_KEPT_PER_PERSON + 30;
+    const ids = Array.from({ length: sent }, () => crypto.randomUUID());
+    for (const id of ids) {
+      const res = await send(token, "/api/day/skip", id, { method: "POST" });
+      expect(res.status).toBeLessThan(300);
+    }
+    expect(await rowsOf("change_receipts", user.id)).toBe(RECEIPTS_KEPT_PER_PERSON);
+    // The newest is still answered from its receipt.
+    const last = await send(token, "/api/day/skip", ids[sent - 1] as string, { method: "POST" });
+    expect(last.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
+  it("keeps of a long answer only the ids and titles of its tasks, which a replay still gives", async () => {
+    const { token, user } = await registerUser();
+    const lines = Array.from(
+      { length: 40 },
+      (_, i) => `Write the quarterly report section ${i + 1} with the figures from finance`,
+    );
+    const id = crypto.randomUUID();
+    const first = await send(token, "/api/process-tasks", id, { method: "POST", json: { text: lines.join("\n") } });
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as Task[];
+    expect(JSON.stringify(created).length).toBeGreaterThan(REPLAY_BODY_MAX);
+
+    const stored = await env.DB.prepare("select length(body) as n from change_receipts where user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect(stored?.n).toBeLessThan(JSON.stringify(created).length / 2);
+    const replay = await send(token, "/api/process-tasks", id, { method: "POST", json: { text: lines.join("\n") } });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await replay.json()).toEqual(created.map(({ id, title }) => ({ id, title })));
   });
 });

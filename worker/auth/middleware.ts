@@ -4,6 +4,8 @@ import type { AppEnv } from "../env";
 import { applyOnce, namesAChange } from "../http/apply-once";
 import { ApiError, unauthorized } from "../http/errors";
 import { readSessionCookie } from "./cookies";
+import { sessionEndedError } from "./session-read";
+import { liveSessionCondition } from "./sessions";
 import { verifyToken } from "./tokens";
 
 export type SessionClaims = { userId: string; sessionId: string };
@@ -64,7 +66,28 @@ async function claimedSession(c: Context<AppEnv>): Promise<SessionClaims> {
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await claimedSession(c);
   c.set("claims", claims);
-  // A change sent with its own id is applied once, however often it arrives (worker/http/apply-once.ts).
-  if (namesAChange(c)) await applyOnce(c, claims.userId, next);
-  else await next();
+  // A change sent with its own id is applied once, however often it arrives (worker/http/apply-once.ts),
+  // and only for a live session: the claim checks it in its own trip, so a replay is refused to a
+  // revoked session as any answer is (docs/decisions/224-what-a-replay-keeps.md).
+  if (namesAChange(c)) {
+    await applyOnce(
+      c,
+      {
+        userId: claims.userId,
+        sessionIsLive: (now) => liveSessionCondition(claims.sessionId, claims.userId, now),
+        sessionEnded: () => sessionEndedError(c, claims, false),
+      },
+      next,
+    );
+  } else await next();
+});
+
+/**
+ * requireUser for a request that is no change and whose answer must never be given twice (the live
+ * ticket: a one-use credential). An `Idempotency-Key` on it is ignored: each request is checked and
+ * answered anew.
+ */
+export const requireUserAnsweredAnew = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("claims", await claimedSession(c));
+  await next();
 });

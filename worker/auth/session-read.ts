@@ -77,11 +77,7 @@ export async function checkedRead<T>(
 ): Promise<UserRead<T>> {
   const claims = claimsOf(c);
   const [{ row, data }, revoked] = await Promise.all([read, revokedWhileReplicaMayLag(c, claims)]);
-  if (revoked || !isLiveSession(row)) {
-    // Ended elsewhere for a reason (a password change...): the 401 says which, so the device can.
-    const why = row ? null : await sessionEndReason(c.env, claims.userId, claims.sessionId);
-    throw why ? sessionEndedFor(why) : unauthorized(SESSION_ENDED);
-  }
+  if (revoked || !isLiveSession(row)) throw await sessionEndedError(c, claims, row !== undefined);
   const touch = touchSession(c.var.db, claims.sessionId, row);
   if (touch) afterAnswer(c, touch);
   return {
@@ -89,6 +85,16 @@ export async function checkedRead<T>(
     session: row,
     data,
   };
+}
+
+/**
+ * The 401 of a session that is not live. One whose row is gone was ended elsewhere for a reason (a
+ * password change, a sign-out everywhere...): the 401 says which, so the device can
+ * (docs/decisions/177-signed-out-told-why.md).
+ */
+export async function sessionEndedError(c: Context<AppEnv>, claims: SessionClaims, rowExists: boolean) {
+  const why = rowExists ? null : await sessionEndReason(c.env, claims.userId, claims.sessionId);
+  return why ? sessionEndedFor(why) : unauthorized(SESSION_ENDED);
 }
 
 /** The token's claims, which requireUser checked before the route's validators ran. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { SESSION_TTL_MS } from "./tokens";
@@ -48,6 +48,15 @@ export function liveSessionQuery(db: Db, sid: string, userId: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sid), eq(sessions.userId, userId)))
     .limit(1);
+}
+
+/**
+ * SQL that is true while this sign-in session is live (its row there, unexpired, the account's own):
+ * what the apply-once claim is conditioned on, in the same statement that writes it
+ * (worker/http/apply-once.ts).
+ */
+export function liveSessionCondition(sid: string, userId: string, now: number) {
+  return sql`exists (select 1 from ${sessions} where ${sessions.sid} = ${sid} and ${sessions.userId} = ${userId} and ${sessions.expire} > ${now})`;
 }
 
 export type SessionRow = Awaited<ReturnType<typeof liveSessionQuery>>[number];
@@ -143,9 +152,13 @@ export function listLiveSessions(db: Db, userId: string, now = Date.now()) {
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
-/** Every sign-in session past its expiry, of every person (the daily cleanup: worker/scheduled.ts). */
-export async function deleteExpiredSessions(db: Db, now = Date.now()) {
-  await db.delete(sessions).where(lt(sessions.expire, new Date(now)));
+/** Up to `batch` sign-in sessions past their expiry, of anyone (the daily clean-up: worker/scheduled.ts). */
+export function deleteExpiredSessionsQuery(db: Db, now: number, batch: number) {
+  return db
+    .delete(sessions)
+    .where(
+      sql`${sessions.sid} in (select ${sessions.sid} from ${sessions} where ${sessions.expire} < ${now} limit ${batch})`,
+    );
 }
 
 /**

@@ -86,6 +86,21 @@ export function retireDevicesQuery(db: Db, replaced: readonly { deviceId: string
 export const sessionDeviceId = (sessionId: string) => `session:${sessionId}`;
 
 /**
+ * Up to `batch` counters that no longer count (the daily clean-up: worker/scheduled.ts): their window
+ * has passed and no lock lasts, a retired device's row included once its cookie has expired. Most are
+ * made by sign-ins to no account, by anyone, so only this removes them.
+ */
+export function deleteExpiredLoginFailuresQuery(db: Db, now: number, batch: number) {
+  const expired = sql`${loginFailures.windowStart} < ${now - THROTTLE.windowMs}
+    and (${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} <= ${now})`;
+  return db
+    .delete(loginFailures)
+    .where(
+      sql`${loginFailures.key} in (select ${loginFailures.key} from ${loginFailures} where ${expired} limit ${batch})`,
+    );
+}
+
+/**
  * The counters an attempt is refused by and counted against, with their limits: a known device's
  * own, or (a browser without one) the account from this address, the account, and the address.
  */

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { tasks } from "../db/schema";
+import { tasks, undoActions } from "../db/schema";
 
 /**
  * A user's tasks for the account capability (export, deletion), which must not query this
@@ -18,4 +18,16 @@ export function listTasksForExport(db: Db, userId: string) {
  */
 export function deleteTasksOfUserQuery(db: Db, userId: string) {
   return db.delete(tasks).where(eq(tasks.userId, userId));
+}
+
+/**
+ * Up to `batch` Undo records past their window, of anyone (the daily clean-up: worker/scheduled.ts);
+ * a person's own next change also drops theirs.
+ */
+export function deleteExpiredUndoRecordsQuery(db: Db, now: number, batch: number) {
+  return db
+    .delete(undoActions)
+    .where(
+      sql`${undoActions.token} in (select ${undoActions.token} from ${undoActions} where ${undoActions.expiresAt} <= ${now} limit ${batch})`,
+    );
 }
