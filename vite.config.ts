@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { prerenderLanding } from "./scripts/prerender-landing.ts";
+import { keepIdleConnectionsOpen } from "./scripts/server-keep-alive.ts";
 import {
   chunkGroup,
   deployRedirectAtRoot,
@@ -48,6 +49,7 @@ export default defineConfig({
     nameStartModules(chunkRoots.start),
     inlineStylesheet(),
     zodMiniCopy(),
+    keepIdleConnectionsOpen(),
     // remoteBindings: false keeps Workers AI (which has no local simulation) from opening a session
     // with Cloudflare: `npm start` needs no account and no network, and suggestions come from the
     // embedded generator (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md).
