@@ -8,15 +8,32 @@ const listTasks = listTasksViaApi;
 /** Every toast on screen (sonner keeps removed ones in the DOM for a moment, marked removed). */
 const onScreen = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
 
+/** How often the page's lag probe asks for its turn (ms). */
+const PROBE_MS = 20;
+
 /**
  * Records, inside the page, when each click happens and when each toast title first appears (a
- * MutationObserver, so the time is the page's own, not Playwright's polling).
+ * MutationObserver, so the time is the page's own, not Playwright's polling), and how late the
+ * page's own timers run: what a busy machine holds the page up by, measured beside the toast.
  */
 async function watchToasts(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { toastTimes: { title: string; at: number }[]; clickTimes: number[] };
+  await page.evaluate((probeMs) => {
+    const w = window as unknown as {
+      toastTimes: { title: string; at: number }[];
+      clickTimes: number[];
+      lateTurns: { at: number; late: number }[];
+    };
     w.toastTimes = [];
     w.clickTimes = [];
+    w.lateTurns = [];
+    let due = performance.now() + probeMs;
+    const probe = () => {
+      const now = performance.now();
+      if (now - due > 0) w.lateTurns.push({ at: now, late: now - due });
+      due = now + probeMs;
+      setTimeout(probe, probeMs);
+    };
+    setTimeout(probe, probeMs);
     document.addEventListener("click", () => w.clickTimes.push(performance.now()), true);
     const seen = new Set<string>();
     const record = () => {
@@ -34,29 +51,46 @@ async function watchToasts(page: Page) {
       characterData: true,
       attributes: true,
     });
-  });
+  }, PROBE_MS);
 }
 
 /**
  * The delay from the last click (or, for a call, from the end of its answer) to the toast with
- * this title, as the page measured it.
+ * this title, as the page measured it, less the time the machine held the page up meanwhile (the
+ * late turns of the page's own timers: docs/decisions/227-timings-net-of-a-busy-machine.md): a toast that waits for
+ * anything (a request, a chunk) still shows in the figure, a busy machine does not.
  */
 async function toastDelay(page: Page, title: string, apiPath?: string) {
   await expect(onScreen(page).filter({ hasText: title })).toBeVisible();
-  return page.evaluate(
+  const measured = await page.evaluate(
     ({ title, apiPath }) => {
-      const w = window as unknown as { toastTimes: { title: string; at: number }[]; clickTimes: number[] };
+      const w = window as unknown as {
+        toastTimes: { title: string; at: number }[];
+        clickTimes: number[];
+        lateTurns: { at: number; late: number }[];
+      };
       const shown = w.toastTimes.filter((t) => t.title === title).at(-1)?.at ?? Number.NaN;
       const click = w.clickTimes.at(-1) ?? Number.NaN;
-      if (!apiPath) return { fromClick: shown - click, fromAnswer: shown - click };
-      const answer = performance
-        .getEntriesByType("resource")
-        .filter((entry) => entry.name.includes(apiPath))
-        .at(-1) as PerformanceResourceTiming | undefined;
-      return { fromClick: shown - click, fromAnswer: shown - (answer?.responseEnd ?? Number.NaN) };
+      const answer = apiPath
+        ? (
+            performance
+              .getEntriesByType("resource")
+              .filter((entry) => entry.name.includes(apiPath))
+              .at(-1) as PerformanceResourceTiming | undefined
+          )?.responseEnd
+        : click;
+      // The part of each late turn that fell between `from` and the toast.
+      const heldUp = (from: number) =>
+        w.lateTurns.reduce(
+          (sum, turn) => sum + Math.max(0, Math.min(turn.at, shown) - Math.max(turn.at - turn.late, from)),
+          0,
+        );
+      const fromAnswer = shown - (answer ?? Number.NaN);
+      return { fromClick: shown - click - heldUp(click), fromAnswer: fromAnswer - heldUp(answer ?? Number.NaN) };
     },
     { title, apiPath },
   );
+  return measured;
 }
 
 /** The only toast on screen is this one: nothing about an earlier action remains. */
