@@ -1,9 +1,10 @@
 // `npx tsx bench/suggestion-answers.mjs`: what the embedded generator shows for every prompt of
-// the third prompt set (./suggestion-prompts-round-three.mjs), line by line, to judge by hand as
-// useful, weak, filler or wrong; and each answer's kind. The judged counts go in bench/RESULTS.md.
+// the third prompt set (tests/worker/suggestion-prompts-round-three.ts), line by line, to judge by
+// hand as useful, weak, filler or wrong; and each answer's kind and, when empty, why. The judged
+// counts go in bench/RESULTS.md (docs/decisions/230-suggestion-prompts-round-three.md).
+import { ROUND_THREE_PROMPTS } from "../tests/worker/suggestion-prompts-round-three.ts";
 import { localProvider } from "../worker/suggestions/local.ts";
 import { suggestTasks } from "../worker/suggestions/suggest.ts";
-import { ROUND_THREE_PROMPTS } from "./suggestion-prompts-round-three.mjs";
 
 const kinds = new Map();
 for (const [index, { kind, prompt }] of ROUND_THREE_PROMPTS.entries()) {

@@ -1,9 +1,13 @@
-// The third suggestion prompt set (docs/decisions/230-suggestion-prompts-round-three.md): written
-// before the third round changed anything, and never tuned against. Nothing in the generator may
-// name a prompt of this file; bench/suggestion-answers.mjs prints every answer line for it, and
-// the counts judged line by line are in bench/RESULTS.md. Each prompt has only its kind, never
-// what the answer should be.
-export const ROUND_THREE_PROMPTS = [
+/**
+ * The third suggestion prompt set (docs/decisions/230-suggestion-prompts-round-three.md): written
+ * before the third round changed anything, and never tuned against. Nothing in the generator may
+ * name a prompt of this file; bench/suggestion-answers.mjs prints every answer line for it, and
+ * the counts judged line by line are in bench/RESULTS.md. Each prompt has only its kind, never
+ * what the answer should be.
+ */
+export type RoundThreeKind = "rambling" | "plain" | "typos" | "short" | "not English" | "nonsense" | "list" | "vague";
+
+export const ROUND_THREE_PROMPTS: readonly { kind: RoundThreeKind; prompt: string }[] = [
   // long and rambling
   {
     kind: "rambling",
