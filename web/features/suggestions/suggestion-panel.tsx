@@ -252,7 +252,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               className="border-t border-slate-200 px-4 pt-3 pb-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200"
             >
               <p>
-                <span className="font-medium">{emptyText(source).title}.</span> {emptyText(source).body}
+                <span className="font-semibold">{emptyText(source).title}.</span> {emptyText(source).body}
               </p>
               {source.failure ? (
                 <Button
@@ -268,7 +268,8 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
             </div>
           ) : null}
 
-          {source ? (
+          {/* An empty answer names its source in its own words (emptyText). */}
+          {source && items.length > 0 ? (
             <p
               data-testid="suggestion-source"
               className="border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400"
