@@ -13,6 +13,7 @@
 //              a sentence, a question, a lone noun, a link, a repeat), for the model path's quality test
 //   garbage    200, message content that is not JSON
 //   wrong      200, JSON of another shape (its list under another key)
+//   no-schema  400 when asked for structured output (response_format), else a markdown list
 //   refusal    200, a refusal instead of content
 //   not-chat   200, a JSON body that is not a chat completion
 //   error      500 with an OpenAI-style error body
@@ -137,6 +138,14 @@ export default async function setup(project: TestProject) {
         return json(res, 200, completion({ content: "Sure! Here are some tasks: call mom" }));
       case "wrong":
         return json(res, 200, completion({ content: JSON.stringify({ ideas: ["Call mom"] }) }));
+      case "no-schema":
+        return (body as { response_format?: unknown }).response_format
+          ? json(res, 400, { error: { message: "response_format is not supported", type: "invalid_request_error" } })
+          : json(
+              res,
+              200,
+              completion({ content: "Sure:\n1. Write the guest list\n2. Book the venue\n3. Order the cake" }),
+            );
       case "refusal":
         return json(res, 200, completion({ content: null, refusal: "I can't help with that." }));
       case "not-chat":

@@ -189,6 +189,21 @@ describe("openai provider against a real OpenAI-compatible server on loopback", 
     });
   });
 
+  it("asks once more without structured output when the server refuses it (400), and reads its list", async () => {
+    const { token } = await registerUser();
+    const { id, config } = scenario("no-schema");
+    const res = await askWith(config, token, "plan my sister's engagement party");
+    expect(await res.json()).toEqual({
+      suggestions: ["Write the guest list", "Book the venue", "Order the cake"],
+      provider: "openai",
+      kind: "suggestions",
+      noneReason: null,
+      failure: null,
+    });
+    const received = (await (await fetch(`${root}/requests/${id}`)).json()) as { body: Record<string, unknown> }[];
+    expect(received.map(({ body }) => "response_format" in body)).toEqual([true, false]);
+  });
+
   it.each(["garbage", "refusal", "not-chat", "error"])(
     "says the model failed, with no lines, when the server's answer is unusable (%s), without logging the prompt",
     async (name) => {
