@@ -4,9 +4,6 @@ import { LIMITS } from "../constants";
 /** Where suggestions come from (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md); "local" needs no model and no network. */
 export const AI_PROVIDERS = ["local", "workers-ai", "openai"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
-/** The providers that run a model, and so can fail over to the embedded generator. */
-export const MODEL_PROVIDERS = ["workers-ai", "openai"] as const;
-export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 
 /** POST /api/ai/task-suggestions (docs/product.md#ai-suggestion-widget). */
 export const taskSuggestionsRequestSchema = z.object({
@@ -31,26 +28,35 @@ export type TaskSuggestionsRequest = z.input<typeof taskSuggestionsRequestSchema
 export const SUGGESTION_KINDS = ["suggestions", "tasks", "none"] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
-/** Why the embedded generator answered instead of a model: it failed or was too slow, or its lines could not be used. */
-export const FALLBACK_REASONS = ["failed", "unusable"] as const;
-export type FallbackReason = (typeof FALLBACK_REASONS)[number];
+/**
+ * Why an answer has nothing (docs/decisions/231-never-filler.md): the embedded generator reads
+ * only English (`language`), or knows no steps for what the prompt is about (`unknown`).
+ */
+export const NONE_REASONS = ["language", "unknown"] as const;
+export type NoneReason = (typeof NONE_REASONS)[number];
+
+/**
+ * How a model failed (docs/decisions/231-never-filler.md): an error or a dropped connection
+ * (`failed`), no answer before the deadline (`timeout`), or an answer with no usable line
+ * (`unusable`). The answer then has no lines: nothing stands in for the model's.
+ */
+export const MODEL_FAILURES = ["failed", "timeout", "unusable"] as const;
+export type ModelFailure = (typeof MODEL_FAILURES)[number];
 
 export const suggestionTitleSchema = z.string().min(1).max(LIMITS.suggestionMax);
 
 /**
  * The answer: the {suggestions} in docs/product.md#ai-suggestion-widget, plus which provider made
- * them and, when a model failed or was too slow and the embedded generator answered instead, which
- * model that was (null otherwise). The panel names both.
+ * them, what they are, and, when there are none, why: the embedded generator's reason, or how the
+ * model failed (the panel offers to try again). Fewer than three lines are shown as they are.
  */
 export const taskSuggestionsResponseSchema = z.object({
   suggestions: z.array(suggestionTitleSchema).max(LIMITS.suggestionsMax),
   provider: z.enum(AI_PROVIDERS),
-  // Defaults to null so an answer from a server older than the field still parses.
-  fallbackFrom: z.enum(MODEL_PROVIDERS).nullable().default(null),
-  fallbackReason: z.enum(FALLBACK_REASONS).nullable().default(null),
   kind: z.enum(SUGGESTION_KINDS).default("suggestions"),
-  /** A model's answer with fewer than three usable steps, topped up by the embedded generator. */
-  toppedUp: z.boolean().default(false),
+  // Both default to null so an answer from a server older than the fields still parses.
+  noneReason: z.enum(NONE_REASONS).nullable().default(null),
+  failure: z.enum(MODEL_FAILURES).nullable().default(null),
 });
 export type TaskSuggestionsResponse = z.infer<typeof taskSuggestionsResponseSchema>;
 
@@ -64,10 +70,3 @@ export const MODEL_STEPS = { min: 3, max: 6, maxChars: 80 } as const;
 export const providerOutputSchema = z.object({
   suggestions: z.array(z.string().min(1).max(MODEL_STEPS.maxChars)).min(MODEL_STEPS.min).max(MODEL_STEPS.max),
 });
-
-/**
- * What is accepted of an answer before its lines are checked one by one: the shape, lenient on
- * count and length (a model that gives two lines or a long one still gives what it can; the
- * service tops up and caps); anything else is a provider failure.
- */
-export const providerAnswerSchema = z.object({ suggestions: z.array(z.string()).max(20) });

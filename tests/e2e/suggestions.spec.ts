@@ -107,14 +107,28 @@ test("no suggestions, a failing request and a failing add each say so", async ({
   const prompt = dialog.getByLabel("What's on your mind?");
   const ask = dialog.getByRole("button", { name: "Get Task Suggestions" });
 
-  // Nothing specific to say: said so, with how to get a better answer, and no filler.
-  await prompt.fill("hello");
+  // Nothing it knows steps for: said so, and why, with what to do instead; no filler
+  // (docs/decisions/231-never-filler.md). The toast keeps the product's words.
+  const empty = dialog.getByTestId("suggestion-empty");
+  await prompt.fill("purple monkey dishwasher");
   await ask.click();
-  const better = "Name one goal in a sentence, like “prepare for Friday's interview”, or list your tasks.";
-  await closeToast(page, "No suggestions found", better);
+  await closeToast(page, "No suggestions found", "Try being more specific about your tasks or goals.");
   await expect(dialog.getByRole("list", { name: "Suggestions" })).toHaveCount(0);
-  await expect(dialog.getByText(`No suggestions found. ${better}`)).toBeVisible();
+  await expect(empty).toHaveText(
+    "No suggestions found. Our built-in generator (no AI model is connected here) knows steps only for common goals, and none for this. Name one goal in a sentence, like “prepare for Friday's interview”, or list your tasks one per line.",
+  );
+  await expect(empty.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  await expect(dialog.getByTestId("suggestion-source")).toHaveCount(0);
   await screenshots(page, "suggestions-none");
+
+  // A language it cannot read: said as that.
+  await prompt.fill("Je dois préparer un entretien d'embauche pour lundi");
+  await ask.click();
+  await closeToast(page, "No suggestions found", "Try being more specific about your tasks or goals.");
+  await expect(empty).toHaveText(
+    "No suggestions found. Our built-in generator (no AI model is connected here) reads only English. Write your goal in English, or list your tasks one per line.",
+  );
+  await screenshots(page, "suggestions-language");
 
   await page.route("**/api/ai/task-suggestions", (route) =>
     route.fulfill({
@@ -123,7 +137,7 @@ test("no suggestions, a failing request and a failing add each say so", async ({
       body: '{"message":"The suggestion service failed."}',
     }),
   );
-  await prompt.fill("call mom");
+  await prompt.fill("get fit");
   await ask.click();
   await expect(
     shownToast(page, "Failed to get suggestions", "Please try again later or be more specific."),
@@ -133,21 +147,23 @@ test("no suggestions, a failing request and a failing add each say so", async ({
 
   await ask.click();
   await expect(dialog.getByRole("listitem")).toHaveText([
-    "Pick a time today to call mom",
-    "Note what you want to tell mom",
-    "Set a reminder to call mom",
+    "Pick three workout days this week",
+    "Take a 20-minute walk today",
+    "Lay out your workout clothes tonight",
+    "Book a class at a local gym",
+    "Track each workout in your calendar",
   ]);
   await page.route("**/api/tasks", (route) =>
     route.request().method() === "POST"
       ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Something went wrong."}' })
       : route.continue(),
   );
-  await dialog.getByRole("button", { name: "Add Set a reminder to call mom" }).click();
+  await dialog.getByRole("button", { name: "Add Track each workout in your calendar" }).click();
   await expect(
     shownToast(page, "Failed to add task", "There was an error adding your task. Please try again."),
   ).toHaveAttribute("data-type", "error");
   // Still there to try again.
-  await expect(dialog.getByRole("button", { name: "Add Set a reminder to call mom" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Add Track each workout in your calendar" })).toBeVisible();
   await page.unroute("**/api/tasks");
   await closeToast(page, "Failed to add task");
 
@@ -181,7 +197,7 @@ const DAY = [
   "Research flights and hotels for the October family trip",
 ];
 
-test("the panel names which one answered: the built-in generator, Workers AI, or the fallback", async ({
+test("the panel names which one answered, shows one good line as it is, and says when the model failed", async ({
   page,
   request,
   signedIn,
@@ -225,8 +241,9 @@ test("the panel names which one answered: the built-in generator, Workers AI, or
       );
     }
   }
-  await screenshots(page, "suggestions-local");
+  // The toast first: taking the screenshots can outlast it.
   await closeToast(page, "Suggestions ready");
+  await screenshots(page, "suggestions-local");
 
   // Deployed answers, as the server gives them there (Workers AI cannot run on this machine).
   const answer = (body: object) => (route: Route) =>
@@ -236,7 +253,6 @@ test("the panel names which one answered: the built-in generator, Workers AI, or
     answer({
       suggestions: ["Check visa rules for Japan", "Compare Tokyo and Kyoto hotels", "Book a JR Pass"],
       provider: "workers-ai",
-      fallbackFrom: null,
     }),
   );
   await ask.click();
@@ -247,50 +263,66 @@ test("the panel names which one answered: the built-in generator, Workers AI, or
     "Book a JR Pass",
   ]);
   await expect(source).toHaveText("Suggested by Workers AI.");
+  await closeToast(page, "Suggestions ready");
   await screenshots(page, "suggestions-workers-ai");
-  await closeToast(page, "Suggestions ready");
 
-  await page.unroute("**/api/ai/task-suggestions");
-  const fallback = [
-    "Check visa and entry rules for Japan",
-    "Compare flights to Japan for your dates",
-    "Set a daily budget for the trip",
-  ];
-  await page.route(
-    "**/api/ai/task-suggestions",
-    answer({ suggestions: fallback, provider: "local", fallbackFrom: "workers-ai", fallbackReason: "failed" }),
-  );
-  await ask.click();
-  await expect(shownToast(page, "Suggestions ready")).toBeVisible();
-  await expect(source).toHaveText(
-    "Workers AI did not answer, so these come from our server's built-in generator (no AI model).",
-  );
-  await screenshots(page, "suggestions-fallback");
-  await closeToast(page, "Suggestions ready");
-
-  // It answered and its lines were all discarded: said as that, never as "did not answer".
+  // One good line: shown as it is, nothing added to it (docs/decisions/231-never-filler.md).
   await page.unroute("**/api/ai/task-suggestions");
   await page.route(
     "**/api/ai/task-suggestions",
-    answer({ suggestions: fallback, provider: "local", fallbackFrom: "workers-ai", fallbackReason: "unusable" }),
+    answer({ suggestions: ["Check visa rules for Japan"], provider: "workers-ai", kind: "suggestions" }),
   );
   await ask.click();
   await expect(shownToast(page, "Suggestions ready")).toBeVisible();
-  await expect(source).toHaveText(
-    "Workers AI's answer could not be used, so these come from our server's built-in generator (no AI model).",
-  );
-  await screenshots(page, "suggestions-discarded");
+  await expect(dialog.getByRole("listitem")).toHaveText(["Check visa rules for Japan"]);
+  await expect(source).toHaveText("Suggested by Workers AI.");
   await closeToast(page, "Suggestions ready");
+  await screenshots(page, "suggestions-one-line");
 
-  // Too few lines of its own: topped up, and said so.
+  // The model failed: said so, nothing in its place, and a button to try again.
+  const empty = dialog.getByTestId("suggestion-empty");
+  for (const [failure, what] of [
+    ["failed", "Workers AI did not answer."],
+    ["timeout", "Workers AI did not answer in time."],
+    ["unusable", "Workers AI's answer had no steps we could show."],
+  ] as const) {
+    await page.unroute("**/api/ai/task-suggestions");
+    await page.route(
+      "**/api/ai/task-suggestions",
+      answer({ suggestions: [], provider: "workers-ai", kind: "none", failure }),
+    );
+    await ask.click();
+    await expect(
+      shownToast(page, "Failed to get suggestions", "Please try again later or be more specific."),
+    ).toHaveAttribute("data-type", "error");
+    await expect(dialog.getByRole("list", { name: "Suggestions" })).toHaveCount(0);
+    await expect(empty).toContainText(
+      `Failed to get suggestions. ${what} Nothing was made up in its place: try again.`,
+    );
+    // Nothing was suggested: no line says "Suggested by".
+    await expect(source).toHaveCount(0);
+    await closeToast(page, "Failed to get suggestions");
+    if (failure === "failed") await screenshots(page, "suggestions-failed");
+  }
+
+  // Trying again asks once more, and shows what the model answers this time.
   await page.unroute("**/api/ai/task-suggestions");
-  await page.route(
-    "**/api/ai/task-suggestions",
-    answer({ suggestions: fallback, provider: "workers-ai", fallbackFrom: null, toppedUp: true }),
-  );
-  await ask.click();
-  await expect(shownToast(page, "Suggestions ready")).toBeVisible();
-  await expect(source).toHaveText("Suggested by Workers AI, with some from our server's built-in generator.");
+  const again: unknown[] = [];
+  await page.route("**/api/ai/task-suggestions", (route) => {
+    again.push(route.request().postDataJSON());
+    return answer({
+      suggestions: ["Check visa rules for Japan", "Compare Tokyo and Kyoto hotels", "Book a JR Pass"],
+      provider: "workers-ai",
+      kind: "suggestions",
+    })(route);
+  });
+  await empty.getByRole("button", { name: "Try again" }).click();
+  await expect(dialog.getByRole("listitem")).toHaveText([
+    "Check visa rules for Japan",
+    "Compare Tokyo and Kyoto hotels",
+    "Book a JR Pass",
+  ]);
+  expect(again).toEqual([{ prompt: "plan a trip to Japan", useTasks: true }]);
 });
 
 test("a list is offered as tasks, and the panel says the task titles are sent, with a setting to keep them out", async ({

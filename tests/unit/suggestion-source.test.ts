@@ -1,35 +1,49 @@
 import { describe, expect, it } from "vitest";
-import { type SuggestionSource, sourceText } from "../../web/features/suggestions/suggestion-source";
+import { emptyText, type SuggestionSource, sourceText } from "../../web/features/suggestions/suggestion-source";
 
-const answered = { fallbackFrom: null, fallbackReason: null, kind: "suggestions", toppedUp: false } as const;
+const answered = { kind: "suggestions", noneReason: null, failure: null } as const;
+const nothing = { kind: "none", noneReason: null, failure: null } as const;
 
 describe("sourceText", () => {
   it.each<[SuggestionSource, string]>([
     [{ ...answered, provider: "workers-ai" }, "Suggested by Workers AI."],
     [{ ...answered, provider: "openai" }, "Suggested by an AI model (OpenAI-compatible API)."],
-    [
-      { ...answered, provider: "workers-ai", toppedUp: true },
-      "Suggested by Workers AI, with some from our server's built-in generator.",
-    ],
     [{ ...answered, provider: "local" }, "Suggestions are generated on our server without an AI model."],
-    [
-      { ...answered, provider: "local", fallbackFrom: "workers-ai", fallbackReason: "failed" },
-      "Workers AI did not answer, so these come from our server's built-in generator (no AI model).",
-    ],
-    [
-      { ...answered, provider: "local", fallbackFrom: "openai", fallbackReason: "failed" },
-      "The AI model did not answer, so these come from our server's built-in generator (no AI model).",
-    ],
-    // It answered, and its lines were discarded: said as that, not as silence.
-    [
-      { ...answered, provider: "local", fallbackFrom: "workers-ai", fallbackReason: "unusable" },
-      "Workers AI's answer could not be used, so these come from our server's built-in generator (no AI model).",
-    ],
-    [
-      { ...answered, provider: "local", fallbackFrom: "openai", fallbackReason: "unusable", kind: "none" },
-      "The AI model's answer could not be used, and our server's built-in generator (no AI model) found nothing specific.",
-    ],
   ])("%j → %s", (source, text) => {
     expect(sourceText(source)).toBe(text);
+  });
+});
+
+describe("emptyText", () => {
+  it.each<[SuggestionSource, string, RegExp]>([
+    [
+      { ...nothing, provider: "workers-ai", failure: "failed" },
+      "Failed to get suggestions",
+      /^Workers AI did not answer\. Nothing was made up in its place: try again\.$/,
+    ],
+    [
+      { ...nothing, provider: "openai", failure: "timeout" },
+      "Failed to get suggestions",
+      /^The AI model did not answer in time\. .*try again/,
+    ],
+    [
+      { ...nothing, provider: "workers-ai", failure: "unusable" },
+      "Failed to get suggestions",
+      /^Workers AI's answer had no steps we could show\. .*try again/,
+    ],
+    [
+      { ...nothing, provider: "local", noneReason: "language" },
+      "No suggestions found",
+      /no AI model is connected here\) reads only English\. Write your goal in English/,
+    ],
+    [
+      { ...nothing, provider: "local", noneReason: "unknown" },
+      "No suggestions found",
+      /no AI model is connected here\) knows steps only for common goals, and none for this\. Name one goal/,
+    ],
+  ])("%j → %s", (source, title, body) => {
+    const text = emptyText(source);
+    expect(text.title).toBe(title);
+    expect(text.body).toMatch(body);
   });
 });

@@ -6,12 +6,14 @@
 // `${root}/{scenario}/{id}/v1`. GET /requests/{id} answers what the server received for that id.
 //   echo       200, the suggestions are the lines of the person's request (tests choose the answer)
 //   scripted   200, the next of the answers queued for the id by POST /answers/{id} (a JSON array
-//              of answers, each an array of lines), then the last one again; each with token usage
+//              of answers, each an array of lines, sent as the JSON asked for, or a string, sent
+//              as the message content as it is), then the last one again; each with token usage
 //   planner    200, a messy stand-in model: what the embedded generator would say, numbered and
 //              mixed with what a model gets wrong (the prompt back, an open task, a No-list item,
 //              a sentence, a question, a lone noun, a link, a repeat), for the model path's quality test
 //   garbage    200, message content that is not JSON
-//   wrong      200, JSON of the wrong shape
+//   wrong      200, JSON of another shape (its list under another key)
+//   no-schema  400 when asked for structured output (response_format), else a markdown list
 //   refusal    200, a refusal instead of content
 //   not-chat   200, a JSON body that is not a chat completion
 //   error      500 with an OpenAI-style error body
@@ -86,14 +88,14 @@ function plannerAnswer(messages: { role: string; content: string }[]): string[] 
 
 export default async function setup(project: TestProject) {
   const received = new Map<string, Received[]>();
-  const scripted = new Map<string, string[][]>();
+  const scripted = new Map<string, (string[] | string)[]>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const lookup = url.pathname.match(/^\/requests\/([\w-]+)$/);
     if (req.method === "GET" && lookup?.[1]) return json(res, 200, received.get(lookup[1]) ?? []);
     const script = url.pathname.match(/^\/answers\/([\w-]+)$/);
     if (req.method === "POST" && script?.[1]) {
-      scripted.set(script[1], JSON.parse(await readBody(req)) as string[][]);
+      scripted.set(script[1], JSON.parse(await readBody(req)) as (string[] | string)[]);
       return json(res, 200, {});
     }
 
@@ -119,9 +121,10 @@ export default async function setup(project: TestProject) {
         );
       case "scripted": {
         const queue = scripted.get(id) ?? [[]];
-        const answer = queue.length > 1 ? (queue.shift() as string[]) : (queue[0] ?? []);
+        const answer = queue.length > 1 ? (queue.shift() as string[] | string) : (queue[0] ?? []);
+        const content = typeof answer === "string" ? answer : JSON.stringify({ suggestions: answer });
         return json(res, 200, {
-          ...completion({ content: JSON.stringify({ suggestions: answer }) }),
+          ...completion({ content }),
           usage: { prompt_tokens: 412, completion_tokens: 37, total_tokens: 449 },
         });
       }
@@ -135,6 +138,14 @@ export default async function setup(project: TestProject) {
         return json(res, 200, completion({ content: "Sure! Here are some tasks: call mom" }));
       case "wrong":
         return json(res, 200, completion({ content: JSON.stringify({ ideas: ["Call mom"] }) }));
+      case "no-schema":
+        return (body as { response_format?: unknown }).response_format
+          ? json(res, 400, { error: { message: "response_format is not supported", type: "invalid_request_error" } })
+          : json(
+              res,
+              200,
+              completion({ content: "Sure:\n1. Write the guest list\n2. Book the venue\n3. Order the cake" }),
+            );
       case "refusal":
         return json(res, 200, completion({ content: null, refusal: "I can't help with that." }));
       case "not-chat":

@@ -11,8 +11,13 @@ import { FILLER_LINES, HELD_OUT_PROMPTS, heldOutMisses } from "./suggestion-prom
 
 const localAnswer = generateLocalAnswer;
 
-/** Held-out prompts answered honestly when bench/RESULTS.md was last written. */
-const REPORTED_HONEST = 32;
+/**
+ * Held-out prompts answered as their case says when bench/RESULTS.md was last written. Since the
+ * third round (docs/decisions/231-never-filler.md) a goal no recipe knows gets an honest "none"
+ * where it once got steps made from its words, which the "about" cases count as a miss: 21, down
+ * from 32, with no filler line left among them.
+ */
+const REPORTED_HONEST = 21;
 
 describe.runIf(env.SUGGESTION_BENCH !== "")("held-out: the embedded generator", () => {
   it.each(HELD_OUT_PROMPTS)("$why: $prompt", (testCase) => {

@@ -10,7 +10,7 @@ import { inOneLimiterWindow } from "./limiter-window";
 
 const PATH = "/api/ai/task-suggestions";
 
-type Answer = { suggestions: string[]; provider: string; fallbackFrom: string | null };
+type Answer = { suggestions: string[]; provider: string; failure: string | null };
 type ErrorBody = { message: string; issues?: { path: (string | number)[] }[] };
 
 function ask(token: string, json: unknown) {
@@ -44,7 +44,7 @@ describe("POST /api/ai/task-suggestions with the local provider", () => {
     expect(res.headers.get("Content-Type")).toContain("application/json");
     const body = (await res.json()) as Answer;
     expect(body.provider).toBe("local");
-    expect(body.fallbackFrom).toBeNull();
+    expect(body.failure).toBeNull();
     expect(body.suggestions).toEqual([
       "Call the bank",
       "Book the dentist",
@@ -54,7 +54,7 @@ describe("POST /api/ai/task-suggestions with the local provider", () => {
     ]);
   });
 
-  it("answers an empty list when nothing in the prompt is a task", async () => {
+  it("answers an empty list, and why, when nothing in the prompt is a task", async () => {
     const { token } = await registerUser();
     const res = await ask(token, { prompt: "hello" });
     expect(res.status).toBe(200);
@@ -62,9 +62,20 @@ describe("POST /api/ai/task-suggestions with the local provider", () => {
       suggestions: [],
       provider: "local",
       kind: "none",
-      fallbackFrom: null,
-      fallbackReason: null,
-      toppedUp: false,
+      noneReason: "unknown",
+      failure: null,
+    });
+  });
+
+  it("says it reads only English for a prompt in another language", async () => {
+    const { token } = await registerUser();
+    const res = await ask(token, { prompt: "Je dois préparer un entretien d'embauche pour lundi" });
+    expect(await res.json()).toEqual({
+      suggestions: [],
+      provider: "local",
+      kind: "none",
+      noneReason: "language",
+      failure: null,
     });
   });
 
@@ -185,6 +196,6 @@ describe("POST /api/ai/task-suggestions configuration", () => {
   it("uses the local generator when AI_PROVIDER is local, even with Workers AI bound", async () => {
     const { token } = await registerUser();
     const res = await askWith({ AI_PROVIDER: "local" }, token, { prompt: "call mom" });
-    expect(await res.json()).toMatchObject({ provider: "local", fallbackFrom: null, kind: "suggestions" });
+    expect(await res.json()).toMatchObject({ provider: "local", failure: null, kind: "none", noneReason: "unknown" });
   });
 });

@@ -15,6 +15,13 @@ export type GoalRecipe = {
   steps: (prompt: string) => string[];
 };
 
+/** A trip without flights: by road, by rail, on foot or by bike. */
+const OVERLAND =
+  /\b(campervan|camper van|motorhome|road ?trip|drive|driving|by car|by train|train|rail|interrail|hike|hiking|walking|cycling|bike|by bus|ferry)\b/i;
+
+/** Something broken to fix, not something to launch. */
+const FAULT = /\b(leak\w*|bug\w*|crash\w*|error\w*|broken|outage|down|slow|fail\w*|fix\w*|debug\w*)\b/i;
+
 /** Most specific first: the first recipe whose words a piece of the prompt contains wins. */
 export const GOAL_RECIPES: readonly GoalRecipe[] = [
   {
@@ -296,6 +303,17 @@ export const GOAL_RECIPES: readonly GoalRecipe[] = [
       /\b(trip|travel\w*|holiday|vacation|getaway|weekend away|road ?trip|honeymoon|backpack\w*|flights?|abroad|sightseeing|itinerary|city break|(?:weekend|week|days|nights) in|fly(?:ing)? to)\b/i,
     steps: (prompt) => {
       const place = destination(prompt);
+      // A trip by road, rail or on foot has no flights to compare ("a campervan trip through Scotland").
+      const overland = OVERLAND.test(prompt);
+      if (overland) {
+        return [
+          place ? `Sketch a route through ${place} on a map` : "Sketch the route on a map",
+          "Pick the dates and a daily budget",
+          "Book the first night's stop",
+          "List three places to stop on the way",
+          "Check the vehicle or tickets you need",
+        ];
+      }
       return place
         ? [
             "Check passport expiry date",
@@ -332,15 +350,19 @@ export const GOAL_RECIPES: readonly GoalRecipe[] = [
   {
     goal: "launching something",
     match:
-      /\b(launch\w*|ship(?:ping)? (?:it|my|the)|release|side project|startup|start-up|business|product|app|website|online shop|etsy|podcast|youtube channel|portfolio)\b/i,
-    steps: () => [
-      "Write a one-paragraph pitch for it",
-      "List the three must-have features",
-      "Set a launch date in your calendar",
-      "Make a simple landing page",
-      "Tell five people who might use it",
-      "Draft the launch announcement",
-    ],
+      /\b(launch\w*|ship(?:ping)? (?:it|my|the)|side project|startup|start-up|(?:start|set up|open|build|make|create)(?:ing)? (?:a|an|my|our) (?:new )?(?:business|product|app|website|online shop|podcast|youtube channel|portfolio))\b/i,
+    steps: (prompt) =>
+      // Something broken ("a memory leak in our Node API") is no launch to plan.
+      FAULT.test(prompt)
+        ? []
+        : [
+            "Write a one-paragraph pitch for it",
+            "List the three must-have features",
+            "Set a launch date in your calendar",
+            "Make a simple landing page",
+            "Tell five people who might use it",
+            "Draft the launch announcement",
+          ],
   },
   {
     goal: "reading more",
@@ -354,7 +376,9 @@ export const GOAL_RECIPES: readonly GoalRecipe[] = [
   },
   {
     goal: "less screen time",
-    match: /\b(phone|screen ?time|social media|doom ?scroll\w*|instagram|tiktok|scrolling)\b/i,
+    // "Phone" alone is no habit: "a cheaper phone contract" is about money.
+    match:
+      /\b((?:on|off|my|the) phone (?:less|too much|all the time|at night|in bed)|less (?:time on|of) (?:my |the )?phone|screen ?time|social media|doom ?scroll\w*|tiktok|scrolling)\b/i,
     steps: () => [
       "Turn on a daily screen-time limit",
       "Move social apps off your home screen",

@@ -1,16 +1,21 @@
 import { LIMITS } from "../../shared/constants";
-import type { SuggestionKind } from "../../shared/schemas/suggestions";
+import { MODEL_STEPS, type NoneReason, type SuggestionKind } from "../../shared/schemas/suggestions";
 import { ACTION_VERBS } from "./action-verbs";
 import { findGoalRecipe, type GoalRecipe } from "./goal-recipes";
 import { gentleSteps, isLowMood } from "./low-mood";
 import { readsAsEnglish, withoutInjections, withoutPictographs } from "./prompt-screening";
-import { correctedVerb, expandShorthand, stepsAbout, subjectOfClause } from "./subject-steps";
+import { correctedVerb, expandShorthand, subjectOfClause } from "./subject-steps";
 import { capTitle, wordsKey } from "./titles";
 
-/** What the embedded generator answers: steps, the person's own tasks to add, or nothing to say. */
-export type LocalAnswer = { kind: SuggestionKind; suggestions: string[] };
+/**
+ * What the embedded generator answers: steps, the person's own tasks to add, or nothing to say,
+ * with why (docs/decisions/231-never-filler.md): a language it cannot read, or a subject it knows
+ * no steps for.
+ */
+export type LocalAnswer = { kind: SuggestionKind; suggestions: string[]; noneReason?: NoneReason };
 
-const NOTHING: LocalAnswer = { kind: "none", suggestions: [] };
+const NOTHING: LocalAnswer = { kind: "none", suggestions: [], noneReason: "unknown" };
+const UNREADABLE: LocalAnswer = { kind: "none", suggestions: [], noneReason: "language" };
 
 /**
  * The embedded suggestion generator: no model, no network, no weights
@@ -19,17 +24,19 @@ const NOTHING: LocalAnswer = { kind: "none", suggestions: [] };
  * - a prompt about low mood gets gentle steps, one of them talking to someone (./low-mood.ts);
  * - a prompt that is a list of tasks is offered as those tasks to add ("tasks");
  * - a goal gets the first steps of its recipe (./goal-recipes.ts) when the clause that says what
- *   the person wants is about the recipe's topic, else steps that name what it is about
- *   (./subject-steps.ts); in a long prompt, only its main subject;
- * - with nothing specific to say, "none": never one-size-fits-all lines.
+ *   the person wants is about the recipe's topic; in a long prompt, only its main subject;
+ * - with no recipe for what it is about, "none" and why: never the person's words put into a
+ *   template (docs/decisions/231-never-filler.md);
+ * - at most MODEL_STEPS.max steps, as the product asks of every answer.
  * Pure and deterministic: the same prompt always gives the same answer.
  */
 export function generateLocalAnswer(prompt: string): LocalAnswer {
   const readable = withoutPictographs(prompt);
-  if (!readsAsEnglish(readable)) return NOTHING;
+  // No letters at all ("?!?!") is nothing to read, not a language the generator cannot read.
+  if (!readsAsEnglish(readable)) return /\p{L}/u.test(readable) ? UNREADABLE : NOTHING;
   const text = expandShorthand(withoutInjections(readable));
   if (!text || !/\p{L}{2,}/u.test(text)) return NOTHING;
-  if (isLowMood(text)) return { kind: "suggestions", suggestions: gentleSteps(text).map(capTitle) };
+  if (isLowMood(text)) return steps(gentleSteps(text).map(capTitle));
   const list = listedTasks(text);
   if (list) return { kind: "tasks", suggestions: list };
 
@@ -52,23 +59,31 @@ export function generateLocalAnswer(prompt: string): LocalAnswer {
       const stated = piece.title === undefined || single || wanted;
       const goal = stated || GOAL_VERBS.has(piece.verb ?? "") ? goalOf(piece) : undefined;
       if (goal && (stated || goal.recipe)) goals.push(goal);
-      else if (piece.title !== undefined) tasks.push(piece.title);
+      // A goal no recipe knows is not offered back as a task; an errand is, and so is an item of a list.
+      else if (piece.title !== undefined && (!single || ERRANDS.has(piece.verb ?? "")) && isShortTask(piece.title)) {
+        tasks.push(piece.title);
+      }
     }
   }
   // A short prompt whose pieces name no goal may still name a recipe's topic as a whole
   // ("... taxes, I keep putting them off"); a long one is never read by a keyword anywhere.
+  // Goals with steps: those a recipe knows. The others are kept only to tell a long prompt's main
+  // subject from a word in passing (mainGoal).
+  const known = (list: readonly Goal[]) => list.filter((goal) => goal.steps.length > 0);
   if (goals.length === 0 && tasks.length === 0 && sentences.length <= 1 && !QUESTION.test(text)) {
     const recipe = findGoalRecipe(text);
     if (recipe) goals.push({ recipe, key: recipe.goal, head: recipe.goal, steps: recipe.steps(text) });
   }
-  if (goals.length === 0 && tasks.length === 0 && PLANNING.test(text)) {
-    return { kind: "suggestions", suggestions: [...PLANNING_STARTERS] };
+  if (known(goals).length === 0 && tasks.length === 0 && PLANNING.test(text)) {
+    return steps([...PLANNING_STARTERS]);
   }
-  const chosen = sentences.length >= 3 ? mainGoal(goals, text) : unique(goals);
+  const chosen = known(sentences.length >= 3 ? mainGoal(goals, text) : unique(goals));
   // Only tasks: offered as the tasks they are, to add; one task alone too, when it is an errand
   // ("water the plants") rather than something to work towards.
   const errand = tasks.length === 1 && goals.length === 0;
-  if (chosen.length === 0 && (tasks.length >= 2 || errand)) return { kind: "tasks", suggestions: uniqueTitles(tasks) };
+  if (chosen.length === 0 && (tasks.length >= 2 || errand)) {
+    return { kind: "tasks", suggestions: uniqueTitles(tasks) };
+  }
 
   const out: string[] = [];
   const seen = new Set<string>();
@@ -84,8 +99,21 @@ export function generateLocalAnswer(prompt: string): LocalAnswer {
   // One goal alone gets its whole recipe; beside other tasks and goals, its first three steps.
   const alone = tasks.length === 0 && chosen.length === 1;
   for (const goal of chosen) for (const step of goal.steps.slice(0, alone ? MAX_GOAL_STEPS : 3)) push(step);
-  return out.length > 0 ? { kind: "suggestions", suggestions: out } : NOTHING;
+  return out.length > 0 ? steps(out) : NOTHING;
 }
+
+/** Steps, at most MODEL_STEPS.max of them (the product's 3 to 6). */
+function steps(lines: readonly string[]): LocalAnswer {
+  return { kind: "suggestions", suggestions: lines.slice(0, MODEL_STEPS.max) };
+}
+
+/** A clause of a long prompt is a task to add only when it is as short as a task title. */
+function isShortTask(title: string): boolean {
+  return title.split(/\s+/).length <= MAX_TASK_WORDS;
+}
+
+/** The most words a task read from a prompt may have; longer, it is a sentence, not a title. */
+const MAX_TASK_WORDS = 10;
 
 /** The suggestion lines alone, for callers that only show them (the bench's stand-in model). */
 export function generateLocalSuggestions(prompt: string, max: number = LIMITS.suggestionsMax): string[] {
@@ -114,25 +142,20 @@ function goalOf(piece: { text: string; title?: string; verb?: string }): Goal | 
   const recipe = subject
     ? (findGoalRecipe(subject.written) ??
       findGoalRecipe(subject.core) ??
-      (subject.problem && HOME.test(subject.core) ? findGoalRecipe(piece.text) : undefined))
+      (subject.problem
+        ? HOME.test(subject.core)
+          ? findGoalRecipe(piece.text)
+          : undefined
+        : // The verb with its object: "moving house" is a move, "house" alone is not.
+          findGoalRecipe(`${subject.verb ?? ""} ${subject.written}`)))
     : findGoalRecipe(piece.text);
   if (recipe) {
-    const steps = recipe.steps(piece.text);
-    // A recipe for the topic whose steps do not name the subject ("sort out my pension" → money)
-    // starts with one step that does.
-    const head = subject?.head.toLowerCase();
-    const names =
-      !head ||
-      !/^(?:the|your)\s/i.test(subject?.object ?? "") ||
-      steps.some((step) => step.toLowerCase().includes(head));
-    return {
-      recipe,
-      key: recipe.goal,
-      head: subject?.head ?? recipe.goal,
-      steps: names || !subject ? steps : [stepsAbout(subject)[0] ?? "", ...steps],
-    };
+    return { recipe, key: recipe.goal, head: subject?.head ?? recipe.goal, steps: recipe.steps(piece.text) };
   }
-  if (subject) return { key: subject.object.toLowerCase(), head: subject.head, steps: stepsAbout(subject) };
+  // No recipe: still the goal (in a long prompt, its main subject is not lost to a word in
+  // passing), with no steps: nothing is made up from the person's words
+  // (docs/decisions/231-never-filler.md).
+  if (subject) return { key: subject.object.toLowerCase(), head: subject.head, steps: [] };
   return undefined;
 }
 
@@ -479,7 +502,10 @@ function readClause(raw: string): { text: string; title?: string; verb?: string 
     const core = title.replace(TRAILING_TIME, "");
     if (core.split(/\s+/).length === 1 && EMPTY_VERBS.has(core.toLowerCase())) return undefined;
   } else {
-    const rule = words.length <= 8 ? NOUN_RULES.find((candidate) => candidate.pattern.test(text)) : undefined;
+    // Only a short noun phrase that ends in the noun ("the dentist", "car service"): "appeal a
+    // parking fine I got unfairly" is no fine to pay (docs/decisions/231-never-filler.md).
+    const tail = words.slice(-2).join(" ");
+    const rule = words.length <= 4 ? NOUN_RULES.find((candidate) => candidate.pattern.test(tail)) : undefined;
     if (!rule) return { text };
     title = `${rule.verb} ${rule.article ? withArticle(text) : text}`;
   }

@@ -32,13 +32,44 @@ export function isStepShaped(title: string): boolean {
   return words.length >= STEP_SHAPE.minWords && words.length <= STEP_SHAPE.maxWords;
 }
 
-/** A link or a bare domain ("example.com/login"), in any form a person could follow. */
-const LINK =
-  /\b(?:https?|ftp):|\bwww\.|\b[\p{L}\p{N}-]+\.(?:com|net|org|io|co|uk|de|fr|es|jp|info|biz|app|dev|xyz|ru|cn|me|ly|link|click|online|site)\b/iu;
+/** The endings of the domains people are sent to, written out or not. */
+const TLD = "com|net|org|io|co|uk|de|fr|es|jp|info|biz|app|dev|xyz|ru|cn|me|ly|link|click|online|site|gg|tk|top|ws|to";
+/**
+ * A link or a domain in any form a person could follow: written as it is ("example.com/login",
+ * "bit . ly"), or in words ("bit dot ly slash prize2024", "example dot com", "www").
+ */
+const LINK = new RegExp(
+  [
+    String.raw`\b(?:https?|ftp):|\bwww\b|\bh\s?t\s?t\s?p`,
+    String.raw`\b[\p{L}\p{N}-]+\s?(?:\.|\[\.\]|\(\.\))\s?(?:${TLD})\b`,
+    String.raw`(?:\bdot|\(dot\)|\[dot\]|\bpunto|\bpunkt|\bpoint)\s*(?:${TLD})\b`,
+    String.raw`\bslash\s+[\p{L}\p{N}]*\d`,
+  ].join("|"),
+  "iu",
+);
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u;
 /** What no step may ask for, in the languages people write to the app in most. */
 const SECRET =
   /\bpass(?:word|code|phrase)s?\b|\blogins?\b|\bcredentials?\b|\bpin(?:s| code| number)?\b|\b(?:one[- ]time|verification|security|2fa|mfa|sms|auth(?:entication)?) codes?\b|\botp\b|\bcvv\b|contraseñ|clave de acceso|\bpasswort|kennwort|zugangsdaten|mot de passe|identifiants|code secret|senha|parola d'ordine|パスワード|暗証番号|认证码|密码|驗證碼|비밀번호/iu;
+/**
+ * A request to hand over a code, a PIN or a password, in any wording: to share, send, reply with,
+ * read out or type one in ("Reply to this chat with the 6-digit code you just received", "Share the
+ * code from the SMS with our support agent"), a code just received, or a chat or agent to answer.
+ * Getting one from the one who issues it ("Request your PAC code from your provider") is not.
+ */
+const HAND_OVER = new RegExp(
+  [
+    String.raw`\b(?:share|send|reply|respond|give|tell|read(?: it)? (?:out|back)|forward|provide|enter|type|paste|submit|confirm|text|e-?mail|message|dm|post|pass on|hand over|say|comparte|envía|envia|responde|dile|teile|sende|schick\w*|antworte|nenne|partage|envoie|réponds|donne)\b[^.!?]{0,60}?(?:\bcodes?\b|\bcódigo|\bpins?\b|\bpass(?:word|code)s?\b|\botp\b|\bdigits?\b)`,
+    String.raw`\b\d+[- ]?(?:digit|stellig|chiffres?|dígitos?)\b|\b(?:six|four|five|eight)[- ]digit\b`,
+    String.raw`\bcodes?\b[^.!?]{0,20}\b(?:you|we)\s+(?:just\s+)?(?:received|got|were sent|get)\b`,
+    String.raw`\bcodes?\s+(?:from|in|of)\s+(?:the|your|this|that|an?)\s+(?:sms|text|e-?mail|message|app)\b`,
+    String.raw`\b(?:this|the) (?:chat|conversation)\b|\b(?:our|a) (?:support )?(?:agent|representative|team member)\b`,
+    String.raw`\bclaim (?:your|the|a) (?:bonus|prize|reward|gift ?card|refund)\b`,
+    String.raw`\b(?:verification|security|confirmation|authori[sz]ation|access|log-?in|sign-?in|one[- ]time) (?:numbers?|keys?|words?|links?)\b`,
+  ].join("|"),
+  "iu",
+);
+
 /** What only the app's own rules say: a step that names them is the rules leaking, not a step. */
 const RULE_WORDS =
   /\bjson\b|\bschema\b|system prompt|\binstructions? (?:above|below|inside)\b|<\/?\s*(?:open_tasks|no_list|request)\b|\b(?:ignore|disregard) (?:all |any |the )?(?:previous|prior|above)\b|\bas an ai\b|\blanguage model\b/iu;
@@ -54,12 +85,20 @@ function repeatsRules(title: string): boolean {
 }
 
 /**
- * A line that must never reach the person, whatever else it is: a link, an e-mail address, a
- * request for a password, a login or a code, or the app's own rules back
- * (docs/decisions/197-what-the-model-is-told.md).
+ * A line that must never reach the person, whatever else it is: a link (also written out in
+ * words), an e-mail address, a request for a password, a login or a code, or to hand one over, or
+ * the app's own rules back (docs/decisions/197-what-the-model-is-told.md,
+ * docs/decisions/234-nothing-unsafe-shown.md).
  */
 export function isNeverShown(title: string): boolean {
-  return LINK.test(title) || EMAIL.test(title) || SECRET.test(title) || RULE_WORDS.test(title) || repeatsRules(title);
+  return (
+    LINK.test(title) ||
+    EMAIL.test(title) ||
+    SECRET.test(title) ||
+    HAND_OVER.test(title) ||
+    RULE_WORDS.test(title) ||
+    repeatsRules(title)
+  );
 }
 
 /**

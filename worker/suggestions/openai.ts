@@ -26,7 +26,8 @@ const chatCompletionSchema = z.object({
 
 /**
  * Any OpenAI-compatible chat-completions endpoint (AI_PROVIDER=openai): OpenAI itself, a gateway,
- * or a self-hosted server. Structured output is requested with a strict JSON schema.
+ * or a self-hosted server. Structured output is requested with a strict JSON schema; a server that
+ * refuses it with a 400 is asked once more without it.
  */
 export function openAiProvider(config: OpenAiConfig): SuggestionProvider {
   const baseUrl = (config.baseUrl || OPENAI_DEFAULTS.baseUrl).replace(/\/+$/, "");
@@ -37,21 +38,36 @@ export function openAiProvider(config: OpenAiConfig): SuggestionProvider {
       const headers: Record<string, string> = { "Content-Type": "application/json" };
       // Self-hosted servers often need no key.
       if (config.apiKey) headers.Authorization = `Bearer ${config.apiKey}`;
-      const res = await fetch(`${baseUrl}/chat/completions`, {
-        method: "POST",
-        headers,
-        signal,
-        body: JSON.stringify({
-          model,
-          messages: chatMessages(request),
-          temperature: MODEL_SETTINGS.temperature,
-          max_tokens: MODEL_SETTINGS.maxTokens,
-          response_format: {
-            type: "json_schema",
-            json_schema: { name: "task_suggestions", strict: true, schema: OUTPUT_JSON_SCHEMA },
-          },
-        }),
-      });
+      const chat = {
+        model,
+        messages: chatMessages(request),
+        temperature: MODEL_SETTINGS.temperature,
+        max_tokens: MODEL_SETTINGS.maxTokens,
+      };
+      const ask = (structured: boolean) =>
+        fetch(`${baseUrl}/chat/completions`, {
+          method: "POST",
+          headers,
+          signal,
+          body: JSON.stringify(
+            structured
+              ? {
+                  ...chat,
+                  response_format: {
+                    type: "json_schema",
+                    json_schema: { name: "task_suggestions", strict: true, schema: OUTPUT_JSON_SCHEMA },
+                  },
+                }
+              : chat,
+          ),
+        });
+      let res = await ask(true);
+      // A server that does not take structured output refuses the request (400): asked once more
+      // without it, its text is read in whatever shape it comes (docs/decisions/232-every-answer-shape-read.md).
+      if (res.status === 400) {
+        await res.body?.cancel();
+        res = await ask(false);
+      }
       if (!res.ok) {
         await res.body?.cancel();
         throw new ProviderError(`openai: HTTP ${res.status}`);

@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  type AiProvider,
-  type FallbackReason,
-  MODEL_STEPS,
-  providerAnswerSchema,
-  providerOutputSchema,
-} from "../../shared/schemas/suggestions";
+import { type AiProvider, MODEL_STEPS, providerOutputSchema } from "../../shared/schemas/suggestions";
+import { answerLines } from "./answer-shapes";
 
 /**
  * What a provider is asked: the person's words and their day, as titles only (the open tasks so
@@ -29,7 +24,7 @@ export type SuggestionProvider = {
 export class ProviderError extends Error {
   constructor(
     readonly detail: string,
-    readonly reason: FallbackReason = "failed",
+    readonly reason: "failed" | "unusable" = "failed",
   ) {
     super("The suggestion provider failed.");
     this.name = "ProviderError";
@@ -161,17 +156,12 @@ export const OUTPUT_JSON_SCHEMA = (() => {
   return schema;
 })();
 
-/** Checks a model's answer (an object, or JSON text of one) against the expected shape; its lines are checked later. */
+/**
+ * The lines of a model's answer (an object, or its text), in whatever shape it came
+ * (./answer-shapes.ts); an answer with none is unusable. Each line is checked later.
+ */
 export function parseProviderOutput(value: unknown, source: string): string[] {
-  let data = value;
-  if (typeof data === "string") {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      throw new ProviderError(`${source}: the answer is not JSON`, "unusable");
-    }
-  }
-  const parsed = providerAnswerSchema.safeParse(data);
-  if (!parsed.success) throw new ProviderError(`${source}: the answer does not match the schema`, "unusable");
-  return parsed.data.suggestions;
+  const lines = answerLines(value);
+  if (lines.length === 0) throw new ProviderError(`${source}: no list of steps in the answer`, "unusable");
+  return lines;
 }

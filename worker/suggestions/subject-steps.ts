@@ -1,9 +1,9 @@
 /**
- * What a goal is about, read from the clause that says what the person wants, and first steps that
- * name it (docs/decisions/200-embedded-generator-honest.md): "bake my first sourdough loaf" →
- * "sourdough loaf"; "the ledger is a mess" → "the ledger". For a goal no recipe knows: the steps
- * follow the kind of thing the verb does (make, fix, finish, contact, organise...), never the same
- * lines for everything.
+ * What a goal is about, read from the clause that says what the person wants
+ * (docs/decisions/200-embedded-generator-honest.md): "bake my first sourdough loaf" →
+ * "sourdough loaf"; "the ledger is a mess" → "the ledger". A recipe is matched on it
+ * (./goal-recipes.ts); a goal no recipe knows gets no steps made from its words
+ * (docs/decisions/231-never-filler.md).
  */
 
 /** The goal's object as a title says it ("your driving licence", "the spare room", "grandma"), its last word, and the verb. */
@@ -211,119 +211,4 @@ function isKeyboardMash(text: string): boolean {
 function gerundStem(word: string): string {
   const stem = word.toLowerCase().replace(/ing$/, "");
   return /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : stem;
-}
-
-const CLASSES: { verbs: RegExp; steps: (the: string, bare: string, verb: string) => string[] }[] = [
-  {
-    // Learning something, or getting better at it.
-    verbs: /^(?:learn|practi[sc]e|study|master|improve|train)$/,
-    steps: (_the, bare) => [
-      `Find one beginner's guide to ${bare}`,
-      `Spend 15 minutes on ${bare} today`,
-      `Set three short practice times for ${bare}`,
-      `Note one thing to improve in ${bare}`,
-    ],
-  },
-  {
-    // Making something by hand.
-    verbs: /^(?:make|bake|cook|brew|build|knit|sew|craft|create|design|draw|paint)$/,
-    steps: (the, bare, verb) => [
-      `Find a simple guide to ${verb === "bake" || verb === "cook" ? "making " : ""}${bare}`,
-      `List what you need for ${the}`,
-      `Get the things ${the} needs`,
-      `Block an hour this week for ${the}`,
-    ],
-  },
-  {
-    // Repairing, redoing or clearing a thing or a place.
-    verbs:
-      /^(?:fix|repair|mend|repaint|redo|renovate|refurbish|remodel|replace|clear|clean|tidy|declutter|sort|organi[sz]e|unpack|paint|decorate|service)$/,
-    steps: (the) => [
-      `Look at ${the} and list what it needs`,
-      `Set a budget for ${the}`,
-      `Get what you need for ${the}`,
-      `Spend 15 minutes on ${the} today`,
-    ],
-  },
-  {
-    // Paperwork and accounts: something with a deadline and a form.
-    verbs: /^(?:renew|apply|register|cancel|pay|file|submit|claim|book|obtain|reconcile|check|update|switch)$/,
-    steps: (the) => [
-      `Find the papers you need for ${the}`,
-      `Check the deadline for ${the}`,
-      `Compare two options for ${the}`,
-      `Set 15 minutes aside today for ${the}`,
-    ],
-  },
-  {
-    // Buying or choosing a thing.
-    verbs: /^(?:buy|order|choose|pick|find|replace|upgrade)$/,
-    steps: (the) => [
-      `Write down what you need from ${the}`,
-      `Set a budget for ${the}`,
-      `Compare three options for ${the}`,
-      `Read two reviews before you choose`,
-    ],
-  },
-  {
-    // Getting in touch with a person.
-    verbs: /^(?:call|ring|phone|text|email|e-mail|message|visit|see|meet|contact|write)$/,
-    steps: (the, _bare, verb) => [
-      `Pick a time today to ${verb} ${the}`,
-      `Note what you want to tell ${the}`,
-      `Set a reminder to ${verb} ${the}`,
-    ],
-  },
-  {
-    // A piece of work to finish.
-    verbs: /^(?:finish|complete|write|draft|do|prepare|prep|edit|review|revise)$/,
-    steps: (the) => [
-      `List what is left to do on ${the}`,
-      `Pick the smallest part of ${the}`,
-      `Work on ${the} for 15 minutes today`,
-      `Set a date to finish ${the}`,
-    ],
-  },
-  {
-    // Something to set up or run: an event, a group, a project.
-    verbs: /^(?:start|plan|organi[sz]e|launch|host|run|throw|set|arrange|found|join)$/,
-    steps: (the) => [
-      `Write down what ${the} is for`,
-      `Pick a date for ${the}`,
-      `Ask two people to help with ${the}`,
-      `Take the first small step on ${the} today`,
-    ],
-  },
-];
-
-/** First steps that name the subject: by the kind of verb, or for a thing with no verb, a problem to look into. */
-export function stepsAbout({ verb, object, head, problem }: Subject): string[] {
-  const bare = object.replace(/^(?:the|your)\s+/i, "");
-  if (verb && /^(?:be|become|feel|get|stay|keep)$/.test(verb) && !/^(?:the|your)\s/i.test(object)) {
-    // A way to be: "be more confident", "feel calmer".
-    return [
-      `Write down what ${object} would look like for you`,
-      `Note one moment today you felt ${object}`,
-      `Tell a friend you want to be ${object}`,
-      `Try one small thing this week to be ${object}`,
-    ];
-  }
-  const known = verb ? CLASSES.find((candidate) => candidate.verbs.test(verb)) : undefined;
-  if (known && verb) return known.steps(object, bare, verb);
-  const named = /^(?:the|your)\s/i.test(object) ? object : bare;
-  if (problem) {
-    // A thing named as a problem: "the ledger is a mess".
-    return [
-      `Write down what is wrong with ${named}`,
-      `Fix one small part of ${named} today`,
-      `Set 15 minutes a day for ${named}`,
-      `Ask someone who knows about ${head} for help`,
-    ];
-  }
-  return [
-    `Write down what you want from ${named}`,
-    `Find one good guide to ${named}`,
-    `Spend 15 minutes on ${named} today`,
-    `Ask someone who knows about ${bare} for a tip`,
-  ];
 }

@@ -1,17 +1,12 @@
 import { hasRemovedMarker, LIMITS } from "../../shared/constants";
-import {
-  type FallbackReason,
-  MODEL_STEPS,
-  type ModelProvider,
-  type TaskSuggestionsResponse,
-} from "../../shared/schemas/suggestions";
+import { MODEL_STEPS, type ModelFailure, type TaskSuggestionsResponse } from "../../shared/schemas/suggestions";
 import { hasVisibleCharacter } from "../../shared/visible-text";
 import { generateLocalAnswer } from "./local-generator";
 import { keepSteps } from "./model-answer";
 import { ProviderError, ProviderTimeout, type SuggestionProvider, type SuggestionRequest } from "./provider";
 import { capTitle, titleKey } from "./titles";
 
-/** How long a model may take before the embedded generator answers instead (AI_TIMEOUT_MS overrides it). */
+/** How long a model may take before the answer says it did not answer in time (AI_TIMEOUT_MS overrides it). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export function timeoutFrom(value: string | undefined): number {
@@ -70,31 +65,23 @@ export async function runProvider(
 }
 
 /** The embedded generator's answer, never failing: no model, no network. */
-function embeddedAnswer(
-  request: SuggestionRequest,
-  excluded: readonly string[],
-  fallback: { from: ModelProvider; reason: FallbackReason } | null,
-): TaskSuggestionsResponse {
+function embeddedAnswer(request: SuggestionRequest, excluded: readonly string[]): TaskSuggestionsResponse {
   const answer = generateLocalAnswer(request.prompt);
   const suggestions = cleanSuggestions(answer.suggestions, excluded);
   // A list whose every task the person already has is nothing to add.
-  const kind = suggestions.length === 0 ? "none" : answer.kind;
-  return {
-    suggestions,
-    provider: "local",
-    kind,
-    fallbackFrom: fallback?.from ?? null,
-    fallbackReason: fallback?.reason ?? null,
-    toppedUp: false,
-  };
+  if (suggestions.length === 0) {
+    return { suggestions, provider: "local", kind: "none", noneReason: answer.noneReason ?? "unknown", failure: null };
+  }
+  return { suggestions, provider: "local", kind: answer.kind, noneReason: null, failure: null };
 }
 
 /**
- * The suggestions for a request (docs/decisions/196-model-answers-checked-by-shape.md): from the
- * chosen provider, its lines checked by shape, 3 to 6 of them. With one or two usable lines they
- * are topped up from the embedded generator when it has steps for the prompt, else the model is
- * asked once more; none, still fewer than three, a failure or a timeout, and the embedded generator answers
- * instead, which the answer names with why (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md).
+ * The suggestions for a request (docs/decisions/231-never-filler.md): from the chosen provider,
+ * its lines read in whatever shape they came and checked one by one
+ * (docs/decisions/196-model-answers-checked-by-shape.md), at most six. One or two good lines are
+ * shown as they are; nothing is added to them. A model that fails, is too slow or gives no usable
+ * line gives an answer with no lines that says so, for the person to try again: the embedded
+ * generator never stands in for it with lines that would pretend to be the model's.
  * `excluded` are the titles the person already has or said no to. What is logged never holds the
  * prompt or a model's text.
  */
@@ -104,39 +91,18 @@ export async function suggestTasks(
   excluded: readonly string[],
   timeoutMs: number,
 ): Promise<TaskSuggestionsResponse> {
-  if (provider.name === "local") return embeddedAnswer(request, excluded, null);
+  if (provider.name === "local") return embeddedAnswer(request, excluded);
   const name = provider.name;
   try {
-    const usable = async () => keepSteps(await runProvider(provider, request, timeoutMs), request.prompt);
-    let steps = cleanSuggestions(await usable(), excluded);
-    let toppedUp = false;
-    // Nothing usable at all: the answer is not the model's, whatever a top-up would add.
+    const lines = await runProvider(provider, request, timeoutMs);
+    const steps = cleanSuggestions(keepSteps(lines, request.prompt), excluded).slice(0, MODEL_STEPS.max);
     if (steps.length === 0) throw new ProviderError(`${name}: no usable step`, "unusable");
-    if (steps.length < MODEL_STEPS.min) {
-      const local = generateLocalAnswer(request.prompt);
-      if (local.kind === "suggestions") {
-        const before = steps.length;
-        steps = cleanSuggestions([...steps, ...local.suggestions], excluded);
-        toppedUp = steps.length > before;
-      } else {
-        steps = cleanSuggestions([...steps, ...(await usable())], excluded);
-      }
-    }
-    if (steps.length < MODEL_STEPS.min) {
-      throw new ProviderError(`${name}: ${steps.length} usable step(s)`, "unusable");
-    }
-    return {
-      suggestions: steps.slice(0, MODEL_STEPS.max),
-      provider: name,
-      kind: "suggestions",
-      fallbackFrom: null,
-      fallbackReason: null,
-      toppedUp,
-    };
+    return { suggestions: steps, provider: name, kind: "suggestions", noneReason: null, failure: null };
   } catch (err) {
+    const failure: ModelFailure =
+      err instanceof ProviderTimeout ? "timeout" : err instanceof ProviderError ? err.reason : "failed";
     const why = err instanceof ProviderTimeout ? `${name} timed out` : err instanceof ProviderError ? err.detail : name;
-    const reason = err instanceof ProviderError ? err.reason : "failed";
-    console.warn(`suggestions: ${why}; the embedded generator answered`);
-    return embeddedAnswer(request, excluded, { from: name, reason });
+    console.warn(`suggestions: ${why}; the answer says so and shows no lines`);
+    return { suggestions: [], provider: name, kind: "none", noneReason: null, failure };
   }
 }

@@ -11,10 +11,7 @@ import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { readShareTasks, writeShareTasks } from "./share-tasks-setting";
-import { type SuggestionSource, sourceText } from "./suggestion-source";
-
-/** How to get a better answer, when there was nothing specific to suggest. */
-const BETTER_PROMPT = "Name one goal in a sentence, like “prepare for Friday's interview”, or list your tasks.";
+import { emptyText, type SuggestionSource, sourceText } from "./suggestion-source";
 
 /** The list's heading: steps, or the person's own tasks read from their words. */
 const HEADINGS: Record<Exclude<SuggestionKind, "none">, string> = {
@@ -69,8 +66,11 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
         onSuccess: (answer) => {
           setItems(answer.suggestions.map((title) => ({ title, status: "new" })));
           setSource(answer);
-          if (answer.suggestions.length === 0) {
-            showInfo("No suggestions found", BETTER_PROMPT);
+          if (answer.failure) {
+            // The product's words for an AI failure (docs/product.md#ai-suggestion-widget); the panel says which and offers to try again.
+            showError("Failed to get suggestions", "Please try again later or be more specific.");
+          } else if (answer.suggestions.length === 0) {
+            showInfo("No suggestions found", "Try being more specific about your tasks or goals.");
           } else if (answer.kind === "tasks") {
             showSuccess("These look like tasks", "Click the + button to add any of them to your task list.");
           } else {
@@ -247,12 +247,29 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               </ul>
             </div>
           ) : source?.kind === "none" ? (
-            <p className="border-t border-slate-200 px-4 pt-3 pb-1 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200">
-              <span className="font-medium">No suggestions found.</span> {BETTER_PROMPT}
-            </p>
+            <div
+              data-testid="suggestion-empty"
+              className="border-t border-slate-200 px-4 pt-3 pb-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200"
+            >
+              <p>
+                <span className="font-semibold">{emptyText(source).title}.</span> {emptyText(source).body}
+              </p>
+              {source.failure ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="mt-2 w-full"
+                  disabled={suggestions.isPending}
+                  onClick={() => getSuggestions()}
+                >
+                  Try again
+                </Button>
+              ) : null}
+            </div>
           ) : null}
 
-          {source ? (
+          {/* An empty answer names its source in its own words (emptyText). */}
+          {source && items.length > 0 ? (
             <p
               data-testid="suggestion-source"
               className="border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400"
