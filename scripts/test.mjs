@@ -96,6 +96,7 @@ const phases = [
     {
       name: "unit tests",
       cmd: `npx vitest run --config tests/unit/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/unit.json`,
+      env: { TEST_CLOCK: process.env.TEST_CLOCK ?? "day-start" },
       report: `${reports}/unit.json`,
       read: vitestCounts,
     },

@@ -34,3 +34,13 @@ describe("where TEST_CLOCK places the worker suite's clock", () => {
     expect(() => clockShift(at("2026-11-28T04:00:00Z"), now)).toThrow("is in the past");
   });
 });
+
+describe("this suite's clock", () => {
+  it("runs TEST_CLOCK_SHIFT_MS ahead of the real one, in whole minutes", () => {
+    const shift = Number(import.meta.env.TEST_CLOCK_SHIFT_MS);
+    expect(shift % 60_000).toBe(0);
+    // performance.timeOrigin + performance.now() is the real clock, which shiftClock leaves alone.
+    expect(Math.abs(Date.now() - (performance.timeOrigin + performance.now() + shift))).toBeLessThan(1_000);
+    expect(Math.abs(new Date().getTime() - Date.now())).toBeLessThan(1_000);
+  });
+});
