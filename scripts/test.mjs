@@ -65,11 +65,17 @@ const phases = [
     { name: "unused code", cmd: "npm run --silent lint:unused" },
     { name: "decision records", cmd: "npm run --silent lint:decisions" },
     { name: "table owners", cmd: "npm run --silent lint:tables" },
+    // Browser tests that read the machine's calendar or make an account outside a steady place
+    // (docs/decisions/237-clock-dependence-fails-every-run.md).
+    { name: "clock-free browser tests", cmd: "npm run --silent lint:clock" },
   ],
   [
     {
       name: "worker tests",
       cmd: `npx vitest run --config tests/worker/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/worker.json`,
+      // A minute before a day's start, on every run, unless TEST_CLOCK says otherwise: a test that
+      // depends on the clock fails every run, not once a day (docs/decisions/237-clock-dependence-fails-every-run.md).
+      env: { TEST_CLOCK: process.env.TEST_CLOCK ?? "day-start" },
       report: `${reports}/worker.json`,
       read: vitestCounts,
     },
@@ -90,6 +96,7 @@ const phases = [
     {
       name: "unit tests",
       cmd: `npx vitest run --config tests/unit/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${reports}/unit.json`,
+      env: { TEST_CLOCK: process.env.TEST_CLOCK ?? "day-start" },
       report: `${reports}/unit.json`,
       read: vitestCounts,
     },

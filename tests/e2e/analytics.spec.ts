@@ -1,18 +1,23 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, closeToast, expect, PASSWORD, screenshots, signInPage, test, uniqueName } from "./fixtures";
+import {
+  type Account,
+  closeToast,
+  expect,
+  registerViaApi,
+  screenshots,
+  signInPage,
+  test,
+  uniqueName,
+} from "./fixtures";
+import { runPlace } from "./run-place";
 
-// The browser and the account agree on a zone far from UTC, so "today" is the user's, not the server's.
-const ZONE = "Asia/Tokyo";
-test.use({ timezoneId: ZONE });
+// The browser and the account agree on the run's place: at least 3 hours from UTC, so "today" is the
+// user's, not the server's, and its day cannot turn during the run
+// (docs/decisions/235-tests-live-where-the-day-cannot-turn.md).
+const ZONE = runPlace().timeZone;
 
-async function registerIn(request: APIRequestContext, timeZone: string): Promise<Account> {
-  const name = uniqueName("stats");
-  const res = await request.post("/api/auth/register", {
-    data: { username: name, email: `${name}@example.com`, password: PASSWORD, timeZone },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Account;
-}
+const registerIn = (request: APIRequestContext, timeZone: string): Promise<Account> =>
+  registerViaApi(request, uniqueName("stats"), timeZone);
 
 /** Real activity through the task API: 3 created (one per list), 2 completed, one of them a priority. */
 async function seedActivity(request: APIRequestContext, account: Account) {
@@ -73,7 +78,7 @@ test("cards and charts show the real figures of today and the week", async ({ pa
   await page.goto("/analytics");
 
   await expect(page.getByRole("heading", { name: "Productivity Analytics", level: 1 })).toBeVisible();
-  await expect(page.getByText("Days and hours follow your time zone, Asia/Tokyo.")).toBeVisible();
+  await expect(page.getByText(`Days and hours follow your time zone, ${ZONE}.`)).toBeVisible();
   // 2 of 3 completed: 2/3 × 50 = 33; no focus time yet.
   await expect(card(page, "Today's Productivity Score")).toContainText("33/100");
   await expect(card(page, "Tasks Completed")).toContainText("2/ 3 created");

@@ -14,6 +14,7 @@ import {
   test,
   uniqueName,
 } from "./fixtures";
+import type { Place } from "./steady-place";
 
 // "Day two" for the browser tests (docs/product.md#the-day). The local server's clock is the real
 // one, so the person's day is moved the way the product moves it: their account goes east (zone and
@@ -31,8 +32,6 @@ const ZONES = [
 const HOURS = Array.from({ length: 13 }, (_, hour) => hour);
 /** A test's run fits well within this: its day must not turn over meanwhile. */
 const STABLE_MS = 30 * 60_000;
-
-export type Place = { timeZone: string; dayStartHour: number };
 
 /** Day one's place (UTC−12) and day two's, whose day is day one's next date, both for the next half hour. */
 export function dayMove(now = Date.now()): { dayOne: Place; dayTwo: Place; dateOne: string; dateTwo: string } {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { runPlace } from "./run-place";
 
 export const PASSWORD = "correct horse battery";
 
@@ -23,10 +24,18 @@ export function uniqueName(prefix = "user") {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Registers through the API (fast set-up for tests that are not about registering). */
-export async function registerViaApi(request: APIRequestContext, name = uniqueName()): Promise<Account> {
+/**
+ * Registers through the API (fast set-up for tests that are not about registering), in the run's
+ * place unless the test names another zone: there the run cannot cross a day's start
+ * (docs/decisions/235-tests-live-where-the-day-cannot-turn.md).
+ */
+export async function registerViaApi(
+  request: APIRequestContext,
+  name = uniqueName(),
+  timeZone = runPlace().timeZone,
+): Promise<Account> {
   const res = await request.post("/api/auth/register", {
-    data: { username: name, email: `${name}@example.com`, password: PASSWORD },
+    data: { username: name, email: `${name}@example.com`, password: PASSWORD, timeZone },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Account;
@@ -118,7 +127,9 @@ export function collectConsoleErrors(page: Page): string[] {
 }
 
 /** Fails the test on any console error or CSP violation on the page. */
-export const test = base.extend<{ signedIn: Account; consoleErrors: string[] }>({
+export const test = base.extend<{ signedIn: Account; consoleErrors: string[]; accountTimeZone: string }>({
+  // The zone of the `signedIn` account: the run's place, unless a test's subject is another zone.
+  accountTimeZone: [runPlace().timeZone, { option: true }],
   // Locally, workerd keeps a CF-Connecting-IP the client sends (Cloudflare's edge overwrites it),
   // so parallel tests do not share one address's sign-in rate limit.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
@@ -129,8 +140,8 @@ export const test = base.extend<{ signedIn: Account; consoleErrors: string[] }>(
     await use(errors);
     expect(errors, "console errors").toEqual([]);
   },
-  signedIn: async ({ page, request }, use) => {
-    const account = await registerViaApi(request);
+  signedIn: async ({ page, request, accountTimeZone }, use) => {
+    const account = await registerViaApi(request, uniqueName(), accountTimeZone);
     await signInPage(page, account);
     await use(account);
   },

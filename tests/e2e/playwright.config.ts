@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import { runPlace } from "./run-place";
 import { NOTIFICATIONS } from "./tags";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
@@ -47,6 +48,9 @@ export default defineConfig({
     : [["list"]],
   use: {
     baseURL,
+    // Every browser's clock shows the run's place, where the accounts live too: the device's date
+    // and the person's day cannot turn during the run (docs/decisions/235-tests-live-where-the-day-cannot-turn.md).
+    timezoneId: runPlace().timeZone,
     // A trace records a screenshot per action and costs about a third of the suite's time on two
     // cores; E2E_TRACE=1 keeps one for each failing test when a failure needs it.
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",

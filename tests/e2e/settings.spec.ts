@@ -12,6 +12,11 @@ import {
   uniqueName,
 } from "./fixtures";
 
+// These tests are about the stored zone itself (UTC, the zone of an account that named none) and
+// look at no day, so their accounts stay there, with browsers that agree unless a test is about a
+// device in another zone (docs/decisions/235-tests-live-where-the-day-cannot-turn.md).
+test.use({ accountTimeZone: "UTC", timezoneId: "UTC" });
+
 async function openSettings(page: Page) {
   await page.goto("/");
   await page.getByRole("link", { name: "Settings" }).click();

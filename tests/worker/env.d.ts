@@ -1,6 +1,8 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** How far the suite's clock runs ahead of the real one (tests/worker/suite-clock.ts). */
+    TEST_CLOCK_SHIFT_MS: string;
     /** Total requests security-fuzz.ts generates (vitest.config.ts, env FUZZ_RUNS). */
     FUZZ_RUNS: string;
     /** fast-check seed for security-fuzz.ts; empty for a new one each run (env FUZZ_SEED). */

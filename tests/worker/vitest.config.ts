@@ -1,11 +1,22 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { clockShift, placedStart, shiftClock } from "./suite-clock.ts";
 
 /** Just over the 10,000 generated requests the security suite promises, spread over every route. */
 const DEFAULT_FUZZ_RUNS = 10_100;
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * TEST_CLOCK places the suite's clock (tests/worker/suite-clock.ts,
+ * docs/decisions/236-suites-run-across-a-days-start.md): the Worker's, and this process's, where the
+ * loopback sign-in provider and push service sign and check their tokens on the same clock.
+ */
+const clockShiftMs = clockShift(placedStart(process.env.TEST_CLOCK, Date.now()), Date.now());
+shiftClock(clockShiftMs);
+if (clockShiftMs)
+  console.log(`Worker suite clock: starts at ${new Date().toISOString()} (TEST_CLOCK=${process.env.TEST_CLOCK}).`);
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`);
@@ -21,6 +32,7 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_CLOCK_SHIFT_MS: String(clockShiftMs),
             AUTH_SECRET: "test-secret-that-is-at-least-32-characters-long",
             AI_PROVIDER: "local",
             OIDC_ISSUER: inject("oidcIssuer"),
@@ -71,7 +83,7 @@ export default defineConfig(async () => {
         "tests/worker/openai-mock-server.ts",
         "tests/worker/mock-push-service.ts",
       ],
-      setupFiles: ["tests/worker/apply-migrations.ts"],
+      setupFiles: ["tests/worker/apply-suite-clock.ts", "tests/worker/apply-migrations.ts"],
       // Room for a machine busy with other work
       // (docs/decisions/064-test-suites-sized-busy-machine.md); only a failure waits it out.
       testTimeout: 45_000,
