@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Day, DayPlanInput, NoListAgainInput } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
+import { aboutTask } from "../ui/task-name";
 import { showError, showSuccess } from "../ui/toast";
 import { ApiRequestError } from "./client";
 import { withPlanMarks } from "./local-changes";
@@ -83,7 +84,8 @@ export function useSayNoAgain() {
   return {
     sayNoAgain: (task: Pick<Task, "id" | "title">) =>
       again.mutate([task.id], {
-        onSuccess: () => showSuccess("Said no again", `"${task.title}" is on today's "No" List.`),
+        onSuccess: () =>
+          showSuccess(aboutTask("Said no again", task.title), `"${task.title}" is on today's "No" List.`),
         onError: (err) =>
           showError(
             "Could not update your No List",

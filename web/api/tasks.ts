@@ -2,12 +2,13 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { hasRemovedMarker, UNDO } from "../../shared/constants";
 import type { PatchTaskInput, ProcessTasksInput, Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { aboutTask } from "../ui/task-name";
 import { showError, showInfo, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
 import { ApiRequestError, apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
-import { isQueued, type QueuedChange, sendChange } from "./send-change";
+import { isQueued, KEPT_ON_DEVICE, type QueuedChange, sendChange } from "./send-change";
 
 /** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
 export function isVisibleTask(task: Task): boolean {
@@ -128,14 +129,18 @@ export function useMarkDone() {
       return { previous };
     },
     onSuccess: (done, task) =>
-      showSuccess("Task done", `"${task.title}" is done.${isQueued(done) ? ` ${KEPT_ON_DEVICE}` : ""}`, {
-        duration: UNDO.toastMs,
-        action: { label: "Undo", onClick: () => void reopenTask(queryClient, task) },
-      }),
-    onError: (err, _task, context) => {
+      showSuccess(
+        aboutTask("Task done", task.title),
+        `"${task.title}" is done.${isQueued(done) ? ` ${KEPT_ON_DEVICE}` : ""}`,
+        {
+          duration: UNDO.toastMs,
+          action: { label: "Undo", onClick: () => void reopenTask(queryClient, task) },
+        },
+      ),
+    onError: (err, task, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
       showError(
-        "Could not mark the task done",
+        aboutTask("Could not mark done", task.title),
         (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
       );
     },
@@ -146,9 +151,6 @@ export function useMarkDone() {
     pendingId: mutation.isPending ? mutation.variables?.id : undefined,
   };
 }
-
-/** What a toast adds when the change waits on the device (docs/product.md#offline). */
-const KEPT_ON_DEVICE = "It syncs when you're back online.";
 
 /** POST /api/tasks/{id}/reopen, which works offline: a finished task comes back open, today. */
 export function sendReopen(queryClient: QueryClient, task: Pick<Task, "id" | "title">): Promise<Task | QueuedChange> {
@@ -163,10 +165,13 @@ export function sendReopen(queryClient: QueryClient, task: Pick<Task, "id" | "ti
 async function reopenTask(queryClient: QueryClient, task: Pick<Task, "id" | "title">) {
   try {
     const answer = await sendReopen(queryClient, task);
-    showInfo("Undone", `"${task.title}" is open again.`);
+    showInfo(aboutTask("Undone", task.title), `"${task.title}" is open again.`);
     if (isQueued(answer)) return;
   } catch (err) {
-    showError("Could not undo", (err instanceof ApiRequestError && err.serverMessage) || "Please try again.");
+    showError(
+      aboutTask("Could not undo", task.title),
+      (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+    );
   }
   await invalidateTaskData(queryClient);
 }

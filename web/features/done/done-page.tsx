@@ -13,6 +13,7 @@ import { dayName } from "../../ui/day-words";
 import { Input } from "../../ui/field";
 import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
+import { aboutTask } from "../../ui/task-name";
 import { showError, showSuccess } from "../../ui/toast";
 import { doneDays } from "./history-search";
 
@@ -80,7 +81,10 @@ export function DonePage() {
     const next = buttons[index + 1] ?? buttons[index - 1];
     reopen.mutate(task, {
       onSuccess: () => {
-        showSuccess("Task reopened", `"${task.title}" is open again, in Current Tasks for today.`);
+        showSuccess(
+          aboutTask("Task reopened", task.title),
+          `"${task.title}" is open again, in Current Tasks for today.`,
+        );
         const nextId = next?.dataset.reopen;
         requestAnimationFrame(() => {
           const target = nextId ? document.querySelector<HTMLButtonElement>(`[data-reopen="${nextId}"]`) : null;
@@ -89,7 +93,7 @@ export function DonePage() {
       },
       onError: (err) =>
         showError(
-          "Could not reopen the task",
+          aboutTask("Could not reopen", task.title),
           (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
         ),
     });

@@ -9,6 +9,7 @@ import { useCreateTask } from "../../api/task-changes";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
+import { aboutTask } from "../../ui/task-name";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { readShareTasks, writeShareTasks } from "./share-tasks-setting";
 import { type SuggestionSource, sourceText } from "./suggestion-source";
@@ -100,10 +101,10 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
     try {
       await addTask.mutateAsync(aiAddPayload(item.title));
       setStatus(item.title, "added");
-      showSuccess("Task added", "The suggested task has been added to your list.");
+      showSuccess(aboutTask("Task added", item.title), "The suggested task has been added to your list.");
     } catch {
       setStatus(item.title, "new");
-      showError("Failed to add task", "There was an error adding your task. Please try again.");
+      showError(aboutTask("Failed to add task", item.title), "There was an error adding your task. Please try again.");
     }
   }
 

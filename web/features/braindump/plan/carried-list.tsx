@@ -8,6 +8,7 @@ import { undoable } from "../../../api/undo";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { carriedLabel } from "../../../ui/day-words";
+import { aboutTask } from "../../../ui/task-name";
 import { showError, showSuccess } from "../../../ui/toast";
 import { DeleteTaskButton } from "../delete-task-button";
 import { MarkDoneButton } from "../mark-done-button";
@@ -36,7 +37,7 @@ export function CarriedList({
     move.mutate(
       { id: task.id, category: "no_list" },
       {
-        onSuccess: () => showSuccess("Said no", `"${task.title}" is on today's "No" List.`),
+        onSuccess: () => showSuccess(aboutTask("Said no", task.title), `"${task.title}" is on today's "No" List.`),
         onError: (err) =>
           showError(
             "Could not update your No List",
@@ -51,7 +52,11 @@ export function CarriedList({
     const next = nextControl(button, "delete");
     remove.mutate(task.id, {
       onSuccess: (ticket) =>
-        showSuccess("Task deleted", `"${task.title}" has been removed.`, undoable(queryClient, ticket)),
+        showSuccess(
+          aboutTask("Task deleted", task.title),
+          `"${task.title}" has been removed.`,
+          undoable(queryClient, ticket, task.title),
+        ),
       onError: (err) =>
         showError(
           "Could not delete the task",
