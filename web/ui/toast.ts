@@ -12,6 +12,8 @@ export type ToastMessage = {
   action?: ToastAction;
   /** How long it stays, in ms (the Toaster's 5 s when not given). */
   duration?: number;
+  /** About the whole app, not the screen it shows on: it stays when the person changes screen. */
+  everyScreen?: boolean;
 };
 
 /** A progress toast that is later replaced, in place, by its outcome. */
@@ -20,11 +22,28 @@ export type ProgressToast = { finish: (outcome: ToastMessage) => void };
 /** The toast on screen (or last shown). One at a time: a new one closes it first (docs/decisions/015-toasts-sonner.md). */
 let current: string | null = null;
 let nextId = 1;
+/** When the current toast was shown, and whether it is about the whole app rather than its screen. */
+let shownAt = 0;
+let everyScreen = false;
+
+/**
+ * A toast answers what was done on its screen: when the person goes to another screen it closes
+ * (docs/decisions/248-toasts-keep-to-their-screen.md). `movedBy`: when the press, key or Back that
+ * moved was made. A toast shown after it answers that very press (e.g. "Account deleted", then the
+ * landing page) and goes along; so does a notice about the whole app (changes not synced).
+ */
+export function leaveScreen(movedBy: number) {
+  if (current === null || everyScreen || shownAt > movedBy) return;
+  toast.dismiss(current);
+  current = null;
+}
 
 function show(message: ToastMessage, id = `toast-${nextId++}`): string {
   // The answer to what the person just did replaces any earlier notice at once: no queue.
   if (current !== null && current !== id) toast.dismiss(current);
   current = id;
+  shownAt = performance.now();
+  everyScreen = message.everyScreen === true;
   const { kind, title, description, action, duration } = message;
   const options = { id, description, action, duration };
   if (kind === "error") toast.error(title, { ...options, className: "toast-destructive" });
@@ -52,4 +71,9 @@ export function showInfo(title: string, description?: string) {
 export function showProgress(title: string, description?: string): ProgressToast {
   const id = show({ kind: "progress", title, description });
   return { finish: (outcome) => void show(outcome, id) };
+}
+
+/** A toast about the whole app (e.g. changes made offline that the server refused), on every screen. */
+export function showEverywhere(message: Omit<ToastMessage, "everyScreen">) {
+  show({ ...message, everyScreen: true });
 }

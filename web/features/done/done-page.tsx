@@ -15,7 +15,7 @@ import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
 import { aboutTask } from "../../ui/task-name";
 import { showError, showSuccess } from "../../ui/toast";
-import { doneDays } from "./history-search";
+import { doneDayLine, doneDays } from "./history-search";
 
 /**
  * `/done` (docs/product.md#done-screen): finished work by day, newest first, found by its words and
@@ -167,10 +167,7 @@ export function DonePage() {
                       <h2 id={headingId} data-done-day tabIndex={-1} className="text-lg font-semibold">
                         {dayName(entry.date, today)}
                       </h2>
-                      <p className="text-sm text-slate-600 dark:text-slate-400">
-                        {entry.tasksCompleted} done · {countOf(entry.focusMinutes, "focus minute", "focus minutes")}
-                        {searching ? ` · ${entry.tasks.length} of ${entry.tasksCompleted} shown` : null}
-                      </p>
+                      <p className="text-sm text-slate-600 dark:text-slate-400">{doneDayLine(entry, searching)}</p>
                     </div>
                     <ul className="divide-y divide-slate-100 dark:divide-slate-800">
                       {entry.tasks.map((task) => {

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Check, Plus, Sparkles, X } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import type { SuggestionKind } from "../../../shared/schemas/suggestions";
 import { ApiRequestError } from "../../api/client";
@@ -54,6 +54,9 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   const shareId = useId();
   const suggestions = useSuggestions();
   const addTask = useCreateTask();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const below = useRowsBelow(panelRef, listRef, items.length);
 
   function getSuggestions(event?: FormEvent) {
     event?.preventDefault();
@@ -112,6 +115,8 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <Dialog.Portal>
         <Dialog.Content
+          ref={panelRef}
+          onScroll={below.recount}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             textareaRef.current?.focus();
@@ -211,7 +216,14 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               <h3 className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">
                 {HEADINGS[source?.kind === "tasks" ? "tasks" : "suggestions"]}
               </h3>
-              <ul aria-label="Suggestions" className="max-h-60 space-y-1.5 overflow-y-auto pr-1">
+              {/* One scroll on a phone, the panel's, not a list scrolling inside it: with the
+                  rows below its edge counted (docs/decisions/249-small-words-that-tell-the-truth.md). */}
+              <ul
+                ref={listRef}
+                aria-label="Suggestions"
+                className="space-y-1.5 pr-1 sm:max-h-60 sm:overflow-y-auto"
+                onScroll={below.recount}
+              >
                 {items.map((item) => (
                   <li
                     key={item.title}
@@ -253,6 +265,17 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
             </p>
           ) : null}
 
+          {below.count > 0 ? (
+            // Read-only and let through to what is under it: a sign, not a control.
+            <p
+              aria-hidden="true"
+              data-testid="suggestions-below"
+              className="pointer-events-none sticky bottom-0 -mt-10 bg-gradient-to-t from-white from-60% to-transparent px-4 pt-6 pb-2 text-center text-xs font-medium text-slate-700 dark:from-slate-900 dark:text-slate-200"
+            >
+              {below.count} more below, scroll to see {below.count === 1 ? "it" : "them"} ↓
+            </p>
+          ) : null}
+
           {source ? (
             <p
               data-testid="suggestion-source"
@@ -265,4 +288,35 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * How many of the list's rows lie below what shows of it (the panel's bottom edge, or the list's own
+ * on a wide screen): a phone shows three of six suggestions, and this says the rest are there.
+ */
+function useRowsBelow(
+  panelRef: RefObject<HTMLDivElement | null>,
+  listRef: RefObject<HTMLUListElement | null>,
+  rows: number,
+) {
+  const [count, setCount] = useState(0);
+  const recount = useCallback(() => {
+    const panel = panelRef.current;
+    const list = listRef.current;
+    if (!panel || !list) return setCount(0);
+    const edge = Math.min(
+      panel.getBoundingClientRect().bottom,
+      list.getBoundingClientRect().bottom,
+      window.innerHeight,
+    );
+    const hidden = Array.from(list.children).filter((row) => row.getBoundingClientRect().bottom > edge + 2).length;
+    setCount(hidden);
+  }, [panelRef, listRef]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counted again when the rows change.
+  useLayoutEffect(() => {
+    recount();
+    window.addEventListener("resize", recount);
+    return () => window.removeEventListener("resize", recount);
+  }, [recount, rows]);
+  return { count, recount };
 }

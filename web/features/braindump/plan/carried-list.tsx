@@ -71,7 +71,7 @@ export function CarriedList({
       {tasks.map((task) => {
         const leftForLater = later.includes(task.id);
         return (
-          <li key={task.id} className="flex items-center gap-1 py-1.5 text-sm">
+          <li key={task.id} className="flex flex-wrap items-center gap-x-1 py-1.5 text-sm">
             <MarkDoneButton task={task} />
             <span className={cn("min-w-0 flex-1 break-words", leftForLater && "text-slate-500 dark:text-slate-400")}>
               {task.title}
@@ -85,39 +85,46 @@ export function CarriedList({
                 </span>
               ) : null}
             </span>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="h-9 w-9 shrink-0 text-slate-600 dark:text-slate-400"
-              aria-label={`Leave ${task.title} for later`}
-              aria-pressed={leftForLater}
-              title="Leave for later"
-              data-carried="later"
-              onClick={() => onLater(task.id)}
-            >
-              <Clock
-                aria-hidden="true"
-                className={cn("h-4 w-4", leftForLater && "text-brand-600 dark:text-indigo-300")}
+            {/* Words beside the icons, on a line of their own on a phone
+                (docs/decisions/249-small-words-that-tell-the-truth.md). */}
+            <div className="flex w-full shrink-0 justify-end gap-1 sm:w-auto">
+              <Button
+                variant="ghost"
+                size="sm"
+                className={cn(
+                  "h-9 shrink-0 gap-1.5 px-2 text-slate-600 dark:text-slate-400",
+                  leftForLater && "text-brand-700 dark:text-indigo-300",
+                )}
+                aria-label={`Leave ${task.title} for later`}
+                aria-pressed={leftForLater}
+                title="Leave for later"
+                data-carried="later"
+                onClick={() => onLater(task.id)}
+              >
+                <Clock aria-hidden="true" className="h-4 w-4" />
+                Later
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-9 shrink-0 gap-1.5 px-2 text-slate-600 dark:text-slate-400"
+                aria-label={`Say no to ${task.title}`}
+                title='Put on the "No" List'
+                data-carried="no"
+                disabled={move.isPending && move.variables?.id === task.id}
+                onClick={(event) => sayNo(task, event.currentTarget)}
+              >
+                <Ban aria-hidden="true" className="h-4 w-4" />
+                Say no
+              </Button>
+              <DeleteTaskButton
+                taskTitle={task.title}
+                worded
+                data-carried="delete"
+                disabled={remove.isPending && remove.variables === task.id}
+                onClick={(event) => deleteTask(task, event.currentTarget)}
               />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="h-9 w-9 shrink-0 text-slate-600 dark:text-slate-400"
-              aria-label={`Say no to ${task.title}`}
-              title='Put on the "No" List'
-              data-carried="no"
-              disabled={move.isPending && move.variables?.id === task.id}
-              onClick={(event) => sayNo(task, event.currentTarget)}
-            >
-              <Ban aria-hidden="true" className="h-4 w-4" />
-            </Button>
-            <DeleteTaskButton
-              taskTitle={task.title}
-              data-carried="delete"
-              disabled={remove.isPending && remove.variables === task.id}
-              onClick={(event) => deleteTask(task, event.currentTarget)}
-            />
+            </div>
           </li>
         );
       })}
