@@ -1,4 +1,5 @@
 import { type RefObject, useEffect } from "react";
+import { WHOLE_TOAST_CLASS } from "./toast";
 
 /**
  * On a phone a toast never lies over a control (docs/decisions/150-toasts-keep-clear-of-controls.md): it sits at the
@@ -164,7 +165,7 @@ export function useToastPlacement(container: RefObject<HTMLElement | null>) {
         keep,
         placed?.toast === toast ? placed.offset : undefined,
       );
-      if (offset === null && toast !== shortened) {
+      if (offset === null && toast !== shortened && !toast.classList.contains(WHOLE_TOAST_CLASS)) {
         shortened = toast;
         placed = null;
         document.documentElement.dataset.toastShort = "";

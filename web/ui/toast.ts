@@ -26,6 +26,9 @@ let nextId = 1;
 let shownAt = 0;
 let everyScreen = false;
 
+/** The class of a toast that is never shortened to its title (web/ui/toast-placement.ts). */
+export const WHOLE_TOAST_CLASS = "toast-whole";
+
 /**
  * A toast answers what was done on its screen: when the person goes to another screen it closes
  * (docs/decisions/248-toasts-keep-to-their-screen.md). `movedBy`: when the press, key or Back that
@@ -45,8 +48,10 @@ function show(message: ToastMessage, id = `toast-${nextId++}`): string {
   shownAt = performance.now();
   everyScreen = message.everyScreen === true;
   const { kind, title, description, action, duration } = message;
-  const options = { id, description, action, duration };
-  if (kind === "error") toast.error(title, { ...options, className: "toast-destructive" });
+  // A notice about the whole app is always shown whole, never title-only (web/ui/toast-placement.ts).
+  const options = { id, description, action, duration, className: everyScreen ? WHOLE_TOAST_CLASS : undefined };
+  if (kind === "error")
+    toast.error(title, { ...options, className: `toast-destructive ${options.className ?? ""}`.trim() });
   else if (kind === "success") toast.success(title, options);
   else if (kind === "progress") toast.loading(title, options);
   else toast(title, options);

@@ -216,12 +216,12 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               <h3 className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">
                 {HEADINGS[source?.kind === "tasks" ? "tasks" : "suggestions"]}
               </h3>
-              {/* One scroll on a phone, the panel's, not a list scrolling inside it: with the
-                  rows below its edge counted (docs/decisions/249-small-words-that-tell-the-truth.md). */}
+              {/* It scrolls within about 15rem (docs/product.md#ai-suggestion-widget); the rows below
+                  what shows are counted (docs/decisions/249-small-words-that-tell-the-truth.md). */}
               <ul
                 ref={listRef}
                 aria-label="Suggestions"
-                className="space-y-1.5 pr-1 sm:max-h-60 sm:overflow-y-auto"
+                className="max-h-60 space-y-1.5 overflow-y-auto pr-1"
                 onScroll={below.recount}
               >
                 {items.map((item) => (
