@@ -7,8 +7,8 @@ import { ApiRequestError } from "./client";
 import { withPlanMarks } from "./local-changes";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
+import { sendReopen } from "./reopen-task";
 import { isQueued, sendChange } from "./send-change";
-import { sendReopen } from "./tasks";
 
 // The changes of the person's day (docs/product.md#the-day): the plan, "Skip for today", a "No"
 // item said again, a finished task reopened. Each works offline (docs/product.md#offline). Apart
@@ -96,7 +96,7 @@ export function useSayNoAgain() {
   };
 }
 
-/** POST /api/tasks/{id}/reopen (web/api/tasks.ts sendReopen): a finished task comes back open, today. */
+/** POST /api/tasks/{id}/reopen (web/api/reopen-task.ts sendReopen): a finished task comes back open, today. */
 export function useReopenTask() {
   const queryClient = useQueryClient();
   return useMutation({

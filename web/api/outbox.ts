@@ -2,9 +2,7 @@ import type { InfiniteData, QueryCacheNotifyEvent, QueryClient } from "@tanstack
 import type { User } from "../../shared/schemas/auth";
 import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
-import { aboutTask } from "../ui/task-name";
-import { showError, showEverywhere, showSuccess } from "../ui/toast";
-import { ApiRequestError, apiHeaders, rememberD1Bookmark } from "./client";
+import { apiHeaders, rememberD1Bookmark } from "./client";
 import type { ChangeEffect, ChangeIntent } from "./local-changes";
 import { newLocalTask, withDayEffect, withHistoryEffect, withTaskEffect } from "./outbox-effects";
 import { holdingOutbox, replayOutbox } from "./outbox-replay";
@@ -13,7 +11,6 @@ import {
   forgetEntries,
   OUTBOX_SYNC_TAG,
   type OutboxEntry,
-  type RefusedChange,
   removeEntry,
   takeRefused,
   waitingEntries,
@@ -28,7 +25,6 @@ import {
   WAITING_KEY,
   waitingCount,
 } from "./send-change";
-import { createTask } from "./task-changes";
 import { todayOf } from "./today";
 
 // The page's side of the outbox (docs/product.md#offline, docs/decisions/222-offline-outbox.md):
@@ -109,70 +105,6 @@ function isFreshRead(event: QueryCacheNotifyEvent): boolean {
   return key === queryKeys.tasks[0] || key === queryKeys.day[0] || key === queryKeys.history[0];
 }
 
-/** How long the offer to keep what was written stays, unless closed. */
-const KEEP_OFFER_MS = 30_000;
-
-/**
- * Says what the server refused (docs/decisions/246-refused-changes-named-and-kept.md): each change
- * named, with why, in one toast (one at a time: several are said in one), on whatever screen the
- * person is; a title they typed for a task deleted elsewhere is offered back as a new task.
- */
-function sayRefused(queryClient: QueryClient, refused: RefusedChange[]) {
-  const [only] = refused;
-  if (!only) return;
-  const written = refused.flatMap((change) => (change.written ? [change.written] : []));
-  const keep =
-    written.length === 0
-      ? {}
-      : {
-          action: {
-            label: written.length === 1 ? "Keep my title" : "Keep my titles",
-            onClick: () => void keepWritten(queryClient, written),
-          },
-          duration: KEEP_OFFER_MS,
-        };
-  const offer =
-    written.length === 0 ? "" : ` Keep what you wrote as ${written.length === 1 ? "a new task" : "new tasks"}?`;
-  if (refused.length === 1) {
-    showEverywhere({
-      kind: "error",
-      title: `Not synced: ${only.label}`,
-      description: `${only.reason}${offer}`,
-      ...keep,
-    });
-    return;
-  }
-  showEverywhere({
-    kind: "error",
-    title: `${refused.length} changes could not be synced`,
-    description: `${refused.map((change) => `${change.label}: ${lowerFirst(change.reason)}`).join(" ")}${offer}`,
-    ...keep,
-  });
-}
-
-/** "It was deleted…" → "it was deleted…", after a colon. */
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
-/** The titles typed for tasks deleted elsewhere, kept as new tasks. */
-async function keepWritten(queryClient: QueryClient, titles: string[]) {
-  try {
-    for (const title of titles) await createTask(queryClient, { title });
-    const [first] = titles;
-    showSuccess(
-      titles.length === 1 && first ? aboutTask("Kept", first) : `Kept ${titles.length} tasks`,
-      titles.length === 1 ? "It is a new task in Current Tasks." : "They are new tasks in Current Tasks.",
-    );
-  } catch (err) {
-    showError(
-      titles.length === 1 ? "Could not keep your title" : "Could not keep your titles",
-      (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
-    );
-  }
-  await invalidateTaskData(queryClient);
-}
-
 let sending: Promise<void> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryDelayMs = 2000;
@@ -195,7 +127,13 @@ export function sendWaiting(queryClient: QueryClient): Promise<void> {
     try {
       const result = await replayOutbox({ userId, headers: () => apiHeaders("/api"), onResponse: rememberD1Bookmark });
       for (const { entry, answer } of result.sent) sentAnswers.set(entry.changeId, answer);
-      sayRefused(queryClient, [...result.refused, ...(await takeRefused())]);
+      const refused = [...result.refused, ...(await takeRefused())];
+      // Its words and the offer to keep a title load only when something was refused.
+      if (refused.length > 0)
+        void import("./outbox-refusals").then(
+          ({ sayRefused }) => sayRefused(queryClient, refused),
+          (err) => console.warn("could not load the words for refused changes", err),
+        );
       // Gone also when another tab or the service worker sent it: what shows is then read again.
       const gone = await readWaiting(userId);
       if (result.stopped === "busy" || (result.stopped === "offline" && navigator.onLine)) retryLater(queryClient);

@@ -6,7 +6,7 @@ import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
 import { isQueued, sendChange } from "./send-change";
-import { mergeIntoCache, patchTask } from "./tasks";
+import { mergeIntoCache, patchTask, resetTaskData, useShowZeroAnalytics } from "./tasks";
 
 // The task changes made on screens other than the first (the questions, the title editor, the
 // board, the "No" List, suggestions): apart from web/api/tasks.ts so that the first screen does not
@@ -80,5 +80,21 @@ export function useMoveTask() {
       if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
     },
     onSettled: (answer) => (isQueued(answer) ? undefined : invalidateTaskData(queryClient)),
+  });
+}
+
+/** POST /api/start-fresh: tasks, analytics and the running timer, in one atomic call. */
+export function useStartFresh() {
+  const queryClient = useQueryClient();
+  const zeroAnalytics = useShowZeroAnalytics();
+  return useMutation({
+    onMutate: () => void zeroAnalytics.preload().catch(() => {}),
+    mutationFn: () => apiRequest("POST", "/api/start-fresh"),
+    onSuccess: () =>
+      Promise.all([
+        resetTaskData(queryClient),
+        zeroAnalytics.show(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timer }),
+      ]),
   });
 }

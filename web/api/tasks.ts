@@ -3,7 +3,7 @@ import { hasRemovedMarker, UNDO } from "../../shared/constants";
 import type { PatchTaskInput, ProcessTasksInput, Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { aboutTask } from "../ui/task-name";
-import { showError, showInfo, showSuccess } from "../ui/toast";
+import { showError, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
 import { ApiRequestError, apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
@@ -134,7 +134,15 @@ export function useMarkDone() {
         `"${task.title}" is done.${isQueued(done) ? ` ${KEPT_ON_DEVICE}` : ""}`,
         {
           duration: UNDO.toastMs,
-          action: { label: "Undo", onClick: () => void reopenTask(queryClient, task) },
+          // The Undo's code loads with the tap (web/api/reopen-task.ts), not with the first screen.
+          action: {
+            label: "Undo",
+            onClick: () =>
+              void import("./reopen-task").then(
+                ({ undoDone }) => undoDone(queryClient, task),
+                () => showError(aboutTask("Could not undo", task.title), "Please try again."),
+              ),
+          },
         },
       ),
     onError: (err, task, context) => {
@@ -152,35 +160,11 @@ export function useMarkDone() {
   };
 }
 
-/** POST /api/tasks/{id}/reopen, which works offline: a finished task comes back open, today. */
-export function sendReopen(queryClient: QueryClient, task: Pick<Task, "id" | "title">): Promise<Task | QueuedChange> {
-  return sendChange<Task>(queryClient, {
-    method: "POST",
-    path: `/api/tasks/${task.id}/reopen`,
-    effect: { kind: "patchTask", id: task.id, fields: { isCompleted: false, completedAt: null } },
-  });
-}
-
-/** The Undo of a one-tap done. */
-async function reopenTask(queryClient: QueryClient, task: Pick<Task, "id" | "title">) {
-  try {
-    const answer = await sendReopen(queryClient, task);
-    showInfo(aboutTask("Undone", task.title), `"${task.title}" is open again.`);
-    if (isQueued(answer)) return;
-  } catch (err) {
-    showError(
-      aboutTask("Could not undo", task.title),
-      (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
-    );
-  }
-  await invalidateTaskData(queryClient);
-}
-
 /**
  * After a clear: today's zero record everywhere (web/api/analytics.ts). That module and its record
  * schemas load when a clear starts (`preload`), not with the braindump screen that offers it.
  */
-function useShowZeroAnalytics() {
+export function useShowZeroAnalytics() {
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const preload = () => import("./analytics");
@@ -206,21 +190,5 @@ export function useClearTasks() {
     onMutate: () => void zeroAnalytics.preload().catch(() => {}),
     mutationFn: () => apiRequest("POST", "/api/tasks/clear"),
     onSuccess: () => Promise.all([resetTaskData(queryClient), zeroAnalytics.show()]),
-  });
-}
-
-/** POST /api/start-fresh: tasks, analytics and the running timer, in one atomic call. */
-export function useStartFresh() {
-  const queryClient = useQueryClient();
-  const zeroAnalytics = useShowZeroAnalytics();
-  return useMutation({
-    onMutate: () => void zeroAnalytics.preload().catch(() => {}),
-    mutationFn: () => apiRequest("POST", "/api/start-fresh"),
-    onSuccess: () =>
-      Promise.all([
-        resetTaskData(queryClient),
-        zeroAnalytics.show(),
-        queryClient.invalidateQueries({ queryKey: queryKeys.timer }),
-      ]),
   });
 }

@@ -22,32 +22,14 @@ export type ProgressToast = { finish: (outcome: ToastMessage) => void };
 /** The toast on screen (or last shown). One at a time: a new one closes it first (docs/decisions/015-toasts-sonner.md). */
 let current: string | null = null;
 let nextId = 1;
-/** When the current toast was shown, and whether it is about the whole app rather than its screen. */
-let shownAt = 0;
-let everyScreen = false;
-
-/** The class of a toast that is never shortened to its title (web/ui/toast-placement.ts). */
+/** The class of a toast about the whole app: it is never shortened to its title and stays when the screen changes (web/ui/toaster.tsx). */
 export const WHOLE_TOAST_CLASS = "toast-whole";
-
-/**
- * A toast answers what was done on its screen: when the person goes to another screen it closes
- * (docs/decisions/248-toasts-keep-to-their-screen.md). `movedBy`: when the press, key or Back that
- * moved was made. A toast shown after it answers that very press (e.g. "Account deleted", then the
- * landing page) and goes along; so does a notice about the whole app (changes not synced).
- */
-export function leaveScreen(movedBy: number) {
-  if (current === null || everyScreen || shownAt > movedBy) return;
-  toast.dismiss(current);
-  current = null;
-}
 
 function show(message: ToastMessage, id = `toast-${nextId++}`): string {
   // The answer to what the person just did replaces any earlier notice at once: no queue.
   if (current !== null && current !== id) toast.dismiss(current);
   current = id;
-  shownAt = performance.now();
-  everyScreen = message.everyScreen === true;
-  const { kind, title, description, action, duration } = message;
+  const { kind, title, description, action, duration, everyScreen } = message;
   // A notice about the whole app is always shown whole, never title-only (web/ui/toast-placement.ts).
   const options = { id, description, action, duration, className: everyScreen ? WHOLE_TOAST_CLASS : undefined };
   if (kind === "error")

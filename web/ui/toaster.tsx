@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { Toaster } from "sonner";
+import { Toaster, toast } from "sonner";
 import { toasterMounted } from "./sonner-loader";
 import { useTheme } from "./theme";
-import { leaveScreen } from "./toast";
+import { WHOLE_TOAST_CLASS } from "./toast";
 import { useToastPlacement } from "./toast-placement";
 
 /**
@@ -21,14 +21,20 @@ export function AppToaster() {
   useToastPlacement(container);
   // Runs after sonner's own effect has subscribed to new toasts.
   useEffect(() => toasterMounted(), []);
-  // A screen's toast does not follow the person to another screen.
+  // A screen's toast does not follow the person to another screen
+  // (docs/decisions/248-toasts-keep-to-their-screen.md): the toasts on screen at the press, key or
+  // Back that moved close; one shown after it answers that very press (e.g. "Account deleted" on
+  // the way to the landing page) and goes along, as does a notice about the whole app.
   const { pathname } = useLocation();
   const shownOn = useRef(pathname);
-  const lastGesture = useRef(0);
+  const onScreenAtMove = useRef<(string | number)[]>([]);
   useEffect(() => {
     const types = ["pointerdown", "keydown", "popstate"];
     const mark = () => {
-      lastGesture.current = performance.now();
+      onScreenAtMove.current = toast
+        .getToasts()
+        .filter((shown) => !("className" in shown && shown.className?.includes(WHOLE_TOAST_CLASS)))
+        .map((shown) => shown.id);
     };
     for (const type of types) window.addEventListener(type, mark, { capture: true, passive: true });
     return () => {
@@ -38,7 +44,8 @@ export function AppToaster() {
   useEffect(() => {
     if (pathname === shownOn.current) return;
     shownOn.current = pathname;
-    leaveScreen(lastGesture.current);
+    for (const id of onScreenAtMove.current) toast.dismiss(id);
+    onScreenAtMove.current = [];
   }, [pathname]);
   return (
     <div ref={container} className="contents">

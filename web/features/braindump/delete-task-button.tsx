@@ -3,21 +3,16 @@ import type { ComponentProps } from "react";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 
-type Props = Omit<ComponentProps<typeof Button>, "children" | "title" | "variant" | "size"> & {
-  taskTitle: string;
-  /** The word "Delete" beside the bin, where a row's controls are words (the plan's carried tasks). */
-  worded?: boolean;
-};
+type Props = Omit<ComponentProps<typeof Button>, "children" | "title" | "variant" | "size"> & { taskTitle: string };
 
 /** The bin button of a task row, named after the task it deletes (Current Tasks, the plan's carried tasks). */
-export function DeleteTaskButton({ taskTitle, worded = false, className, ...props }: Props) {
+export function DeleteTaskButton({ taskTitle, className, ...props }: Props) {
   return (
     <Button
       variant="ghost"
-      size={worded ? "sm" : "icon"}
+      size="icon"
       className={cn(
-        "shrink-0 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400",
-        worded ? "h-9 gap-1.5 px-2" : "h-9 w-9",
+        "h-9 w-9 shrink-0 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400",
         className,
       )}
       aria-label={`Delete ${taskTitle}`}
@@ -25,7 +20,6 @@ export function DeleteTaskButton({ taskTitle, worded = false, className, ...prop
       {...props}
     >
       <Trash2 aria-hidden="true" className="h-4 w-4" />
-      {worded ? "Delete" : null}
     </Button>
   );
 }

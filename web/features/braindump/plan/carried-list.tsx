@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Ban, Clock } from "lucide-react";
+import { Ban, Clock, Trash2 } from "lucide-react";
 import type { CarriedTask } from "../../../../shared/schemas/day";
 import { ApiRequestError } from "../../../api/client";
 import { useMoveTask } from "../../../api/task-changes";
@@ -10,7 +10,6 @@ import { cn } from "../../../ui/cn";
 import { carriedLabel } from "../../../ui/day-words";
 import { aboutTask } from "../../../ui/task-name";
 import { showError, showSuccess } from "../../../ui/toast";
-import { DeleteTaskButton } from "../delete-task-button";
 import { MarkDoneButton } from "../mark-done-button";
 
 /**
@@ -117,13 +116,19 @@ export function CarriedList({
                 <Ban aria-hidden="true" className="h-4 w-4" />
                 Say no
               </Button>
-              <DeleteTaskButton
-                taskTitle={task.title}
-                worded
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-9 shrink-0 gap-1.5 px-2 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
+                aria-label={`Delete ${task.title}`}
+                title="Delete"
                 data-carried="delete"
                 disabled={remove.isPending && remove.variables === task.id}
                 onClick={(event) => deleteTask(task, event.currentTarget)}
-              />
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Delete
+              </Button>
             </div>
           </li>
         );
