@@ -161,7 +161,7 @@ test("the follow-up choices: Need More Time, 5 Min Break, Next Task, Completed",
   await taskSelect(page).selectOption(String(task.id));
   await startAndEnd();
   await page.getByRole("button", { name: "Completed" }).click();
-  await expect(page.getByText("Task completed", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Task completed: "${task.title}"`, { exact: true })).toBeVisible();
   await expect(page.getByText("Great job completing your task!")).toBeVisible();
   await expect(page.getByRole("button", { name: "Marked as done" })).toBeDisabled();
   // The finished task needs no more time: that choice is gone; the break and Next Task stay.

@@ -154,6 +154,57 @@ test("a change to a task deleted on another device is said once, and the changes
   await expect(shownToast(page, "Not synced")).toHaveCount(0);
 });
 
+test("two renames refused after a tunnel are each named with why, and the titles typed offline can be kept", async ({
+  page,
+  context,
+  request,
+  signedIn,
+}) => {
+  // A phone (docs/decisions/246-refused-changes-named-and-kept.md).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tasks = await addTasks(request, signedIn, REAL_LENGTH_TITLES.slice(0, 10));
+  const [first, second] = tasks;
+  await page.goto("/");
+  await controlledBySw(page);
+  await expect(currentTasks(page).getByText(REAL_LENGTH_TITLES[9])).toBeVisible();
+
+  await context.setOffline(true);
+  const written = ["Finish the Q3 budget and send it to Maria", "Renew the car insurance online this week"];
+  for (const [index, task] of [first, second].entries()) {
+    const row = currentTasks(page)
+      .getByRole("listitem")
+      .filter({ hasText: task?.title ?? "" });
+    await row.getByRole("button", { name: /^Edit/ }).click();
+    await currentTasks(page)
+      .getByRole("textbox")
+      .fill(written[index] ?? "");
+    await currentTasks(page).getByRole("button", { name: "Save" }).click();
+    await expect(currentTasks(page).getByRole("listitem").filter({ hasText: written[index] })).toContainText(
+      "Not synced",
+    );
+  }
+  await expect(waiting(page)).toHaveText("2 changes waiting to sync");
+  // Another device deletes both tasks meanwhile.
+  for (const task of [first, second]) await apiCall(request, signedIn, "DELETE", `/api/tasks/${task?.id}`);
+
+  await context.setOffline(false);
+  const toast = shownToast(page, "2 changes could not be synced");
+  await expect(toast).toContainText(`Rename "${first?.title}" to "${written[0]}": it was deleted on another device.`);
+  await expect(toast).toContainText(`Rename "${second?.title}" to "${written[1]}": it was deleted on another device.`);
+  await expect(toast).toContainText("Keep what you wrote as new tasks?");
+  await screenshots(page, "offline-renames-refused");
+  // Going to another screen does not take the offer away.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Analytics" }).click();
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "Keep my titles" }).click();
+  await expect(shownToast(page, "Kept 2 tasks")).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await listTasksViaApi(request, signedIn)).map((task) => task.title).filter((t) => written.includes(t)),
+    )
+    .toEqual(written);
+});
+
 test("changes kept in a tab closed offline arrive when the app opens online, once, with a second tab open", async ({
   page,
   context,

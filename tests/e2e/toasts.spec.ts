@@ -152,7 +152,7 @@ test("each toast shows at once and replaces the one before; a deleted task comes
 
   // A call: within 300 ms of its answer; the earlier notice is gone at once.
   await page.getByRole("button", { name: "Delete Write the report" }).click();
-  const deleted = await toastDelay(page, "Task deleted", `/api/tasks/${task.id}`);
+  const deleted = await toastDelay(page, 'Task deleted: "Write the report"', `/api/tasks/${task.id}`);
   expect(deleted.fromAnswer).toBeLessThanOrEqual(300);
   await expectOnlyToast(page, "Task deleted");
   const undo = onScreen(page).getByRole("button", { name: "Undo" });
@@ -165,7 +165,7 @@ test("each toast shows at once and replaces the one before; a deleted task comes
   await expect.poll(() => Date.now() - shownAt, { timeout: 12_000, intervals: [250] }).toBeGreaterThan(8_000);
   await expect(undo).toBeVisible();
   await undo.click();
-  expect((await toastDelay(page, "Undone", "/api/undo")).fromAnswer).toBeLessThanOrEqual(300);
+  expect((await toastDelay(page, 'Undone: "Write the report"', "/api/undo")).fromAnswer).toBeLessThanOrEqual(300);
   await expectOnlyToast(page, "Undone");
   await expect(page.getByRole("button", { name: "Delete Write the report" })).toBeVisible();
   expect(await listTasks(request, signedIn)).toEqual(before);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryDay, HistoryTask } from "../../shared/schemas/day";
-import { doneDays, searchWords } from "../../web/features/done/history-search";
+import { doneDayLine, doneDays, searchWords } from "../../web/features/done/history-search";
 import { task } from "./task-fixture";
 
 const done = (id: number, completedDay: string, fields: Partial<HistoryTask> = {}): HistoryTask => ({
@@ -57,5 +57,37 @@ describe("the history's pages", () => {
 
   it("say the rows of a day whose record counts fewer (finishes stored before day stamps)", () => {
     expect(doneDays([], loaded, true, "")[0]).toMatchObject({ date: "2026-03-02", tasksCompleted: 3 });
+  });
+});
+
+// docs/decisions/247-done-day-counts-its-deleted.md: a day's header and its list agree.
+describe("finishes made by deleting", () => {
+  const sevenDone: HistoryDay[] = [
+    { date: "2026-03-02", tasksCompleted: 7, focusSessionsCompleted: 1, focusMinutes: 5 },
+  ];
+  const fourRows = [1, 2, 3, 4].map((id) => done(id, "2026-03-02"));
+
+  it("are said in the day's line when all its rows are loaded: 7 done, 3 of them deleted", () => {
+    const [day] = doneDays(sevenDone, fourRows, true, "");
+    expect(day?.deleted).toBe(3);
+    expect(day && doneDayLine(day, false)).toBe("7 done, 3 of them deleted · 5 focus minutes");
+  });
+
+  it("are not guessed while the day's earlier rows may be on a page not read yet", () => {
+    const [day] = doneDays(sevenDone, fourRows, false, "");
+    expect(day?.deleted).toBe(0);
+    expect(day && doneDayLine(day, false)).toBe("7 done · 5 focus minutes");
+  });
+
+  it("leave a day with nothing deleted as it was, and a search says what it shows", () => {
+    const [day] = doneDays(figures, loaded, true, "dentist");
+    expect(day && doneDayLine(day, true)).toBe("3 done · 25 focus minutes · 1 of 3 shown");
+    const [one] = doneDays(
+      [{ ...sevenDone[0], tasksCompleted: 1, focusMinutes: 1 } as HistoryDay],
+      [done(1, "2026-03-02")],
+      true,
+      "",
+    );
+    expect(one && doneDayLine(one, false)).toBe("1 done · 1 focus minute");
   });
 });

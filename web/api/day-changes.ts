@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Day, DayPlanInput, NoListAgainInput } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
+import { aboutTask } from "../ui/task-name";
 import { showError, showSuccess } from "../ui/toast";
 import { ApiRequestError } from "./client";
 import { withPlanMarks } from "./local-changes";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
+import { sendReopen } from "./reopen-task";
 import { isQueued, sendChange } from "./send-change";
-import { sendReopen } from "./tasks";
 
 // The changes of the person's day (docs/product.md#the-day): the plan, "Skip for today", a "No"
 // item said again, a finished task reopened. Each works offline (docs/product.md#offline). Apart
@@ -83,7 +84,8 @@ export function useSayNoAgain() {
   return {
     sayNoAgain: (task: Pick<Task, "id" | "title">) =>
       again.mutate([task.id], {
-        onSuccess: () => showSuccess("Said no again", `"${task.title}" is on today's "No" List.`),
+        onSuccess: () =>
+          showSuccess(aboutTask("Said no again", task.title), `"${task.title}" is on today's "No" List.`),
         onError: (err) =>
           showError(
             "Could not update your No List",
@@ -94,7 +96,7 @@ export function useSayNoAgain() {
   };
 }
 
-/** POST /api/tasks/{id}/reopen (web/api/tasks.ts sendReopen): a finished task comes back open, today. */
+/** POST /api/tasks/{id}/reopen (web/api/reopen-task.ts sendReopen): a finished task comes back open, today. */
 export function useReopenTask() {
   const queryClient = useQueryClient();
   return useMutation({

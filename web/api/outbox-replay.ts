@@ -23,8 +23,13 @@ type ReplayOptions = {
 
 /** A refusal that no retry can change: the change is dropped and the person told why. */
 function refusal(entry: OutboxEntry, status: number, text: string): RefusedChange {
-  // What was changed is gone: said in the person's words, not the server's "not found".
-  if (status === 404) return { label: entry.label, reason: "It was deleted on another device." };
+  // What was changed is gone: said in the person's words, not the server's "not found"; a title
+  // they typed for it is offered back (docs/decisions/246-refused-changes-named-and-kept.md).
+  if (status === 404) {
+    const { effect } = entry;
+    const written = effect.kind === "patchTask" ? effect.fields.title : undefined;
+    return { label: entry.label, reason: "It was deleted on another device.", ...(written ? { written } : {}) };
+  }
   let reason = "";
   try {
     const message = (JSON.parse(text) as { message?: unknown }).message;

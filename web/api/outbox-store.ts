@@ -21,8 +21,13 @@ export type OutboxEntry = {
   queuedAt: number;
 };
 
-/** A change the server refused while no page was open to say so (Background Sync): said when one opens. */
-export type RefusedChange = { label: string; reason: string };
+/**
+ * A change the server refused, in words and why; kept when no page was open to say so (Background
+ * Sync), said when one opens. `written`: a title the person typed that would be lost with it (a
+ * rename of a task deleted elsewhere), which they may keep as a new task
+ * (docs/decisions/246-refused-changes-named-and-kept.md).
+ */
+export type RefusedChange = { label: string; reason: string; written?: string };
 
 /** The Background Sync tag the service worker answers (web/sw-outbox.ts), and its message to the pages. */
 export const OUTBOX_SYNC_TAG = "onething-outbox";

@@ -2,7 +2,6 @@ import type { InfiniteData, QueryCacheNotifyEvent, QueryClient } from "@tanstack
 import type { User } from "../../shared/schemas/auth";
 import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
-import { showError } from "../ui/toast";
 import { apiHeaders, rememberD1Bookmark } from "./client";
 import type { ChangeEffect, ChangeIntent } from "./local-changes";
 import { newLocalTask, withDayEffect, withHistoryEffect, withTaskEffect } from "./outbox-effects";
@@ -12,7 +11,6 @@ import {
   forgetEntries,
   OUTBOX_SYNC_TAG,
   type OutboxEntry,
-  type RefusedChange,
   removeEntry,
   takeRefused,
   waitingEntries,
@@ -107,14 +105,6 @@ function isFreshRead(event: QueryCacheNotifyEvent): boolean {
   return key === queryKeys.tasks[0] || key === queryKeys.day[0] || key === queryKeys.history[0];
 }
 
-function sayRefused(refused: RefusedChange[]) {
-  // One toast at a time: the last one stays; several are said in one.
-  const [only] = refused;
-  if (refused.length === 1 && only) showError(`Not synced: ${only.label}`, only.reason);
-  else if (refused.length > 1)
-    showError(`${refused.length} changes could not be synced`, refused.map((change) => change.label).join("; "));
-}
-
 let sending: Promise<void> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryDelayMs = 2000;
@@ -137,7 +127,13 @@ export function sendWaiting(queryClient: QueryClient): Promise<void> {
     try {
       const result = await replayOutbox({ userId, headers: () => apiHeaders("/api"), onResponse: rememberD1Bookmark });
       for (const { entry, answer } of result.sent) sentAnswers.set(entry.changeId, answer);
-      sayRefused([...result.refused, ...(await takeRefused())]);
+      const refused = [...result.refused, ...(await takeRefused())];
+      // Its words and the offer to keep a title load only when something was refused.
+      if (refused.length > 0)
+        void import("./outbox-refusals").then(
+          ({ sayRefused }) => sayRefused(queryClient, refused),
+          (err) => console.warn("could not load the words for refused changes", err),
+        );
       // Gone also when another tab or the service worker sent it: what shows is then read again.
       const gone = await readWaiting(userId);
       if (result.stopped === "busy" || (result.stopped === "offline" && navigator.onLine)) retryLater(queryClient);
@@ -207,7 +203,7 @@ function changeInWords(effect: ChangeEffect, tasks: readonly Task[]): string {
     case "addTasks":
       return effect.tasks.length === 1 ? `Add "${effect.tasks[0]?.title}"` : `Add ${effect.tasks.length} tasks`;
     case "patchTask":
-      if (effect.fields.title !== undefined) return `Rename ${title(effect.id)}`;
+      if (effect.fields.title !== undefined) return `Rename ${title(effect.id)} to "${effect.fields.title}"`;
       if (effect.fields.isCompleted !== undefined)
         return effect.fields.isCompleted ? `Mark ${title(effect.id)} done` : `Reopen ${title(effect.id)}`;
       return `Move ${title(effect.id)}`;

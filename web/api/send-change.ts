@@ -19,6 +19,9 @@ export type Change = {
   effect: ChangeIntent;
 };
 
+/** What a toast adds when the change waits on the device (docs/product.md#offline). */
+export const KEPT_ON_DEVICE = "It syncs when you're back online.";
+
 /** The answer of a change kept in the outbox: applied on screen, sent later. */
 export type QueuedChange = { queued: true; changeId: string };
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Category } from "../../shared/constants";
 import type { Answers } from "../../shared/questions";
 import type { CreateTaskInput, PatchTaskInput, SavePrioritiesInput, Task } from "../../shared/schemas/tasks";
@@ -6,7 +6,7 @@ import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
 import { isQueued, sendChange } from "./send-change";
-import { mergeIntoCache, patchTask } from "./tasks";
+import { mergeIntoCache, patchTask, resetTaskData, useShowZeroAnalytics } from "./tasks";
 
 // The task changes made on screens other than the first (the questions, the title editor, the
 // board, the "No" List, suggestions): apart from web/api/tasks.ts so that the first screen does not
@@ -29,6 +29,16 @@ export function useSavePriorities() {
   });
 }
 
+/** POST /api/tasks, which works offline: the task shows at once (docs/product.md#offline). */
+export function createTask(queryClient: QueryClient, input: CreateTaskInput) {
+  return sendChange<Task>(queryClient, {
+    method: "POST",
+    path: "/api/tasks",
+    body: input,
+    effect: { kind: "addTasks", tasks: [input] },
+  });
+}
+
 /**
  * POST /api/tasks: the one way a screen adds a single task (the "No" list, suggestions). The tasks
  * and the analytics are refetched after success or failure, not awaited: the screen's toast must
@@ -37,13 +47,7 @@ export function useSavePriorities() {
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTaskInput) =>
-      sendChange<Task>(queryClient, {
-        method: "POST",
-        path: "/api/tasks",
-        body: input,
-        effect: { kind: "addTasks", tasks: [input] },
-      }),
+    mutationFn: (input: CreateTaskInput) => createTask(queryClient, input),
     onSettled: (answer) => (isQueued(answer) ? undefined : void invalidateTaskData(queryClient)),
   });
 }
@@ -76,5 +80,21 @@ export function useMoveTask() {
       if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
     },
     onSettled: (answer) => (isQueued(answer) ? undefined : invalidateTaskData(queryClient)),
+  });
+}
+
+/** POST /api/start-fresh: tasks, analytics and the running timer, in one atomic call. */
+export function useStartFresh() {
+  const queryClient = useQueryClient();
+  const zeroAnalytics = useShowZeroAnalytics();
+  return useMutation({
+    onMutate: () => void zeroAnalytics.preload().catch(() => {}),
+    mutationFn: () => apiRequest("POST", "/api/start-fresh"),
+    onSuccess: () =>
+      Promise.all([
+        resetTaskData(queryClient),
+        zeroAnalytics.show(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timer }),
+      ]),
   });
 }

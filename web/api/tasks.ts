@@ -2,12 +2,13 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { hasRemovedMarker, UNDO } from "../../shared/constants";
 import type { PatchTaskInput, ProcessTasksInput, Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
-import { showError, showInfo, showSuccess } from "../ui/toast";
+import { aboutTask } from "../ui/task-name";
+import { showError, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
 import { ApiRequestError, apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
-import { isQueued, type QueuedChange, sendChange } from "./send-change";
+import { isQueued, KEPT_ON_DEVICE, type QueuedChange, sendChange } from "./send-change";
 
 /** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
 export function isVisibleTask(task: Task): boolean {
@@ -128,14 +129,26 @@ export function useMarkDone() {
       return { previous };
     },
     onSuccess: (done, task) =>
-      showSuccess("Task done", `"${task.title}" is done.${isQueued(done) ? ` ${KEPT_ON_DEVICE}` : ""}`, {
-        duration: UNDO.toastMs,
-        action: { label: "Undo", onClick: () => void reopenTask(queryClient, task) },
-      }),
-    onError: (err, _task, context) => {
+      showSuccess(
+        aboutTask("Task done", task.title),
+        `"${task.title}" is done.${isQueued(done) ? ` ${KEPT_ON_DEVICE}` : ""}`,
+        {
+          duration: UNDO.toastMs,
+          // The Undo's code loads with the tap (web/api/reopen-task.ts), not with the first screen.
+          action: {
+            label: "Undo",
+            onClick: () =>
+              void import("./reopen-task").then(
+                ({ undoDone }) => undoDone(queryClient, task),
+                () => showError(aboutTask("Could not undo", task.title), "Please try again."),
+              ),
+          },
+        },
+      ),
+    onError: (err, task, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
       showError(
-        "Could not mark the task done",
+        aboutTask("Could not mark done", task.title),
         (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
       );
     },
@@ -147,35 +160,11 @@ export function useMarkDone() {
   };
 }
 
-/** What a toast adds when the change waits on the device (docs/product.md#offline). */
-const KEPT_ON_DEVICE = "It syncs when you're back online.";
-
-/** POST /api/tasks/{id}/reopen, which works offline: a finished task comes back open, today. */
-export function sendReopen(queryClient: QueryClient, task: Pick<Task, "id" | "title">): Promise<Task | QueuedChange> {
-  return sendChange<Task>(queryClient, {
-    method: "POST",
-    path: `/api/tasks/${task.id}/reopen`,
-    effect: { kind: "patchTask", id: task.id, fields: { isCompleted: false, completedAt: null } },
-  });
-}
-
-/** The Undo of a one-tap done. */
-async function reopenTask(queryClient: QueryClient, task: Pick<Task, "id" | "title">) {
-  try {
-    const answer = await sendReopen(queryClient, task);
-    showInfo("Undone", `"${task.title}" is open again.`);
-    if (isQueued(answer)) return;
-  } catch (err) {
-    showError("Could not undo", (err instanceof ApiRequestError && err.serverMessage) || "Please try again.");
-  }
-  await invalidateTaskData(queryClient);
-}
-
 /**
  * After a clear: today's zero record everywhere (web/api/analytics.ts). That module and its record
  * schemas load when a clear starts (`preload`), not with the braindump screen that offers it.
  */
-function useShowZeroAnalytics() {
+export function useShowZeroAnalytics() {
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const preload = () => import("./analytics");
@@ -201,21 +190,5 @@ export function useClearTasks() {
     onMutate: () => void zeroAnalytics.preload().catch(() => {}),
     mutationFn: () => apiRequest("POST", "/api/tasks/clear"),
     onSuccess: () => Promise.all([resetTaskData(queryClient), zeroAnalytics.show()]),
-  });
-}
-
-/** POST /api/start-fresh: tasks, analytics and the running timer, in one atomic call. */
-export function useStartFresh() {
-  const queryClient = useQueryClient();
-  const zeroAnalytics = useShowZeroAnalytics();
-  return useMutation({
-    onMutate: () => void zeroAnalytics.preload().catch(() => {}),
-    mutationFn: () => apiRequest("POST", "/api/start-fresh"),
-    onSuccess: () =>
-      Promise.all([
-        resetTaskData(queryClient),
-        zeroAnalytics.show(),
-        queryClient.invalidateQueries({ queryKey: queryKeys.timer }),
-      ]),
   });
 }

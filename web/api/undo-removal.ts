@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { UndoRequest, UndoResult, UndoTicket } from "../../shared/schemas/undo";
+import { named } from "../ui/task-name";
 import type { ProgressToast } from "../ui/toast";
 import { ApiRequestError, apiRequest } from "./client";
 import { invalidateTaskData } from "./refetch-after-change";
@@ -15,19 +16,24 @@ import { isQueued, type QueuedChange } from "./send-change";
 export async function undoRemoval(
   queryClient: QueryClient,
   ticket: UndoTicket | QueuedChange,
+  title: string | undefined,
   progress: ProgressToast,
 ) {
   let token: string | null = isQueued(ticket) ? null : ticket.undoToken;
   if (isQueued(ticket)) {
     const taken = await (await import("./outbox")).takeBackRemoval(queryClient, ticket.changeId);
     if (taken === true)
-      return progress.finish({ kind: "success", title: "Undone", description: "The task is back where it was." });
+      return progress.finish({
+        kind: "success",
+        title: named("Undone", title),
+        description: "The task is back where it was.",
+      });
     token = taken;
   }
   if (token === null) {
     return progress.finish({
       kind: "error",
-      title: "Could not undo",
+      title: named("Could not undo", title),
       description: "The removal was already synced from another tab.",
     });
   }
@@ -35,7 +41,7 @@ export async function undoRemoval(
     const { restored } = await apiRequest<UndoResult>("POST", "/api/undo", { token } satisfies UndoRequest);
     progress.finish({
       kind: "success",
-      title: "Undone",
+      title: named("Undone", title),
       description: restored === 1 ? "The task is back where it was." : `${restored} tasks are back where they were.`,
     });
   } catch (err) {
@@ -45,7 +51,7 @@ export async function undoRemoval(
     const again = err instanceof ApiRequestError && status === 409 ? err.serverMessage : undefined;
     progress.finish({
       kind: "error",
-      title: "Could not undo",
+      title: named("Could not undo", title),
       description:
         again ??
         (status === 404 ? "The time to undo this has passed." : "There was a problem undoing that. Please try again."),

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { UNDO } from "../../shared/constants";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { named } from "../ui/task-name";
 import { showProgress, type ToastMessage } from "../ui/toast";
 import type { QueuedChange } from "./send-change";
 
@@ -12,13 +13,15 @@ import type { QueuedChange } from "./send-change";
 export function undoable(
   queryClient: QueryClient,
   ticket: UndoTicket | QueuedChange,
+  /** The removed task's title, which the Undo's own toasts name (none for several tasks). */
+  title?: string,
 ): Pick<ToastMessage, "action" | "duration"> {
   const onClick = () => {
     // Said at once; the undo's code loads with the tap (web/api/undo-removal.ts).
-    const progress = showProgress("Undoing...", "Putting back what was removed.");
+    const progress = showProgress(named("Undoing...", title), "Putting back what was removed.");
     void import("./undo-removal").then(
-      ({ undoRemoval }) => undoRemoval(queryClient, ticket, progress),
-      () => progress.finish({ kind: "error", title: "Could not undo", description: "Please try again." }),
+      ({ undoRemoval }) => undoRemoval(queryClient, ticket, title, progress),
+      () => progress.finish({ kind: "error", title: named("Could not undo", title), description: "Please try again." }),
     );
   };
   return { duration: UNDO.toastMs, action: { label: "Undo", onClick } };

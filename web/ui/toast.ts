@@ -12,6 +12,8 @@ export type ToastMessage = {
   action?: ToastAction;
   /** How long it stays, in ms (the Toaster's 5 s when not given). */
   duration?: number;
+  /** About the whole app, not the screen it shows on: it stays when the person changes screen. */
+  everyScreen?: boolean;
 };
 
 /** A progress toast that is later replaced, in place, by its outcome. */
@@ -20,14 +22,18 @@ export type ProgressToast = { finish: (outcome: ToastMessage) => void };
 /** The toast on screen (or last shown). One at a time: a new one closes it first (docs/decisions/015-toasts-sonner.md). */
 let current: string | null = null;
 let nextId = 1;
+/** The class of a toast about the whole app: it is never shortened to its title and stays when the screen changes (web/ui/toaster.tsx). */
+export const WHOLE_TOAST_CLASS = "toast-whole";
 
 function show(message: ToastMessage, id = `toast-${nextId++}`): string {
   // The answer to what the person just did replaces any earlier notice at once: no queue.
   if (current !== null && current !== id) toast.dismiss(current);
   current = id;
-  const { kind, title, description, action, duration } = message;
-  const options = { id, description, action, duration };
-  if (kind === "error") toast.error(title, { ...options, className: "toast-destructive" });
+  const { kind, title, description, action, duration, everyScreen } = message;
+  // A notice about the whole app is always shown whole, never title-only (web/ui/toast-placement.ts).
+  const options = { id, description, action, duration, className: everyScreen ? WHOLE_TOAST_CLASS : undefined };
+  if (kind === "error")
+    toast.error(title, { ...options, className: `toast-destructive ${options.className ?? ""}`.trim() });
   else if (kind === "success") toast.success(title, options);
   else if (kind === "progress") toast.loading(title, options);
   else toast(title, options);
@@ -52,4 +58,9 @@ export function showInfo(title: string, description?: string) {
 export function showProgress(title: string, description?: string): ProgressToast {
   const id = show({ kind: "progress", title, description });
   return { finish: (outcome) => void show(outcome, id) };
+}
+
+/** A toast about the whole app (e.g. changes made offline that the server refused), on every screen. */
+export function showEverywhere(message: Omit<ToastMessage, "everyScreen">) {
+  show({ ...message, everyScreen: true });
 }

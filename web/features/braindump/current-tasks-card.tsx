@@ -13,6 +13,7 @@ import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { clearingLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
+import { aboutTask } from "../../ui/task-name";
 import { showError, showSuccess } from "../../ui/toast";
 import { UnsyncedMark } from "../../ui/unsynced-mark";
 import { DeleteTaskButton } from "./delete-task-button";
@@ -64,11 +65,16 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
 
   function remove(task: Task) {
     deleteTask.mutate(task.id, {
-      onSuccess: (ticket) => showSuccess("Task deleted", "The task has been removed.", undoable(queryClient, ticket)),
+      onSuccess: (ticket) =>
+        showSuccess(
+          aboutTask("Task deleted", task.title),
+          "The task has been removed.",
+          undoable(queryClient, ticket, task.title),
+        ),
       onError: (err) => {
         console.warn("Deleting a task failed", err);
         showError(
-          "Error deleting task",
+          aboutTask("Error deleting task", task.title),
           "There might be focus sessions linked to this task. Try completing the task first.",
         );
       },

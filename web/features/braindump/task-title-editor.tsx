@@ -5,6 +5,7 @@ import { useUpdateTask } from "../../api/task-changes";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
+import { aboutTask } from "../../ui/task-name";
 import { showSuccess } from "../../ui/toast";
 
 /**
@@ -41,7 +42,7 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
       { id: task.id, patch: { title } },
       {
         onSuccess: () => {
-          showSuccess("Task renamed", `It is now "${title}".`);
+          showSuccess(aboutTask("Task renamed", title), `"${task.title}" is now "${title}".`);
           onClose();
         },
         onError: (err) =>

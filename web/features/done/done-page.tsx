@@ -13,8 +13,9 @@ import { dayName } from "../../ui/day-words";
 import { Input } from "../../ui/field";
 import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
+import { aboutTask } from "../../ui/task-name";
 import { showError, showSuccess } from "../../ui/toast";
-import { doneDays } from "./history-search";
+import { doneDayLine, doneDays } from "./history-search";
 
 /**
  * `/done` (docs/product.md#done-screen): finished work by day, newest first, found by its words and
@@ -80,7 +81,10 @@ export function DonePage() {
     const next = buttons[index + 1] ?? buttons[index - 1];
     reopen.mutate(task, {
       onSuccess: () => {
-        showSuccess("Task reopened", `"${task.title}" is open again, in Current Tasks for today.`);
+        showSuccess(
+          aboutTask("Task reopened", task.title),
+          `"${task.title}" is open again, in Current Tasks for today.`,
+        );
         const nextId = next?.dataset.reopen;
         requestAnimationFrame(() => {
           const target = nextId ? document.querySelector<HTMLButtonElement>(`[data-reopen="${nextId}"]`) : null;
@@ -89,7 +93,7 @@ export function DonePage() {
       },
       onError: (err) =>
         showError(
-          "Could not reopen the task",
+          aboutTask("Could not reopen", task.title),
           (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
         ),
     });
@@ -163,10 +167,7 @@ export function DonePage() {
                       <h2 id={headingId} data-done-day tabIndex={-1} className="text-lg font-semibold">
                         {dayName(entry.date, today)}
                       </h2>
-                      <p className="text-sm text-slate-600 dark:text-slate-400">
-                        {entry.tasksCompleted} done · {countOf(entry.focusMinutes, "focus minute", "focus minutes")}
-                        {searching ? ` · ${entry.tasks.length} of ${entry.tasksCompleted} shown` : null}
-                      </p>
+                      <p className="text-sm text-slate-600 dark:text-slate-400">{doneDayLine(entry, searching)}</p>
                     </div>
                     <ul className="divide-y divide-slate-100 dark:divide-slate-800">
                       {entry.tasks.map((task) => {

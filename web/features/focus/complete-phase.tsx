@@ -8,6 +8,7 @@ import { useCompleteFocusRun, useTimerAction } from "../../api/timer-actions";
 import type { TimerView } from "../../api/timer-cache";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
+import { aboutTask } from "../../ui/task-name";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { launchConfetti } from "./celebrate";
 import { endSummary } from "./end-summary";
@@ -39,11 +40,11 @@ export function CompletePhase({
   const completed = useCompleteFocusRun({
     onSuccess: () => {
       void launchConfetti();
-      showSuccess("Task completed", "Great job completing your task!");
+      showSuccess(task ? aboutTask("Task completed", task.title) : "Task completed", "Great job completing your task!");
     },
     onError: (err) =>
       showError(
-        "Error completing task",
+        task ? aboutTask("Error completing task", task.title) : "Error completing task",
         serverMessage(err) ?? "There was a problem completing your task. Please try again.",
       ),
   });

@@ -6,6 +6,7 @@ import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
 import { hasVisibleCharacter } from "../../../shared/visible-text";
 import { useClearNoList, useCommitNoList } from "../../api/no-list";
+import { isQueued, KEPT_ON_DEVICE } from "../../api/send-change";
 import { useCreateTask } from "../../api/task-changes";
 import { undoable } from "../../api/undo";
 import { Button } from "../../ui/button";
@@ -13,6 +14,7 @@ import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { Field, inputClasses } from "../../ui/field";
 import { countOf } from "../../ui/plural";
+import { aboutTask } from "../../ui/task-name";
 import { showError, showProgress, showSuccess } from "../../ui/toast";
 import { CategoryBadge } from "./category-badge";
 import { failureText } from "./failure-text";
@@ -260,11 +262,18 @@ function AddItemForm() {
     add.mutate(
       { title: parsed.data, category: "no_list" },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setTitle("");
-          showSuccess("Item added", "Added to your No List successfully.");
+          // Offline it waits on the device: the brief's words, and that it is not synced yet
+          // (docs/decisions/249-small-words-that-tell-the-truth.md).
+          const waits = isQueued(answer) ? ` ${KEPT_ON_DEVICE}` : "";
+          showSuccess(aboutTask("Item added", parsed.data), `Added to your No List successfully.${waits}`);
         },
-        onError: () => showError("Failed to add task", "There was an error adding your task. Please try again."),
+        onError: () =>
+          showError(
+            aboutTask("Failed to add task", parsed.data),
+            "There was an error adding your task. Please try again.",
+          ),
       },
     );
   }

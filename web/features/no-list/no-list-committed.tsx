@@ -8,6 +8,7 @@ import { useDeleteTask } from "../../api/tasks";
 import { undoable } from "../../api/undo";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { aboutTask } from "../../ui/task-name";
 import { showError, showSuccess } from "../../ui/toast";
 import { UnsyncedMark } from "../../ui/unsynced-mark";
 import { NoListHeading } from "./no-list-heading";
@@ -28,10 +29,15 @@ export function NoListCommitted({ items, headingRef, onEdit, children }: Committ
 
   function onRemove(task: Task) {
     remove.mutate(task.id, {
-      onSuccess: (ticket) => showSuccess("Task deleted", "The task has been removed.", undoable(queryClient, ticket)),
+      onSuccess: (ticket) =>
+        showSuccess(
+          aboutTask("Task deleted", task.title),
+          "The task has been removed.",
+          undoable(queryClient, ticket, task.title),
+        ),
       onError: () =>
         showError(
-          "Error deleting task",
+          aboutTask("Error deleting task", task.title),
           "There might be focus sessions linked to this task. Try completing the task first.",
         ),
     });

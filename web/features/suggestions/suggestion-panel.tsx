@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Check, Plus, Sparkles, X } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import type { SuggestionKind } from "../../../shared/schemas/suggestions";
 import { ApiRequestError } from "../../api/client";
@@ -9,6 +9,7 @@ import { useCreateTask } from "../../api/task-changes";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
+import { aboutTask } from "../../ui/task-name";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { readShareTasks, writeShareTasks } from "./share-tasks-setting";
 import { emptyText, type SuggestionSource, sourceText } from "./suggestion-source";
@@ -50,6 +51,9 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   const shareId = useId();
   const suggestions = useSuggestions();
   const addTask = useCreateTask();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const below = useRowsBelow(panelRef, listRef, items.length);
 
   function getSuggestions(event?: FormEvent) {
     event?.preventDefault();
@@ -100,10 +104,10 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
     try {
       await addTask.mutateAsync(aiAddPayload(item.title));
       setStatus(item.title, "added");
-      showSuccess("Task added", "The suggested task has been added to your list.");
+      showSuccess(aboutTask("Task added", item.title), "The suggested task has been added to your list.");
     } catch {
       setStatus(item.title, "new");
-      showError("Failed to add task", "There was an error adding your task. Please try again.");
+      showError(aboutTask("Failed to add task", item.title), "There was an error adding your task. Please try again.");
     }
   }
 
@@ -111,6 +115,8 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <Dialog.Portal>
         <Dialog.Content
+          ref={panelRef}
+          onScroll={below.recount}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             textareaRef.current?.focus();
@@ -210,7 +216,14 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               <h3 className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">
                 {HEADINGS[source?.kind === "tasks" ? "tasks" : "suggestions"]}
               </h3>
-              <ul aria-label="Suggestions" className="max-h-60 space-y-1.5 overflow-y-auto pr-1">
+              {/* It scrolls within about 15rem (docs/product.md#ai-suggestion-widget); the rows below
+                  what shows are counted (docs/decisions/249-small-words-that-tell-the-truth.md). */}
+              <ul
+                ref={listRef}
+                aria-label="Suggestions"
+                className="max-h-60 space-y-1.5 overflow-y-auto pr-1"
+                onScroll={below.recount}
+              >
                 {items.map((item) => (
                   <li
                     key={item.title}
@@ -268,6 +281,17 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
             </div>
           ) : null}
 
+          {below.count > 0 ? (
+            // Read-only and let through to what is under it: a sign, not a control.
+            <p
+              aria-hidden="true"
+              data-testid="suggestions-below"
+              className="pointer-events-none sticky bottom-0 -mt-10 bg-gradient-to-t from-white from-60% to-transparent px-4 pt-6 pb-2 text-center text-xs font-medium text-slate-700 dark:from-slate-900 dark:text-slate-200"
+            >
+              {below.count} more below, scroll to see {below.count === 1 ? "it" : "them"} ↓
+            </p>
+          ) : null}
+
           {/* An empty answer names its source in its own words (emptyText). */}
           {source && items.length > 0 ? (
             <p
@@ -281,4 +305,35 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * How many of the list's rows lie below what shows of it (the panel's bottom edge, or the list's own
+ * on a wide screen): a phone shows three of six suggestions, and this says the rest are there.
+ */
+function useRowsBelow(
+  panelRef: RefObject<HTMLDivElement | null>,
+  listRef: RefObject<HTMLUListElement | null>,
+  rows: number,
+) {
+  const [count, setCount] = useState(0);
+  const recount = useCallback(() => {
+    const panel = panelRef.current;
+    const list = listRef.current;
+    if (!panel || !list) return setCount(0);
+    const edge = Math.min(
+      panel.getBoundingClientRect().bottom,
+      list.getBoundingClientRect().bottom,
+      window.innerHeight,
+    );
+    const hidden = Array.from(list.children).filter((row) => row.getBoundingClientRect().bottom > edge + 2).length;
+    setCount(hidden);
+  }, [panelRef, listRef]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counted again when the rows change.
+  useLayoutEffect(() => {
+    recount();
+    window.addEventListener("resize", recount);
+    return () => window.removeEventListener("resize", recount);
+  }, [recount, rows]);
+  return { count, recount };
 }

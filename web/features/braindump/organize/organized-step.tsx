@@ -23,6 +23,7 @@ import { useMoveTask } from "../../../api/task-changes";
 import { useTasks } from "../../../api/tasks";
 import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
+import { aboutTask } from "../../../ui/task-name";
 import { showError } from "../../../ui/toast";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { createAnnouncements, screenReaderInstructions } from "./announcements";
@@ -108,7 +109,10 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
         onError: (err) => {
           console.warn("Moving a task failed", err);
           if (byKeyboard) setRefocus({ id: task.id, category: from });
-          showError("Error moving task", `"${task.title}" could not be moved. Please try again.`);
+          showError(
+            aboutTask("Error moving task", task.title),
+            `"${task.title}" could not be moved. Please try again.`,
+          );
         },
       },
     );

@@ -19,6 +19,10 @@ export function TaskColumn({ column, tasks, onFocus }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
   const Icon = column.icon;
   const labelId = `column-${column.id}`;
+  // The count is of what is left to do: finished tasks still show, struck through, but are not
+  // counted (docs/decisions/249-small-words-that-tell-the-truth.md).
+  const open = tasks.filter((task) => !task.isCompleted).length;
+  const done = tasks.length - open;
   return (
     <section
       ref={setNodeRef}
@@ -36,8 +40,9 @@ export function TaskColumn({ column, tasks, onFocus }: ColumnProps) {
           <span id={labelId}>{column.label}</span>
         </span>
         <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          {tasks.length}
-          <span className="sr-only"> {tasks.length === 1 ? "task" : "tasks"}</span>
+          {open}
+          <span className="sr-only"> {open === 1 ? "task" : "tasks"} to do</span>
+          {done > 0 ? <span className="font-normal text-slate-500 dark:text-slate-400"> · {done} done</span> : null}
         </span>
       </h2>
       {tasks.length > 0 ? (

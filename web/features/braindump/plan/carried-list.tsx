@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Ban, Clock } from "lucide-react";
+import { Ban, Clock, Trash2 } from "lucide-react";
 import type { CarriedTask } from "../../../../shared/schemas/day";
 import { ApiRequestError } from "../../../api/client";
 import { useMoveTask } from "../../../api/task-changes";
@@ -8,8 +8,8 @@ import { undoable } from "../../../api/undo";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { carriedLabel } from "../../../ui/day-words";
+import { aboutTask } from "../../../ui/task-name";
 import { showError, showSuccess } from "../../../ui/toast";
-import { DeleteTaskButton } from "../delete-task-button";
 import { MarkDoneButton } from "../mark-done-button";
 
 /**
@@ -36,7 +36,7 @@ export function CarriedList({
     move.mutate(
       { id: task.id, category: "no_list" },
       {
-        onSuccess: () => showSuccess("Said no", `"${task.title}" is on today's "No" List.`),
+        onSuccess: () => showSuccess(aboutTask("Said no", task.title), `"${task.title}" is on today's "No" List.`),
         onError: (err) =>
           showError(
             "Could not update your No List",
@@ -51,7 +51,11 @@ export function CarriedList({
     const next = nextControl(button, "delete");
     remove.mutate(task.id, {
       onSuccess: (ticket) =>
-        showSuccess("Task deleted", `"${task.title}" has been removed.`, undoable(queryClient, ticket)),
+        showSuccess(
+          aboutTask("Task deleted", task.title),
+          `"${task.title}" has been removed.`,
+          undoable(queryClient, ticket, task.title),
+        ),
       onError: (err) =>
         showError(
           "Could not delete the task",
@@ -66,7 +70,7 @@ export function CarriedList({
       {tasks.map((task) => {
         const leftForLater = later.includes(task.id);
         return (
-          <li key={task.id} className="flex items-center gap-1 py-1.5 text-sm">
+          <li key={task.id} className="flex flex-wrap items-center gap-x-1 py-1.5 text-sm">
             <MarkDoneButton task={task} />
             <span className={cn("min-w-0 flex-1 break-words", leftForLater && "text-slate-500 dark:text-slate-400")}>
               {task.title}
@@ -80,39 +84,52 @@ export function CarriedList({
                 </span>
               ) : null}
             </span>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="h-9 w-9 shrink-0 text-slate-600 dark:text-slate-400"
-              aria-label={`Leave ${task.title} for later`}
-              aria-pressed={leftForLater}
-              title="Leave for later"
-              data-carried="later"
-              onClick={() => onLater(task.id)}
-            >
-              <Clock
-                aria-hidden="true"
-                className={cn("h-4 w-4", leftForLater && "text-brand-600 dark:text-indigo-300")}
-              />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="h-9 w-9 shrink-0 text-slate-600 dark:text-slate-400"
-              aria-label={`Say no to ${task.title}`}
-              title='Put on the "No" List'
-              data-carried="no"
-              disabled={move.isPending && move.variables?.id === task.id}
-              onClick={(event) => sayNo(task, event.currentTarget)}
-            >
-              <Ban aria-hidden="true" className="h-4 w-4" />
-            </Button>
-            <DeleteTaskButton
-              taskTitle={task.title}
-              data-carried="delete"
-              disabled={remove.isPending && remove.variables === task.id}
-              onClick={(event) => deleteTask(task, event.currentTarget)}
-            />
+            {/* Words beside the icons, on a line of their own on a phone
+                (docs/decisions/249-small-words-that-tell-the-truth.md). */}
+            <div className="flex w-full shrink-0 justify-end gap-1 sm:w-auto">
+              <Button
+                variant="ghost"
+                size="sm"
+                className={cn(
+                  "h-9 shrink-0 gap-1.5 px-2 text-slate-600 dark:text-slate-400",
+                  leftForLater && "text-brand-700 dark:text-indigo-300",
+                )}
+                aria-label={`Leave ${task.title} for later`}
+                aria-pressed={leftForLater}
+                title="Leave for later"
+                data-carried="later"
+                onClick={() => onLater(task.id)}
+              >
+                <Clock aria-hidden="true" className="h-4 w-4" />
+                Later
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-9 shrink-0 gap-1.5 px-2 text-slate-600 dark:text-slate-400"
+                aria-label={`Say no to ${task.title}`}
+                title='Put on the "No" List'
+                data-carried="no"
+                disabled={move.isPending && move.variables?.id === task.id}
+                onClick={(event) => sayNo(task, event.currentTarget)}
+              >
+                <Ban aria-hidden="true" className="h-4 w-4" />
+                Say no
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-9 shrink-0 gap-1.5 px-2 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
+                aria-label={`Delete ${task.title}`}
+                title="Delete"
+                data-carried="delete"
+                disabled={remove.isPending && remove.variables === task.id}
+                onClick={(event) => deleteTask(task, event.currentTarget)}
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Delete
+              </Button>
+            </div>
           </li>
         );
       })}

@@ -15,7 +15,7 @@ import { countOf } from "../../../ui/plural";
 import { showError, showInfo, showSuccess } from "../../../ui/toast";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { CarriedList } from "./carried-list";
-import { offeredNoItems, plannableTasks, previousThree } from "./plan-choices";
+import { offeredNoItems, plannableTasks, previousThree, threeWord } from "./plan-choices";
 
 type Props = {
   day: Day;
@@ -65,7 +65,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
           showSuccess(
             "Your day is planned",
             kind === "kept"
-              ? `${keptFrom(day.previousPriorityDate, day.date)} are today's three.`
+              ? `${keptFrom(day.previousPriorityDate, day.date, yesterdays.length)} ${todaysOf(yesterdays.length)}.`
               : "Your picks are today's three.",
           );
           onPlanned(kind);
@@ -131,7 +131,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
           {yesterdays.length > 0 ? (
             <div className="space-y-2">
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                {threeOf(day.previousPriorityDate, day.date)}
+                {threeOf(day.previousPriorityDate, day.date, yesterdays.length)}
               </p>
               <ol className="list-decimal space-y-1 pl-5 text-sm">
                 {yesterdays.map((task) => (
@@ -149,7 +149,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                   )
                 }
               >
-                {keepLabel(day.previousPriorityDate, day.date)}
+                {keepLabel(day.previousPriorityDate, day.date, yesterdays.length)}
               </Button>
             </div>
           ) : null}
@@ -255,21 +255,30 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
   );
 }
 
-/** "Keep yesterday's three", or "Keep these three" when they were planned on an earlier day. */
-function keepLabel(planDate: string | null, today: string): string {
-  return planDate && dayName(planDate, today) === "Yesterday" ? "Keep yesterday's three" : "Keep these three";
+/** "Keep yesterday's three", or "Keep these three" when they were planned on an earlier day; "two", "one" when fewer are left. */
+function keepLabel(planDate: string | null, today: string, count: number): string {
+  const word = threeWord(count);
+  return planDate && dayName(planDate, today) === "Yesterday" ? `Keep yesterday's ${word}` : `Keep these ${word}`;
 }
 
 /** "Yesterday's three", or "The three of Monday, November 23", in the toast after keeping them. */
-function keptFrom(planDate: string | null, today: string): string {
+function keptFrom(planDate: string | null, today: string, count: number): string {
   const name = planDate ? dayName(planDate, today) : null;
-  return name === "Yesterday" || name === null ? "Yesterday's three" : `The three of ${name}`;
+  const word = threeWord(count);
+  return name === "Yesterday" || name === null ? `Yesterday's ${word}` : `The ${word} of ${name}`;
+}
+
+/** "are today's three", or for fewer "are today's priorities", "is today's priority". */
+function todaysOf(count: number): string {
+  if (count === 1) return "is today's priority";
+  return count === TOP_PRIORITY_COUNT ? "are today's three" : "are today's priorities";
 }
 
 /** "Yesterday's three, still open:", or "The three of Monday, November 23, still open:". */
-function threeOf(planDate: string | null, today: string): string {
+function threeOf(planDate: string | null, today: string, count: number): string {
   const name = planDate ? dayName(planDate, today) : "Yesterday";
-  return name === "Yesterday" ? "Yesterday's three, still open:" : `The three of ${name}, still open:`;
+  const word = threeWord(count);
+  return name === "Yesterday" ? `Yesterday's ${word}, still open:` : `The ${word} of ${name}, still open:`;
 }
 
 /** "Yesterday's "No" List", ""No" List of Monday, November 23", or, every item said again, "Your earlier "No" List". */

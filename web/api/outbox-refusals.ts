@@ -1,0 +1,73 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { aboutTask } from "../ui/task-name";
+import { showError, showEverywhere, showSuccess } from "../ui/toast";
+import { ApiRequestError } from "./client";
+import type { RefusedChange } from "./outbox-store";
+import { invalidateTaskData } from "./refetch-after-change";
+import { createTask } from "./task-changes";
+
+// What the outbox says when the server refused changes (web/api/outbox.ts), loaded only then.
+
+/** How long the offer to keep what was written stays, unless closed. */
+const KEEP_OFFER_MS = 30_000;
+
+/**
+ * Says what the server refused (docs/decisions/246-refused-changes-named-and-kept.md): each change
+ * named, with why, in one toast (one at a time: several are said in one), on whatever screen the
+ * person is; a title they typed for a task deleted elsewhere is offered back as a new task.
+ */
+export function sayRefused(queryClient: QueryClient, refused: RefusedChange[]) {
+  const [only] = refused;
+  if (!only) return;
+  const written = refused.flatMap((change) => (change.written ? [change.written] : []));
+  const keep =
+    written.length === 0
+      ? {}
+      : {
+          action: {
+            label: written.length === 1 ? "Keep my title" : "Keep my titles",
+            onClick: () => void keepWritten(queryClient, written),
+          },
+          duration: KEEP_OFFER_MS,
+        };
+  const offer =
+    written.length === 0 ? "" : ` Keep what you wrote as ${written.length === 1 ? "a new task" : "new tasks"}?`;
+  if (refused.length === 1) {
+    showEverywhere({
+      kind: "error",
+      title: `Not synced: ${only.label}`,
+      description: `${only.reason}${offer}`,
+      ...keep,
+    });
+    return;
+  }
+  showEverywhere({
+    kind: "error",
+    title: `${refused.length} changes could not be synced`,
+    description: `${refused.map((change) => `${change.label}: ${lowerFirst(change.reason)}`).join(" ")}${offer}`,
+    ...keep,
+  });
+}
+
+/** "It was deleted…" → "it was deleted…", after a colon. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** The titles typed for tasks deleted elsewhere, kept as new tasks. */
+async function keepWritten(queryClient: QueryClient, titles: string[]) {
+  try {
+    for (const title of titles) await createTask(queryClient, { title });
+    const [first] = titles;
+    showSuccess(
+      titles.length === 1 && first ? aboutTask("Kept", first) : `Kept ${titles.length} tasks`,
+      titles.length === 1 ? "It is a new task in Current Tasks." : "They are new tasks in Current Tasks.",
+    );
+  } catch (err) {
+    showError(
+      titles.length === 1 ? "Could not keep your title" : "Could not keep your titles",
+      (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+    );
+  }
+  await invalidateTaskData(queryClient);
+}

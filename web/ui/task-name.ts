@@ -1,0 +1,28 @@
+/**
+ * A task's title as a toast names it (docs/decisions/245-toasts-name-their-task.md): in the toast's
+ * title, so a phone's title-only toast still says which task, and cut short at a word so it stays
+ * one or two lines on a 360 px screen.
+ */
+export const TOAST_NAME_MAX = 28;
+
+/** The title whole when it fits, else its first words within `max` characters and "…". */
+export function shortTaskName(title: string, max = TOAST_NAME_MAX): string {
+  const whole = title.trim().replace(/\s+/g, " ");
+  if (whole.length <= max) return whole;
+  const cut = whole.slice(0, max - 1);
+  // The cut ends at a word when the next character is a space.
+  const lastSpace = whole[max - 1] === " " ? cut.length : cut.lastIndexOf(" ");
+  // A word cut in two reads worse than a shorter name; one very long word is cut anyway.
+  const words = lastSpace >= max / 2 ? cut.slice(0, lastSpace) : cut;
+  return `${words.replace(/[\s,.;:–-]+$/, "")}…`;
+}
+
+/** A toast's title that names its task: `Task done: "Finish the Q3 budget…"`. */
+export function aboutTask(what: string, title: string): string {
+  return `${what}: "${shortTaskName(title)}"`;
+}
+
+/** `aboutTask` when there is one task to name; else the words alone (a toast about several tasks). */
+export function named(what: string, title: string | undefined): string {
+  return title === undefined ? what : aboutTask(what, title);
+}
