@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { dayMove, liveDayOne, moveToDayTwo, openDevice, registerOnDayOne } from "./day-two";
-import { expect, PASSWORD, registerViaApi, screenshots, test } from "./fixtures";
+import { dayMove, liveDayOne, moveToDayTwo, openDevice, registerOnDayOne, TITLES } from "./day-two";
+import { apiCall, expect, PASSWORD, registerViaApi, screenshots, test } from "./fixtures";
 
 // Quick capture from anywhere (docs/product.md#quick-capture): the installed app is a share target
 // and has an "Add tasks" shortcut, both opening the braindump. On a phone, as people share.
@@ -9,7 +9,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 const NOTE_TEXT = "Buy oat milk and eggs for the weekend breakfast\nCall the plumber about the dripping kitchen tap";
 const LINK = "https://notes.example.com/n/42";
 const SHARED = `?title=Weekend%20list&text=${encodeURIComponent(NOTE_TEXT)}&url=${encodeURIComponent(LINK)}`;
-const TYPED = "Reply to the landlord about the broken kitchen window";
+const TYPED = "Renew the passport before booking the summer holiday";
 
 const box = (page: Page) => page.getByLabel("What's on your mind?");
 
@@ -29,9 +29,12 @@ test("the manifest names the share target and the Add tasks shortcut", async ({ 
 
 test("a share goes below what was typed; its title and link are only offered, and added when asked", async ({
   page,
-  signedIn: _,
-  consoleErrors: __,
+  request,
+  signedIn,
+  consoleErrors: _,
 }) => {
+  // A list like a person's by the third day.
+  for (const title of Object.values(TITLES)) await apiCall(request, signedIn, "POST", "/api/tasks", { title });
   await page.goto("/");
   await box(page).fill(TYPED);
   // The share arrives as another app opens the installed one: a page load of its own.
