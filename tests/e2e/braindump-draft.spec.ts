@@ -85,3 +85,19 @@ test("the draft is its person's: another account signing in on the device never 
   await signInWithForm(page, owner);
   await expect(box(page)).toHaveValue(DRAFT);
 });
+
+test("deleting the account forgets its draft on the device", async ({ page, signedIn, consoleErrors: _ }) => {
+  await page.goto("/");
+  await box(page).fill(DRAFT);
+  const draftKey = `braindump-draft:${signedIn.user.id}`;
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), draftKey)).toBe(DRAFT);
+
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+  await dialog.getByLabel(/to confirm/).fill(signedIn.user.username);
+  await dialog.getByLabel("Current password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Delete my account forever" }).click();
+  await expect(page.getByText("Account deleted")).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), draftKey)).toBeNull();
+});
