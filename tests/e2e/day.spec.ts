@@ -171,6 +171,60 @@ test("an open screen starts the new day at the instant the day ends (the browser
   await close();
 });
 
+// A phone asleep or a tab in the background runs no timer on time: the page notices the new day when
+// it comes back (docs/decisions/243-new-day-noticed-on-return.md). The browser's clock jumps past
+// the day's end without running its timers, as a sleeping phone's does.
+const COMING_BACK = [
+  {
+    how: "the network comes back",
+    typing: true,
+    comeBack: async (page: Page) => {
+      await page.context().setOffline(true);
+      await page.context().setOffline(false);
+    },
+  },
+  {
+    how: "the tab is shown again",
+    typing: false,
+    comeBack: (page: Page) =>
+      page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true }))),
+  },
+  {
+    how: "the window is focused",
+    typing: false,
+    comeBack: (page: Page) => page.evaluate(() => window.dispatchEvent(new Event("focus"))),
+  },
+];
+for (const { how, typing, comeBack } of COMING_BACK) {
+  test(`a page left open past the day's start notices the new day when ${how}`, async ({ browser, request }) => {
+    test.slow();
+    const { move, account } = await dayOneAccount(request);
+    const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone, { clockAt: Date.now() });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // No live channel: only the page itself can notice the new day.
+    await page.route("**/api/live/ticket", (route) => route.abort());
+    await page.goto("/");
+    await expect(braindumpHeading(page)).toBeVisible();
+    const typed = "Call the bank about the duplicate card payment last week";
+    if (typing) await page.getByLabel("What's on your mind?").fill(typed);
+
+    await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+    const endsAt = dayEndsAt(move.dateOne, move.dayOne.timeZone, move.dayOne.dayStartHour).getTime();
+    await page.clock.setSystemTime(endsAt + 60_000);
+    await comeBack(page);
+
+    if (typing) {
+      // The box holds text: the new day waits as the notice (docs/decisions/188-new-day-waits.md).
+      await expect(page.getByText("A new day has begun.")).toBeVisible();
+      await expect(page.getByLabel("What's on your mind?")).toHaveValue(typed);
+      await screenshots(page, "day-noticed-on-return");
+    } else {
+      await expect(planHeading(page)).toBeVisible();
+    }
+    await close();
+  });
+}
+
 test("Settings: the day's start hour and the reminder to plan it, which needs notifications", async ({
   page,
   request,

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
+import { useDayRollover } from "../api/day-rollover";
 import { useLiveSync } from "../api/live-channel";
 import { useOutboxOnOpen } from "../api/send-change";
 import { Footer } from "../ui/footer";
@@ -11,6 +12,7 @@ import { Header } from "./header";
 export function AppShell({ children }: { children: ReactNode }) {
   useLiveSync();
   useOutboxOnOpen();
+  useDayRollover();
   const { pathname } = useLocation();
   return (
     // From 640 px the suggestion button floats bottom right: the padding keeps it off the last content and the footer.

@@ -13,7 +13,11 @@ import { Spinner } from "../../ui/spinner";
 import { AuthLayout, OtherWaysIn } from "./auth-layout";
 import { readOidcReturn } from "./oidc-return";
 import { ReturnToWantedPage } from "./return-to";
+import { sharedTextWaiting } from "./shared-text-waiting";
 import { useAuthForm } from "./use-auth-form";
+
+/** docs/product.md#quick-capture: a share that arrived signed out is kept for after the sign-in. */
+const SHARE_WAITING_TEXT = "What you shared is waiting: sign in and it goes into your braindump.";
 
 export function LoginPage() {
   const { isAuthenticated } = useCurrentUser();
@@ -28,6 +32,7 @@ export function LoginPage() {
   });
   const [tokenStored, setTokenStored] = useState(false);
   const [sessionEnd] = useState(readSessionEnd);
+  const [shareWaiting] = useState(sharedTextWaiting);
   useEffect(forgetSessionEnd, []);
 
   useEffect(() => {
@@ -52,6 +57,14 @@ export function LoginPage() {
             className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
           >
             {SESSION_END_TEXT[sessionEnd]}
+          </p>
+        ) : null}
+        {shareWaiting ? (
+          <p
+            role="status"
+            className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800 dark:bg-indigo-950/50 dark:text-slate-100"
+          >
+            {SHARE_WAITING_TEXT}
           </p>
         ) : null}
         <FormError message={errors.form} />

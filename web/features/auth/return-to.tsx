@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
  * identity provider's round trip included) in this tab's session storage, so that signing in
  * returns there (docs/decisions/101-signing-returns-page-asked-through-session.md).
  */
-const RETURN_TO_KEY = "return-to";
+export const RETURN_TO_KEY = "return-to";
 
 type Place = { pathname: string; search: string; hash: string };
 

@@ -16,6 +16,8 @@ import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 type Props = {
   /** "A new day has begun: plan it", while the plan step waits for the person (./new-day-notice.tsx). */
   newDayNotice?: ReactNode;
+  /** A share's title and link, offered as lines (./shared-offers.tsx). */
+  sharedOffers?: ReactNode;
   text: string;
   onTextChange: (text: string) => void;
   /** Tasks to prioritise next: the ones just created, or the current ones. */
@@ -33,6 +35,7 @@ function processFailure(err: unknown) {
 
 export function BraindumpInputStep({
   newDayNotice,
+  sharedOffers,
   text,
   onTextChange,
   onTasksReady,
@@ -102,6 +105,7 @@ export function BraindumpInputStep({
       <section aria-labelledby={STEP_HEADING_ID} className="space-y-4 lg:col-span-3">
         <StepIntro title={BRAINDUMP_HEADING} lead={BRAINDUMP_INTRO} />
         {newDayNotice}
+        {sharedOffers}
         <form onSubmit={onSubmit} className="space-y-3" noValidate>
           <label htmlFor="braindump-text" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             What's on your mind?

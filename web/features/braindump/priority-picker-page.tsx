@@ -1,6 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
+import { useCurrentUser } from "../../api/auth";
+import { readDraft, saveDraft } from "../../api/braindump-draft";
+import { asksForCapture } from "../../api/capture-address";
 import { useDay } from "../../api/day";
 import { Spinner } from "../../ui/spinner";
 import { BraindumpInputStep } from "./braindump-input-step";
@@ -8,7 +11,6 @@ import { onFreshStart } from "./fresh-start-signal";
 import { NewDayNotice } from "./new-day-notice";
 import { planWanted } from "./plan/plan-wanted";
 import type { ThreeSource } from "./results-step";
-import { asksForCapture, sharedTextOf, withSharedText } from "./shared-text";
 import { focusStepHeading } from "./step-heading";
 
 // Only the input step is in the first screen's bundle: the questions and results load when the tasks
@@ -16,6 +18,8 @@ import { focusStepHeading } from "./step-heading";
 const QuestionsStep = lazy(() => import("./questions-step").then((m) => ({ default: m.QuestionsStep })));
 const ResultsStep = lazy(() => import("./results-step").then((m) => ({ default: m.ResultsStep })));
 const OrganizedStep = lazy(() => import("./organize/organized-step").then((m) => ({ default: m.OrganizedStep })));
+// What was shared is read, and its title and link offered, by code loaded only for a share.
+const SharedOffers = lazy(() => import("./shared-offers").then((m) => ({ default: m.SharedOffers })));
 // The plan step shows once a day: it loads only when today is not planned.
 const PlanStep = lazy(() => import("./plan/plan-step").then((m) => ({ default: m.PlanStep })));
 
@@ -31,7 +35,13 @@ export type Step = "input" | "questions" | "results" | "organized";
 export function PriorityPickerPage() {
   const [step, setStep] = useState<Step>("input");
   const day = useDay().data;
-  const [text, setText] = useState("");
+  // The signed-in shell renders this screen only with a user.
+  const userId = useCurrentUser().user?.id ?? "";
+  // What was typed and not processed comes back (docs/decisions/240-braindump-draft-kept-on-the-device.md).
+  const [text, setText] = useState(() => readDraft(userId));
+  useEffect(() => saveDraft(userId, text), [userId, text]);
+  /** The address of the share being taken in (./shared-offers.tsx); null: none. */
+  const [share, setShare] = useState<string | null>(null);
   /** The tasks being prioritised: the ones just created, or the current ones ("Prioritize"). */
   const [questionTasks, setQuestionTasks] = useState<Task[]>([]);
   /**
@@ -44,6 +54,7 @@ export function PriorityPickerPage() {
 
   const startOver = useCallback(() => {
     setText("");
+    setShare(null);
     setQuestionTasks([]);
     setRanking(null);
     setStep("input");
@@ -73,19 +84,20 @@ export function PriorityPickerPage() {
     setPlanAsked(false);
   }, [day]);
 
-  // Shared from another app, or the "Add tasks" shortcut (./shared-text.ts): the text goes into
-  // the box (a new day's plan then waits as a notice), the address loses its parameters, and the
-  // keyboard goes to the box.
+  // Shared from another app, or the "Add tasks" shortcut (web/api/capture-address.ts): the shared text goes
+  // below what the box holds, its title and link are offered (a new day's plan then waits as a
+  // notice), the address loses its parameters, and the keyboard goes to the box
+  // (docs/decisions/242-capture-puts-the-keyboard-in-the-box.md). Known from the first render, so a
+  // new day's plan step never shows for a moment and, leaving, takes the focus to a heading.
   const { search } = useLocation();
   const navigate = useNavigate();
-  const [captureAsked, setCaptureAsked] = useState(0);
+  const [captureAsked, setCaptureAsked] = useState(() => (asksForCapture(search) ? 1 : 0));
   useEffect(() => {
     if (!asksForCapture(search)) return;
-    const shared = sharedTextOf(search);
-    if (shared) setText((current) => withSharedText(current, shared));
     setStep("input");
     setPlanAsked(false);
     setCaptureAsked((count) => count + 1);
+    setShare(search);
     navigate({ search: "" }, { replace: true });
   }, [search, navigate]);
   useEffect(() => {
@@ -136,9 +148,17 @@ export function PriorityPickerPage() {
       return (
         <BraindumpInputStep
           newDayNotice={waiting ? <NewDayNotice onPlan={() => setPlanAsked(true)} /> : null}
+          sharedOffers={
+            share ? (
+              <Suspense fallback={null}>
+                <SharedOffers key={captureAsked} search={share} setText={setText} />
+              </Suspense>
+            ) : null
+          }
           text={text}
           onTextChange={setText}
           onTasksReady={(tasks) => {
+            setShare(null);
             setQuestionTasks(tasks);
             setStep("questions");
           }}

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { confirmsDeletion, DELETE_CONFIRMATION_WORD, deleteAccountSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { deleteAccount } from "../../api/account";
+import { saveDraft } from "../../api/braindump-draft";
 import { setAuthToken } from "../../api/client";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
@@ -63,6 +64,8 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
     forgetPersistedQueries();
     // Changes of the deleted account still waiting on this device go too (docs/product.md#offline).
     if (userId) void import("../../api/outbox").then((outbox) => outbox.forgetOutbox(userId));
+    // So does its unprocessed braindump text (docs/decisions/240-braindump-draft-kept-on-the-device.md).
+    if (userId) saveDraft(userId, "");
     // Signed out and on the landing page in one render: the protected route must never see a
     // signed-out user on /settings, or it would start the sign-in flow instead.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
