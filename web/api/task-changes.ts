@@ -83,6 +83,17 @@ export function useMoveTask() {
   });
 }
 
+/** POST /api/tasks/clear: every task and all analytics, in one atomic call (docs/decisions/009-clearing-atomic-call.md). */
+export function useClearTasks() {
+  const queryClient = useQueryClient();
+  const zeroAnalytics = useShowZeroAnalytics();
+  return useMutation({
+    onMutate: () => void zeroAnalytics.preload().catch(() => {}),
+    mutationFn: () => apiRequest("POST", "/api/tasks/clear"),
+    onSuccess: () => Promise.all([resetTaskData(queryClient), zeroAnalytics.show()]),
+  });
+}
+
 /** POST /api/start-fresh: tasks, analytics and the running timer, in one atomic call. */
 export function useStartFresh() {
   const queryClient = useQueryClient();

@@ -181,14 +181,3 @@ export function useShowZeroAnalytics() {
   };
   return { preload, show };
 }
-
-/** POST /api/tasks/clear: every task and all analytics, in one atomic call (docs/decisions/009-clearing-atomic-call.md). */
-export function useClearTasks() {
-  const queryClient = useQueryClient();
-  const zeroAnalytics = useShowZeroAnalytics();
-  return useMutation({
-    onMutate: () => void zeroAnalytics.preload().catch(() => {}),
-    mutationFn: () => apiRequest("POST", "/api/tasks/clear"),
-    onSuccess: () => Promise.all([resetTaskData(queryClient), zeroAnalytics.show()]),
-  });
-}

@@ -5,13 +5,11 @@ import { Link } from "react-router";
 import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { isUnsynced } from "../../api/local-changes";
-import { useClearTasks, useDeleteTask, type useTasks } from "../../api/tasks";
+import { useDeleteTask, type useTasks } from "../../api/tasks";
 import { undoable } from "../../api/undo";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { clearingLossText } from "../../ui/loss-text";
 import { Spinner } from "../../ui/spinner";
 import { aboutTask } from "../../ui/task-name";
 import { showError, showSuccess } from "../../ui/toast";
@@ -24,8 +22,8 @@ import { MarkDoneButton } from "./mark-done-button";
 // first screen does not otherwise load (bench/RESULTS.md).
 const TaskTitleEditor = lazy(() => import("./task-title-editor").then((m) => ({ default: m.TaskTitleEditor })));
 
-export const CLEAR_TASKS_TEXT =
-  "Are you sure you want to clear all current tasks and reset all statistics? This will remove them from your lists and reset your analytics.";
+// The confirmation of Clear Tasks and its call load with the first press.
+const ClearTasksDialog = lazy(() => import("./clear-tasks-dialog").then((m) => ({ default: m.ClearTasksDialog })));
 
 const CATEGORY_LABEL: Record<Category, string> = {
   urgent: "Urgent",
@@ -54,8 +52,9 @@ type Props = {
  */
 export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // Mounted from the first press on, so it can close with its animation.
+  const [confirmWanted, setConfirmWanted] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const clearTasks = useClearTasks();
   const deleteTask = useDeleteTask();
   const queryClient = useQueryClient();
   const all = tasks.data ?? [];
@@ -77,20 +76,6 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
           aboutTask("Error deleting task", task.title),
           "There might be focus sessions linked to this task. Try completing the task first.",
         );
-      },
-    });
-  }
-
-  function clear() {
-    clearTasks.mutate(undefined, {
-      onSuccess: () => {
-        setConfirmOpen(false);
-        showSuccess("Starting fresh!", "All tasks have been cleared.");
-      },
-      onError: (err) => {
-        console.warn("Clearing tasks failed", err);
-        setConfirmOpen(false);
-        showError("Error clearing tasks", "There was a problem clearing your tasks. Please try again.");
       },
     });
   }
@@ -199,30 +184,22 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
           </Button>
           <Button
             variant="outline"
-            onClick={() => setConfirmOpen(true)}
-            disabled={all.length === 0 || clearTasks.isPending}
+            onPointerEnter={() => void import("./clear-tasks-dialog")}
+            onClick={() => {
+              setConfirmWanted(true);
+              setConfirmOpen(true);
+            }}
+            disabled={all.length === 0}
           >
             Clear Tasks
           </Button>
         </div>
       </section>
-      <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={(open) => {
-          if (!clearTasks.isPending) setConfirmOpen(open);
-        }}
-        title="Clear Tasks"
-        description={
-          <>
-            {CLEAR_TASKS_TEXT}
-            <span className="mt-2 block font-medium">{clearingLossText(all)}</span>
-          </>
-        }
-        confirmLabel={clearTasks.isPending ? "Clearing..." : "Clear Tasks"}
-        destructive
-        pending={clearTasks.isPending}
-        onConfirm={clear}
-      />
+      {confirmWanted ? (
+        <Suspense fallback={null}>
+          <ClearTasksDialog open={confirmOpen} onOpenChange={setConfirmOpen} tasks={all} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
