@@ -468,9 +468,10 @@ test.describe("with a yesterday of their own", () => {
     // Yesterday's three are the ones planned yesterday and still open: the bank, not the budget
     // (marked on day one, finished, reopened yesterday).
     const three = page.getByRole("region", { name: "Today's three" });
-    await expect(three).toContainText("Yesterday's three, still open:");
+    // One of them is still open, and the plan counts it so (docs/decisions/249-small-words-that-tell-the-truth.md).
+    await expect(three).toContainText("Yesterday's one, still open:");
     await expect(three.getByRole("listitem")).toHaveText([TITLES.bank]);
-    await expect(three.getByRole("button", { name: "Keep yesterday's three" })).toBeInViewport();
+    await expect(three.getByRole("button", { name: "Keep yesterday's one" })).toBeInViewport();
 
     // Done: each day's count is its record's; day one lost the reopened finish.
     await page.goto("/done");

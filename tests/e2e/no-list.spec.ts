@@ -80,7 +80,8 @@ test("builder: disabled buttons explain themselves, a blank item is refused, an 
   await page.getByRole("button", { name: 'View today\'s "No" List' }).click();
   await expect(committedHeading(page)).toBeVisible();
   await expect(committedHeading(page)).toBeFocused();
-  await expect(page.getByText("Doomscrolling before bed")).toBeVisible();
+  // Exact: the toast names the item too (docs/decisions/245-toasts-name-their-task.md).
+  await expect(page.getByText("Doomscrolling before bed", { exact: true })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
@@ -183,7 +184,8 @@ test("opening the page with items already on the list shows today's list", async
   expect(await completedToday()).toBe(completedBefore);
   await toast(page).getByRole("button", { name: "Undo" }).click();
   await expectToast(page, "Undone");
-  await expect(page.getByText("Say yes to every meeting")).toBeVisible();
+  // Exact: the toast names the item too (docs/decisions/245-toasts-name-their-task.md).
+  await expect(page.getByText("Say yes to every meeting", { exact: true })).toBeVisible();
 
   // Removing the last item keeps the committed view, with a way back to the builder.
   await page.getByRole("button", { name: "Remove Say yes to every meeting from No list" }).click();

@@ -26,7 +26,8 @@ test("a title is edited in place in Current Tasks and on the board, checked as o
   await expect(currentTasks.getByRole("alert")).toHaveText("A task needs a title.");
   await field.fill("Write report");
   await field.press("Enter");
-  await expect(page.getByText('It is now "Write report".')).toBeVisible();
+  // The toast names the task it renamed, old title and new (docs/decisions/245-toasts-name-their-task.md).
+  await expect(page.getByText('"Wrte report" is now "Write report".')).toBeVisible();
   await expect(currentTasks).toContainText("Write report");
   expect(await titles(request, signedIn)).toEqual(["Write report", "Call bank"]);
 
