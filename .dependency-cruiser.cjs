@@ -16,7 +16,7 @@ const WORKER_SURFACE = [
   "hub/(hub-client|hub-part|storage-keys)",
   "push/(send|timer-notice|user-data)",
   "suggestions/user-data",
-  "tasks/(task-rows|user-data)",
+  "tasks/user-data",
 ];
 const CAPABILITY = "^worker/(account|analytics|auth|day|focus|hub|push|suggestions|tasks)/";
 /** The parts of the person's hub: they run inside it (worker/hub/user-hub.ts hosts them). */
