@@ -4,7 +4,7 @@ import { createTaskChange, processTasksChange } from "../../web/changes/add-task
 import type { Change } from "../../web/changes/change-kind";
 import { commitNoListChange } from "../../web/changes/commit-no-list";
 import { noListAgainChange, noListAgainToasts } from "../../web/changes/no-list-again";
-import { doneToasts, patchTaskChange, reopenChange } from "../../web/changes/patch-task";
+import { doneToasts, patchTaskChange, patchTaskToasts, reopenChange } from "../../web/changes/patch-task";
 import { planChange, planDay } from "../../web/changes/plan-day";
 import {
   CHANGE_KINDS,
@@ -96,6 +96,13 @@ describe("the change kinds", () => {
     });
     expect(doneToasts.undone(TITLE).title).toBe(`Undone: "Call Sam about the Friday…"`);
     expect(doneToasts.notUndone(TITLE).description).toBe("Please try again.");
+    expect(patchTaskToasts.renamed("Call Sam", TITLE)).toEqual({
+      title: `Task renamed: "Call Sam about the Friday…"`,
+      description: `"Call Sam" is now "${TITLE}".`,
+    });
+    expect(patchTaskToasts.reopened(TITLE).title).toBe(`Task reopened: "Call Sam about the Friday…"`);
+    expect(patchTaskToasts.notReopened(TITLE).title).toBe(`Could not reopen: "Call Sam about the Friday…"`);
+    expect(patchTaskToasts.saidNo(TITLE).title).toBe(`Said no: "Call Sam about the Friday…"`);
     expect(noListAgainToasts.said(TITLE)).toEqual({
       title: `Said no again: "Call Sam about the Friday…"`,
       description: `"${TITLE}" is on today's "No" List.`,

@@ -65,6 +65,24 @@ export const patchTask = {
   written: (effect) => effect.fields.title,
 } satisfies ChangeKind<PatchTaskEffect>;
 
+/** The toasts of the other changes of a task's fields, as their screens say them, naming the task. */
+export const patchTaskToasts = {
+  renamed: (before: string, after: string): ToastWords => ({
+    title: aboutTask("Task renamed", after),
+    description: `"${before}" is now "${after}".`,
+  }),
+  reopened: (title: string): ToastWords => ({
+    title: aboutTask("Task reopened", title),
+    description: `"${title}" is open again, in Current Tasks for today.`,
+  }),
+  notReopened: (title: string, reason?: string) => failureWords(aboutTask("Could not reopen", title), reason),
+  /** A carried task put on today's "No" list from the plan step. */
+  saidNo: (title: string): ToastWords => ({
+    title: aboutTask("Said no", title),
+    description: `"${title}" is on today's "No" List.`,
+  }),
+};
+
 /** The toasts of a one-tap done and of its Undo (docs/decisions/185-done-in-one-tap.md), naming the task. */
 export const doneToasts = {
   done: (title: string, kept: boolean): ToastWords => ({
