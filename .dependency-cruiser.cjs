@@ -53,9 +53,18 @@ module.exports = {
     },
     {
       name: "ui-is-below-everything-in-web",
-      comment: "web/ui holds primitives: they know nothing of the API, the features, the shell or the app.",
+      comment:
+        "web/ui holds primitives: they know nothing of the changes, the API, the features, the shell or the app.",
       severity: "error",
       from: { path: "^web/ui/" },
+      to: { path: ["^web/(changes|api|features|shell)/", WEB_APP] },
+    },
+    {
+      name: "changes-are-below-the-api",
+      comment:
+        "web/changes describes each change kind as data and pure functions (docs/decisions/255-one-module-per-change-kind.md): web/api sends them and keeps the cache; a kind knows nothing of the API's client, cache, features, shell or app.",
+      severity: "error",
+      from: { path: "^web/changes/" },
       to: { path: ["^web/(api|features|shell)/", WEB_APP] },
     },
     {
