@@ -21,16 +21,15 @@ function portFree(port) {
 }
 
 /**
- * The browser suite's port (its OIDC test adds 1000 and 2000 to it, its day-two tests 3000): 8790,
- * or the next one whose four ports are free when a server is already there (one left from an earlier run, a dev server),
+ * The browser suite's port (its OIDC test adds 1000 and 2000 to it): 8790, or the next one whose
+ * three ports are free when a server is already there (one left from an earlier run, a dev server),
  * so the suite never tests a server it did not start. E2E_PORT, when set, is used as it is.
  */
 async function browserSuitePort() {
   if (process.env.E2E_PORT) return process.env.E2E_PORT;
   for (let port = 8790; port < 8890; port++) {
-    const ports = [port, port + 1000, port + 2000, port + 3000];
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) {
-      if (port !== 8790) console.log(`Port 8790 (or 9790, 10790, 11790) is in use: the browser suite uses ${port}.`);
+    if ((await portFree(port)) && (await portFree(port + 1000)) && (await portFree(port + 2000))) {
+      if (port !== 8790) console.log(`Port 8790 (or 9790, 10790) is in use: the browser suite uses ${port}.`);
       return String(port);
     }
   }
@@ -42,16 +41,11 @@ const e2ePort = await browserSuitePort();
 process.env.E2E_PORT = e2ePort;
 /** Where scripts/serve-e2e.mjs serves from; the check's build is copied there, so it skips its own. */
 const e2eBuild = `dist-e2e-${e2ePort}`;
-/** The ports of the two servers the browser suite's own files serve on (oidc.spec.ts, day-two.ts). */
-const oidcAppPort = String(Number(e2ePort) + 1000);
-const oidcProviderPort = String(Number(e2ePort) + 2000);
-const dayPort = String(Number(e2ePort) + 3000);
 
 /**
  * Phases run one after another; the steps of a phase run at once (the first one's output live,
  * the others' when they end). Each step: a command, and for test suites how to read
- * passed/failed/skipped from its JSON report; a step that `serves` a URL is left running, and one
- * whose `skip` answers true is not run.
+ * passed/failed/skipped from its JSON report.
  */
 const phases = [
   // `npm run check`'s steps: the typecheck, and beside it the build and `wrangler deploy --dry-run`
@@ -98,32 +92,6 @@ const phases = [
       cmd: "node scripts/serve-e2e.mjs",
       env: () => ({ E2E_SKIP_BUILD: buildMissing() ? "0" : "1" }),
       serves: `http://127.0.0.1:${e2ePort}/api/health`,
-      prefix: "[WebServer] ",
-    },
-    // The two other servers of the browser suite start here too: the identity-provider sign-in's
-    // (oidc.spec.ts) and the day-two tests' (day-two.ts). Started by their test files, each held a
-    // browser worker idle for its start (a build copied, its database migrated, a preview server
-    // up) in the middle of the suite (docs/decisions/262-npm-test-time-is-a-cpu-budget.md).
-    {
-      name: "browser tests: the identity-provider app",
-      cmd: "node scripts/serve-e2e-oidc.mjs",
-      env: () => ({
-        E2E_OIDC_APP_PORT: oidcAppPort,
-        E2E_OIDC_PROVIDER_PORT: oidcProviderPort,
-        E2E_SKIP_BUILD: buildMissing() ? "0" : "1",
-      }),
-      serves: `http://127.0.0.1:${oidcAppPort}/api/health`,
-      prefix: "[OIDC app] ",
-    },
-    {
-      name: "browser tests: the day-two server",
-      // A copy of the suite's build, as day-two.ts makes it.
-      cmd: `rm -rf dist-e2e-${dayPort} && cp -r ${e2eBuild} dist-e2e-${dayPort} && node scripts/serve-e2e.mjs`,
-      env: { E2E_PORT: dayPort, E2E_SKIP_BUILD: "1" },
-      // Without the check's build, day-two.ts starts it as it runs (the suite's server builds one).
-      skip: buildMissing,
-      serves: `http://127.0.0.1:${dayPort}/api/health`,
-      prefix: "[Day server] ",
     },
     {
       name: "unit tests",
@@ -142,10 +110,7 @@ const phases = [
       // Started above; if that failed, Playwright starts it (building again if the build failed).
       env: () => ({
         E2E_JSON_REPORT: `${process.cwd()}/${reports}/e2e.json`,
-        E2E_SERVER_STARTED: servers.has("browser tests: the server") ? "1" : "0",
-        // Started above; if not, oidc.spec.ts and day-two.ts start them as they run.
-        E2E_OIDC_SERVER_STARTED: servers.has("browser tests: the identity-provider app") ? "1" : "0",
-        E2E_DAY_SERVER_STARTED: servers.has("browser tests: the day-two server") ? "1" : "0",
+        E2E_SERVER_STARTED: server ? "1" : "0",
         E2E_SKIP_BUILD: buildMissing() ? "0" : "1",
       }),
       report: `${reports}/e2e.json`,
@@ -177,8 +142,8 @@ function buildMissing() {
 
 const started = Date.now();
 
-/** The browser suite's servers, by step name, once each step has it answering; stopped when the run ends. */
-const servers = new Map();
+/** The browser suite's server once its step has it answering; stopped when the run ends. */
+let server;
 
 /**
  * Runs one step; its output goes straight through (live), or is kept for record() to print. A step
@@ -201,11 +166,11 @@ function run(step, live) {
     if (step.serves) {
       waitUntilServing(step.serves, child).then((ok) => {
         if (ok) {
-          servers.set(step.name, child);
+          server = child;
           // From now on its errors show as they happen, as Playwright shows those of a server it starts.
           child.stdout.removeAllListeners("data").resume();
           child.stderr.removeAllListeners("data").on("data", (chunk) => {
-            process.stderr.write(String(chunk).replace(/^(?=.)/gm, step.prefix));
+            process.stderr.write(String(chunk).replace(/^(?=.)/gm, "[WebServer] "));
           });
         } else if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
         resolve({ ok, seconds: (Date.now() - t0) / 1000, output: Buffer.concat(kept) });
@@ -247,7 +212,7 @@ for (const phase of phases) {
   // The others run sequentially beside the first: the unit suite, then the build.
   const alongside = (async () => {
     const results = [];
-    for (const step of others) if (!step.skip?.()) results.push([step, await run(step, false)]);
+    for (const step of others) results.push([step, await run(step, false)]);
     return results;
   })();
   const firstResult = await run(first, true);
@@ -256,7 +221,7 @@ for (const phase of phases) {
   for (const [step, result] of otherResults) record(step, result, false);
 }
 
-for (const server of servers.values()) {
+if (server) {
   // Nothing the stopping server says may come after the closing line.
   server.stderr.removeAllListeners("data");
   process.kill(-server.pid, "SIGTERM");

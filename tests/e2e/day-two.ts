@@ -88,18 +88,15 @@ export function dayServer() {
     baseURL,
     stateDir: `${root}.wrangler/e2e-${port}`,
     async start() {
-      // `npm test` starts it beside the worker suite (scripts/test.mjs) and stops it at the end.
-      if (process.env.E2E_DAY_SERVER_STARTED !== "1") {
-        rmSync(`${root}dist-e2e-${port}`, { recursive: true, force: true });
-        cpSync(`${root}dist-e2e-${mainPort}`, `${root}dist-e2e-${port}`, { recursive: true });
-        server = spawn("node", ["scripts/serve-e2e.mjs"], {
-          cwd: root,
-          env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: "1" },
-          stdio: ["ignore", "ignore", "inherit"],
-          // Its own process group, so the preview server it spawns stops with it.
-          detached: true,
-        });
-      }
+      rmSync(`${root}dist-e2e-${port}`, { recursive: true, force: true });
+      cpSync(`${root}dist-e2e-${mainPort}`, `${root}dist-e2e-${port}`, { recursive: true });
+      server = spawn("node", ["scripts/serve-e2e.mjs"], {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: "1" },
+        stdio: ["ignore", "ignore", "inherit"],
+        // Its own process group, so the preview server it spawns stops with it.
+        detached: true,
+      });
       const deadline = Date.now() + 170_000;
       for (;;) {
         if (
@@ -109,7 +106,7 @@ export function dayServer() {
           )
         )
           return;
-        if (server?.exitCode != null) throw new Error(`the day server exited with ${server.exitCode}`);
+        if (server.exitCode != null) throw new Error(`the day server exited with ${server.exitCode}`);
         if (Date.now() > deadline) throw new Error(`${baseURL} did not answer in time`);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }

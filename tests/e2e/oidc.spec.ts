@@ -31,16 +31,13 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  // `npm test` starts it beside the worker suite (scripts/test.mjs) and stops it at the end.
-  if (process.env.E2E_OIDC_SERVER_STARTED !== "1") {
-    server = spawn("node", ["scripts/serve-e2e-oidc.mjs"], {
-      cwd: root,
-      env: { ...process.env, E2E_OIDC_APP_PORT: String(appPort), E2E_OIDC_PROVIDER_PORT: String(providerPort) },
-      stdio: ["ignore", "ignore", "inherit"],
-      // Its own process group, so the server it spawns stops with it.
-      detached: true,
-    });
-  }
+  server = spawn("node", ["scripts/serve-e2e-oidc.mjs"], {
+    cwd: root,
+    env: { ...process.env, E2E_OIDC_APP_PORT: String(appPort), E2E_OIDC_PROVIDER_PORT: String(providerPort) },
+    stdio: ["ignore", "ignore", "inherit"],
+    // Its own process group, so the server it spawns stops with it.
+    detached: true,
+  });
   await waitForHealth(`${app}/api/health`, 170_000);
 });
 
