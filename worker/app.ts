@@ -15,7 +15,8 @@ import { focusSessionRoutes, timerRoutes } from "./focus/routes";
 import { drainUnreadBody } from "./http/drain-body";
 import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
-import { liveRoutes } from "./hub/live-routes";
+import { beginDayOnRead } from "./hub-host/day-start";
+import { liveRoutes } from "./hub-host/live-routes";
 import { pushRoutes } from "./push/routes";
 import { suggestionRoutes } from "./suggestions/routes";
 import { prioritiesRoutes, processTasksRoutes } from "./tasks/braindump-routes";
@@ -45,6 +46,8 @@ export function createApp() {
     const d1 = openD1Session(c.env.DB, c.req.raw);
     c.set("d1", d1);
     c.set("db", createDb(d1));
+    // The session check runs the day-start step when the person's rows say today has not begun.
+    c.set("beginDayIfNew", beginDayOnRead);
     await next();
     // The newest point this request saw or wrote: the device sends it back next time.
     const bookmark = d1.getBookmark();
