@@ -17,7 +17,7 @@ const WORKER_SURFACE = [
   "hub/(hub-client|hub-part|storage-keys|schedule)",
   "push/(send|timer-notice|user-data)",
   "suggestions/user-data",
-  "tasks/(task-rows|user-data)",
+  "tasks/user-data",
 ];
 const CAPABILITY = "^worker/(account|analytics|auth|day|focus|hub|push|suggestions|tasks)/";
 /** The parts of the person's hub: they run inside it (worker/hub-host/user-hub.ts hosts them). */

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { SessionClaims } from "./auth/middleware";
+import type { ChangeSubscriber } from "./changes/pipeline";
 import type { Db } from "./db/client";
 
 /** Bindings from wrangler.toml (generated in worker-configuration.d.ts) plus the optional ones. */
@@ -18,6 +18,9 @@ export type Bindings = Env & {
    */
   PUSH_TEST_SERVICE_HOST?: string;
 };
+
+/** What a verified session token claims (worker/auth/middleware.ts), before the session row is checked. */
+export type SessionClaims = { userId: string; sessionId: string };
 
 /**
  * The signed-in user as protected routes see it; timeZone and dayStartHour decide their "today"
@@ -42,5 +45,7 @@ export type AppEnv = {
      * sign-in's session check needs nothing of the day: docs/decisions/259-the-day-begins-on-the-server.md).
      */
     beginDayIfNew?: (c: Context<AppEnv>, user: SessionUser, dayBegun: string | null) => Promise<void>;
+    /** What other capabilities add to a change for its events, wired once in worker/app.ts (worker/change-subscribers.ts). */
+    subscribers?: readonly ChangeSubscriber[];
   };
 };

@@ -5,7 +5,7 @@ import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { idsIn } from "../db/ids-in";
 import { dayPlans, tasks } from "../db/schema";
-import { isVisible } from "../tasks/task-rows";
+import { isVisible } from "../db/task-rows";
 
 /**
  * Marks the day planned: Analyze Priorities (with the three it ranked first) and a "No" list commit

@@ -12,11 +12,11 @@ import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { idsIn } from "../db/ids-in";
 import { tasks } from "../db/schema";
+import { isVisible, toTask } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { announceTasksChanged } from "../hub/hub-client";
-import { isVisible, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
 const SOME_MISSING = "Some of these tasks were not found. Nothing was changed.";
