@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dayOf } from "../../shared/day";
 import type { Day } from "../../shared/schemas/day";
+import type { ChangeSubscriber } from "../../worker/changes/pipeline";
 import { nextDayStartAt, runDayStartStep } from "../../worker/day/day-start";
 import { createDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
@@ -194,19 +195,23 @@ describe("a read that finds a new day not yet begun", () => {
 });
 
 describe("the day-start step", () => {
-  it("run 20 times at once begins the day once, with its subscribers' statements", async () => {
+  it("run 20 times at once begins the day once, with its subscribers' statements, through the change pipeline", async () => {
     setClock("2027-06-10T12:00:00Z");
     const { user } = await registerUser();
     const db = createDb(env.DB);
     const owner = { userId: user.id, timeZone: "UTC", dayStartHour: 4 };
-    // A subscriber whose statement shows how often it ran: one more focus minute by default per run.
-    const counted = [
-      () => [
-        db
-          .update(users)
-          .set({ defaultFocusMinutes: sql`${users.defaultFocusMinutes} + 1` })
-          .where(eq(users.id, user.id)),
-      ],
+    // A subscriber of the change pipeline that follows the day's start and shows how often it ran:
+    // one more focus minute by default per run.
+    const counted: ChangeSubscriber[] = [
+      (events) =>
+        events.some((event) => event.type === "day-began")
+          ? [
+              db
+                .update(users)
+                .set({ defaultFocusMinutes: sql`${users.defaultFocusMinutes} + 1` })
+                .where(eq(users.id, user.id)),
+            ]
+          : [],
     ];
     const now = new Date("2027-06-11T05:00:00Z");
     const results = await Promise.all(Array.from({ length: 20 }, () => runDayStartStep(db, owner, now, counted)));

@@ -1,18 +1,17 @@
 import type { Context } from "hono";
-import { type DayStartOwner, type DayStartStatements, dayNotBegun, runDayStartStep } from "../day/day-start";
+import { CHANGE_SUBSCRIBERS } from "../change-subscribers";
+import { type DayStartOwner, dayNotBegun, runDayStartStep } from "../day/day-start";
 import type { Db } from "../db/client";
 import type { AppEnv, SessionUser } from "../env";
 import { announceDayBegun, type DaySettings } from "../hub/hub-client";
 
 /*
- * The day-start subscribers, wired once (docs/decisions/259-the-day-begins-on-the-server.md). What
- * a person's day needs prepared goes here: statements for the step's one D1 batch (the routines of a
- * later issue), and what the hub prepares once the day has begun (the day's morning nudge, armed
- * from D1's settings: worker/hub-host/user-hub.ts, dayBegan).
+ * The day start, composed (docs/decisions/259-the-day-begins-on-the-server.md). What a person's day
+ * needs prepared in D1 is a change subscriber that follows the `day-began` event, wired once with the
+ * others in worker/change-subscribers.ts (none follows it yet: the routines of a later issue will);
+ * what the hub prepares once the day has begun (the day's morning nudge, armed from D1's settings)
+ * is worker/hub-host/user-hub.ts's dayBegan.
  */
-
-/** The D1 side: statements each subscriber adds to the day-start batch. None yet. */
-const DAY_START_STATEMENTS: readonly DayStartStatements[] = [];
 
 /**
  * Whether the person's hub has something to prepare at their day starts, and so keeps a day-start
@@ -23,9 +22,9 @@ export function hubPreparesDay(settings: DaySettings): boolean {
   return settings.reminderTime !== null;
 }
 
-/** The day-start step with the subscribers' statements (worker/day/day-start.ts): once per person and day. */
+/** The day-start step through the change pipeline, with the app's subscribers (worker/day/day-start.ts): once per person and day. */
 export function beginDay(db: Db, owner: DayStartOwner, now: Date) {
-  return runDayStartStep(db, owner, now, DAY_START_STATEMENTS);
+  return runDayStartStep(db, owner, now, CHANGE_SUBSCRIBERS);
 }
 
 /**
