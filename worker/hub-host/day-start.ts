@@ -41,6 +41,11 @@ export async function beginDayOnRead(c: Context<AppEnv>, user: SessionUser, dayB
     now,
   );
   if (result.begun && hubPreparesDay(result.settings)) {
-    c.executionCtx.waitUntil(announceDayBegun(c.env, result.settings));
+    const told = announceDayBegun(c.env, result.settings);
+    try {
+      c.executionCtx.waitUntil(told);
+    } catch {
+      // No execution context (a direct app.fetch without one): the call still settles on its own.
+    }
   }
 }
