@@ -22,6 +22,7 @@ const WORKER_SURFACE = [
 const CAPABILITY = "^worker/(account|analytics|auth|day|focus|hub|push|suggestions|tasks)/";
 /** The parts of the person's hub: they run inside it (worker/hub-host/user-hub.ts hosts them). */
 const HUB_PARTS = "^worker/(focus/focus-timer|day/plan-reminder|auth/sign-in-records)\\.ts$";
+
 /** The app itself: the files at the top of web/ (entry, router, boot). */
 const WEB_APP = "^web/[^/]+$";
 
@@ -119,10 +120,27 @@ module.exports = {
     },
     {
       name: "worker-infrastructure-is-below-capabilities",
-      comment: "worker/db and worker/http serve every capability and import none.",
+      comment: "worker/db and worker/http serve every capability and import none, nor the change pipeline.",
       severity: "error",
       from: { path: "^worker/(db|http)/" },
-      to: { path: CAPABILITY },
+      to: { path: [CAPABILITY, "^worker/changes/"] },
+    },
+    {
+      name: "the-change-pipeline-imports-no-capability",
+      comment:
+        "worker/changes runs every capability's changes, so it sits below them: it imports only the session check and the hub's client (docs/decisions/250-one-home-for-a-change.md). What capabilities add to a change is wired at the top (worker/change-subscribers.ts).",
+      severity: "error",
+      from: { path: "^worker/changes/" },
+      to: { path: CAPABILITY, pathNot: "^worker/(auth/session-read|hub/hub-client)\\.ts$" },
+    },
+    {
+      name: "no-folder-cycles-in-worker",
+      comment:
+        "Folders of worker/ form layers: no folder may import, through any chain of folders, one that imports it back (docs/decisions/253-no-folder-cycles-in-the-worker.md). Shared row models go down to worker/db; what composes capabilities (the app, the change subscribers) goes up to the files at the top of worker/. The hub's host sits above the capabilities it hosts (worker/hub-host/), its client below them (worker/hub/): docs/decisions/260-hub-host-above-capabilities.md.",
+      severity: "error",
+      scope: "folder",
+      from: { path: "^worker/" },
+      to: { circular: true },
     },
     {
       name: "no-circular",
