@@ -5,31 +5,23 @@
 
 /**
  * The modules of each worker capability that the others may import: its exported surface. Every
- * folder of worker/ but db/ and http/ (infrastructure, below all of them) is a capability here;
- * hub/ is the person's Durable Object, whose client any capability may call.
+ * folder of worker/ but db/ and http/ (infrastructure, below all of them) and hub-host/ (the
+ * composition above them) is a capability here; hub/ is what capabilities call of the person's
+ * Durable Object (its client, the contract of its parts, its schedule), and imports none of them.
  */
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data)",
   "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
-  "day/(today|plan|finish-day|user-data|plan-reminder)",
+  "day/(today|plan|finish-day|user-data|plan-reminder|day-start)",
   "focus/(user-data|focus-timer)",
-  "hub/(hub-client|hub-part|storage-keys)",
+  "hub/(hub-client|hub-part|storage-keys|schedule)",
   "push/(send|timer-notice|user-data)",
   "suggestions/user-data",
   "tasks/user-data",
 ];
 const CAPABILITY = "^worker/(account|analytics|auth|day|focus|hub|push|suggestions|tasks)/";
-/** The parts of the person's hub: they run inside it (worker/hub/user-hub.ts hosts them). */
+/** The parts of the person's hub: they run inside it (worker/hub-host/user-hub.ts hosts them). */
 const HUB_PARTS = "^worker/(focus/focus-timer|day/plan-reminder|auth/sign-in-records)\\.ts$";
-/**
- * TEMPORARY, until the person's hub stops importing the parts it hosts (issue 45's day-start step
- * takes the hub's host and the live routes above the capabilities): the three files of worker/hub
- * that import auth, day and focus are left out of the cruise, so the folder cycles they close
- * (hub⇄auth, hub⇄day, hub⇄focus, and the longer ones through them) do not fail
- * no-folder-cycles-in-worker. Every other cycle does. Drop this, and its line in `exclude`, once
- * those imports are gone.
- */
-const HUB_HOST_LEFT_OUT_FOR_NOW = "^worker/hub/(user-hub|hub-sockets|live-routes)\\.ts$";
 
 /** The app itself: the files at the top of web/ (entry, router, boot). */
 const WEB_APP = "^web/[^/]+$";
@@ -106,10 +98,26 @@ module.exports = {
     {
       name: "hub-parts-run-inside-the-hub",
       comment:
-        "The focus timer, the morning nudge and sign-in's records are parts of the person's hub: the hub hosts them, and every other module reaches them through worker/hub/hub-client.ts (types aside).",
+        "The focus timer, the morning nudge and sign-in's records are parts of the person's hub: the hub's host hosts them, and every other module reaches them through worker/hub/hub-client.ts (types aside).",
       severity: "error",
-      from: { path: "^worker/", pathNot: "^worker/hub/" },
+      from: { path: "^worker/", pathNot: "^worker/hub-host/" },
       to: { path: HUB_PARTS, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "hub-host-is-above-the-capabilities",
+      comment:
+        "worker/hub-host/ composes the person's hub (its host, the live routes, the day start's subscribers) from the capabilities; none of them, nor the infrastructure or the hub's client, imports it (docs/decisions/260-hub-host-above-capabilities.md).",
+      severity: "error",
+      from: { path: "^worker/[^/]+/", pathNot: "^worker/hub-host/" },
+      to: { path: "^worker/hub-host/" },
+    },
+    {
+      name: "hub-client-is-below-the-capabilities",
+      comment:
+        "worker/hub/ is what capabilities call of the person's hub (the client, the parts' contract, the schedule): it imports no capability, so no capability and the hub import each other (docs/decisions/260-hub-host-above-capabilities.md).",
+      severity: "error",
+      from: { path: "^worker/hub/" },
+      to: { path: CAPABILITY, pathNot: "^worker/hub/" },
     },
     {
       name: "sign-in-is-below-focus",
@@ -137,7 +145,7 @@ module.exports = {
     {
       name: "no-folder-cycles-in-worker",
       comment:
-        "Folders of worker/ form layers: no folder may import, through any chain of folders, one that imports it back (docs/decisions/253-no-folder-cycles-in-the-worker.md). Shared row models go down to worker/db; what composes capabilities (the app, the change subscribers) goes up to the files at the top of worker/. The hub's host files are left out for now (HUB_HOST_LEFT_OUT_FOR_NOW).",
+        "Folders of worker/ form layers: no folder may import, through any chain of folders, one that imports it back (docs/decisions/253-no-folder-cycles-in-the-worker.md). Shared row models go down to worker/db; what composes capabilities (the app, the change subscribers) goes up to the files at the top of worker/. The hub's host sits above the capabilities it hosts (worker/hub-host/), its client below them (worker/hub/): docs/decisions/260-hub-host-above-capabilities.md.",
       severity: "error",
       scope: "folder",
       from: { path: "^worker/" },
@@ -158,7 +166,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["(^|/)(node_modules|dist[^/]*)/", HUB_HOST_LEFT_OUT_FOR_NOW] },
+    exclude: { path: "(^|/)(node_modules|dist[^/]*)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },

@@ -21,8 +21,9 @@ export const TABLE_OWNERS: Record<string, string> = {
 
 /** Where a capability names another's table, and why: decision 206, one line each. */
 export const ALLOWED_ELSEWHERE: Record<string, readonly string[]> = {
-  // The day is a view of the tasks and their counters, read (and the plan's marks written) in its own batch.
-  day: ["tasks", "dailyAnalytics"],
+  // The day is a view of the tasks and their counters, read (and the plan's marks written) in its own batch;
+  // users.day_begun is the day's column on the users row, set by the day-start step (decision 259).
+  day: ["tasks", "dailyAnalytics", "users"],
   // The profile, preferences and password live on the users row; the devices are sessions rows.
   account: ["users", "sessions"],
   // users.tasks_version is the tasks' column, bumped by triggers on tasks.

@@ -16,7 +16,8 @@ import { focusSessionRoutes, timerRoutes } from "./focus/routes";
 import { drainUnreadBody } from "./http/drain-body";
 import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
-import { liveRoutes } from "./hub/live-routes";
+import { beginDayOnRead } from "./hub-host/day-start";
+import { liveRoutes } from "./hub-host/live-routes";
 import { pushRoutes } from "./push/routes";
 import { suggestionRoutes } from "./suggestions/routes";
 import { prioritiesRoutes, processTasksRoutes } from "./tasks/braindump-routes";
@@ -48,6 +49,8 @@ export function createApp() {
     c.set("db", createDb(d1));
     // What other capabilities add to a change (docs/decisions/252-subscribers-wired-at-the-top.md).
     c.set("subscribers", CHANGE_SUBSCRIBERS);
+    // The session check runs the day-start step when the person's rows say today has not begun.
+    c.set("beginDayIfNew", beginDayOnRead);
     await next();
     // The newest point this request saw or wrote: the device sends it back next time.
     const bookmark = d1.getBookmark();

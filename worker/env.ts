@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { ChangeSubscriber } from "./changes/pipeline";
 import type { Db } from "./db/client";
 
@@ -38,6 +39,12 @@ export type AppEnv = {
      * signed-in user comes from `readAsUser` (worker/auth/session-read.ts), which checks the row.
      */
     claims?: SessionClaims;
+    /**
+     * The day-start step for a request whose session check read the person's last begun day: it
+     * runs the step when today has not begun (worker/hub-host/day-start.ts, set by worker/app.ts, so
+     * sign-in's session check needs nothing of the day: docs/decisions/259-the-day-begins-on-the-server.md).
+     */
+    beginDayIfNew?: (c: Context<AppEnv>, user: SessionUser, dayBegun: string | null) => Promise<void>;
     /** What other capabilities add to a change for its events, wired once in worker/app.ts (worker/change-subscribers.ts). */
     subscribers?: readonly ChangeSubscriber[];
   };

@@ -1,7 +1,7 @@
 import { app } from "./app";
 import { runScheduled } from "./scheduled";
 
-export { UserHub } from "./hub/user-hub";
+export { UserHub } from "./hub-host/user-hub";
 
 export default {
   fetch: app.fetch,

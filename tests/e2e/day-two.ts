@@ -119,8 +119,9 @@ export function dayServer() {
 
 /**
  * Moves everything the account did one day back, as if it had been done yesterday: its tasks'
- * instants, mark and day stamps, its focus sessions, its analytics records, its plans and the
- * account's own start. The local
+ * instants, mark and day stamps, its focus sessions, its analytics records, its plans, the
+ * account's own start and the last day it began (so its next request begins today, as after a
+ * night: docs/decisions/259-the-day-begins-on-the-server.md). The local
  * server's clock cannot be moved, so its database is, written as the worker would have written it
  * a day earlier. Only in a dayServer's database, between requests (SQLite allows one writer at a
  * time: a server write meanwhile would fail). Its triggers move the tasks version on, so no cached
@@ -146,7 +147,9 @@ export function backdateOneDay(account: Account, stateDir: string) {
       `UPDATE focus_sessions SET started_at = started_at - ${day}, completed_at = completed_at - ${day} WHERE user_id = ?`,
     ).run(user);
     db.prepare("UPDATE daily_analytics SET date = date(date, '-1 day') WHERE user_id = ?").run(user);
-    db.prepare(`UPDATE users SET created_at = created_at - ${day} WHERE id = ?`).run(user);
+    db.prepare(
+      `UPDATE users SET created_at = created_at - ${day}, day_begun = date(day_begun, '-1 day') WHERE id = ?`,
+    ).run(user);
     db.prepare(
       `UPDATE day_plans SET date = date(date, '-1 day'), planned_at = planned_at - ${day} WHERE user_id = ?`,
     ).run(user);

@@ -2,7 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { HUB_KEY_PREFIXES } from "../../worker/hub/storage-keys";
-import type { UserHub } from "../../worker/hub/user-hub";
+import type { UserHub } from "../../worker/hub-host/user-hub";
 import { hubOf, makeDue, openLive, startSession } from "./focus-helpers";
 import { api, createTask, PASSWORD, registerUser } from "./helpers";
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { dayOf } from "../../shared/day";
 import { deviceHandle } from "../../worker/auth/sessions";
 import { countCalls, type Probe } from "./d1-counting";
 import { startSession } from "./focus-helpers";
@@ -154,10 +155,44 @@ describe("D1 calls per request", () => {
       }
     }
     const probe = budget.probe?.(subject) ?? {};
+    // Measured on a day begun already, whatever the minute the suite crosses a day's start at; the
+    // day's first request is measured below.
+    await beginToday(subject.user.id);
     const { status, text, calls } = await countCalls(route.method, probe.path ?? route.path, probe, subject.token);
     expect(status, `${key}: ${text}`).toBe(budget.status ?? 200);
     console.log(`D1 calls | ${key} | ${calls.length} | ${calls.join(", ")}`);
     expect(calls.length, `${key} made ${calls.join(", ")}`).toBeLessThanOrEqual(budget.max);
+  });
+});
+
+/** Marks the person's today as begun in their row (users.day_begun), as its first request would have. */
+async function beginToday(userId: string): Promise<void> {
+  const row = await env.DB.prepare("select time_zone, day_start_hour from users where id = ?")
+    .bind(userId)
+    .first<{ time_zone: string; day_start_hour: number }>();
+  if (!row) throw new Error("no such user");
+  await env.DB.prepare("update users set day_begun = ? where id = ?")
+    .bind(dayOf(new Date(), row.time_zone, row.day_start_hour), userId)
+    .run();
+}
+
+/**
+ * A day's first request runs the day-start step before it answers (one call more, once per person
+ * and day: docs/decisions/259-the-day-begins-on-the-server.md); the session check that finds the
+ * day not begun is part of its one read.
+ */
+describe("D1 calls of a day's first request", () => {
+  it("a read that begins the day: its read, then the day-start step; the next read one call again", async () => {
+    const seeded = await registerSeededUser();
+    await env.DB.prepare("update users set day_begun = date(day_begun, '-1 day') where id = ?")
+      .bind(seeded.user.id)
+      .run();
+    const first = await countCalls("GET", "/api/day", {}, seeded.token);
+    expect(first.status, first.text).toBe(200);
+    console.log(`D1 calls | GET /api/day (the day's first) | ${first.calls.length} | ${first.calls.join(", ")}`);
+    expect(first.calls).toEqual(["batch", "batch"]);
+    const next = await countCalls("GET", "/api/day", {}, seeded.token);
+    expect(next.calls).toEqual(["batch"]);
   });
 });
 

@@ -5,7 +5,7 @@ import type { TimerState } from "../../shared/schemas/focus";
 import { createDb } from "../../worker/db/client";
 import { loginFailures } from "../../worker/db/schema";
 import { completeFocusSession, completionBatch } from "../../worker/focus/sessions";
-import type { UserHub } from "../../worker/hub/user-hub";
+import type { UserHub } from "../../worker/hub-host/user-hub";
 import { hubOf, makeDue, sessionRow, startSession, timer, timerState } from "./focus-helpers";
 import { createTask, registerUser } from "./helpers";
 

@@ -125,3 +125,17 @@ export async function openLive(token: string) {
   }
   return { ws, frames, next, closed };
 }
+
+/**
+ * When the hub's schedule next wakes it for rows of these kinds (worker/hub/schedule.ts), or null
+ * when it has none: the earliest of their instants. The one alarm points at the earliest row of
+ * all kinds (the day start's included), which the schedule's own tests check.
+ */
+export function scheduledAt(userId: string, kinds: readonly string[]): Promise<number | null> {
+  return runInDurableObject(hubOf(userId), (_hub, state) => {
+    const ats = [...state.storage.kv.list<{ kind: string; at: number }>({ prefix: "schedule:" })]
+      .filter(([, row]) => kinds.includes(row.kind))
+      .map(([, row]) => row.at);
+    return ats.length === 0 ? null : Math.min(...ats);
+  });
+}

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LIVE_PROTOCOL, LIVE_SUPERSEDED } from "../../shared/live-protocol";
 import { signToken } from "../../worker/auth/tokens";
-import { LIVE_LIMITS } from "../../worker/hub/live-socket-limits";
+import { LIVE_LIMITS } from "../../worker/hub-host/live-socket-limits";
 import { hubOf, liveTicket, openLive, startSession, timer, upgradeLive } from "./focus-helpers";
 import { api, createTask, ORIGIN, registerUser } from "./helpers";
 

@@ -44,6 +44,17 @@ async function userTables(): Promise<{ name: string; column: string }[]> {
 let tablesCache: Promise<{ name: string; column: string }[]> | undefined;
 
 /**
+ * users.day_begun is written by whichever request comes first on a new day, a read or a refused
+ * one included: the server's record that the day began, not the person's data
+ * (docs/decisions/259-the-day-begins-on-the-server.md). A snapshot leaves it out, so a run across a
+ * day's start compares what requests did.
+ */
+function withoutDayBegun(row: Record<string, unknown>): Record<string, unknown> {
+  const { day_begun: _dayBegun, ...rest } = row;
+  return rest;
+}
+
+/**
  * All of one user's rows in every table (plus the sign-in failure counters of their names), as one
  * comparable JSON string. Equal snapshots before and after a request mean it changed nothing of theirs.
  * `failureCounters: false` leaves the counters out, for requests whose refusal is meant to count.
@@ -66,7 +77,17 @@ export async function snapshotUser(user: { id: string }, options: { failureCount
   }
   const results = await env.DB.batch(statements);
   return JSON.stringify(
-    Object.fromEntries(results.map((result, i) => [tables[i]?.name ?? "login_failures", result.results])),
+    Object.fromEntries(
+      results.map((result, i) => {
+        const name = tables[i]?.name ?? "login_failures";
+        return [
+          name,
+          name === "users"
+            ? result.results.map((row) => withoutDayBegun(row as Record<string, unknown>))
+            : result.results,
+        ];
+      }),
+    ),
   );
 }
 

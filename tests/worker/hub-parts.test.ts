@@ -8,16 +8,18 @@ import { nextReminderAt, PlanReminder } from "../../worker/day/plan-reminder";
 import { FocusTimer } from "../../worker/focus/focus-timer";
 import { BREAK_MS } from "../../worker/focus/timer-machine";
 import type { HubHost } from "../../worker/hub/hub-part";
+import { HubSchedule } from "../../worker/hub/schedule";
 
 /*
- * The hub's parts on their own (worker/hub/user-hub.ts hosts them): each is given real Durable Object
- * storage, from a hub of a name no other test uses, and no host but what it needs.
+ * The hub's parts on their own (worker/hub-host/user-hub.ts hosts them): each is given real Durable Object
+ * storage, from a hub of a name no other test uses, and no host but what it needs (the one schedule
+ * of that storage: worker/hub/schedule.ts).
  */
 
 /** Runs `work` with the storage of a fresh hub. */
-function withStorage<T>(work: (kv: SyncKvStorage) => T | Promise<T>): Promise<T> {
+function withStorage<T>(work: (kv: SyncKvStorage, storage: DurableObjectStorage) => T | Promise<T>): Promise<T> {
   const stub = env.USER_HUB.getByName(`parts-${crypto.randomUUID()}`);
-  return runInDurableObject(stub, (_hub, state) => work(state.storage.kv));
+  return runInDurableObject(stub, (_hub, state) => work(state.storage.kv, state.storage));
 }
 
 describe("sign-in's records", () => {
@@ -48,25 +50,26 @@ describe("sign-in's records", () => {
 });
 
 describe("the morning nudge's part", () => {
-  const settings = { userId: "nobody", timeZone: "UTC", dayStartHour: 4, time: "08:00" };
+  const settings = { userId: "nobody", timeZone: "UTC", dayStartHour: 4, reminderTime: "08:00" };
+  const off = { ...settings, reminderTime: null };
 
   it("is due at the nudge's next local time, and off when turned off", async () => {
-    await withStorage((kv) => {
-      const reminder = new PlanReminder(env, kv);
+    await withStorage(async (_kv, storage) => {
+      const reminder = new PlanReminder({ env, schedule: new HubSchedule(storage) });
       const now = Date.UTC(2026, 0, 5, 6, 0);
       expect(reminder.nextDueAt()).toBeNull();
-      reminder.store(settings, now);
-      expect(reminder.nextDueAt()).toBe(nextReminderAt(settings, now));
-      reminder.store(null, now);
+      await reminder.store(settings, now);
+      expect(reminder.nextDueAt()).toBe(nextReminderAt({ timeZone: "UTC", time: "08:00" }, now));
+      await reminder.store(off, now);
       expect(reminder.nextDueAt()).toBeNull();
     });
   });
 
   it("takes a due nudge once and moves it to the next day", async () => {
-    await withStorage(async (kv) => {
-      const reminder = new PlanReminder(env, kv);
+    await withStorage(async (_kv, storage) => {
+      const reminder = new PlanReminder({ env, schedule: new HubSchedule(storage) });
       const now = Date.UTC(2026, 0, 5, 6, 0);
-      reminder.store(settings, now);
+      await reminder.store(settings, now);
       const due = Date.UTC(2026, 0, 5, 8, 0);
       expect(await reminder.runDue(due - 1)).toBeNull();
       expect(await reminder.runDue(due)).toBeTypeOf("function");
@@ -77,25 +80,18 @@ describe("the morning nudge's part", () => {
 });
 
 describe("the focus timer's part", () => {
-  it("stores a transition, asks for the alarm and tells every socket", async () => {
-    await withStorage(async (kv) => {
+  it("stores a transition, writes its row of the schedule and tells every socket", async () => {
+    await withStorage(async (kv, storage) => {
       const frames: ServerFrame[] = [];
-      let armed = 0;
-      const host: HubHost = {
-        kv,
-        env,
-        armAlarm: async () => {
-          armed += 1;
-        },
-        broadcast: (frame) => frames.push(frame),
-      };
+      const host: HubHost = { kv, env, schedule: new HubSchedule(storage), broadcast: (frame) => frames.push(frame) };
       const timer = new FocusTimer(host);
       expect(timer.nextDueAt()).toBeNull();
       const before = Date.now();
       const started = await timer.startBreak({ userId: "nobody", timeZone: "UTC" });
       const after = Date.now();
       expect(started.ok).toBe(true);
-      expect(armed).toBe(1);
+      // Its row is the schedule's earliest, so the one alarm points at it.
+      expect(await storage.getAlarm()).toBe(timer.nextDueAt());
       expect(frames.map((frame) => frame.type)).toEqual(["timer"]);
       // Due a break's length after it started, whenever that was between the two readings.
       const endsAt = timer.nextDueAt();

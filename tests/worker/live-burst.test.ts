@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_SUPERSEDED } from "../../shared/live-protocol";
-import { LIVE_LIMITS } from "../../worker/hub/live-socket-limits";
+import { LIVE_LIMITS } from "../../worker/hub-host/live-socket-limits";
 import { liveTicket, upgradeLive } from "./focus-helpers";
 import { registerUser } from "./helpers";
 

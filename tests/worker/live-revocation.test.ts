@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { DeviceSession } from "../../shared/schemas/account";
 import { parseFrame, type ServerFrame, serverFrameSchema } from "../../shared/schemas/live";
-import { LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "../../worker/hub/hub-sockets";
+import { LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "../../worker/hub-host/hub-sockets";
 import { hubOf, openLive } from "./focus-helpers";
 import { api, createTask, PASSWORD, registerUser, signInAgain } from "./helpers";
 

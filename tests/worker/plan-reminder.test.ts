@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "../../shared/schemas/auth";
 import type { PushSubscriptionBody } from "../../shared/schemas/push";
 import { nextReminderAt } from "../../worker/day/plan-reminder";
-import type { UserHub } from "../../worker/hub/user-hub";
+import type { UserHub } from "../../worker/hub-host/user-hub";
 import { postPlan, setAccount, setClock } from "./day-helpers";
-import { hubOf, startSession, timerState } from "./focus-helpers";
+import { hubOf, scheduledAt, startSession, timerState } from "./focus-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
 afterEach(() => {
@@ -48,7 +48,12 @@ async function subscribe(token: string): Promise<PushSubscriptionBody> {
   return sub;
 }
 
-const alarmOf = (userId: string) => runInDurableObject(hubOf(userId), (_hub, state) => state.storage.getAlarm());
+/**
+ * When the hub next rings for the nudge or the timer: the earliest of their rows in its one
+ * schedule. (The alarm itself points at the earliest row of all, and a person with the nudge on
+ * also has a day-start row: docs/decisions/259-the-day-begins-on-the-server.md.)
+ */
+const alarmOf = (userId: string) => scheduledAt(userId, ["plan-reminder", "focus-end"]);
 
 const remind = (token: string, at: number, enabled = true) =>
   setAccount(token, { planReminder: { enabled, time: wallTime(at) } }) as Promise<User>;

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TimerState } from "../../shared/schemas/focus";
 import type { PushStatus, PushSubscriptionBody } from "../../shared/schemas/push";
-import type { UserHub } from "../../worker/hub/user-hub";
+import type { UserHub } from "../../worker/hub-host/user-hub";
 import { PUSH_SUBSCRIPTIONS_PER_PERSON } from "../../worker/push/subscriptions";
 import { hubOf, makeDue, startSession, timer, timerState } from "./focus-helpers";
 import { api, createTask, PASSWORD, registerUser, rowsOf, type TestUser } from "./helpers";

@@ -62,6 +62,8 @@ function countersOf(event: ChangeEvent): AnalyticsEvent[] {
     case "no-items-said-again":
     case "everything-cleared":
     case "analytics-cleared":
+    // A day's start counts nothing: its record is made by what happens in it.
+    case "day-began":
       return [];
   }
 }

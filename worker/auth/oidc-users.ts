@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { OidcProfile } from "./oidc-claims";
 import { OidcFailure } from "./oidc-provider";
+import { firstDayOf } from "./users";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -79,6 +80,7 @@ export async function linkOrCreateUser(
         oidcIssuer: profile.issuer,
         oidcSubject: profile.subject,
         timeZone: options.timeZone ?? "UTC",
+        dayBegun: firstDayOf(options.timeZone ?? "UTC"),
       });
       return id;
     } catch (err) {

@@ -30,6 +30,7 @@ import {
 } from "./throttle";
 import { SESSION_TTL_MS, signToken } from "./tokens";
 import {
+  firstDayOf,
   identityOwnersQuery,
   identityTaken,
   takenIdentityAmong,
@@ -88,7 +89,14 @@ export const authRoutes = new Hono<AppEnv>()
         abortBatchIf(db, users, identityTaken(input)),
         db
           .insert(users)
-          .values({ id, username: input.username, email: input.email, passwordHash, timeZone: input.timeZone ?? "UTC" })
+          .values({
+            id,
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            timeZone: input.timeZone ?? "UTC",
+            dayBegun: firstDayOf(input.timeZone ?? "UTC"),
+          })
           .returning(),
         session.insert,
       ]);

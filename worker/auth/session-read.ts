@@ -68,7 +68,8 @@ export async function readRowAsUser<R>(
  * The session check under readAsUser, for a read that builds its own D1 batch with the session's
  * row in it (GET /api/tasks sends raw statements, its rows going out unmapped): when the request
  * reads from a replica that may not have seen a revocation yet, the user's hub is asked at the same
- * time. A revoked or expired session answers 401; last_seen_at is refreshed after the answer.
+ * time. A revoked or expired session answers 401; last_seen_at is refreshed after the answer; a day
+ * the person's rows say has not begun begins before the answer.
  */
 export async function checkedRead<T>(
   c: Context<AppEnv>,
@@ -79,11 +80,16 @@ export async function checkedRead<T>(
   if (revoked || !isLiveSession(row)) throw await sessionEndedError(c, claims, row !== undefined);
   const touch = touchSession(c.var.db, claims.sessionId, row);
   if (touch) afterAnswer(c, touch);
-  return {
-    user: { id: claims.userId, sessionId: claims.sessionId, timeZone: row.timeZone, dayStartHour: row.dayStartHour },
-    session: row,
-    data,
+  const user = {
+    id: claims.userId,
+    sessionId: claims.sessionId,
+    timeZone: row.timeZone,
+    dayStartHour: row.dayStartHour,
   };
+  // A new day not yet begun in the person's rows begins first, once (set by worker/app.ts:
+  // docs/decisions/259-the-day-begins-on-the-server.md).
+  await c.var.beginDayIfNew?.(c, user, row.dayBegun);
+  return { user, session: row, data };
 }
 
 /**

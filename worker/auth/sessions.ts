@@ -32,7 +32,9 @@ export async function createSession(
 
 /**
  * The select of the session check: the session row of this sid and user, with the user's time zone,
- * day start hour (their "today": shared/day.ts) and tasks version (GET /api/tasks answers its ETag from the same read, so a revoked session never
+ * day start hour (their "today": shared/day.ts), the last day of theirs that has begun (so a read
+ * that finds a new day runs the day-start step first: docs/decisions/259-the-day-begins-on-the-server.md)
+ * and tasks version (GET /api/tasks answers its ETag from the same read, so a revoked session never
  * learns whether the list changed).
  */
 export function liveSessionQuery(db: Db, sid: string, userId: string) {
@@ -43,6 +45,7 @@ export function liveSessionQuery(db: Db, sid: string, userId: string) {
       timeZone: users.timeZone,
       dayStartHour: users.dayStartHour,
       tasksVersion: users.tasksVersion,
+      dayBegun: users.dayBegun,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -73,6 +76,7 @@ export function sessionRowFromD1(raw: Record<string, unknown> | undefined): Sess
     timeZone: String(raw.time_zone),
     dayStartHour: Number(raw.day_start_hour),
     tasksVersion: Number(raw.tasks_version),
+    dayBegun: raw.day_begun === null || raw.day_begun === undefined ? null : String(raw.day_begun),
   };
 }
 

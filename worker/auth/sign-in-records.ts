@@ -13,7 +13,7 @@ type RevokedRecord = { until: number; why: SessionEndReason };
  * session check may run on a D1 replica that has not seen the revocation yet, so reads ask here at
  * the same time: docs/decisions/051-revocation-stays-immediate-replica-reads-writes.md) and the
  * live tickets already redeemed (a ticket opens one socket:
- * docs/decisions/062-live-ticket-opens-socket.md). A part of the hub (worker/hub/user-hub.ts), which
+ * docs/decisions/062-live-ticket-opens-socket.md). A part of the hub (worker/hub-host/user-hub.ts), which
  * holds the storage; only this class reads or writes these keys (worker/hub/storage-keys.ts lists
  * them: docs/decisions/163-sign-in-records-under-auth.md). Synchronous KV calls only, so a check and
  * its write cannot interleave with another call.

@@ -1,4 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
+import { DEFAULT_DAY_START_HOUR, dayOf } from "../../shared/day";
 import type { User } from "../../shared/schemas/auth";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -27,6 +28,15 @@ export function toPublicUser(row: UserRow): User {
  */
 export function userByIdQuery(db: Db, id: string) {
   return db.select().from(users).where(eq(users.id, id)).limit(1);
+}
+
+/**
+ * The day a new account's first day is, stamped as begun in its row: a person who has nothing yet
+ * has nothing to prepare, and their first read costs no more than any other
+ * (docs/decisions/259-the-day-begins-on-the-server.md). The start hour is the default one.
+ */
+export function firstDayOf(timeZone: string, now = new Date()): string {
+  return dayOf(now, timeZone, DEFAULT_DAY_START_HOUR);
 }
 
 /** A login is a username (any letter case) or an email. */

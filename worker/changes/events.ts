@@ -43,6 +43,12 @@ export type ChangeEvent =
   /** Reset Stats: the daily records are gone. */
   | { type: "analytics-cleared" }
   /**
+   * The person's day `date` began (the day-start step, run once per person and day by the hub's
+   * schedule or the day's first read: docs/decisions/259-the-day-begins-on-the-server.md): what the
+   * day needs prepared follows from it. Nothing is announced: no device shows anything new yet.
+   */
+  | { type: "day-began"; date: string }
+  /**
    * A focus session was completed now. With `startedAt` its minutes count in the local hours it
    * was focused in (without its `pauses`); without, at the hour of completion.
    */
@@ -67,12 +73,15 @@ const CHANGES_THE_DAY: ReadonlySet<ChangeEvent["type"]> = new Set([
   "analytics-cleared",
 ]);
 
+/** Events that tell the hub nothing: a focus session's end (the timer announces it) and a day's start. */
+const ANNOUNCES_NOTHING: ReadonlySet<ChangeEvent["type"]> = new Set(["focus-finished", "day-began"]);
+
 /**
  * What to tell the hub after a change with these events; null when there is nothing to tell (no
- * event, or only a focus session's end, which the timer announces itself).
+ * event, or only events that announce nothing).
  */
 export function announcementOf(events: readonly ChangeEvent[]): Announcement | null {
-  const told = events.filter((event) => event.type !== "focus-finished");
+  const told = events.filter((event) => !ANNOUNCES_NOTHING.has(event.type));
   if (told.length === 0) return null;
   const announcement: Announcement = {};
   const removed = new Set<number>();

@@ -3,21 +3,22 @@ import type { PushMessageBody } from "../../shared/schemas/push";
 import { userByIdQuery } from "../auth/users";
 import { createDb } from "../db/client";
 import type { Bindings } from "../env";
-import type { AfterAlarm, TimedPart } from "../hub/hub-part";
-import { HUB_KEYS } from "../hub/storage-keys";
+import type { DaySettings } from "../hub/hub-client";
+import type { AfterAlarm, HubHost } from "../hub/hub-part";
+import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
 import { pushToUser } from "../push/send";
 import { dayState, dayStateQueries } from "./day-state";
 
 /*
  * The morning nudge (docs/product.md#morning-nudge), a part of the person's hub (UserHub). The hub
- * has one alarm for its parts: it points the alarm at the soonest of what they say is due (here, the
- * nudge's next local time) and, when it rings, runs each part, which takes the reminder if it is due
- * (docs/decisions/137-one-alarm-for-timer-and-reminder.md).
+ * has one schedule for its parts: the nudge is a row (kind plan-reminder) at its next local time,
+ * whose job takes the reminder when it is due and writes the row again for the next day
+ * (docs/decisions/137-one-alarm-for-timer-and-reminder.md,
+ * docs/decisions/258-one-schedule-in-the-hub.md).
  */
 
-/** What the hub keeps of the reminder: whose, in which zone and day, and at what local time. */
+/** What the hub keeps of the reminder (its row's payload): whose, in which zone and day, and at what local time. */
 export type ReminderSettings = { userId: string; timeZone: string; dayStartHour: number; time: string };
-type StoredReminder = ReminderSettings & { nextAt: number };
 
 /** The path the notification opens: the priority picker, which leads with the plan. */
 const PLAN_PATH = "/";
@@ -36,34 +37,50 @@ export function nextReminderAt(settings: Pick<ReminderSettings, "timeZone" | "ti
 }
 
 /**
- * The morning nudge as a part of the person's hub: its settings and next instant kept in the hub's
- * storage (so they survive eviction), given to it by PATCH /api/account, and its share of the hub's
- * one alarm.
+ * The morning nudge as a part of the person's hub: its settings and next instant are its row of the
+ * hub's schedule (so they survive eviction), given to it by PATCH /api/account and again at each
+ * day start from D1.
  */
-export class PlanReminder implements TimedPart {
-  constructor(
-    private readonly env: Bindings,
-    private readonly kv: SyncKvStorage,
-  ) {}
+export class PlanReminder {
+  constructor(private readonly host: Pick<HubHost, "env" | "schedule">) {}
 
-  /** Keeps the reminder's settings (null: off) and when it is next due. */
-  store(settings: ReminderSettings | null, now: number): void {
-    if (!settings) {
-      this.kv.delete(HUB_KEYS.planReminder);
-      return;
-    }
-    this.kv.put(HUB_KEYS.planReminder, { ...settings, nextAt: nextReminderAt(settings, now) } satisfies StoredReminder);
+  /** Keeps the reminder's settings (reminderTime null: off) and when it is next due. */
+  async store(settings: DaySettings, now: number): Promise<void> {
+    const reminder = reminderOf(settings);
+    if (!reminder) await this.host.schedule.cancel(SCHEDULE_KINDS.planReminder);
+    else await this.host.schedule.set(SCHEDULE_KINDS.planReminder, nextReminderAt(reminder, now), reminder);
+  }
+
+  /**
+   * The day began (worker/hub-host/day-start.ts): the day's nudge is armed from the settings D1 holds,
+   * which mends a hub whose copy missed a change. A row with the same settings is left as it is, so
+   * a nudge due at the very instant the day starts is still sent.
+   */
+  async armForDay(settings: DaySettings, now: number): Promise<void> {
+    const reminder = reminderOf(settings);
+    const row = this.host.schedule.row<ReminderSettings>(SCHEDULE_KINDS.planReminder);
+    if (reminder && row && sameReminder(row.payload, reminder)) return;
+    await this.store(settings, now);
+  }
+
+  /** A hub from before the one schedule kept the nudge under its own key: it becomes the nudge's row. */
+  adoptLegacyRow(kv: SyncKvStorage): void {
+    const legacy = kv.get<ReminderSettings & { nextAt: number }>(HUB_KEYS.legacyPlanReminder);
+    if (!legacy) return;
+    const { nextAt, ...settings } = legacy;
+    this.host.schedule.put(SCHEDULE_KINDS.planReminder, nextAt, settings);
+    kv.delete(HUB_KEYS.legacyPlanReminder);
   }
 
   /** When the reminder is next due (ms), or null when it is off. */
   nextDueAt(): number | null {
-    return this.kv.get<StoredReminder>(HUB_KEYS.planReminder)?.nextAt ?? null;
+    return this.host.schedule.row(SCHEDULE_KINDS.planReminder)?.at ?? null;
   }
 
   /** Takes a due reminder (takeDue) and sends it once the hub's one-at-a-time section is over. */
   async runDue(now: number): Promise<AfterAlarm | null> {
-    const due = this.takeDue(now);
-    return due ? () => sendPlanReminder(this.env, due.userId, new Date()) : null;
+    const due = await this.takeDue(now);
+    return due ? () => sendPlanReminder(this.host.env, due.userId, new Date()) : null;
   }
 
   /**
@@ -71,14 +88,24 @@ export class PlanReminder implements TimedPart {
    * an alarm delivered twice finds it taken. Answers the settings to send with, or null. A reminder
    * the hub only gets to on a later day of the person (it could not run) is dropped, not sent late.
    */
-  private takeDue(now: number): ReminderSettings | null {
-    const stored = this.kv.get<StoredReminder>(HUB_KEYS.planReminder);
-    if (!stored || stored.nextAt > now) return null;
-    const { nextAt, ...settings } = stored;
-    this.kv.put(HUB_KEYS.planReminder, { ...settings, nextAt: nextReminderAt(settings, now) } satisfies StoredReminder);
+  private async takeDue(now: number): Promise<ReminderSettings | null> {
+    const row = this.host.schedule.row<ReminderSettings>(SCHEDULE_KINDS.planReminder);
+    if (!row || row.at > now) return null;
+    const settings = row.payload;
+    await this.host.schedule.set(SCHEDULE_KINDS.planReminder, nextReminderAt(settings, now), settings);
     const dayAt = (time: number) => dayOf(new Date(time), settings.timeZone, settings.dayStartHour);
-    return dayAt(nextAt) === dayAt(now) ? settings : null;
+    return dayAt(row.at) === dayAt(now) ? settings : null;
   }
+}
+
+/** The reminder of a person's day settings, or null when it is off. */
+function reminderOf(settings: DaySettings): ReminderSettings | null {
+  const { reminderTime, ...day } = settings;
+  return reminderTime === null ? null : { ...day, time: reminderTime };
+}
+
+function sameReminder(a: ReminderSettings, b: ReminderSettings): boolean {
+  return a.userId === b.userId && a.timeZone === b.timeZone && a.dayStartHour === b.dayStartHour && a.time === b.time;
 }
 
 /** "Plan your day" with the count of the tasks carried over. */

@@ -30,6 +30,12 @@ export const users = sqliteTable(
     planReminderEnabled: integer({ mode: "boolean" }).notNull().default(false),
     planReminderTime: text().notNull().default("08:00"),
     /**
+     * The last of the person's days (YYYY-MM-DD) that has begun: the day-start step sets it, once
+     * per day, whether the hub's schedule or a read got there first; null: none yet
+     * (worker/day/day-start.ts, docs/decisions/259-the-day-begins-on-the-server.md).
+     */
+    dayBegun: text(),
+    /**
      * Bumped by SQLite triggers on every insert, update and delete of the user's tasks (migration
      * 0001), so no write path can forget it: GET /api/tasks derives its ETag and its cache key from it.
      */

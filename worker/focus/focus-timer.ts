@@ -3,8 +3,9 @@ import type { ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import { createDb } from "../db/client";
-import type { AfterAlarm, HubHost, TimedPart } from "../hub/hub-part";
-import { HUB_KEYS } from "../hub/storage-keys";
+import type { TimerAfterTasksChange } from "../hub/hub-client";
+import type { AfterAlarm, HubHost } from "../hub/hub-part";
+import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
 import { pushToUser } from "../push/send";
 import { timerFinishedMessage } from "../push/timer-notice";
 import { closeFocusSession, completeFocusSession } from "./sessions";
@@ -26,31 +27,20 @@ export type StartFocusInput = TimerOwner & {
   durationMs: number;
 };
 
-/** What a change of tasks asks of the timer (see UserHub.tasksChanged). */
-export type TimerAfterTasksChange = {
-  /** Tasks that are gone (deleted, cleared from the "No" list) or "all" of them (Clear Tasks). */
-  removedTasks?: readonly number[] | "all";
-  /** Start Fresh: the timer goes back to idle whatever it is about. */
-  resetTimer?: boolean;
-};
-
 const MAX_PAUSES = 200;
 /** How long after a failed completion (D1 unreachable) the alarm tries again. */
 export const ALARM_RETRY_MS = 30_000;
 
 /**
- * The focus timer, a part of the person's hub (worker/hub/user-hub.ts): its state lives in the
+ * The focus timer, a part of the person's hub (worker/hub-host/user-hub.ts): its state lives in the
  * hub's storage, so it survives eviction and restarts, and remaining time is always derived from the
  * stored instants. The transitions themselves are the pure functions of ./timer-machine.ts; this
  * part stores them, completes a focus run's session in D1, and tells every socket.
  *
- * Its share of the hub's one alarm is the running timer's end instant: the run is completed there
- * even when no tab is open.
+ * Its row of the hub's one schedule (kind focus-end) is the running timer's end instant: the run is
+ * completed there even when no tab is open (docs/decisions/258-one-schedule-in-the-hub.md).
  */
-export class FocusTimer implements TimedPart {
-  /** After a failed completion: when the alarm tries again (the hub's alarm survives eviction; this need not). */
-  private retryAt: number | null = null;
-
+export class FocusTimer {
   constructor(private readonly host: HubHost) {}
 
   snapshot(): TimerSnapshot {
@@ -137,12 +127,34 @@ export class FocusTimer implements TimedPart {
     else if (removedTasks) await this.releaseTasksAmong(removedTasks);
   }
 
-  // ---- its share of the hub's alarm -----------------------------------------------------------
+  // ---- its row of the hub's schedule ----------------------------------------------------------
 
+  /** When its row is due (ms): the running timer's end, or a retry after a failed completion; null: no row. */
   nextDueAt(): number | null {
+    return this.host.schedule.row(SCHEDULE_KINDS.focusEnd)?.at ?? null;
+  }
+
+  /**
+   * A running timer always has its row: one whose state says running without a row (a hub from
+   * before the one schedule, or stored state and row parted by a crash) gets it back, at its end.
+   */
+  ensureRow(): void {
     const state = this.load();
-    if (state.status !== "running") return null;
-    return this.retryAt ?? endInstant(state);
+    const endsAt = endInstant(state);
+    if (state.status === "running" && endsAt !== null && this.nextDueAt() === null) {
+      this.host.schedule.put(SCHEDULE_KINDS.focusEnd, endsAt, null);
+    }
+  }
+
+  /**
+   * Whether the run is due at `now`: its row's instant, or the stored run's end, has come. The end
+   * is derived from the stored instants, which are the timer's truth (the row only wakes the hub).
+   */
+  isDue(now: number): boolean {
+    const state = this.load();
+    const endsAt = endInstant(state);
+    const rowAt = this.nextDueAt();
+    return (rowAt !== null && rowAt <= now) || (state.status === "running" && endsAt !== null && endsAt <= now);
   }
 
   /**
@@ -155,10 +167,16 @@ export class FocusTimer implements TimedPart {
    * (docs/decisions/090-push-sent-only-after-run-stored.md).
    */
   async runDue(now: number): Promise<AfterAlarm | null> {
-    this.retryAt = null;
     const state = this.load();
     const endsAt = endInstant(state);
-    if (state.status !== "running" || endsAt === null || now < endsAt) return null;
+    if (state.status !== "running" || endsAt === null) {
+      await this.host.schedule.cancel(SCHEDULE_KINDS.focusEnd);
+      return null;
+    }
+    if (now < endsAt) {
+      await this.host.schedule.set(SCHEDULE_KINDS.focusEnd, endsAt, null);
+      return null;
+    }
     try {
       await this.recordCompletion(state, state.durationMs, new Date(endsAt));
     } catch (err) {
@@ -166,7 +184,7 @@ export class FocusTimer implements TimedPart {
       // its end would never finish. So the timer asks for its own retry and reports success; the
       // completion is idempotent, so however often it runs it counts once.
       console.error("focus completion failed; retrying later", err);
-      this.retryAt = Date.now() + ALARM_RETRY_MS;
+      await this.host.schedule.set(SCHEDULE_KINDS.focusEnd, Date.now() + ALARM_RETRY_MS, null);
       return null;
     }
     await this.commit(machine.finishElapsed(state, now));
@@ -188,13 +206,14 @@ export class FocusTimer implements TimedPart {
     return this.host.kv.get<Pause[]>(HUB_KEYS.pauses) ?? [];
   }
 
-  /** Stores an accepted transition, points the alarm at the new end instant, and tells every socket. */
+  /** Stores an accepted transition, moves its schedule row to the new end instant, and tells every socket. */
   private async commit(result: machine.Transition): Promise<HubResult> {
     if (!result.ok) return result;
     const { state } = result;
     this.host.kv.put(HUB_KEYS.timer, state);
-    this.retryAt = null;
-    await this.host.armAlarm();
+    const endsAt = state.status === "running" ? endInstant(state) : null;
+    if (endsAt === null) await this.host.schedule.cancel(SCHEDULE_KINDS.focusEnd);
+    else await this.host.schedule.set(SCHEDULE_KINDS.focusEnd, endsAt, null);
     const snapshot: TimerSnapshot = { state, serverNow: Date.now() };
     this.host.broadcast({ type: "timer", ...snapshot });
     return { ok: true, snapshot };

@@ -3,10 +3,44 @@ import type { SessionEndReason } from "../../shared/live-protocol";
 import { TAB_HEADER, TAB_ID_PATTERN } from "../../shared/live-protocol";
 import type { users } from "../db/schema";
 import type { AppEnv, Bindings } from "../env";
-import type { TasksChange } from "./user-hub";
+
+/** What a change of tasks asks of the focus timer (worker/focus/focus-timer.ts). */
+export type TimerAfterTasksChange = {
+  /** Tasks that are gone (deleted, cleared from the "No" list) or "all" of them (Clear Tasks). */
+  removedTasks?: readonly number[] | "all";
+  /** Start Fresh: the timer goes back to idle whatever it is about. */
+  resetTimer?: boolean;
+};
+
+/** What a change of tasks did, for the hub's one call about it (UserHub.tasksChanged). */
+export type TasksChange = TimerAfterTasksChange & {
+  /** The tab that made the change (the X-Onething-Tab header it sent), or null when unknown. */
+  tab: string | null;
+  /**
+   * The change also changed the state of the person's day (planned, a "No" item said again, a task
+   * reopened): the one frame is `day-changed`, which devices read as a change of tasks too.
+   */
+  dayChanged?: boolean;
+};
+
+/**
+ * The settings of a person's day as their hub keeps them: the zone and start hour its day starts are
+ * scheduled by, and the morning nudge's local time (null: off).
+ */
+export type DaySettings = { userId: string; timeZone: string; dayStartHour: number; reminderTime: string | null };
+
+/** The day's settings of a users row. */
+export function daySettingsOf(user: typeof users.$inferSelect): DaySettings {
+  return {
+    userId: user.id,
+    timeZone: user.timeZone,
+    dayStartHour: user.dayStartHour,
+    reminderTime: user.planReminderEnabled ? user.planReminderTime : null,
+  };
+}
 
 /*
- * Every call the Worker makes to a person's hub (worker/hub/user-hub.ts) goes through here. What a
+ * Every call the Worker makes to a person's hub (worker/hub-host/user-hub.ts) goes through here. What a
  * capability stored in D1 already stands whatever becomes of the call: the ones that only tell the
  * hub (and through it every open tab) log a failure rather than turn a saved change into an error.
  */
@@ -56,16 +90,24 @@ export function announceTasksChanged(
 }
 
 /**
- * The settings of the person's day changed (time zone, start hour, morning nudge): the hub points
- * its alarm at the nudge's new time (worker/day/plan-reminder.ts) and tells every open tab and
- * device (`day-changed`), so the day's figures follow at once. D1 holds the settings and the hub
- * checks them again before sending a nudge.
+ * The settings of the person's day changed (time zone, start hour, morning nudge): the hub moves the
+ * nudge's row to its new time (worker/day/plan-reminder.ts) and the next day start to the new zone
+ * and hour (worker/day/day-start.ts), and tells every open tab and device (`day-changed`), so the
+ * day's figures follow at once. D1 holds the settings and the hub reads them again at each day start
+ * and before sending a nudge.
  */
 export async function announceDaySettings(env: Bindings, user: typeof users.$inferSelect): Promise<void> {
-  const settings = user.planReminderEnabled
-    ? { userId: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour, time: user.planReminderTime }
-    : null;
+  const settings = daySettingsOf(user);
   await tell("that the day's settings changed", () => userHub(env, user.id).daySettingsChanged(settings));
+}
+
+/**
+ * The person's day began (the step of worker/day/day-start.ts ran on a read): the hub prepares the
+ * day (the morning nudge, armed from these settings, read from D1 by the step) and schedules the
+ * next day start.
+ */
+export async function announceDayBegun(env: Bindings, settings: DaySettings): Promise<void> {
+  await tell("that the day began", () => userHub(env, settings.userId).dayBegan(settings));
 }
 
 /**

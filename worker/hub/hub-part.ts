@@ -1,15 +1,17 @@
 import type { ServerFrame } from "../../shared/schemas/live";
 import type { Bindings } from "../env";
+import type { HubSchedule, ScheduleRow } from "./schedule";
 
 /**
  * What the hub's host gives a part that changes what every device shows: its storage, the bindings,
- * and the host's shared services. A part's methods run inside the host's one-at-a-time handling.
+ * the one schedule and the host's broadcast. A part's methods run inside the host's one-at-a-time
+ * handling.
  */
 export type HubHost = {
   readonly kv: SyncKvStorage;
   readonly env: Bindings;
-  /** Points the one alarm at the earliest of what the parts say is next due. */
-  armAlarm(): Promise<void>;
+  /** The hub's one schedule: a part writes its rows there (docs/decisions/258-one-schedule-in-the-hub.md). */
+  readonly schedule: HubSchedule;
   /** Sends a frame to every open socket of the person. */
   broadcast(frame: ServerFrame): void;
 };
@@ -18,13 +20,13 @@ export type HubHost = {
 export type AfterAlarm = () => Promise<unknown>;
 
 /**
- * A part with something due at an instant. The host has one alarm for all of them: it points it at
- * the earliest `nextDueAt`, and when it rings it runs every part's `runDue`, which does what is due
- * (and nothing when nothing is: alarms are at least once, so a part's run is idempotent).
+ * The job of one kind of schedule row. When the alarm rings, the host offers it each of its rows:
+ * `due` (default: the row's instant has come) says whether to run it, and `run` does the job and
+ * answers what to send afterwards, or null. A row its job did not write again is done and dropped;
+ * to come back, the job writes its row anew (schedule.put). A job that throws runs again
+ * SCHEDULE_RETRY_MS later. Alarms are at least once, so every job is idempotent.
  */
-export interface TimedPart {
-  /** When this part next needs the alarm (ms), or null. */
-  nextDueAt(): number | null;
-  /** The alarm rang at `now`: does what is due and answers what to send afterwards, or null. */
-  runDue(now: number): Promise<AfterAlarm | null>;
-}
+export type ScheduleHandler<P = unknown> = {
+  due?(row: ScheduleRow<P>, now: number): boolean;
+  run(row: ScheduleRow<P>, now: number): Promise<AfterAlarm | null>;
+};

@@ -12,8 +12,12 @@ export const HUB_KEYS = {
   timerOwner: "owner",
   /** The finished pauses of the focus run under way, so its minutes go to the hours focused (focus-timer.ts). */
   pauses: "pauses",
-  /** The morning nudge's settings and its next instant (worker/day/plan-reminder.ts). */
-  planReminder: "plan-reminder",
+  /**
+   * The morning nudge's settings and next instant as hubs kept them before the one schedule
+   * (worker/day/plan-reminder.ts): read once and moved onto the schedule
+   * (docs/decisions/258-one-schedule-in-the-hub.md).
+   */
+  legacyPlanReminder: "plan-reminder",
 } as const;
 
 /** Families of keys, prefix + id, each holding when it may be dropped (worker/auth/sign-in-records.ts). */
@@ -22,4 +26,21 @@ export const HUB_KEY_PREFIXES = {
   revokedSession: "revoked-session:",
   /** `ticket:<jti>` → when the redeemed live ticket expires (ms). */
   redeemedTicket: "ticket:",
+  /** `schedule:<id>` → a row of the hub's one schedule: {id, kind, at, payload} (./schedule.ts). */
+  schedule: "schedule:",
 } as const;
+
+/**
+ * The kinds of the schedule's rows, with the part that schedules them; the hub's host has one
+ * job per kind (`jobs` in worker/hub-host/user-hub.ts, docs/decisions/258-one-schedule-in-the-hub.md).
+ */
+export const SCHEDULE_KINDS = {
+  /** The running focus timer's end (worker/focus/focus-timer.ts); one row, id = kind. */
+  focusEnd: "focus-end",
+  /** The morning nudge's next local time (worker/day/plan-reminder.ts); one row, id = kind. */
+  planReminder: "plan-reminder",
+  /** The person's next day start (worker/day/day-start.ts); one row, id = kind. */
+  dayStart: "day-start",
+} as const;
+
+export type ScheduleKind = (typeof SCHEDULE_KINDS)[keyof typeof SCHEDULE_KINDS];

@@ -2,60 +2,66 @@ import { DurableObject } from "cloudflare:workers";
 import type { SessionEndReason } from "../../shared/live-protocol";
 import type { TimerSnapshot } from "../../shared/schemas/focus";
 import { SignInRecords } from "../auth/sign-in-records";
-import { PlanReminder, type ReminderSettings } from "../day/plan-reminder";
+import { nextDayStartAt } from "../day/day-start";
+import { PlanReminder } from "../day/plan-reminder";
+import { createDb } from "../db/client";
 import type { Bindings } from "../env";
-import {
-  FocusTimer,
-  type HubResult,
-  type StartFocusInput,
-  type TimerAfterTasksChange,
-  type TimerOwner,
-} from "../focus/focus-timer";
-import type { AfterAlarm, HubHost, TimedPart } from "./hub-part";
+import { FocusTimer, type HubResult, type StartFocusInput, type TimerOwner } from "../focus/focus-timer";
+import type { DaySettings, TasksChange } from "../hub/hub-client";
+import type { AfterAlarm, HubHost, ScheduleHandler } from "../hub/hub-part";
+import { HubSchedule, SCHEDULE_RETRY_MS, type ScheduleRow } from "../hub/schedule";
+import { SCHEDULE_KINDS, type ScheduleKind } from "../hub/storage-keys";
+import { beginDay, hubPreparesDay } from "./day-start";
 import { HubSockets } from "./hub-sockets";
-
-/** What a change of tasks did, for the hub's one call about it (UserHub.tasksChanged). */
-export type TasksChange = TimerAfterTasksChange & {
-  /** The tab that made the change (the X-Onething-Tab header it sent), or null when unknown. */
-  tab: string | null;
-  /**
-   * The change also changed the state of the person's day (planned, a "No" item said again, a task
-   * reopened): the one frame is `day-changed`, which devices read as a change of tasks too.
-   */
-  dayChanged?: boolean;
-};
 
 /**
  * One per person (`USER_HUB.getByName(userId)`, through worker/hub/hub-client.ts): the host of what
  * lives with the person rather than in D1. The host holds the RPC surface, runs calls one at a
- * time, owns the one alarm and the sockets (./hub-sockets.ts); its parts live with their
- * capabilities: the focus timer (worker/focus/focus-timer.ts), the morning nudge
- * (worker/day/plan-reminder.ts) and sign-in's records (worker/auth/sign-in-records.ts). Their
- * storage keys are listed in ./storage-keys.ts (docs/decisions/205-hub-host-with-parts.md).
+ * time, owns the one schedule's alarm and its table of jobs, and the sockets (./hub-sockets.ts); its
+ * parts live with their capabilities: the focus timer (worker/focus/focus-timer.ts), the morning
+ * nudge (worker/day/plan-reminder.ts) and sign-in's records (worker/auth/sign-in-records.ts). Their
+ * storage keys are listed in worker/hub/storage-keys.ts (docs/decisions/205-hub-host-with-parts.md).
+ * It sits above the capabilities it hosts, which reach it only through worker/hub/hub-client.ts
+ * (docs/decisions/260-hub-host-above-capabilities.md).
  */
 export class UserHub extends DurableObject<Bindings> {
   /** Calls run one at a time: some await D1, and the input gate only covers storage calls. */
   private tail: Promise<unknown> = Promise.resolve();
   private readonly sockets: HubSockets;
+  private readonly schedule: HubSchedule;
   private readonly timer: FocusTimer;
   private readonly reminder: PlanReminder;
   private readonly signIn: SignInRecords;
-  /** The parts that share the one alarm, in the order it runs them. */
-  private readonly timed: readonly TimedPart[];
+  /**
+   * The one table of timed jobs: a kind of schedule row and what runs when it is due
+   * (docs/decisions/258-one-schedule-in-the-hub.md). A new timed job is a line here and its rows.
+   */
+  private readonly jobs: Record<ScheduleKind, ScheduleHandler>;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.sockets = new HubSockets(ctx, env);
+    this.schedule = new HubSchedule(ctx.storage);
     const host: HubHost = {
       kv: ctx.storage.kv,
       env,
-      armAlarm: () => this.armAlarm(),
+      schedule: this.schedule,
       broadcast: (frame) => this.sockets.broadcast(frame),
     };
     this.timer = new FocusTimer(host);
-    this.reminder = new PlanReminder(env, ctx.storage.kv);
+    this.reminder = new PlanReminder(host);
     this.signIn = new SignInRecords(ctx.storage.kv);
-    this.timed = [this.timer, this.reminder];
+    this.jobs = {
+      [SCHEDULE_KINDS.focusEnd]: {
+        due: (_row, now) => this.timer.isDue(now),
+        run: (_row, now) => this.timer.runDue(now),
+      },
+      [SCHEDULE_KINDS.planReminder]: { run: (_row, now) => this.reminder.runDue(now) },
+      [SCHEDULE_KINDS.dayStart]: { run: (row, now) => this.startDay(row as ScheduleRow<DaySettings>, now) },
+    };
+    // Hubs from before the one schedule kept the nudge under its own key and the timer's end in its state.
+    this.reminder.adoptLegacyRow(ctx.storage.kv);
+    this.timer.ensureRow();
   }
 
   // ---- the focus timer (RPC) ------------------------------------------------------------------
@@ -117,16 +123,25 @@ export class UserHub extends DurableObject<Bindings> {
   // ---- the day (RPC) --------------------------------------------------------------------------
 
   /**
-   * The day's settings changed (zone, start hour, the morning nudge; null: no nudge): the alarm
-   * follows, and every tab reads the day again (no tab skips it: the form that made the change may
-   * not be the one showing the day).
+   * The day's settings changed (zone, start hour, the morning nudge): the nudge's row and the next
+   * day start follow, and every tab reads the day again (no tab skips it: the form that made the
+   * change may not be the one showing the day).
    */
-  async daySettingsChanged(settings: ReminderSettings | null): Promise<void> {
+  async daySettingsChanged(settings: DaySettings): Promise<void> {
     return this.serial(async () => {
-      this.reminder.store(settings, Date.now());
-      await this.armAlarm();
+      const now = Date.now();
+      await this.reminder.store(settings, now);
+      await this.scheduleDayStart(settings, now);
       this.sockets.broadcast({ type: "day-changed" });
     });
+  }
+
+  /**
+   * A read began the person's day (worker/hub-host/day-start.ts): the hub prepares it as its own
+   * day-start row would have, from the settings the step read from D1.
+   */
+  async dayBegan(settings: DaySettings): Promise<void> {
+    return this.serial(() => this.prepareDay(settings, Date.now()));
   }
 
   // ---- sign-in (RPC) --------------------------------------------------------------------------
@@ -169,32 +184,72 @@ export class UserHub extends DurableObject<Bindings> {
     });
   }
 
-  // ---- the one alarm --------------------------------------------------------------------------
+  // ---- the one schedule ----------------------------------------------------------------------
 
   /**
-   * The one alarm serves every timed part (docs/decisions/137-one-alarm-for-timer-and-reminder.md):
-   * each does what is due, inside the one-at-a-time section, then the alarm points at the next
-   * due instant; what they send (pushes) goes after, so it holds up no other call.
+   * The alarm rang: every row of the one schedule whose job is due runs, inside the one-at-a-time
+   * section, in the order of their instants; a row its job did not write again is done and dropped,
+   * a job that throws runs again SCHEDULE_RETRY_MS later; then the alarm points at the earliest row
+   * left. What the jobs send (pushes) goes after, so it holds up no other call
+   * (docs/decisions/258-one-schedule-in-the-hub.md).
    */
   override async alarm(): Promise<void> {
     const after = await this.serial(async () => {
       const now = Date.now();
       const sends: AfterAlarm[] = [];
-      for (const part of this.timed) {
-        const send = await part.runDue(now);
-        if (send) sends.push(send);
+      this.timer.ensureRow();
+      for (const row of this.schedule.rows()) {
+        // A job that ran before may have moved or dropped this row.
+        if (this.schedule.row(row.id)?.tag !== row.tag) continue;
+        const job = this.jobs[row.kind];
+        if (!job) {
+          console.error(`the hub's schedule has a row of an unknown kind: ${row.kind}`);
+          this.schedule.drop(row.id);
+          continue;
+        }
+        if (!(job.due ? job.due(row, now) : row.at <= now)) continue;
+        try {
+          const send = await job.run(row, now);
+          if (send) sends.push(send);
+          if (this.schedule.row(row.id)?.tag === row.tag) this.schedule.drop(row.id);
+        } catch (err) {
+          console.error(`the hub's ${row.kind} job failed; it runs again later`, err);
+          this.schedule.put(row.kind, Date.now() + SCHEDULE_RETRY_MS, row.payload, row.id);
+        }
       }
-      await this.armAlarm();
+      await this.schedule.arm();
       return sends;
     });
     for (const send of after) await send();
   }
 
-  /** Points the one alarm at the earliest instant a part says is next due; none: no alarm. */
-  private async armAlarm(): Promise<void> {
-    const due = this.timed.map((part) => part.nextDueAt()).filter((at): at is number => at !== null);
-    if (due.length === 0) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(Math.min(...due));
+  // ---- the day start (docs/decisions/259-the-day-begins-on-the-server.md) ---------------------
+
+  /**
+   * The day-start row's job: the day-start step in D1 (once per person and day, whoever runs it
+   * first), then the hub's part of the day from the settings D1 holds (the row's when a read began
+   * the day first).
+   */
+  private async startDay(row: ScheduleRow<DaySettings>, now: number): Promise<AfterAlarm | null> {
+    const { userId, timeZone, dayStartHour } = row.payload;
+    const result = await beginDay(createDb(this.env.DB), { userId, timeZone, dayStartHour }, new Date(now));
+    await this.prepareDay(result.begun ? result.settings : row.payload, now);
+    return null;
+  }
+
+  /** The hub's part of a day that began: the day's nudge armed, and the next day start scheduled. */
+  private async prepareDay(settings: DaySettings, now: number): Promise<void> {
+    await this.reminder.armForDay(settings, now);
+    await this.scheduleDayStart(settings, now);
+  }
+
+  /** The person's next day start in their zone and start hour, while the hub has something to prepare then. */
+  private async scheduleDayStart(settings: DaySettings, now: number): Promise<void> {
+    if (hubPreparesDay(settings)) {
+      await this.schedule.set(SCHEDULE_KINDS.dayStart, nextDayStartAt(settings, now), settings);
+    } else {
+      await this.schedule.cancel(SCHEDULE_KINDS.dayStart);
+    }
   }
 
   // ---- the sockets (./hub-sockets.ts) ---------------------------------------------------------

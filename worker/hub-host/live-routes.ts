@@ -7,7 +7,7 @@ import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, sessionEndedFor, unauthorized } from "../http/errors";
-import { sessionEndReason, userHub } from "./hub-client";
+import { sessionEndReason, userHub } from "../hub/hub-client";
 import { LIVE_SESSION_HEADER, LIVE_USER_HEADER } from "./hub-sockets";
 import { ticketFromProtocols } from "./live-socket-limits";
 

@@ -1,0 +1,82 @@
+import { eq, sql } from "drizzle-orm";
+import { guardOn } from "../changes/guard";
+import { type ChangeSubscriber, commitChange } from "../changes/pipeline";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { type DaySettings, daySettingsOf } from "../hub/hub-client";
+import { todayOf } from "./today";
+
+/*
+ * The day begins on the server (docs/decisions/259-the-day-begins-on-the-server.md). Whether a
+ * person's day has begun is a fact in their D1 row (users.day_begun, the last begun day), not in the
+ * hub: the hub's schedule only wakes it at the day's start. The day-start step sets that fact once
+ * per person and day, as a change of the one pipeline (docs/decisions/250-one-home-for-a-change.md):
+ * its event, `day-began`, is what the day-start subscribers prepare the day for, in the same batch,
+ * whoever gets there first: the hub's day-start row, or the first read of the day
+ * (worker/auth/session-read.ts).
+ */
+
+/** Whose day: the person, their zone and the hour their day starts. */
+export type DayStartOwner = { userId: string; timeZone: string; dayStartHour: number };
+
+/** What the step did: whether this run began the day (exactly one run per day does), and the day. */
+export type DayStartResult = { begun: true; today: string; settings: DaySettings } | { begun: false; today: string };
+
+/** Whether the person's rows say a day has begun since `dayBegun` (null: none yet): today's has not. */
+export function dayNotBegun(dayBegun: string | null, owner: Omit<DayStartOwner, "userId">, now: Date): boolean {
+  return dayBegun === null || dayBegun < todayOf(owner, now).date;
+}
+
+/** The instant the person's next day starts after `now` (ms): the end of the day `now` lies in. */
+export function nextDayStartAt(owner: Omit<DayStartOwner, "userId">, now: number): number {
+  return todayOf(owner, new Date(now)).endsAt.getTime();
+}
+
+/**
+ * The day-start step: ONE change through the pipeline, so ONE D1 batch: a guard (today has begun
+ * already) first, then users.day_begun = today, then what the subscribers add for `day-began`, then
+ * the person's row read back. However many run it at once, one batch wins; the others fail whole at
+ * the guard and answer begun: false. The winner answers the person's day settings as D1 holds them
+ * (the truth the hub re-arms from). Nothing is announced.
+ */
+export async function runDayStartStep(
+  db: Db,
+  owner: DayStartOwner,
+  now: Date,
+  subscribers: readonly ChangeSubscriber[],
+): Promise<DayStartResult> {
+  const today = todayOf(owner, now).date;
+  const scope = {
+    db,
+    user: { id: owner.userId, timeZone: owner.timeZone, dayStartHour: owner.dayStartHour },
+    now,
+    subscribers,
+    announce: async () => {},
+  };
+  const beganAlready = sql`exists (select 1 from ${users} where ${users.id} = ${owner.userId} and ${users.dayBegun} >= ${today})`;
+  try {
+    const { reads } = await commitChange(
+      scope,
+      () => ({
+        guards: [guardOn(db, users, beganAlready)],
+        statements: [db.update(users).set({ dayBegun: today }).where(eq(users.id, owner.userId))],
+        events: [{ type: "day-began", date: today }],
+        reads: [db.select().from(users).where(eq(users.id, owner.userId)).limit(1)],
+      }),
+      {
+        whenAborted: () => {
+          throw DAY_BEGUN_ALREADY;
+        },
+      },
+    );
+    const [user] = reads[0];
+    return user ? { begun: true, today, settings: daySettingsOf(user) } : { begun: false, today };
+  } catch (err) {
+    // Another run began the day first: nothing was written, and nothing is left to do.
+    if (err === DAY_BEGUN_ALREADY) return { begun: false, today };
+    throw err;
+  }
+}
+
+/** Thrown by the step's whenAborted to leave the pipeline when another run began the day first. */
+const DAY_BEGUN_ALREADY = new Error("the day has begun already");
