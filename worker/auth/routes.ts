@@ -88,7 +88,16 @@ export const authRoutes = new Hono<AppEnv>()
         abortBatchIf(db, users, identityTaken(input)),
         db
           .insert(users)
-          .values({ id, username: input.username, email: input.email, passwordHash, timeZone: input.timeZone ?? "UTC" })
+          // createdAt on the Worker's clock, as every instant its days are counted from
+          // (docs/decisions/238-browser-suite-runs-across-a-days-start.md).
+          .values({
+            id,
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            timeZone: input.timeZone ?? "UTC",
+            createdAt: new Date(),
+          })
           .returning(),
         session.insert,
       ]);
