@@ -16,11 +16,21 @@ const WORKER_SURFACE = [
   "hub/(hub-client|hub-part|storage-keys)",
   "push/(send|timer-notice|user-data)",
   "suggestions/user-data",
-  "tasks/(task-rows|user-data)",
+  "tasks/user-data",
 ];
 const CAPABILITY = "^worker/(account|analytics|auth|day|focus|hub|push|suggestions|tasks)/";
 /** The parts of the person's hub: they run inside it (worker/hub/user-hub.ts hosts them). */
 const HUB_PARTS = "^worker/(focus/focus-timer|day/plan-reminder|auth/sign-in-records)\\.ts$";
+/**
+ * TEMPORARY, until the person's hub stops importing the parts it hosts (issue 45's day-start step
+ * takes the hub's host and the live routes above the capabilities): the three files of worker/hub
+ * that import auth, day and focus are left out of the cruise, so the folder cycles they close
+ * (hub⇄auth, hub⇄day, hub⇄focus, and the longer ones through them) do not fail
+ * no-folder-cycles-in-worker. Every other cycle does. Drop this, and its line in `exclude`, once
+ * those imports are gone.
+ */
+const HUB_HOST_LEFT_OUT_FOR_NOW = "^worker/hub/(user-hub|hub-sockets|live-routes)\\.ts$";
+
 /** The app itself: the files at the top of web/ (entry, router, boot). */
 const WEB_APP = "^web/[^/]+$";
 
@@ -43,9 +53,18 @@ module.exports = {
     },
     {
       name: "ui-is-below-everything-in-web",
-      comment: "web/ui holds primitives: they know nothing of the API, the features, the shell or the app.",
+      comment:
+        "web/ui holds primitives: they know nothing of the changes, the API, the features, the shell or the app.",
       severity: "error",
       from: { path: "^web/ui/" },
+      to: { path: ["^web/(changes|api|features|shell)/", WEB_APP] },
+    },
+    {
+      name: "changes-are-below-the-api",
+      comment:
+        "web/changes describes each change kind as data and pure functions (docs/decisions/255-one-module-per-change-kind.md): web/api sends them and keeps the cache; a kind knows nothing of the API's client, cache, features, shell or app.",
+      severity: "error",
+      from: { path: "^web/changes/" },
       to: { path: ["^web/(api|features|shell)/", WEB_APP] },
     },
     {
@@ -102,10 +121,27 @@ module.exports = {
     },
     {
       name: "worker-infrastructure-is-below-capabilities",
-      comment: "worker/db and worker/http serve every capability and import none.",
+      comment: "worker/db and worker/http serve every capability and import none, nor the change pipeline.",
       severity: "error",
       from: { path: "^worker/(db|http)/" },
-      to: { path: CAPABILITY },
+      to: { path: [CAPABILITY, "^worker/changes/"] },
+    },
+    {
+      name: "the-change-pipeline-imports-no-capability",
+      comment:
+        "worker/changes runs every capability's changes, so it sits below them: it imports only the session check and the hub's client (docs/decisions/250-one-home-for-a-change.md). What capabilities add to a change is wired at the top (worker/change-subscribers.ts).",
+      severity: "error",
+      from: { path: "^worker/changes/" },
+      to: { path: CAPABILITY, pathNot: "^worker/(auth/session-read|hub/hub-client)\\.ts$" },
+    },
+    {
+      name: "no-folder-cycles-in-worker",
+      comment:
+        "Folders of worker/ form layers: no folder may import, through any chain of folders, one that imports it back (docs/decisions/253-no-folder-cycles-in-the-worker.md). Shared row models go down to worker/db; what composes capabilities (the app, the change subscribers) goes up to the files at the top of worker/. The hub's host files are left out for now (HUB_HOST_LEFT_OUT_FOR_NOW).",
+      severity: "error",
+      scope: "folder",
+      from: { path: "^worker/" },
+      to: { circular: true },
     },
     {
       name: "no-circular",
@@ -122,7 +158,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|dist[^/]*)/" },
+    exclude: { path: ["(^|/)(node_modules|dist[^/]*)/", HUB_HOST_LEFT_OUT_FOR_NOW] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },

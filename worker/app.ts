@@ -7,6 +7,7 @@ import { loginFlowRoutes } from "./auth/login-flow";
 import { oidcRoutes } from "./auth/oidc";
 import { authRoutes } from "./auth/routes";
 import { testPasswordCost } from "./auth/test-password-cost";
+import { CHANGE_SUBSCRIBERS } from "./change-subscribers";
 import { dayRoutes, historyRoutes } from "./day/routes";
 import { createDb } from "./db/client";
 import { openD1Session } from "./db/d1-session";
@@ -45,6 +46,8 @@ export function createApp() {
     const d1 = openD1Session(c.env.DB, c.req.raw);
     c.set("d1", d1);
     c.set("db", createDb(d1));
+    // What other capabilities add to a change (docs/decisions/252-subscribers-wired-at-the-top.md).
+    c.set("subscribers", CHANGE_SUBSCRIBERS);
     await next();
     // The newest point this request saw or wrote: the device sends it back next time.
     const bookmark = d1.getBookmark();

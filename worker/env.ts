@@ -1,4 +1,4 @@
-import type { SessionClaims } from "./auth/middleware";
+import type { ChangeSubscriber } from "./changes/pipeline";
 import type { Db } from "./db/client";
 
 /** Bindings from wrangler.toml (generated in worker-configuration.d.ts) plus the optional ones. */
@@ -20,6 +20,9 @@ export type Bindings = Env & {
   PUSH_TEST_SERVICE_HOST?: string;
 };
 
+/** What a verified session token claims (worker/auth/middleware.ts), before the session row is checked. */
+export type SessionClaims = { userId: string; sessionId: string };
+
 /**
  * The signed-in user as protected routes see it; timeZone and dayStartHour decide their "today"
  * (shared/day.ts) and "hour".
@@ -37,5 +40,7 @@ export type AppEnv = {
      * signed-in user comes from `readAsUser` (worker/auth/session-read.ts), which checks the row.
      */
     claims?: SessionClaims;
+    /** What other capabilities add to a change for its events, wired once in worker/app.ts (worker/change-subscribers.ts). */
+    subscribers?: readonly ChangeSubscriber[];
   };
 };

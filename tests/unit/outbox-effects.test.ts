@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Day } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
-import { isUnsynced, withPlanMarks } from "../../web/api/local-changes";
-import {
-  localIdsIn,
-  newLocalTask,
-  newLocalTaskId,
-  serverIdsOfCreated,
-  withDayEffect,
-  withHistoryEffect,
-  withServerIds,
-  withTaskEffect,
-} from "../../web/api/outbox-effects";
+import { localIdsIn, withServerIds } from "../../web/api/outbox-ids";
+import { newLocalTask, newLocalTaskId, serverIdsOfCreated } from "../../web/changes/add-tasks";
+import { withPlanMarks } from "../../web/changes/plan-day";
+import { withDayEffect, withHistoryEffect, withTaskEffect } from "../../web/changes/registry";
+import { isUnsynced } from "../../web/changes/shown-task";
 import { task } from "./task-fixture";
 
 const TODAY = "2026-11-26";

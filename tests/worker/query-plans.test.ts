@@ -5,8 +5,8 @@ import { listLiveSessions, liveSessionQuery } from "../../worker/auth/sessions";
 import { identityOwnersQuery, identityTaken, userByLoginQuery } from "../../worker/auth/users";
 import { createDb } from "../../worker/db/client";
 import { dailyAnalytics, users } from "../../worker/db/schema";
+import { listVisibleTasks, visibleTaskListQuery } from "../../worker/db/task-rows";
 import { listOwnSessions } from "../../worker/focus/sessions";
-import { listVisibleTasks, visibleTaskListQuery } from "../../worker/tasks/task-rows";
 
 type PlanRow = { id: number; parent: number; notused: number; detail: string };
 

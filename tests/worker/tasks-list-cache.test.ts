@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
 import { createDb } from "../../worker/db/client";
+import { listVisibleTasks, toTask } from "../../worker/db/task-rows";
 import {
   cachedList,
   clearListCache,
@@ -9,7 +10,6 @@ import {
   LIST_CACHE_MAX_CHARS,
   storeList,
 } from "../../worker/tasks/list-cache";
-import { listVisibleTasks, toTask } from "../../worker/tasks/task-rows";
 import { api, createTask, PASSWORD, registerUser } from "./helpers";
 
 /** GET /api/tasks as a browser revalidating with `ifNoneMatch` would send it. */

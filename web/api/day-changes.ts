@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Day, DayPlanInput, NoListAgainInput } from "../../shared/schemas/day";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Day, DayPlanInput } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
-import { aboutTask } from "../ui/task-name";
-import { showError, showSuccess } from "../ui/toast";
-import { ApiRequestError } from "./client";
-import { withPlanMarks } from "./local-changes";
+import type { Answered } from "../changes/change-kind";
+import { noListAgainChange } from "../changes/no-list-again";
+import { planChange, planDay } from "../changes/plan-day";
+import { skipDay, skipDayChange } from "../changes/skip-day";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
 import { sendReopen } from "./reopen-task";
@@ -14,26 +14,25 @@ import { isQueued, sendChange } from "./send-change";
 // item said again, a finished task reopened. Each works offline (docs/product.md#offline). Apart
 // from GET /api/day (web/api/day.ts) so that the first screen does not carry them.
 
+/** What a change's answer shows at once, as its kind's module says (web/changes/), before the refetch. */
+function showAnswer(queryClient: QueryClient, answered: Answered) {
+  if (answered.day) queryClient.setQueryData(queryKeys.day, answered.day);
+  const { tasks } = answered;
+  if (tasks) queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) => old && tasks(old));
+}
+
 /** POST /api/day/plan: today's three and the "No" items said again; answers the planned day. */
 export function usePlanDay() {
   const queryClient = useQueryClient();
   return useMutation({
     onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
-    mutationFn: (plan: DayPlanInput) =>
-      sendChange<Day>(queryClient, {
-        method: "POST",
-        path: "/api/day/plan",
-        body: plan,
-        effect: { kind: "plan", priorityTaskIds: plan.priorityTaskIds, noListTaskIds: plan.noListTaskIds },
-      }),
+    mutationFn: (plan: DayPlanInput) => sendChange<Day>(queryClient, planChange(plan)),
     onSuccess: (day, plan) => {
-      // Kept offline, the plan already shows (web/api/outbox-effects.ts).
+      // Kept offline, the plan already shows (web/changes/plan-day.ts).
       if (isQueued(day)) return;
       // The plan step leaves at once, and the results that follow show the plan's three before the
-      // refetch brings the rest: they are today's marks, every other open task's mark is gone
-      // (docs/decisions/134-the-plan-replaces.md).
-      queryClient.setQueryData(queryKeys.day, day);
-      queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) => old && withPlanMarks(old, plan, day.date));
+      // refetch brings the rest (docs/decisions/134-the-plan-replaces.md).
+      showAnswer(queryClient, planDay.answered(day, planChange(plan).effect));
     },
     onSettled: (day) => (isQueued(day) ? undefined : void invalidateTaskData(queryClient)),
   });
@@ -49,13 +48,8 @@ export function useSkipDay() {
     // A read of the day already under way (after another change) would answer the day unskipped
     // and bring the plan step back for a moment: it is cancelled, and read again after.
     onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
-    mutationFn: () =>
-      sendChange<Day>(queryClient, {
-        method: "POST",
-        path: "/api/day/skip",
-        effect: { kind: "skipDay" },
-      }),
-    onSuccess: (day) => (isQueued(day) ? undefined : queryClient.setQueryData(queryKeys.day, day)),
+    mutationFn: () => sendChange<Day>(queryClient, skipDayChange()),
+    onSuccess: (day) => (isQueued(day) ? undefined : showAnswer(queryClient, skipDay.answered(day))),
     onSettled: (day) => (isQueued(day) ? undefined : void invalidateTaskData(queryClient)),
   });
 }
@@ -64,34 +58,24 @@ export function useSkipDay() {
 function useNoListAgain() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) =>
-      sendChange<{ tasks: Task[] }>(queryClient, {
-        method: "POST",
-        path: "/api/no-list/again",
-        body: { ids } satisfies NoListAgainInput,
-        effect: { kind: "noListAgain", ids },
-      }),
+    mutationFn: (ids: number[]) => sendChange<{ tasks: Task[] }>(queryClient, noListAgainChange(ids)),
     onSettled: (answer) => (isQueued(answer) ? undefined : void invalidateTaskData(queryClient)),
   });
 }
 
 /**
  * One tap on an earlier "No" item: said no to again today, on the plan step ("No again today") and
- * under "Earlier" on the "No" List screen ("Again today"), with its toast.
+ * under "Earlier" on the "No" List screen ("Again today"). The screen passes its toasts, with the
+ * words of web/changes/no-list-again.ts.
  */
-export function useSayNoAgain() {
+export function useSayNoAgain(shows: {
+  onSuccess: (task: Pick<Task, "id" | "title">) => void;
+  onError: (err: Error) => void;
+}) {
   const again = useNoListAgain();
   return {
     sayNoAgain: (task: Pick<Task, "id" | "title">) =>
-      again.mutate([task.id], {
-        onSuccess: () =>
-          showSuccess(aboutTask("Said no again", task.title), `"${task.title}" is on today's "No" List.`),
-        onError: (err) =>
-          showError(
-            "Could not update your No List",
-            (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
-          ),
-      }),
+      again.mutate([task.id], { onSuccess: () => shows.onSuccess(task), onError: shows.onError }),
     pendingId: again.isPending ? again.variables?.[0] : undefined,
   };
 }

@@ -5,6 +5,7 @@ import type {
   CommitNoListInput,
   CommitNoListResult,
 } from "../../shared/schemas/no-list";
+import { commitNoListChange } from "../changes/commit-no-list";
 import { apiRequest } from "./client";
 import { invalidateTaskData } from "./refetch-after-change";
 import { isQueued, sendChange } from "./send-change";
@@ -25,16 +26,7 @@ export function useCommitNoList() {
   const queryClient = useQueryClient();
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (input: CommitNoListInput) =>
-      sendChange<CommitNoListResult>(queryClient, {
-        method: "POST",
-        path: "/api/no-list/commit",
-        body: input,
-        effect: {
-          kind: "commitNoList",
-          items: input.items.map((item) => ({ id: item.id, reason: item.reason?.trim() || null })),
-        },
-      }),
+    mutationFn: (input: CommitNoListInput) => sendChange<CommitNoListResult>(queryClient, commitNoListChange(input)),
     onSettled: (answer) => (isQueued(answer) ? undefined : refresh()),
   });
 }

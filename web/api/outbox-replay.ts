@@ -1,6 +1,6 @@
 import { CHANGE_ID_HEADER } from "../../shared/constants";
-import type { Task } from "../../shared/schemas/tasks";
-import { localIdsIn, serverIdsOfCreated, withServerIds } from "./outbox-effects";
+import { serverIdsOf, writtenIn } from "../changes/registry";
+import { localIdsIn, withServerIds } from "./outbox-ids";
 import { type OutboxEntry, putEntry, type RefusedChange, removeEntry, waitingEntries } from "./outbox-store";
 
 // Sending the outbox (docs/product.md#offline, docs/decisions/222-offline-outbox.md): in the order
@@ -26,8 +26,7 @@ function refusal(entry: OutboxEntry, status: number, text: string): RefusedChang
   // What was changed is gone: said in the person's words, not the server's "not found"; a title
   // they typed for it is offered back (docs/decisions/246-refused-changes-named-and-kept.md).
   if (status === 404) {
-    const { effect } = entry;
-    const written = effect.kind === "patchTask" ? effect.fields.title : undefined;
+    const written = writtenIn(entry.effect);
     return { label: entry.label, reason: "It was deleted on another device.", ...(written ? { written } : {}) };
   }
   let reason = "";
@@ -66,11 +65,7 @@ async function sendOne(entry: OutboxEntry, options: ReplayOptions): Promise<Resp
 
 /** The tasks made on this device get the server's ids in every change still waiting. */
 async function giveServerIds(entry: OutboxEntry, answer: unknown, userId: string) {
-  if (entry.effect.kind !== "addTasks") return;
-  const created = (Array.isArray(answer) ? answer : [answer]).filter(
-    (task): task is Task => typeof task === "object" && task !== null && "id" in task,
-  );
-  const serverIds = serverIdsOfCreated(entry.effect.tasks, created);
+  const serverIds = serverIdsOf(entry.effect, answer);
   if (serverIds.size === 0) return;
   for (const later of await waitingEntries(userId)) {
     const renamed = withServerIds(later, serverIds);

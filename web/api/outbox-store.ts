@@ -1,5 +1,5 @@
 import { createStore, del, entries, get, set, type UseStore } from "idb-keyval";
-import type { ChangeEffect } from "./local-changes";
+import type { ChangeEffect } from "../changes/registry";
 
 // The outbox on the device (docs/product.md#offline): changes made without a network, in IndexedDB
 // so that they survive a reload, a closed tab and a restarted browser. Read and written by the page

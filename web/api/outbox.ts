@@ -2,9 +2,16 @@ import type { InfiniteData, QueryCacheNotifyEvent, QueryClient } from "@tanstack
 import type { User } from "../../shared/schemas/auth";
 import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
+import {
+  type ChangeEffect,
+  changeInWords,
+  keptEffect,
+  putBackOf,
+  withDayEffect,
+  withHistoryEffect,
+  withTaskEffect,
+} from "../changes/registry";
 import { apiHeaders, rememberD1Bookmark } from "./client";
-import type { ChangeEffect, ChangeIntent } from "./local-changes";
-import { newLocalTask, withDayEffect, withHistoryEffect, withTaskEffect } from "./outbox-effects";
 import { holdingOutbox, replayOutbox } from "./outbox-replay";
 import {
   addEntry,
@@ -188,40 +195,6 @@ export async function startOutbox(queryClient: QueryClient): Promise<void> {
   await sendWaiting(queryClient);
 }
 
-/** The change as stored: new tasks get local ids, a removed task is kept for an Undo. */
-function storedEffect(intent: ChangeIntent, userId: string, tasks: readonly Task[]): ChangeEffect {
-  if (intent.kind === "addTasks")
-    return { kind: "addTasks", tasks: intent.tasks.map((task) => newLocalTask(userId, task)) };
-  if (intent.kind === "removeTask") return { ...intent, task: tasks.find((task) => task.id === intent.id) };
-  return intent;
-}
-
-/** What the person did, in words, for a refusal after it waited ("Mark "Call Sam" done"). */
-function changeInWords(effect: ChangeEffect, tasks: readonly Task[]): string {
-  const title = (id: number | undefined) => `"${tasks.find((task) => task.id === id)?.title ?? "a task"}"`;
-  switch (effect.kind) {
-    case "addTasks":
-      return effect.tasks.length === 1 ? `Add "${effect.tasks[0]?.title}"` : `Add ${effect.tasks.length} tasks`;
-    case "patchTask":
-      if (effect.fields.title !== undefined) return `Rename ${title(effect.id)} to "${effect.fields.title}"`;
-      if (effect.fields.isCompleted !== undefined)
-        return effect.fields.isCompleted ? `Mark ${title(effect.id)} done` : `Reopen ${title(effect.id)}`;
-      return `Move ${title(effect.id)}`;
-    case "removeTask":
-      return `Delete ${title(effect.id)}`;
-    case "plan":
-      return "Plan your day";
-    case "skipDay":
-      return "Skip today's plan";
-    case "noListAgain":
-      return `Say no again to ${title(effect.ids[0])}`;
-    case "commitNoList":
-      return effect.items.length === 1
-        ? `Say no to ${title(effect.items[0]?.id)}`
-        : `Say no to ${effect.items.length} tasks`;
-  }
-}
-
 /** The account is deleted: its changes still waiting on this device go with it. */
 export async function forgetOutbox(userId: string): Promise<void> {
   await forgetEntries(userId);
@@ -239,7 +212,7 @@ export async function queueChange(queryClient: QueryClient, change: Change, chan
   if (!userId) throw new Error("A change is kept for the signed-in person only.");
   await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
   const tasks = queryClient.getQueryData<Task[]>(queryKeys.tasks) ?? [];
-  const effect = storedEffect(change.effect, userId, tasks);
+  const effect = keptEffect(change.effect, { userId, tasks });
   const entry = await addEntry({
     ...change,
     effect,
@@ -275,9 +248,8 @@ async function takeBack(queryClient: QueryClient, changeId: string): Promise<boo
   }
   await readWaiting(userId);
   // The screen goes back to the server's data with the other waiting changes over it.
-  const { effect } = entry;
-  if (effect.kind === "removeTask" && effect.task) {
-    const task = effect.task;
+  const task = putBackOf(entry.effect);
+  if (task) {
     queryClient.setQueryData<Task[]>(queryKeys.tasks, (tasks) =>
       tasks && !tasks.some((other) => other.id === task.id) ? [...tasks, task] : tasks,
     );

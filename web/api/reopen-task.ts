@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Task } from "../../shared/schemas/tasks";
-import { aboutTask } from "../ui/task-name";
+import { doneToasts, reopenChange } from "../changes/patch-task";
 import { showError, showInfo } from "../ui/toast";
 import { ApiRequestError } from "./client";
 import { invalidateTaskData } from "./refetch-after-change";
@@ -12,24 +12,19 @@ import { isQueued, type QueuedChange, sendChange } from "./send-change";
 
 /** POST /api/tasks/{id}/reopen, which works offline: a finished task comes back open, today. */
 export function sendReopen(queryClient: QueryClient, task: Pick<Task, "id" | "title">): Promise<Task | QueuedChange> {
-  return sendChange<Task>(queryClient, {
-    method: "POST",
-    path: `/api/tasks/${task.id}/reopen`,
-    effect: { kind: "patchTask", id: task.id, fields: { isCompleted: false, completedAt: null } },
-  });
+  return sendChange<Task>(queryClient, reopenChange(task));
 }
 
 /** The Undo of a one-tap done (docs/decisions/185-done-in-one-tap.md). */
 export async function undoDone(queryClient: QueryClient, task: Pick<Task, "id" | "title">) {
   try {
     const answer = await sendReopen(queryClient, task);
-    showInfo(aboutTask("Undone", task.title), `"${task.title}" is open again.`);
+    const undone = doneToasts.undone(task.title);
+    showInfo(undone.title, undone.description);
     if (isQueued(answer)) return;
   } catch (err) {
-    showError(
-      aboutTask("Could not undo", task.title),
-      (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
-    );
+    const failed = doneToasts.notUndone(task.title, err instanceof ApiRequestError ? err.serverMessage : undefined);
+    showError(failed.title, failed.description);
   }
   await invalidateTaskData(queryClient);
 }

@@ -1,9 +1,10 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import type { User } from "../../shared/schemas/auth";
+import type { Change as ChangeOf } from "../changes/change-kind";
+import type { ChangeIntent } from "../changes/registry";
 import { useCurrentUser } from "./auth";
 import { ApiRequestError, apiRequest, randomHexId } from "./client";
-import type { ChangeIntent } from "./local-changes";
 import { queryKeys } from "./query-keys";
 
 // The one way a change that works offline is sent (docs/product.md#offline): straight to the server
@@ -11,16 +12,8 @@ import { queryKeys } from "./query-keys";
 // loaded only when needed) when it is not, or when earlier changes still wait, so that they arrive
 // in the order they were made.
 
-/** A change that works offline: the request, and what it shows at once when it waits. */
-export type Change = {
-  method: "POST" | "PATCH" | "DELETE";
-  path: string;
-  body?: unknown;
-  effect: ChangeIntent;
-};
-
-/** What a toast adds when the change waits on the device (docs/product.md#offline). */
-export const KEPT_ON_DEVICE = "It syncs when you're back online.";
+/** A change that works offline, built by its kind's module (web/changes/): the request, and what it shows at once when it waits. */
+export type Change = ChangeOf<ChangeIntent>;
 
 /** The answer of a change kept in the outbox: applied on screen, sent later. */
 export type QueuedChange = { queued: true; changeId: string };

@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { Category } from "../../shared/constants";
 import type { Answers } from "../../shared/questions";
 import type { CreateTaskInput, PatchTaskInput, SavePrioritiesInput, Task } from "../../shared/schemas/tasks";
+import { createTaskChange } from "../changes/add-tasks";
 import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
@@ -31,12 +32,7 @@ export function useSavePriorities() {
 
 /** POST /api/tasks, which works offline: the task shows at once (docs/product.md#offline). */
 export function createTask(queryClient: QueryClient, input: CreateTaskInput) {
-  return sendChange<Task>(queryClient, {
-    method: "POST",
-    path: "/api/tasks",
-    body: input,
-    effect: { kind: "addTasks", tasks: [input] },
-  });
+  return sendChange<Task>(queryClient, createTaskChange(input));
 }
 
 /**

@@ -1,14 +1,20 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { hasRemovedMarker, UNDO } from "../../shared/constants";
-import type { PatchTaskInput, ProcessTasksInput, Task } from "../../shared/schemas/tasks";
+import { hasRemovedMarker } from "../../shared/constants";
+import type { PatchTaskInput, Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
-import { aboutTask } from "../ui/task-name";
-import { showError, showSuccess } from "../ui/toast";
 import { useCurrentUser } from "./auth";
-import { ApiRequestError, apiRequest } from "./client";
+import { apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
-import { isQueued, KEPT_ON_DEVICE, type QueuedChange, sendChange } from "./send-change";
+import { isQueued, type QueuedChange, sendChange } from "./send-change";
+
+// The modules of the first screen's change kinds (web/changes/) load with the first press, not with
+// the first screen: they carry what a change shows offline and its words, which the first screen
+// must not (docs/decisions/256-change-kinds-load-after-the-first-screen.md). The outbox loads them
+// after the first screen (web/api/send-change.ts useOutboxOnOpen), so a press finds them there.
+const addTasksKind = () => import("../changes/add-tasks");
+const patchTaskKind = () => import("../changes/patch-task");
+const removeTaskKind = () => import("../changes/remove-task");
 
 /** docs/product.md#task-rules: titles carrying "[REMOVED]" are hidden everywhere (the server hides them too). */
 export function isVisibleTask(task: Task): boolean {
@@ -56,13 +62,8 @@ export function mergeIntoCache(queryClient: QueryClient, changed: Task[]) {
 export function useProcessTasks() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (titles: string[]) =>
-      sendChange<Task[]>(queryClient, {
-        method: "POST",
-        path: "/api/process-tasks",
-        body: { text: titles.join("; "), allowDuplicates: true } satisfies ProcessTasksInput,
-        effect: { kind: "addTasks", tasks: titles.map((title) => ({ title })) },
-      }),
+    mutationFn: async (titles: string[]) =>
+      sendChange<Task[]>(queryClient, (await addTasksKind()).processTasksChange(titles)),
     onSuccess: (created) => {
       if (isQueued(created)) return;
       if (Array.isArray(created)) mergeIntoCache(queryClient, created);
@@ -76,15 +77,12 @@ export function useProcessTasks() {
  * move, one-tap done and the focus screen's "Completed"). It works offline (docs/product.md#offline):
  * the changed fields show at once.
  */
-export function patchTask(queryClient: QueryClient, id: number, patch: PatchTaskInput): Promise<Task | QueuedChange> {
-  const fields: Partial<Task> = { ...patch };
-  if (patch.isCompleted) fields.completedAt = new Date().toISOString();
-  return sendChange<Task>(queryClient, {
-    method: "PATCH",
-    path: `/api/tasks/${id}`,
-    body: patch,
-    effect: { kind: "patchTask", id, fields },
-  });
+export async function patchTask(
+  queryClient: QueryClient,
+  id: number,
+  patch: PatchTaskInput,
+): Promise<Task | QueuedChange> {
+  return sendChange<Task>(queryClient, (await patchTaskKind()).patchTaskChange(id, patch));
 }
 
 /**
@@ -97,14 +95,9 @@ export function patchTask(queryClient: QueryClient, id: number, patch: PatchTask
  */
 export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: boolean } = {}) {
   const queryClient = useQueryClient();
-  const query = countAsCompleted ? "?complete=true" : "";
   return useMutation({
-    mutationFn: (id: number) =>
-      sendChange<UndoTicket>(queryClient, {
-        method: "DELETE",
-        path: `/api/tasks/${id}${query}`,
-        effect: { kind: "removeTask", id },
-      }),
+    mutationFn: async (id: number) =>
+      sendChange<UndoTicket>(queryClient, (await removeTaskKind()).deleteTaskChange(id, { countAsCompleted })),
     // Not awaited: the toast (with its Undo) must not wait for the refetch.
     onSettled: (answer) => (isQueued(answer) ? undefined : void invalidateTaskData(queryClient)),
   });
@@ -113,9 +106,13 @@ export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: 
 /**
  * "Mark … done" (docs/decisions/185-done-in-one-tap.md): the task is finished without a timer, at
  * once on screen, and counts as a finish everywhere (the focus screen's Completed does the same
- * call); the toast's Undo reopens it, which takes the finish off its day again.
+ * call). The screen passes its toasts (web/features/braindump/mark-done-button.tsx), as the
+ * mutation's own callbacks: the row leaves at once, and they must run after its button is gone.
  */
-export function useMarkDone() {
+export function useMarkDone(shows: {
+  onSuccess: (done: Task | QueuedChange, task: Pick<Task, "id" | "title">) => void;
+  onError: (err: Error, task: Pick<Task, "id" | "title">) => void;
+}) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (task: Pick<Task, "id" | "title">) => patchTask(queryClient, task.id, { isCompleted: true }),
@@ -128,29 +125,10 @@ export function useMarkDone() {
       );
       return { previous };
     },
-    onSuccess: (done, task) =>
-      showSuccess(
-        aboutTask("Task done", task.title),
-        `"${task.title}" is done.${isQueued(done) ? ` ${KEPT_ON_DEVICE}` : ""}`,
-        {
-          duration: UNDO.toastMs,
-          // The Undo's code loads with the tap (web/api/reopen-task.ts), not with the first screen.
-          action: {
-            label: "Undo",
-            onClick: () =>
-              void import("./reopen-task").then(
-                ({ undoDone }) => undoDone(queryClient, task),
-                () => showError(aboutTask("Could not undo", task.title), "Please try again."),
-              ),
-          },
-        },
-      ),
+    onSuccess: shows.onSuccess,
     onError: (err, task, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
-      showError(
-        aboutTask("Could not mark done", task.title),
-        (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
-      );
+      shows.onError(err, task);
     },
     onSettled: (done) => (isQueued(done) ? undefined : void invalidateTaskData(queryClient)),
   });

@@ -9,11 +9,11 @@ import { userByIdQuery } from "../auth/users";
 import { type DayOwner, todayOf } from "../day/today";
 import { listDayPlansForExport } from "../day/user-data";
 import type { Db } from "../db/client";
+import { TASK_FIELD_NAMES, toTask } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
 import { unauthorized } from "../http/errors";
 import { listPushSubscriptionsForExport, toExportedSubscription } from "../push/user-data";
-import { TASK_FIELD_NAMES, toTask } from "../tasks/task-rows";
 import { listTasksForExport } from "../tasks/user-data";
 import { toCsv } from "./csv";
 

@@ -4,7 +4,7 @@ import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytic
 import { DEFAULT_DAY_START_HOUR, dayOf } from "../../shared/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics } from "../db/schema";
-import { liveBreakdownSql } from "../tasks/task-rows";
+import { liveBreakdownSql } from "../db/task-rows";
 import { type Pause, spreadFocusMinutes } from "./focus-hours";
 
 /**

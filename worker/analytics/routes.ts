@@ -3,11 +3,11 @@ import { addDays, zeroRecord } from "../../shared/analytics";
 import { analyticsRangeQuerySchema, analyticsTodayQuerySchema } from "../../shared/schemas/analytics";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
+import { beginChange } from "../changes/request";
 import { plannedDaysQuery } from "../day/plan";
 import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
 import { readOptionalJson, validate } from "../http/validation";
-import { announceTasksChanged } from "../hub/hub-client";
 import { latestRecordsQuery, rangeQueries, recordForDayFromRows, recordsFromRows, toApiRecord } from "./records";
 import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
 
@@ -53,12 +53,14 @@ export const analyticsRoutes = new Hono<AppEnv>()
     return c.json(toApiRecord({ ...recordForDayFromRows(id, today, rows), ...plan }));
   })
   .post("/clear", requireUser, async (c) => {
-    const { user } = await readAsUser(c);
+    const { user, commit } = await beginChange(c);
     // docs/product.md#compatible-calls sends a JSON content type with an empty body; anything present must be an object.
     await readOptionalJson(c);
-    await deleteDailyAnalyticsOfUserQuery(c.var.db, user.id);
     // The person's other devices read their figures again at once (the streak and the plan's recap too).
-    await announceTasksChanged(c, user.id, { dayChanged: true });
+    await commit(() => ({
+      statements: [deleteDailyAnalyticsOfUserQuery(c.var.db, user.id)],
+      events: [{ type: "analytics-cleared" }],
+    }));
     return c.body(null, 204);
   });
 

@@ -1,14 +1,12 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { AppEnv, SessionClaims } from "../env";
 import { applyOnce, namesAChange } from "../http/apply-once";
 import { ApiError, unauthorized } from "../http/errors";
 import { readSessionCookie } from "./cookies";
 import { sessionEndedError } from "./session-read";
 import { liveSessionCondition } from "./sessions";
 import { verifyToken } from "./tokens";
-
-export type SessionClaims = { userId: string; sessionId: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

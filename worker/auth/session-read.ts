@@ -2,10 +2,9 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { createDb, type Db } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
-import type { AppEnv, SessionUser } from "../env";
+import type { AppEnv, SessionClaims, SessionUser } from "../env";
 import { sessionEndedFor, unauthorized } from "../http/errors";
 import { revokedInHub, sessionEndReason } from "../hub/hub-client";
-import type { SessionClaims } from "./middleware";
 import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];

@@ -3,7 +3,7 @@ import { daysFrom, isMarkOfDay } from "../../shared/day";
 import type { CarriedTask, Day, PreviousDay } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics, dayPlans, tasks } from "../db/schema";
-import { isVisible, type TaskRow, toTask } from "../tasks/task-rows";
+import { isVisible, type TaskRow, toTask } from "../db/task-rows";
 import { createdDayOf } from "./finish-day";
 import { streaks } from "./streak";
 import { type DayOwner, todayOf } from "./today";

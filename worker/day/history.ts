@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryQuery } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics, tasks } from "../db/schema";
-import { isVisible, type TaskRow, toTask } from "../tasks/task-rows";
+import { isVisible, type TaskRow, toTask } from "../db/task-rows";
 import { finishDayOf } from "./finish-day";
 import type { DayOwner } from "./today";
 

@@ -1,11 +1,12 @@
 import { and, count, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { addDays } from "../../shared/day";
-import { abortBatchIf } from "../db/batch-guard";
+import { guardOn } from "../changes/guard";
+import type { Guard } from "../changes/pipeline";
 import type { Db } from "../db/client";
 import { idsIn } from "../db/ids-in";
 import { dayPlans, tasks } from "../db/schema";
-import { isVisible } from "../tasks/task-rows";
+import { isVisible } from "../db/task-rows";
 
 /**
  * Marks the day planned: Analyze Priorities (with the three it ranked first) and a "No" list commit
@@ -94,7 +95,7 @@ export function planProblem(
  * - the named "No" list items are said no to again today; items an earlier plan of today said
  *   again and this one does not name go back under "Earlier" (dated the day before);
  * - the day's row records the plan.
- * The first statement aborts the batch unless every named task still qualifies when it runs, so a
+ * The guard aborts the batch unless every named task still qualifies when it runs, so a
  * change on another device in between leaves nothing half done.
  */
 export function planStatements(
@@ -104,7 +105,7 @@ export function planStatements(
   earlierNoListIds: readonly number[],
   today: string,
   now: Date,
-): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+): { guard: Guard; statements: BatchItem<"sqlite">[] } {
   const own = and(eq(tasks.userId, userId), isVisible());
   const qualifying = (ids: readonly number[], condition: SQL) =>
     db
@@ -167,5 +168,5 @@ export function planStatements(
   );
   const stillQualifying = sql`(${qualifying(priorities, canBePriority())}) <> ${priorities.length}
     or (${qualifying(noList, sql`${tasks.category} = 'no_list'`)}) <> ${noList.length}`;
-  return [abortBatchIf(db, dayPlans, stillQualifying), ...statements];
+  return { guard: guardOn(db, dayPlans, stillQualifying), statements };
 }

@@ -2,12 +2,10 @@ import { Hono } from "hono";
 import { dayPlanSchema, historyQuerySchema } from "../../shared/schemas/day";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import { abortedBy } from "../db/batch-guard";
-import { dayPlans } from "../db/schema";
+import { beginChange } from "../changes/request";
 import type { AppEnv } from "../env";
 import { ApiError, conflict } from "../http/errors";
 import { readOptionalJson, validate } from "../http/validation";
-import { announceTasksChanged } from "../hub/hub-client";
 import { dayState, dayStateQueries } from "./day-state";
 import { historyOf, historyQueries } from "./history";
 import { planProblem, planStatements, plansFromQuery, planTasksQuery, skipDayStatement } from "./plan";
@@ -32,7 +30,8 @@ export const dayRoutes = new Hono<AppEnv>()
     const {
       user,
       data: [rows, plans],
-    } = await readAsUser(c, (db, userId) => [
+      commit,
+    } = await beginChange(c, (db, userId) => [
       planTasksQuery(db, userId, [...plan.priorityTaskIds, ...plan.noListTaskIds]),
       plansFromQuery(db, userId, utcTwoDaysAgo),
     ]);
@@ -41,30 +40,29 @@ export const dayRoutes = new Hono<AppEnv>()
     const { db } = c.var;
     const today = todayOf(user, now).date;
     const earlierNoList = plans.find((row) => row.date === today)?.noListTaskIds ?? [];
-    const stateQueries = dayStateQueries(db, user.id);
-    let results: unknown[];
-    try {
-      results = await db.batch([...planStatements(db, user.id, plan, earlierNoList, today, now), ...stateQueries]);
-    } catch (err) {
-      // Another device changed a named task between the check and the plan: nothing was written.
-      if (abortedBy(err, dayPlans)) throw conflict("Some of these tasks changed meanwhile. Nothing was changed.");
-      throw err;
-    }
-    const state = results.slice(-stateQueries.length) as unknown as Parameters<typeof dayState>[1];
-    await announceTasksChanged(c, user.id, { dayChanged: true });
+    const { guard, statements } = planStatements(db, user.id, plan, earlierNoList, today, now);
+    const { reads: state } = await commit(
+      () => ({ guards: [guard], statements, events: [{ type: "day-planned" }], reads: dayStateQueries(db, user.id) }),
+      {
+        // Another device changed a named task between the check and the plan: nothing was written.
+        whenAborted: () => {
+          throw conflict("Some of these tasks changed meanwhile. Nothing was changed.");
+        },
+      },
+    );
     return c.json(dayState(user, state, now));
   })
   // "Skip for today" (docs/decisions/183-skip-changes-nothing.md): the plan step stays away today on
   // every device, and nothing else changes. Answers the day.
   .post("/skip", requireUser, async (c) => {
-    const { user } = await readAsUser(c);
+    const { user, now, commit } = await beginChange(c);
     await readOptionalJson(c);
     const { db } = c.var;
-    const now = new Date();
-    const stateQueries = dayStateQueries(db, user.id);
-    const results = await db.batch([skipDayStatement(db, user.id, todayOf(user, now).date, now), ...stateQueries]);
-    const state = results.slice(1) as unknown as Parameters<typeof dayState>[1];
-    await announceTasksChanged(c, user.id, { dayChanged: true });
+    const { reads: state } = await commit(() => ({
+      statements: [skipDayStatement(db, user.id, todayOf(user, now).date, now)],
+      events: [{ type: "day-skipped" }],
+      reads: dayStateQueries(db, user.id),
+    }));
     return c.json(dayState(user, state, now));
   });
 

@@ -12,11 +12,11 @@ import {
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { focusSessions } from "../db/schema";
+import { ownTaskQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
 import { userHub } from "../hub/hub-client";
-import { ownTaskQuery } from "../tasks/task-rows";
 import type { HubResult } from "./focus-timer";
 import {
   completeOpenSession,

@@ -6,7 +6,7 @@ import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { focusSessions } from "../db/schema";
-import { ownTaskQuery } from "../tasks/task-rows";
+import { ownTaskQuery } from "../db/task-rows";
 
 export type FocusSessionRow = typeof focusSessions.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { Answers } from "../../shared/questions";
 import type { PatchAnswersInput } from "../../shared/schemas/tasks";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
-import { isVisible } from "./task-rows";
+import { isVisible } from "../db/task-rows";
 
 /**
  * The statement that saves a task's answers (`next`: an SQL expression of the new answers object)

@@ -1,16 +1,15 @@
 import { Hono } from "hono";
 import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { beginChange } from "../changes/request";
 import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
+import { listVisibleTasks, toTask } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { announceTasksChanged } from "../hub/hub-client";
 import { braindumpStateQueries, createBraindumpTasks } from "./braindump";
 import { priorityStatements } from "./priorities";
-import { listVisibleTasks, toTask } from "./task-rows";
 
 /*
  * The braindump's writes of many tasks: its lines become tasks, and Analyze Priorities saves the
@@ -29,12 +28,10 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
     // tab or a double submit can never create the same task twice (see createBraindumpTasks).
     const { text } = c.req.valid("json");
     // The session check and the existing titles in one trip; the insert in a second.
-    const { user, data } = await readAsUser(c, (db, userId) => braindumpStateQueries(db, userId));
-    const { db } = c.var;
-    const inserted = await createBraindumpTasks(db, user, text, data);
+    const { user, data, now, commit } = await beginChange(c, (db, userId) => braindumpStateQueries(db, userId));
+    const inserted = await createBraindumpTasks(c.var.db, user, commit, now, text, data);
     // docs/product.md#compatible-calls: an empty result is an answer, not an error; the screen shows its notice.
     if (inserted.length === 0) return c.json([], 200);
-    await announceTasksChanged(c, user.id);
     return c.json(inserted.sort((a, b) => a.id - b.id).map(toTask), 201);
   },
 );
@@ -50,31 +47,33 @@ export const prioritiesRoutes = new Hono<AppEnv>().post(
     const {
       user,
       data: [visibleRows],
-    } = await readAsUser(c, (db, userId) => [listVisibleTasks(db, userId)]);
+      now,
+      commit,
+    } = await beginChange(c, (db, userId) => [listVisibleTasks(db, userId)]);
     const { db } = c.var;
     const visible = new Map(visibleRows.map((row) => [row.id, row]));
     const missing = items.find((item) => !visible.has(item.id));
     if (missing) throw notFound(`Task ${missing.id} not found.`);
-    const now = new Date();
     const today = todayOf(user, now).date;
     const { ranking, statements } = priorityStatements(db, user.id, items, now, today);
-    const [first, ...others] = statements;
-    if (!first) throw new Error("priorityStatements returned no statement");
     // Analyze Priorities also plans the day (docs/product.md#plan-your-day).
-    const results = await db.batch([
-      first,
-      ...others,
-      markPlannedStatement(
-        db,
-        user.id,
-        today,
-        now,
-        ranking.filter((item) => item.isTop).map((item) => item.id),
-      ),
-      listVisibleTasks(db, user.id),
-    ]);
-    const after = new Map((results.at(-1) as Awaited<ReturnType<typeof listVisibleTasks>>).map((row) => [row.id, row]));
-    await announceTasksChanged(c, user.id, { dayChanged: true });
+    const {
+      reads: [visibleAfter],
+    } = await commit(() => ({
+      statements: [
+        ...statements,
+        markPlannedStatement(
+          db,
+          user.id,
+          today,
+          now,
+          ranking.filter((item) => item.isTop).map((item) => item.id),
+        ),
+      ],
+      events: [{ type: "day-planned" }],
+      reads: [listVisibleTasks(db, user.id)],
+    }));
+    const after = new Map(visibleAfter.map((row) => [row.id, row]));
     // The ranked tasks, best first: the first three are the priority tasks.
     return c.json(
       ranking.flatMap((item) => {

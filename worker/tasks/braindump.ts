@@ -2,13 +2,15 @@ import { and, eq, getTableColumns, notExists, type SQL, sql } from "drizzle-orm"
 import type { BatchResponse } from "drizzle-orm/batch";
 import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../shared/constants";
 import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
-import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
+import { guardOf } from "../changes/guard";
+import type { ChangeUser } from "../changes/pipeline";
+import type { CommitOfRequest } from "../changes/request";
 import { todayOf } from "../day/today";
-import { abortBatchIf, abortedBy } from "../db/batch-guard";
+import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks, users } from "../db/schema";
+import { isVisible, type TaskRow } from "../db/task-rows";
 import { badRequest, conflict } from "../http/errors";
-import { isVisible, type TaskRow } from "./task-rows";
 
 /**
  * The titles a braindump adds: split (docs/product.md#input-step), checked against the limits, without duplicates
@@ -88,41 +90,41 @@ const MAX_ATTEMPTS = 5;
  */
 export async function createBraindumpTasks(
   db: Db,
-  user: AnalyticsUser,
+  user: ChangeUser,
+  commit: CommitOfRequest,
+  now: Date,
   text: string,
   firstRead: BraindumpState,
 ): Promise<TaskRow[]> {
   let state = firstRead;
-  for (let attempt = 1; ; attempt += 1) {
-    if (attempt > 1) state = await db.batch(braindumpStateQueries(db, user.id));
-    const [[versionRow], existing] = state;
-    const version = versionRow?.version ?? 0;
-    const titles = titlesToCreate(
-      text,
-      existing.map((row) => row.title),
-    );
-    if (titles.length === 0) return [];
-    const now = new Date();
-    try {
-      const [, inserted] = await db.batch([
-        tasksUnchangedGuard(db, user.id, version),
-        insertTitlesStatement(db, user.id, titles, now, todayOf(user, now).date),
-        ...analyticsStatements(
-          db,
-          user,
-          [{ type: "task-created", count: titles.length }, { type: "categories-changed" }],
-          now,
-        ),
-      ]);
-      return inserted;
-    } catch (err) {
-      if (!abortedBy(err, tasks)) throw err;
-      const [current] = await tasksVersionQuery(db, user.id);
-      // Unchanged tasks: the batch failed for another reason, which is not ours to hide.
-      if ((current?.version ?? 0) === version) throw err;
-      if (attempt >= MAX_ATTEMPTS) throw conflict("Your tasks were changing while this was saved. Please try again.");
-    }
-  }
+  let version = 0;
+  let titles: string[] = [];
+  const committed = await commit(
+    async (attempt) => {
+      if (attempt > 1) state = await db.batch(braindumpStateQueries(db, user.id));
+      const [[versionRow], existing] = state;
+      version = versionRow?.version ?? 0;
+      titles = titlesToCreate(
+        text,
+        existing.map((row) => row.title),
+      );
+      return {
+        guards: [guardOf(tasks, tasksUnchangedGuard(db, user.id, version))],
+        statements:
+          titles.length === 0 ? [] : [insertTitlesStatement(db, user.id, titles, now, todayOf(user, now).date)],
+        events: [{ type: "tasks-created", count: titles.length }],
+      };
+    },
+    {
+      whenAborted: async ({ attempt, error }) => {
+        const [current] = await tasksVersionQuery(db, user.id);
+        // Unchanged tasks: the batch failed for another reason, which is not ours to hide.
+        if ((current?.version ?? 0) === version) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw conflict("Your tasks were changing while this was saved. Please try again.");
+      },
+    },
+  );
+  return (committed.results[0] as TaskRow[] | undefined) ?? [];
 }
 
 /**

@@ -2,13 +2,12 @@ import { Hono } from "hono";
 import { clearTasksSchema } from "../../shared/schemas/tasks";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { beginChange } from "../changes/request";
 import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { validOptionalBody } from "../http/validation";
-import { announceTasksChanged } from "../hub/hub-client";
 import { deleteUndoRecordsStatement } from "./undo";
 import { deleteTasksOfUserQuery } from "./user-data";
 
@@ -19,26 +18,28 @@ import { deleteTasksOfUserQuery } from "./user-data";
 
 /** Mounted at /api/tasks beside the single-task routes: POST /api/tasks/clear. */
 export const clearTasksRoutes = new Hono<AppEnv>().post("/clear", requireUser, async (c) => {
-  const { user } = await readAsUser(c);
+  const { user, commit } = await beginChange(c);
   // A body that is there but broken is a client bug: refuse it before deleting anything.
   await validOptionalBody(c, clearTasksSchema);
-  const { db } = c.var;
-  await db.batch(clearEverythingStatements(db, user.id));
-  // After the batch, so a failed clear leaves the timer running; a session that ends in between
-  // finds its row gone and records nothing into the cleared statistics.
-  await announceTasksChanged(c, user.id, { removedTasks: "all" });
+  // The hub lets go of the timer after the batch, so a failed clear leaves the timer running; a
+  // session that ends in between finds its row gone and records nothing into the cleared statistics.
+  await commit(() => ({
+    statements: clearEverythingStatements(c.var.db, user.id),
+    events: [{ type: "everything-cleared", startFresh: false }],
+  }));
   return c.body(null, 204);
 });
 
 /** Mounted at /api/start-fresh. */
 export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async (c) => {
-  const { user } = await readAsUser(c);
+  const { user, commit } = await beginChange(c);
   // A body that is there but broken is a client bug: refuse it before deleting anything.
   await validOptionalBody(c, clearTasksSchema);
-  const { db } = c.var;
-  await db.batch(clearEverythingStatements(db, user.id));
-  // As above: the data goes first (all or nothing), then the timer.
-  await announceTasksChanged(c, user.id, { resetTimer: true });
+  // As above: the data goes first (all or nothing), then the timer is reset.
+  await commit(() => ({
+    statements: clearEverythingStatements(c.var.db, user.id),
+    events: [{ type: "everything-cleared", startFresh: true }],
+  }));
   return c.body(null, 204);
 });
 

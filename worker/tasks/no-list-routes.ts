@@ -3,20 +3,18 @@ import { type Context, Hono } from "hono";
 import { REMOVED_MARKER } from "../../shared/constants";
 import { noListAgainSchema } from "../../shared/schemas/day";
 import { type ClearNoListResult, clearNoListSchema, commitNoListSchema } from "../../shared/schemas/no-list";
-import { analyticsStatements } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
-import { readRowAsUser } from "../auth/session-read";
+import { guardOn } from "../changes/guard";
+import { beginRowChange } from "../changes/request";
 import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
-import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { idsIn } from "../db/ids-in";
 import { tasks } from "../db/schema";
+import { isVisible, toTask } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { announceTasksChanged } from "../hub/hub-client";
-import { isVisible, toTask } from "./task-rows";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
 const SOME_MISSING = "Some of these tasks were not found. Nothing was changed.";
@@ -43,19 +41,20 @@ function countQuery(db: Db, among: SQL) {
  * half-done change, nor a day marked planned by a commit that changed nothing.
  */
 function unlessAllStillMatch(db: Db, among: SQL, expected: number) {
-  return abortBatchIf(db, tasks, sql`(${countQuery(db, among)}) <> ${expected}`);
+  return guardOn(db, tasks, sql`(${countQuery(db, among)}) <> ${expected}`);
 }
 
-/** A batch's failure: a guard's (some task changed meanwhile) answers 404; any other is thrown. */
-function someMissing(err: unknown): never {
-  if (abortedBy(err, tasks)) throw notFound(SOME_MISSING);
-  throw err;
-}
+/** A guard's abort (some task changed meanwhile) answers 404. */
+const someMissing = {
+  whenAborted: () => {
+    throw notFound(SOME_MISSING);
+  },
+};
 
 /** The session check and the count of the user's visible tasks among the ids, in one trip. */
 async function sessionAndOwnCount(c: Context<AppEnv>, ids: readonly number[]) {
-  const { user, row } = await readRowAsUser(c, (db, userId) => countQuery(db, ownVisibleAmong(userId, ids)));
-  return { user, owned: row?.n ?? 0 };
+  const { row, ...change } = await beginRowChange(c, (db, userId) => countQuery(db, ownVisibleAmong(userId, ids)));
+  return { ...change, owned: row?.n ?? 0 };
 }
 
 /**
@@ -69,10 +68,9 @@ export const noListRoutes = new Hono<AppEnv>()
     const ids = items.map((item) => item.id);
     const itemsJson = JSON.stringify(items);
     // A missing id and another user's id look the same: 404, never a hint that the task exists.
-    const { user, owned } = await sessionAndOwnCount(c, ids);
+    const { user, owned, now, commit } = await sessionAndOwnCount(c, ids);
     if (owned !== items.length) throw notFound(SOME_MISSING);
     const { db } = c.var;
-    const now = new Date();
     const today = todayOf(user, now).date;
     const update = db
       .update(tasks)
@@ -89,36 +87,43 @@ export const noListRoutes = new Hono<AppEnv>()
       .where(ownVisibleAmong(user.id, ids))
       .returning();
     // A "No" list commit also plans the day (docs/product.md#plan-your-day).
-    const [, updated] = await db
-      .batch([
-        unlessAllStillMatch(db, ownVisibleAmong(user.id, ids), ids.length),
-        update,
-        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
-        markPlannedStatement(db, user.id, today, now),
-      ])
-      .catch(someMissing);
-    await announceTasksChanged(c, user.id, { dayChanged: true });
+    const {
+      results: [updated],
+    } = await commit(
+      () => ({
+        guards: [unlessAllStillMatch(db, ownVisibleAmong(user.id, ids), ids.length)],
+        statements: [update, markPlannedStatement(db, user.id, today, now)],
+        events: [{ type: "tasks-edited" }, { type: "day-planned" }],
+      }),
+      someMissing,
+    );
     return c.json({ tasks: updated.map(toTask) });
   })
   // "Again today": earlier "No" list items said no to again (docs/product.md#the-day); all or nothing.
   .post("/again", requireUser, validate("json", noListAgainSchema), async (c) => {
     const { ids } = c.req.valid("json");
-    const { user, row } = await readRowAsUser(c, (db, userId) => countQuery(db, ownNoListAmong(userId, ids)));
+    const { user, row, now, commit } = await beginRowChange(c, (db, userId) =>
+      countQuery(db, ownNoListAmong(userId, ids)),
+    );
     if ((row?.n ?? 0) !== ids.length) throw notFound(SOME_MISSING);
     const { db } = c.var;
-    const now = new Date();
     const onTheList = ownNoListAmong(user.id, ids);
-    const [, updated] = await db
-      .batch([
-        unlessAllStillMatch(db, onTheList, ids.length),
-        db
-          .update(tasks)
-          .set({ noListDate: todayOf(user, now).date, updatedAt: now })
-          .where(onTheList)
-          .returning(),
-      ])
-      .catch(someMissing);
-    await announceTasksChanged(c, user.id, { dayChanged: true });
+    const {
+      results: [updated],
+    } = await commit(
+      () => ({
+        guards: [unlessAllStillMatch(db, onTheList, ids.length)],
+        statements: [
+          db
+            .update(tasks)
+            .set({ noListDate: todayOf(user, now).date, updatedAt: now })
+            .where(onTheList)
+            .returning(),
+        ],
+        events: [{ type: "no-items-said-again" }],
+      }),
+      someMissing,
+    );
     return c.json({ tasks: updated.map(toTask) });
   })
   .post("/clear", requireUser, validate("json", clearNoListSchema), async (c) => {
@@ -126,10 +131,9 @@ export const noListRoutes = new Hono<AppEnv>()
     const idsJson = JSON.stringify(ids);
     // Nothing of this user's to clear: answer before the batch, so a refused call writes nothing
     // (not even the analytics recount).
-    const { user, owned } = await sessionAndOwnCount(c, ids);
+    const { user, owned, now, commit } = await sessionAndOwnCount(c, ids);
     if (owned === 0) throw notFound(NONE_FOUND);
     const { db } = c.var;
-    const now = new Date();
     // The clear in docs/product.md#no-list-screen, row by row: completed, no category, no reason, not priority, renamed so it
     // is hidden everywhere. Clearing is a removal, not an achievement: no completion is counted.
     // Unlike a commit it is partial, as the spec's clear is: the user's visible tasks among the ids
@@ -154,14 +158,17 @@ export const noListRoutes = new Hono<AppEnv>()
     // The undo record is read in the same batch, just before the update, so it holds exactly the
     // rows the update clears, as they were.
     const ticket = newUndoTicket(now);
-    const [, , cleared] = await db.batch([
-      ...recordUndoStatements(db, user.id, idsJson, null, ticket, now),
-      update,
-      ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
-    ]);
+    const {
+      results: [, , cleared],
+    } = await commit(() => ({
+      statements: [...recordUndoStatements(db, user.id, idsJson, null, ticket, now), update],
+      // A cleared task is gone from every list: a timer about it ends like one about a deleted
+      // task. Of the ids, only the person's visible tasks are cleared: a timer is about one of
+      // them, or about a task gone already.
+      events: [{ type: "tasks-removed", taskIds: ids }],
+      changed: ({ results: [, , rows] }) => rows.length > 0,
+    }));
     if (cleared.length === 0) throw notFound(NONE_FOUND);
-    // A cleared task is gone from every list: a timer about it ends like one about a deleted task.
-    await announceTasksChanged(c, user.id, { removedTasks: cleared.map((row) => row.id) });
     return c.json({
       cleared: cleared.length,
       notCleared: ids.length - cleared.length,

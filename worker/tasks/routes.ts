@@ -10,18 +10,18 @@ import {
   patchTaskSchema,
 } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
-import { type AnalyticsEvent, analyticsStatements, recordDayAndHour } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
-import { readAsUser, readRowAsUser } from "../auth/session-read";
-import { createdDayOf, unfinishStatements } from "../day/finish-day";
+import type { ChangeEvent } from "../changes/events";
+import { guardOn } from "../changes/guard";
+import { beginChange, beginRowChange } from "../changes/request";
+import { createdDayOf } from "../day/finish-day";
 import { todayOf } from "../day/today";
-import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
+import { findOwnTask, isVisible, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "../db/task-rows";
 import type { AppEnv, SessionUser } from "../env";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { announceTasksChanged } from "../hub/hub-client";
 import { patchAnswersStatement } from "./answers";
 import {
   asksForPriorityOnNoList,
@@ -33,8 +33,7 @@ import {
   roomForPriority,
 } from "./mark-rules";
 import { answerTaskList } from "./task-list";
-import { findOwnTask, isVisible, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "./task-rows";
-import { newUndoTicket, recordUndoStatements } from "./undo";
+import { completionCounted, newUndoTicket, recordUndoStatements } from "./undo";
 
 /** Mounted at /api/tasks. Each route names requireUser itself so unknown paths still answer 404. */
 export const taskRoutes = new Hono<AppEnv>()
@@ -44,9 +43,8 @@ export const taskRoutes = new Hono<AppEnv>()
   .post("/", requireUser, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
     if (asksForPriorityOnNoList(input)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
-    const { user } = await readAsUser(c);
+    const { user, now, commit } = await beginChange(c);
     const { db } = c.var;
-    const now = new Date();
     const today = todayOf(user, now).date;
     const insert = db
       .insert(tasks)
@@ -69,24 +67,20 @@ export const taskRoutes = new Hono<AppEnv>()
         updatedAt: now,
       })
       .returning();
-    const events: AnalyticsEvent[] = [{ type: "task-created", count: 1 }, { type: "categories-changed" }];
-    if (input.isCompleted) events.push({ type: "task-completed", priority: input.isPriority === true });
+    const events: ChangeEvent[] = [{ type: "tasks-created", count: 1 }];
+    if (input.isCompleted) events.push({ type: "task-finished", priority: input.isPriority === true });
     // An open priority takes one of today's places: refused as the batch runs when none is left.
     const takesPlace = input.isPriority === true && !input.isCompleted;
-    let inserted: TaskRow[];
-    try {
-      [, inserted] = await db.batch([
-        abortBatchIf(db, tasks, takesPlace ? sql`not ${roomForPriority(user.id, today, null)}` : sql`0`),
-        insert,
-        ...analyticsStatements(db, user, events, now),
-      ]);
-    } catch (err) {
-      if (abortedBy(err, tasks)) throw conflict(NO_ROOM_FOR_PRIORITY);
-      throw err;
-    }
+    const guards = takesPlace ? [guardOn(db, tasks, sql`not ${roomForPriority(user.id, today, null)}`)] : [];
+    const {
+      results: [inserted],
+    } = await commit(() => ({ guards, statements: [insert], events }), {
+      whenAborted: () => {
+        throw conflict(NO_ROOM_FOR_PRIORITY);
+      },
+    });
     const row = inserted[0];
     if (!row) throw new Error("insert returned no row");
-    await announceTasksChanged(c, user.id);
     return c.json(toTask(row), 201);
   })
   .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
@@ -94,19 +88,19 @@ export const taskRoutes = new Hono<AppEnv>()
     const patch = c.req.valid("json");
     if (asksForPriorityOnNoList(patch)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
     // The session check and the task in one trip; the change in a second.
-    const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
+    const { user, row: existing, now, commit } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
     const { db } = c.var;
     // A hidden task ("[REMOVED]") is gone for the person: no write brings it back
     // (docs/decisions/127-hidden-tasks-stay-hidden.md).
     if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
-    const now = new Date();
     const today = todayOf(user, now).date;
     // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
     const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
     const finishing = patch.isCompleted === true;
     const unfinishing = patch.isCompleted === false;
     // `task` is the row as last read: the batch's guard checks it still holds when the batch runs.
-    const applyPatch = (task: TaskRow) => {
+    let task: TaskRow = existing;
+    const describePatch = () => {
       const completing = finishing && !task.isCompleted;
       // A reopen moves the day's count (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
       const reopening = unfinishing && task.isCompleted;
@@ -126,57 +120,50 @@ export const taskRoutes = new Hono<AppEnv>()
         })
         .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), isVisible(), markRulesHold(user.id, id, patch, today)))
         .returning();
-      const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
-      // Reopened: past today's three open priorities, it comes back without its mark.
-      const reopenRule = unfinishing
-        ? [keepTodaysPrioritiesStatement(db, user.id, [id], today, now), ownTaskQuery(db, user.id, id)]
-        : [];
+      const events: ChangeEvent[] = [{ type: "tasks-edited" }];
       if (completing && !removing) {
         // Only one of today's three counts as a priority completed (docs/product.md#the-day).
         events.push({
-          type: "task-completed",
+          type: "task-finished",
           priority: patch.isPriority ?? isTodaysPriority(task, today),
           // A task carried from an earlier day counts in today's score (docs/decisions/190-carried-finishes-count-in-the-score.md).
           carried: createdDayOf(user, task) < today,
         });
       }
+      if (reopening) events.push({ type: "task-reopened", task });
       // A finish or a reopen is written only if the task is still as read when the batch runs (two
       // devices may race): open to be counted, finished to keep its time or to be taken off its day.
-      const guard =
+      const guards =
         finishing || reopening
-          ? [abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, task.isCompleted)))]
+          ? [guardOn(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, task.isCompleted)))]
           : [];
-      const unfinish = reopening ? unfinishStatements(db, user, task) : [];
-      return db
-        .batch([
-          ...guard,
+      return {
+        guards,
+        // Reopened: past today's three open priorities, it comes back without its mark; the task
+        // is then read again as the rule left it.
+        statements: [
           update,
-          ...reopenRule,
-          ...unfinish,
-          ...analyticsStatements(db, user, events, now),
-        ] as unknown as [typeof update])
-        .then((results) => {
-          const written = results[guard.length] as unknown as TaskRow[];
-          // The task as the reopen rule left it, when the edit was written.
-          const after = reopenRule.length > 0 ? (results[guard.length + 2] as unknown as TaskRow[]) : written;
-          return [written.length > 0 ? after : written] as const;
-        });
+          ...(unfinishing ? [keepTodaysPrioritiesStatement(db, user.id, [id], today, now)] : []),
+        ] as const,
+        events,
+        reads: unfinishing ? ([ownTaskQuery(db, user.id, id)] as const) : ([] as const),
+        changed: ({ results }: { results: readonly unknown[] }) => (results[0] as TaskRow[]).length > 0,
+      };
     };
-    let updated: TaskRow[] = [];
-    let task: TaskRow = existing;
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        [updated] = await applyPatch(task);
-        break;
-      } catch (err) {
-        if (!abortedBy(err, tasks) || attempt >= 3) throw err;
+    const committed = await commit(describePatch, {
+      whenAborted: async ({ attempt, error }) => {
+        if (attempt >= 3) throw error;
         // The guard aborted: the task was finished, reopened or deleted since it was read. Once
         // more as it is now (counted, or taken off its day, only if it still needs to be).
         const current = await findOwnTask(db, user.id, id);
         if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
         task = current;
-      }
-    }
+      },
+    });
+    const [written] = committed.results;
+    // The task as the reopen rule left it, when the edit was written.
+    const [after] = committed.reads;
+    const updated = written.length > 0 && after ? (after as TaskRow[]) : written;
     if (!updated[0] && patch.isPriority === true) {
       // Nothing written: gone, or a mark rule refused it.
       const current = await findOwnTask(db, user.id, id);
@@ -187,7 +174,6 @@ export const taskRoutes = new Hono<AppEnv>()
     }
     const row = updated[0];
     if (!row) throw notFound("Task not found.");
-    await announceTasksChanged(c, user.id);
     return c.json(toTask(row));
   })
   // Answers are saved as the person gives them (docs/decisions/018-answers-data.md); an urgent
@@ -200,16 +186,16 @@ export const taskRoutes = new Hono<AppEnv>()
     validate("json", patchAnswersSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { user } = await readAsUser(c);
-      const { db } = c.var;
-      const now = new Date();
-      const [updated] = await db.batch([
-        patchAnswersStatement(db, user.id, id, c.req.valid("json"), now),
-        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
-      ]);
+      const { user, now, commit } = await beginChange(c);
+      const {
+        results: [updated],
+      } = await commit(() => ({
+        statements: [patchAnswersStatement(c.var.db, user.id, id, c.req.valid("json"), now)],
+        events: [{ type: "tasks-edited" }],
+        changed: ({ results: [rows] }) => rows.length > 0,
+      }));
       const row = updated[0];
       if (!row) throw notFound("Task not found.");
-      await announceTasksChanged(c, user.id);
       return c.json(toTask(row));
     },
   )
@@ -217,37 +203,39 @@ export const taskRoutes = new Hono<AppEnv>()
   // day it counted on (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
   .post("/:id/reopen", requireUser, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
+    const { user, row: existing, now, commit } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
     const { db } = c.var;
     if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
     if (!existing.isCompleted) throw conflict("This task is open already.");
-    const now = new Date();
-    let reopened: TaskRow[];
-    try {
-      [, , , reopened] = await db.batch([
+    const {
+      reads: [reopened],
+    } = await commit(
+      () => ({
         // Another device reopened (or removed) it meanwhile: refused rather than done twice.
-        abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, true))),
-        db
-          .update(tasks)
-          .set({ isCompleted: false, completedAt: null, completedDay: null, updatedAt: now })
-          .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
-          .returning(),
-        // Past today's three open priorities (a newer plan), it comes back without its mark.
-        keepTodaysPrioritiesStatement(db, user.id, [id], todayOf(user, now).date, now),
-        ownTaskQuery(db, user.id, id),
-        ...unfinishStatements(db, user, existing),
-        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
-      ]);
-    } catch (err) {
-      if (!abortedBy(err, tasks)) throw err;
-      const current = await findOwnTask(db, user.id, id);
-      if (!current) throw notFound("Task not found.");
-      if (!current.isCompleted) throw conflict("This task is open already.");
-      throw err;
-    }
+        guards: [guardOn(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, true)))],
+        statements: [
+          db
+            .update(tasks)
+            .set({ isCompleted: false, completedAt: null, completedDay: null, updatedAt: now })
+            .where(and(eq(tasks.id, id), eq(tasks.userId, user.id))),
+          // Past today's three open priorities (a newer plan), it comes back without its mark.
+          keepTodaysPrioritiesStatement(db, user.id, [id], todayOf(user, now).date, now),
+        ],
+        events: [{ type: "task-reopened", task: existing }, { type: "tasks-edited" }],
+        reads: [ownTaskQuery(db, user.id, id)],
+        changed: ({ reads: [rows] }) => rows.length > 0,
+      }),
+      {
+        whenAborted: async ({ error }) => {
+          const current = await findOwnTask(db, user.id, id);
+          if (!current) throw notFound("Task not found.");
+          if (!current.isCompleted) throw conflict("This task is open already.");
+          throw error;
+        },
+      },
+    );
     const row = reopened[0];
     if (!row) throw notFound("Task not found.");
-    await announceTasksChanged(c, user.id, { dayChanged: true });
     return c.json(toTask(row));
   })
   .delete(
@@ -259,13 +247,27 @@ export const taskRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const complete = c.req.valid("query").complete === "true";
       // The session check and the task in one trip; the removal in a second.
-      const { user, row: existing } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, id));
+      const {
+        user,
+        row: existing,
+        now,
+        commit,
+      } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
       const { db } = c.var;
       // A missing, foreign or hidden task changes nothing, not even the day's analytics.
       if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
-      const ticket = await deleteTask(db, user, existing, complete);
-      await announceTasksChanged(c, user.id, { removedTasks: [id] });
-      return c.json(ticket);
+      const ticket = newUndoTicket(now);
+      let task: TaskRow = existing;
+      await commit(() => deleteTaskChange(db, user, task, complete, ticket, now), {
+        whenAborted: async ({ error }) => {
+          const current = await findOwnTask(db, user.id, id);
+          if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
+          // Changed between the read and the batch (another device): once more with the task as it is now.
+          if (current.updatedAt.getTime() === task.updatedAt.getTime()) throw error;
+          task = current;
+        },
+      });
+      return c.json({ undoToken: ticket.undoToken, undoUntil: ticket.undoUntil } satisfies UndoTicket);
     },
   );
 
@@ -275,30 +277,27 @@ export const taskRoutes = new Hono<AppEnv>()
  * Focus sessions keep their minutes; their task reference becomes null
  * (docs/decisions/008-deleting-task-has-focus-sessions.md).
  */
-async function deleteTask(db: Db, user: SessionUser, existing: TaskRow, complete: boolean) {
-  const now = new Date();
+function deleteTaskChange(
+  db: Db,
+  user: SessionUser,
+  existing: TaskRow,
+  complete: boolean,
+  ticket: ReturnType<typeof newUndoTicket>,
+  now: Date,
+) {
   const counting = complete && !existing.isCompleted;
-  const { date, hour } = recordDayAndHour(user, now);
-  const priority = isTodaysPriority(existing, date);
-  const counted = counting ? { date, hour, completed: 1, priorityCompleted: priority ? 1 : 0 } : null;
-  const events: AnalyticsEvent[] = [{ type: "categories-changed" }];
-  if (counting) events.push({ type: "task-completed", priority });
-  const ticket = newUndoTicket(now);
-  try {
-    await db.batch([
-      // The undo record and the count are built from the task as read: it must not change meanwhile.
-      abortBatchIf(db, tasks, taskNoLongerMatches(db, user.id, existing.id, eq(tasks.updatedAt, existing.updatedAt))),
+  const counted = counting ? completionCounted(user, existing, now) : null;
+  const events: ChangeEvent[] = [{ type: "tasks-removed", taskIds: [existing.id] }];
+  if (counted) events.push({ type: "task-finished", priority: counted.priorityCompleted > 0 });
+  return {
+    // The undo record and the count are built from the task as read: it must not change meanwhile.
+    guards: [
+      guardOn(db, tasks, taskNoLongerMatches(db, user.id, existing.id, eq(tasks.updatedAt, existing.updatedAt))),
+    ],
+    statements: [
       ...recordUndoStatements(db, user.id, JSON.stringify([existing.id]), counted, ticket, now),
       db.delete(tasks).where(and(eq(tasks.id, existing.id), eq(tasks.userId, user.id))),
-      ...analyticsStatements(db, user, events, now),
-    ]);
-  } catch (err) {
-    if (!abortedBy(err, tasks)) throw err;
-    const current = await findOwnTask(db, user.id, existing.id);
-    if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
-    // Changed between the read and the batch (another device): once more with the task as it is now.
-    if (current.updatedAt.getTime() !== existing.updatedAt.getTime()) return deleteTask(db, user, current, complete);
-    throw err;
-  }
-  return { undoToken: ticket.undoToken, undoUntil: ticket.undoUntil } satisfies UndoTicket;
+    ],
+    events,
+  };
 }

@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import { checkedRead, claimsOf } from "../auth/session-read";
 import { liveSessionQuery, sessionRowFromD1 } from "../auth/sessions";
 import { todayOf } from "../day/today";
+import { rawTaskJsonWriters, visibleTaskListQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
-import { rawTaskJsonWriters, visibleTaskListQuery } from "./task-rows";
 
 /** Bump when the JSON of a task changes shape, so no browser keeps a body of the old format. */
 const LIST_FORMAT = 3;

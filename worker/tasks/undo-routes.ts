@@ -1,16 +1,14 @@
 import { Hono } from "hono";
 import { type UndoResult, undoRequestSchema } from "../../shared/schemas/undo";
 import { withoutExisting } from "../../shared/split-tasks";
-import { analyticsStatements, takeBackCompletionsStatements } from "../analytics/recorder";
 import { requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { guardOf } from "../changes/guard";
+import { beginChange } from "../changes/request";
 import { todayOf } from "../day/today";
-import { abortedBy } from "../db/batch-guard";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { announceTasksChanged } from "../hub/hub-client";
 import { type BraindumpState, braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
 import { keepTodaysPrioritiesStatement } from "./mark-rules";
 import {
@@ -48,13 +46,14 @@ function titleOnListAgain(snapshot: UndoSnapshot, state: BraindumpState): string
  */
 export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("json", undoRequestSchema), async (c) => {
   const { token } = c.req.valid("json");
-  const now = new Date();
   // The session check, the record and the visible titles in one trip; the restore in a second.
   const {
     user,
     data: [[record], ...firstState],
-  } = await readAsUser(c, (db, userId) => [
-    undoRecordQuery(db, userId, token, now),
+    now,
+    commit,
+  } = await beginChange(c, (db, userId) => [
+    undoRecordQuery(db, userId, token, new Date()),
     ...braindumpStateQueries(db, userId),
   ]);
   const { db } = c.var;
@@ -62,42 +61,47 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("js
   if (!record) throw notFound(TOO_LATE);
   const { snapshot } = record;
   let state: BraindumpState = firstState;
-  for (let attempt = 1; ; attempt += 1) {
-    if (attempt > 1) state = await db.batch(braindumpStateQueries(db, user.id));
-    const again = titleOnListAgain(snapshot, state);
-    if (again !== undefined) {
-      throw conflict(`"${again}" is on your list again, so Undo would list it twice. Nothing was changed.`);
-    }
-    const version = state[0][0]?.version ?? 0;
-    try {
-      await db.batch([
-        undoStillOpenGuard(db, user.id, token, now),
-        tasksUnchangedGuard(db, user.id, version),
-        restoreTasksStatement(db, user.id, snapshot),
-        // Past today's three open priorities (a plan made since the removal), the restored tasks
-        // come back without their marks (docs/decisions/172-marks-rules-on-every-route.md).
-        keepTodaysPrioritiesStatement(
-          db,
-          user.id,
-          snapshot.tasks.map((task) => task.id),
-          todayOf(user, now).date,
-          now,
-        ),
-        ...(snapshot.counted ? takeBackCompletionsStatements(db, user.id, snapshot.counted) : []),
-        ...analyticsStatements(db, user, [{ type: "categories-changed" }], now),
-        consumeUndoStatement(db, user.id, token, now),
-      ]);
-      break;
-    } catch (err) {
-      if (!abortedBy(err, undoActions) && !abortedBy(err, tasks)) throw err;
+  let version = 0;
+  await commit(
+    async (attempt) => {
+      if (attempt > 1) state = await db.batch(braindumpStateQueries(db, user.id));
+      const again = titleOnListAgain(snapshot, state);
+      if (again !== undefined) {
+        throw conflict(`"${again}" is on your list again, so Undo would list it twice. Nothing was changed.`);
+      }
+      version = state[0][0]?.version ?? 0;
+      return {
+        guards: [
+          guardOf(undoActions, undoStillOpenGuard(db, user.id, token, now)),
+          guardOf(tasks, tasksUnchangedGuard(db, user.id, version)),
+        ],
+        statements: [
+          restoreTasksStatement(db, user.id, snapshot),
+          // Past today's three open priorities (a plan made since the removal), the restored tasks
+          // come back without their marks (docs/decisions/172-marks-rules-on-every-route.md).
+          keepTodaysPrioritiesStatement(
+            db,
+            user.id,
+            snapshot.tasks.map((task) => task.id),
+            todayOf(user, now).date,
+            now,
+          ),
+          consumeUndoStatement(db, user.id, token, now),
+        ],
+        events: [{ type: "tasks-restored", counted: snapshot.counted }],
+      };
+    },
+    {
       // A guard aborted: another Undo of the same removal came first, or the tasks changed since
       // their titles were read (then read them again).
-      if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
-      const [current] = await tasksVersionQuery(db, user.id);
-      if ((current?.version ?? 0) === version) throw err;
-      if (attempt >= MAX_ATTEMPTS) throw conflict("Your tasks were changing while this was undone. Please try again.");
-    }
-  }
-  await announceTasksChanged(c, user.id);
+      whenAborted: async ({ attempt, error }) => {
+        if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
+        const [current] = await tasksVersionQuery(db, user.id);
+        if ((current?.version ?? 0) === version) throw error;
+        if (attempt >= MAX_ATTEMPTS)
+          throw conflict("Your tasks were changing while this was undone. Please try again.");
+      },
+    },
+  );
   return c.json({ restored: snapshot.tasks.length } satisfies UndoResult);
 });

@@ -1,10 +1,12 @@
 import { and, eq, gt, lte, notExists, or, sql } from "drizzle-orm";
 import { UNDO } from "../../shared/constants";
+import { isTodaysPriority } from "../../shared/day";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { type AnalyticsUser, recordDayAndHour } from "../analytics/recorder";
 import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
-import { isVisible } from "./task-rows";
+import { isVisible, type TaskRow } from "../db/task-rows";
 
 /**
  * Undo of a removal (docs/decisions/071-undo-keeps-snapshot-pending-row.md): the removing batch
@@ -18,6 +20,16 @@ import { isVisible } from "./task-rows";
 export function newUndoTicket(now: Date): UndoTicket & { expiresAt: Date } {
   const expiresAt = new Date(now.getTime() + UNDO.windowMs);
   return { undoToken: crypto.randomUUID(), undoUntil: expiresAt.toISOString(), expiresAt };
+}
+
+/**
+ * The completion a delete with `complete` counts for an open task, as its undo record keeps it to
+ * take back: on the person's day and hour of `now`, a priority completed when the task is one of
+ * that day's three.
+ */
+export function completionCounted(user: AnalyticsUser, task: TaskRow, now: Date): NonNullable<UndoSnapshot["counted"]> {
+  const { date, hour } = recordDayAndHour(user, now);
+  return { date, hour, completed: 1, priorityCompleted: isTodaysPriority(task, date) ? 1 : 0 };
 }
 
 /** Drops the user's records whose window has ended. */

@@ -1,14 +1,32 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useMarkDone } from "../../api/tasks";
 import { cn } from "../../ui/cn";
+import { aboutTask } from "../../ui/task-name";
+import { showError } from "../../ui/toast";
+
+// The toasts of a done load with the tap, with the words of its change kind
+// (docs/decisions/256-change-kinds-load-after-the-first-screen.md): by the time one shows, the tap
+// has loaded them. Only when that code could not load is the failure said without them.
+function withDoneToasts(say: (toasts: typeof import("./done-toasts")) => void, orElse = () => {}) {
+  void import("./done-toasts").then(say, orElse);
+}
 
 /**
  * The round check before an open task: one tap finishes it, without a timer, with Undo in its toast
  * (docs/decisions/185-done-in-one-tap.md). Named for the task, so a list of them reads apart.
  */
 export function MarkDoneButton({ task, className }: { task: Pick<Task, "id" | "title">; className?: string }) {
-  const { markDone, pendingId } = useMarkDone();
+  const queryClient = useQueryClient();
+  const { markDone, pendingId } = useMarkDone({
+    onSuccess: (done, finished) => withDoneToasts((toasts) => toasts.sayDone(queryClient, finished, done)),
+    onError: (err, finished) =>
+      withDoneToasts(
+        (toasts) => toasts.sayNotDone(finished, err),
+        () => showError(aboutTask("Could not mark done", finished.title), "Please try again."),
+      ),
+  });
   return (
     <button
       type="button"

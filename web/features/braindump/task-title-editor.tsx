@@ -2,10 +2,10 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { type Task, taskTitleSchema } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
 import { useUpdateTask } from "../../api/task-changes";
+import { patchTaskToasts } from "../../changes/patch-task";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
-import { aboutTask } from "../../ui/task-name";
 import { showSuccess } from "../../ui/toast";
 
 /**
@@ -42,7 +42,8 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
       { id: task.id, patch: { title } },
       {
         onSuccess: () => {
-          showSuccess(aboutTask("Task renamed", title), `"${task.title}" is now "${title}".`);
+          const renamed = patchTaskToasts.renamed(task.title, title);
+          showSuccess(renamed.title, renamed.description);
           onClose();
         },
         onError: (err) =>

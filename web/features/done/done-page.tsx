@@ -7,13 +7,13 @@ import { ApiRequestError } from "../../api/client";
 import { useDay } from "../../api/day";
 import { useReopenTask } from "../../api/day-changes";
 import { useHistoryPages } from "../../api/history";
+import { patchTaskToasts } from "../../changes/patch-task";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { dayName } from "../../ui/day-words";
 import { Input } from "../../ui/field";
 import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
-import { aboutTask } from "../../ui/task-name";
 import { showError, showSuccess } from "../../ui/toast";
 import { doneDayLine, doneDays } from "./history-search";
 
@@ -81,21 +81,21 @@ export function DonePage() {
     const next = buttons[index + 1] ?? buttons[index - 1];
     reopen.mutate(task, {
       onSuccess: () => {
-        showSuccess(
-          aboutTask("Task reopened", task.title),
-          `"${task.title}" is open again, in Current Tasks for today.`,
-        );
+        const reopened = patchTaskToasts.reopened(task.title);
+        showSuccess(reopened.title, reopened.description);
         const nextId = next?.dataset.reopen;
         requestAnimationFrame(() => {
           const target = nextId ? document.querySelector<HTMLButtonElement>(`[data-reopen="${nextId}"]`) : null;
           (target ?? document.getElementById("done-search"))?.focus();
         });
       },
-      onError: (err) =>
-        showError(
-          aboutTask("Could not reopen", task.title),
-          (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
-        ),
+      onError: (err) => {
+        const failed = patchTaskToasts.notReopened(
+          task.title,
+          err instanceof ApiRequestError ? err.serverMessage : undefined,
+        );
+        showError(failed.title, failed.description);
+      },
     });
   }
 

@@ -6,9 +6,10 @@ import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
 import { hasVisibleCharacter } from "../../../shared/visible-text";
 import { useClearNoList, useCommitNoList } from "../../api/no-list";
-import { isQueued, KEPT_ON_DEVICE } from "../../api/send-change";
+import { isQueued } from "../../api/send-change";
 import { useCreateTask } from "../../api/task-changes";
 import { undoable } from "../../api/undo";
+import { KEPT_ON_DEVICE } from "../../changes/change-kind";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";

@@ -2,7 +2,7 @@ import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { CheckCircle2, GripVertical, Star, Target } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { Task } from "../../../../shared/schemas/tasks";
-import { isUnsynced } from "../../../api/local-changes";
+import { isUnsynced } from "../../../changes/shown-task";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { UnsyncedMark } from "../../../ui/unsynced-mark";

@@ -5,6 +5,7 @@ import { ApiRequestError } from "../../../api/client";
 import { useMoveTask } from "../../../api/task-changes";
 import { useDeleteTask } from "../../../api/tasks";
 import { undoable } from "../../../api/undo";
+import { patchTaskToasts } from "../../../changes/patch-task";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { carriedLabel } from "../../../ui/day-words";
@@ -36,7 +37,10 @@ export function CarriedList({
     move.mutate(
       { id: task.id, category: "no_list" },
       {
-        onSuccess: () => showSuccess(aboutTask("Said no", task.title), `"${task.title}" is on today's "No" List.`),
+        onSuccess: () => {
+          const said = patchTaskToasts.saidNo(task.title);
+          showSuccess(said.title, said.description);
+        },
         onError: (err) =>
           showError(
             "Could not update your No List",

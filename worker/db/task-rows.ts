@@ -2,8 +2,8 @@ import { and, eq, notExists, notInArray, type SQL, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
-import type { Db } from "../db/client";
-import { tasks, users } from "../db/schema";
+import type { Db } from "./client";
+import { tasks, users } from "./schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
 

@@ -1,0 +1,36 @@
+import type { CommitNoListInput } from "../../shared/schemas/no-list";
+import { type Change, type ChangeKind, patchEach } from "./change-kind";
+
+// The "No" List committed (POST /api/no-list/commit): the tasks go on today's list with their
+// reasons, and the day is planned.
+
+export type CommitNoListEffect = { kind: "commitNoList"; items: { id: number; reason: string | null }[] };
+
+export function commitNoListChange(input: CommitNoListInput): Change<CommitNoListEffect> {
+  return {
+    method: "POST",
+    path: "/api/no-list/commit",
+    body: input,
+    effect: {
+      kind: "commitNoList",
+      items: input.items.map((item) => ({ id: item.id, reason: item.reason?.trim() || null })),
+    },
+  };
+}
+
+export const commitNoList = {
+  kind: "commitNoList",
+  showTasks(tasks, effect, today) {
+    const reasons = new Map(effect.items.map((item) => [item.id, item.reason]));
+    return patchEach(tasks, [...reasons.keys()], (task) => ({
+      category: "no_list",
+      isPriority: false,
+      priorityDate: null,
+      noListDate: today,
+      noListReason: reasons.get(task.id) ?? null,
+    }));
+  },
+  showDay: (day) => ({ ...day, planned: true, skipped: false }),
+  words: (effect, titleOf) =>
+    effect.items.length === 1 ? `Say no to ${titleOf(effect.items[0]?.id)}` : `Say no to ${effect.items.length} tasks`,
+} satisfies ChangeKind<CommitNoListEffect>;

@@ -1,0 +1,10 @@
+import { analyticsSubscriber } from "./analytics/change-subscriber";
+import type { ChangeSubscriber } from "./changes/pipeline";
+
+/**
+ * What other capabilities add to a change for its events, wired once here, at the top
+ * (docs/decisions/252-subscribers-wired-at-the-top.md): the app hands them to every request's
+ * change (worker/app.ts), and the person's hub to what it changes on its own. In order: their
+ * statements follow the change's own in its one batch.
+ */
+export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [analyticsSubscriber];

@@ -1,0 +1,117 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { abortedBy } from "../db/batch-guard";
+import type { Db } from "../db/client";
+import { type Announcement, announcementOf, type ChangeEvent } from "./events";
+
+/*
+ * The one path of a change (docs/decisions/250-one-home-for-a-change.md): the guards, the change's
+ * own statements, the statements its events make other capabilities add (the subscribers, wired
+ * once in worker/change-subscribers.ts), what the caller reads back, as ONE D1 batch (one
+ * transaction: all of it or nothing); then ONE announcement to the person's hub, derived from the
+ * events. worker/changes/request.ts runs it for a request, after the session check; the hub runs
+ * it for what it does on its own.
+ */
+
+type Statement = BatchItem<"sqlite">;
+type Statements = readonly Statement[];
+
+/** Whose change: their id, and the zone and start hour that decide their day (04:00 when not given). */
+export type ChangeUser = { id: string; timeZone: string; dayStartHour?: number };
+
+/** What a subscriber is given besides the events. */
+export type ChangeContext = { db: Db; user: ChangeUser; now: Date };
+
+/**
+ * A capability's part in other capabilities' changes: the statements it adds for these events
+ * (none for events it does not follow). They run in the same batch, after the change's own.
+ */
+export type ChangeSubscriber = (events: readonly ChangeEvent[], at: ChangeContext) => Statements;
+
+/**
+ * A check a read made that must still hold when the batch runs: `statement` is an abortBatchIf on
+ * `table` (worker/db/batch-guard.ts), sent first, which fails the whole batch when it no longer holds.
+ */
+export type Guard = { table: SQLiteTable; statement: Statement };
+
+/** A change as its capability describes it. */
+export type Change<S extends Statements = Statements, R extends Statements = []> = {
+  guards?: readonly Guard[];
+  /** The change's own statements, in order; their results come back in `results`. None: nothing is done. */
+  statements: S;
+  events: readonly ChangeEvent[];
+  /** Reads sent last, after every write of the batch (the answer's rows); their results come back in `reads`. */
+  reads?: R;
+  /**
+   * Whether the batch changed anything, from its results (say, an update that matched no row):
+   * when false nothing is announced. Without it, a committed change always is.
+   */
+  changed?: (committed: Committed<S, R>) => boolean;
+};
+
+type ResultsOf<T extends Statements> = { -readonly [K in keyof T]: Awaited<T[K]> };
+
+/** The results of a committed change: its own statements', then its reads'. */
+export type Committed<S extends Statements, R extends Statements> = { results: ResultsOf<S>; reads: ResultsOf<R> };
+
+/** Where a change runs: the database, whose it is, its instant, who adds to it and who is told. */
+export type ChangeScope = ChangeContext & {
+  subscribers: readonly ChangeSubscriber[];
+  /** Tells the person's hub (and through it every open device) once the batch has committed. */
+  announce: (announcement: Announcement) => Promise<void>;
+};
+
+export type CommitOptions = {
+  /**
+   * A guard stopped the batch (nothing was written): throw the answer (say a 404 after reading
+   * again), or return to build the change once more (`attempt` counts from 1). Without it, the
+   * batch's error is thrown.
+   */
+  whenAborted?: (aborted: { table: SQLiteTable; attempt: number; error: unknown }) => Promise<void> | void;
+};
+
+/** The statements the subscribers add for these events, in the order they are wired. */
+export function subscriberStatements(
+  scope: Pick<ChangeScope, "subscribers"> & ChangeContext,
+  events: readonly ChangeEvent[],
+) {
+  return scope.subscribers.flatMap((subscriber) => subscriber(events, scope));
+}
+
+/**
+ * Runs a change: `build(attempt)` gives it (again after a guard's abort, when `whenAborted`
+ * returns), the batch commits it with its subscribers' statements, and the hub is told.
+ */
+export async function commitChange<const S extends Statements, const R extends Statements = []>(
+  scope: ChangeScope,
+  build: (attempt: number) => Change<S, R> | Promise<Change<S, R>>,
+  options: CommitOptions = {},
+): Promise<Committed<S, R>> {
+  for (let attempt = 1; ; attempt += 1) {
+    const change = await build(attempt);
+    // Nothing of its own to write (say, a braindump whose lines are all listed already): no batch,
+    // no subscriber, nothing told.
+    if (change.statements.length === 0) return { results: [], reads: [] } as unknown as Committed<S, R>;
+    const guards = (change.guards ?? []).map((guard) => guard.statement);
+    const reads: Statements = change.reads ?? [];
+    const batch = [...guards, ...change.statements, ...subscriberStatements(scope, change.events), ...reads];
+    const [first, ...rest] = batch;
+    if (!first) throw new Error("a change without statements");
+    let results: unknown[];
+    try {
+      results = await scope.db.batch([first, ...rest]);
+    } catch (error) {
+      const aborted = change.guards?.find((guard) => abortedBy(error, guard.table));
+      if (!aborted || !options.whenAborted) throw error;
+      await options.whenAborted({ table: aborted.table, attempt, error });
+      continue;
+    }
+    const committed = {
+      results: results.slice(guards.length, guards.length + change.statements.length),
+      reads: results.slice(results.length - reads.length),
+    } as unknown as Committed<S, R>;
+    const announcement = announcementOf(change.events);
+    if (announcement && change.changed?.(committed) !== false) await scope.announce(announcement);
+    return committed;
+  }
+}
