@@ -16,6 +16,22 @@ const stateDir = `.wrangler/e2e-oidc-${appPort}`;
 const env = { ...process.env, ONETHING_OUT_DIR: outDir, ONETHING_STATE_DIR: stateDir };
 const run = (command) => execSync(command, { stdio: "inherit", env });
 
+// The run's placed clock (tests/e2e/run-clock.ts), in the provider's tokens as in the app that
+// checks them (docs/decisions/238-browser-suite-runs-across-a-days-start.md).
+const clockShiftMs = Number(process.env.E2E_CLOCK_SHIFT_MS) || 0;
+if (clockShiftMs !== 0) {
+  const Real = Date;
+  globalThis.Date = class extends Real {
+    constructor(...args) {
+      if (args.length === 0) super(Real.now() + clockShiftMs);
+      else super(...args);
+    }
+    static now() {
+      return Real.now() + clockShiftMs;
+    }
+  };
+}
+
 // The provider signs in one fixed person without showing a page.
 const provider = new OAuth2Server();
 await provider.issuer.keys.generate("RS256");
@@ -46,6 +62,7 @@ setBuildVars(outDir, {
   OIDC_ISSUER: provider.issuer.url,
   OIDC_CLIENT_ID: "onethinge2e",
   OIDC_CLIENT_SECRET: "e2e-client-secret",
+  E2E_CLOCK_SHIFT_MS: String(clockShiftMs),
 });
 run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
 pointPreviewAt(outDir);

@@ -12,6 +12,8 @@ export type Bindings = Env & {
   AI_DAILY_LIMIT?: string;
   /** "test": a local server's cheap password hashes (worker/auth/test-password-cost.ts). */
   PASSWORD_HASH_COST?: string;
+  /** How far a browser-test build's clock runs ahead of the machine's, in ms (worker/test-clock.ts). */
+  E2E_CLOCK_SHIFT_MS?: string;
   /**
    * The host of the worker tests' loopback push service, accepted as a push service besides
    * worker/push/push-services.ts. Bound only in tests/worker/vitest.config.ts, never in wrangler.toml.

@@ -1,3 +1,5 @@
+// First: the browser suite's placed clock, when its build sets one (worker/test-clock.ts).
+import "./test-clock";
 import { app } from "./app";
 import { runScheduled } from "./scheduled";
 

@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { shiftPageClock } from "./run-clock";
 import { runPlace } from "./run-place";
 
 export const PASSWORD = "correct horse battery";
@@ -127,7 +128,28 @@ export function collectConsoleErrors(page: Page): string[] {
 }
 
 /** Fails the test on any console error or CSP violation on the page. */
-export const test = base.extend<{ signedIn: Account; consoleErrors: string[]; accountTimeZone: string }>({
+export const test = base.extend<
+  { signedIn: Account; consoleErrors: string[]; accountTimeZone: string },
+  { pageClocks: undefined }
+>({
+  // Every page runs on the run's clock (tests/e2e/run-clock.ts): the test's own context's and those
+  // a test opens itself (a second device, a phone).
+  pageClocks: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await shiftPageClock(context);
+        return context;
+      };
+      await use(undefined);
+    },
+    { scope: "worker", auto: true },
+  ],
+  context: async ({ context }, use) => {
+    await shiftPageClock(context);
+    await use(context);
+  },
   // The zone of the `signedIn` account: the run's place, unless a test's subject is another zone.
   accountTimeZone: [runPlace().timeZone, { option: true }],
   // Locally, workerd keeps a CF-Connecting-IP the client sends (Cloudflare's edge overwrites it),

@@ -1,10 +1,15 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import { DEFAULT_DAY_START_HOUR } from "../../shared/day";
+import { placeRunClock } from "./run-clock";
 import { runPlace } from "./run-place";
 import { NOTIFICATIONS } from "./tags";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
+// E2E_CLOCK places the run's clock where a day turns (docs/decisions/238-browser-suite-runs-across-a-days-start.md):
+// before the run's place is read, as `dst` chooses the place too.
+const clockShift = placeRunClock(DEFAULT_DAY_START_HOUR);
 
 // The whole Chromium for the tests that need it (notifications); the headless shell (Debian's
 // chromium-headless-shell: the same engine without the browser around it) for the rest: the whole
@@ -77,7 +82,7 @@ export default defineConfig({
     command: "node scripts/serve-e2e.mjs",
     cwd: "../..",
     url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_CLOCK_SHIFT_MS: String(clockShift) },
     // `npm test` starts it beside the worker suite (scripts/test.mjs) and says so.
     reuseExistingServer: !process.env.CI || process.env.E2E_SERVER_STARTED === "1",
     timeout: 180_000,

@@ -41,9 +41,7 @@ async function settledBox(toast: Locator) {
   return JSON.parse(last) as { x: number; y: number; width: number; height: number };
 }
 
-// Skipped until its flake is found (issue 49's note): in a whole run on a clean clone it found the
-// "Undone" toast still showing where it waited for the next one.
-test.fixme("a toast about a task names it, shortened, even when only its title shows", async ({
+test("a toast about a task names it, shortened, even when only its title shows", async ({
   page,
   request,
   signedIn,

@@ -81,6 +81,8 @@ export async function linkOrCreateUser(
         oidcSubject: profile.subject,
         timeZone: options.timeZone ?? "UTC",
         dayBegun: firstDayOf(options.timeZone ?? "UTC"),
+        // On the Worker's clock (docs/decisions/238-browser-suite-runs-across-a-days-start.md).
+        createdAt: new Date(),
       });
       return id;
     } catch (err) {

@@ -89,6 +89,8 @@ export const authRoutes = new Hono<AppEnv>()
         abortBatchIf(db, users, identityTaken(input)),
         db
           .insert(users)
+          // createdAt on the Worker's clock, as every instant its days are counted from
+          // (docs/decisions/238-browser-suite-runs-across-a-days-start.md).
           .values({
             id,
             username: input.username,
@@ -96,6 +98,7 @@ export const authRoutes = new Hono<AppEnv>()
             passwordHash,
             timeZone: input.timeZone ?? "UTC",
             dayBegun: firstDayOf(input.timeZone ?? "UTC"),
+            createdAt: new Date(),
           })
           .returning(),
         session.insert,

@@ -1,3 +1,4 @@
+import { machineInstant } from "../test-clock";
 import { HUB_KEY_PREFIXES, type ScheduleKind } from "./storage-keys";
 
 /** A row of the hub's one schedule: when, what kind of job, and what the job needs. */
@@ -67,6 +68,7 @@ export class HubSchedule {
   async arm(): Promise<void> {
     const [first] = this.rows();
     if (first === undefined) await this.storage.deleteAlarm();
-    else await this.storage.setAlarm(first.at);
+    // The alarm rings on the machine's clock, which a browser-test build's may run ahead of (worker/test-clock.ts).
+    else await this.storage.setAlarm(machineInstant(first.at));
   }
 }
