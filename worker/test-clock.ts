@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { shiftClock } from "../shared/shifted-clock";
 
 // The browser suite's clock, placed where a day turns during its run
 // (docs/decisions/238-browser-suite-runs-across-a-days-start.md): `E2E_CLOCK_SHIFT_MS`, set only in
@@ -9,20 +10,7 @@ import { env } from "cloudflare:workers";
 
 const shiftMs = Number((env as { E2E_CLOCK_SHIFT_MS?: string }).E2E_CLOCK_SHIFT_MS) || 0;
 
-if (shiftMs !== 0) {
-  const Real = globalThis.Date;
-  class ShiftedDate extends Real {
-    // biome-ignore lint/suspicious/noExplicitAny: Date's own constructor takes any of its forms.
-    constructor(...args: any[]) {
-      if (args.length === 0) super(Real.now() + shiftMs);
-      else super(...(args as [number]));
-    }
-    static override now() {
-      return Real.now() + shiftMs;
-    }
-  }
-  globalThis.Date = ShiftedDate as unknown as DateConstructor;
-}
+shiftClock(shiftMs);
 
 /** The machine's instant for an instant on this Worker's clock: a Durable Object's alarm rings on the machine's. */
 export function machineInstant(at: number): number {

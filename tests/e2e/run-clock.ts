@@ -1,5 +1,5 @@
 import type { BrowserContext } from "@playwright/test";
-import { shiftClock } from "../worker/suite-clock";
+import { shiftClock } from "../../shared/shifted-clock";
 import { steadyPlace } from "./steady-place";
 
 // The browser suite's clock, placed where a day turns during the run
@@ -101,18 +101,5 @@ export async function shiftPageClock(context: BrowserContext): Promise<void> {
   const shift = runClockShift();
   if (shift === 0 || shifted.has(context)) return;
   shifted.add(context);
-  await context.addInitScript((shiftMs: number) => {
-    const Real = Date;
-    class ShiftedDate extends Real {
-      // biome-ignore lint/suspicious/noExplicitAny: Date's own constructor takes any of its forms.
-      constructor(...args: any[]) {
-        if (args.length === 0) super(Real.now() + shiftMs);
-        else super(...(args as [number]));
-      }
-      static override now() {
-        return Real.now() + shiftMs;
-      }
-    }
-    globalThis.Date = ShiftedDate as unknown as DateConstructor;
-  }, shift);
+  await context.addInitScript(shiftClock, shift);
 }

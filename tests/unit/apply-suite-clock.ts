@@ -1,4 +1,4 @@
-import { shiftClock } from "../worker/suite-clock";
+import { shiftClock } from "../../shared/shifted-clock";
 
 // The unit suite's clock, placed as the worker suite's is (TEST_CLOCK, tests/worker/suite-clock.ts,
 // docs/decisions/236-suites-run-across-a-days-start.md): web code that reads the date runs at that instant.

@@ -58,24 +58,3 @@ export function clockShift(start: number | null, now: number): number {
   }
   return Math.ceil((start - now) / MINUTE_MS) * MINUTE_MS;
 }
-
-/** Marks a shifted Date, so a set-up file that runs once per test file shifts the clock only once. */
-const SHIFTED = Symbol.for("onething.suite-clock.shifted");
-
-/** Makes `Date` (now and `new Date()`) run `shiftMs` ahead in this runtime; once, whatever the calls. */
-export function shiftClock(shiftMs: number): void {
-  const Real = globalThis.Date;
-  if (!shiftMs || SHIFTED in Real) return;
-  class ShiftedDate extends Real {
-    // biome-ignore lint/suspicious/noExplicitAny: Date's own constructor takes any of its forms.
-    constructor(...args: any[]) {
-      if (args.length === 0) super(Real.now() + shiftMs);
-      else super(...(args as [number]));
-    }
-    static override now() {
-      return Real.now() + shiftMs;
-    }
-  }
-  Object.defineProperty(ShiftedDate, SHIFTED, { value: true });
-  globalThis.Date = ShiftedDate as unknown as DateConstructor;
-}

@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { clockShift, placedStart, shiftClock } from "./suite-clock.ts";
+import { shiftClock } from "../../shared/shifted-clock.ts";
+import { clockShift, placedStart } from "./suite-clock.ts";
 
 /** Just over the 10,000 generated requests the security suite promises, spread over every route. */
 const DEFAULT_FUZZ_RUNS = 10_100;
