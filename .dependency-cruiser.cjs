@@ -10,7 +10,7 @@
  * Durable Object (its client, the contract of its parts, its schedule), and imports none of them.
  */
 const WORKER_SURFACE = [
-  "analytics/(recorder|focus-hours|user-data)",
+  "analytics/(recorder|focus-hours|user-data|change-subscriber)",
   "auth/(middleware|session-read|begin-change|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
   "day/(today|plan|finish-day|user-data|plan-reminder|day-start)",
   "focus/(user-data|focus-timer)",

@@ -5,9 +5,10 @@ import { revokeSessionQuery } from "../../worker/auth/sessions";
 import { CHANGE_SUBSCRIBERS } from "../../worker/change-subscribers";
 import { type Announcement, announcementOf, type ChangeEvent } from "../../worker/changes/events";
 import { guardOn } from "../../worker/changes/guard";
-import { type ChangeScope, commitChange } from "../../worker/changes/pipeline";
+import { type ChangeScope, type ChangeSubscriber, commitChange } from "../../worker/changes/pipeline";
 import { createDb } from "../../worker/db/client";
-import { sessions, users } from "../../worker/db/schema";
+import { dailyAnalytics, sessions, users } from "../../worker/db/schema";
+import { completeFocusSession } from "../../worker/focus/sessions";
 import { api, newUser } from "./helpers";
 
 /*
@@ -134,5 +135,34 @@ describe("a sign-out through the pipeline", () => {
     expect(res.status).toBe(204);
     expect(await sessionsOf(user.id)).toEqual([]);
     expect(await env.USER_HUB.getByName(user.id).sessionRevoked(sid)).toBe(true);
+  });
+});
+
+describe("a focus run's completion through the pipeline", () => {
+  it("hands focus-finished to the subscribers it is given, which alone write its counters", async () => {
+    const user = await newUser();
+    const row = await env.DB.prepare(
+      "insert into focus_sessions (user_id, duration, started_at, is_completed) values (?, 1500, ?, 0) returning id",
+    )
+      .bind(user.id, NOW.getTime() - 1_500_000)
+      .first<{ id: number }>();
+    const seen: ChangeEvent[][] = [];
+    const recording: ChangeSubscriber = (events) => {
+      seen.push([...events]);
+      return [];
+    };
+    const outcome = await completeFocusSession(
+      db,
+      { id: user.id, timeZone: "UTC" },
+      row?.id ?? 0,
+      1500,
+      NOW,
+      [],
+      [recording],
+    );
+    expect(outcome).toBe("completed");
+    expect(seen.map((events) => events.map((event) => event.type))).toEqual([["focus-finished"]]);
+    // No subscriber of the daily records was given: no counter was written.
+    expect(await db.select().from(dailyAnalytics).where(eq(dailyAnalytics.userId, user.id))).toEqual([]);
   });
 });

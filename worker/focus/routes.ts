@@ -11,6 +11,7 @@ import {
 } from "../../shared/schemas/focus";
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
+import { requestScope } from "../changes/request";
 import { focusSessions } from "../db/schema";
 import { ownTaskQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
@@ -110,7 +111,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     }
     const now = new Date();
     const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
-    const { outcome, row } = await completeOpenSession(db, user, session, focusedSeconds, now);
+    const { outcome, row } = await completeOpenSession(requestScope(c, user, now), session, focusedSeconds);
     if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
     if (!row) throw notFound("Focus session not found.");
     return c.json(toFocusSession(row));
