@@ -10,8 +10,8 @@
  * Durable Object (its client, the contract of its parts, its schedule), and imports none of them.
  */
 const WORKER_SURFACE = [
-  "analytics/(recorder|focus-hours|user-data)",
-  "auth/(middleware|session-read|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
+  "analytics/(recorder|focus-hours|user-data|change-subscriber)",
+  "auth/(middleware|session-read|begin-change|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
   "day/(today|plan|finish-day|user-data|plan-reminder|day-start)",
   "focus/(user-data|focus-timer)",
   "hub/(hub-client|hub-part|storage-keys|schedule)",
@@ -137,10 +137,22 @@ module.exports = {
     {
       name: "the-change-pipeline-imports-no-capability",
       comment:
-        "worker/changes runs every capability's changes, so it sits below them: it imports only the session check and the hub's client (docs/decisions/250-one-home-for-a-change.md). What capabilities add to a change is wired at the top (worker/change-subscribers.ts).",
+        "worker/changes runs every capability's changes, so it sits below them: it imports only the hub's client (docs/decisions/250-one-home-for-a-change.md, docs/decisions/254-the-hub-told-by-the-pipeline.md); the session check that begins a request's change is sign-in's (worker/auth/begin-change.ts). What capabilities add to a change is wired at the top (worker/change-subscribers.ts).",
       severity: "error",
       from: { path: "^worker/changes/" },
-      to: { path: CAPABILITY, pathNot: "^worker/(auth/session-read|hub/hub-client)\\.ts$" },
+      to: { path: CAPABILITY, pathNot: "^worker/hub/hub-client\\.ts$" },
+    },
+    {
+      name: "routes-reach-the-hub-and-analytics-through-the-pipeline",
+      comment:
+        "A route tells the person's hub and writes the daily counters only through the change pipeline: the hub is told what the change's events say (worker/changes/), the counters are the analytics subscriber's (worker/change-subscribers.ts), the focus timer's commands go through worker/focus/timer-client.ts (docs/decisions/254-the-hub-told-by-the-pipeline.md).",
+      severity: "error",
+      from: {
+        path: ["^worker/[^/]+/routes\\.ts$", "^worker/[^/]+/[^/]+-routes\\.ts$", "^worker/[^/]+/login-flow\\.ts$"],
+        // The live routes are the hub's own door (they open its sockets), part of its host.
+        pathNot: "^worker/hub-host/",
+      },
+      to: { path: "^worker/(hub/hub-client|analytics/recorder)\\.ts$" },
     },
     {
       name: "no-folder-cycles-in-worker",

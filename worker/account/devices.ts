@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
+import { beginChange } from "../auth/begin-change";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSession } from "../auth/sessions";
+import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSessionQuery } from "../auth/sessions";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { announceRevokedSessions } from "../hub/hub-client";
 
 /** /api/account/sessions: the signed-in devices of this user. */
 export const accountSessionRoutes = new Hono<AppEnv>()
@@ -34,15 +34,17 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     return c.json(devices);
   })
   .delete("/", requireUser, async (c) => {
-    const { user } = await readAsUser(c);
+    const { user, commit } = await beginChange(c);
     const { db } = c.var;
-    const revoked = await revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
-    await announceRevokedSessions(
-      c.env,
-      user.id,
-      revoked.map((row) => row.sid),
-      "signed-out-everywhere",
-    );
+    const {
+      results: [revoked],
+    } = await commit(() => ({
+      statements: [revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid })],
+      events: [],
+      eventsAfter: ({ results: [ended] }) => [
+        { type: "sessions-ended", sessionIds: ended.map((row) => row.sid), reason: "signed-out-everywhere" },
+      ],
+    }));
     return c.json({ signedOutSessions: revoked.length });
   })
   .delete("/:id", requireUser, validate("param", deviceSessionIdParamSchema), async (c) => {
@@ -51,7 +53,8 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     const {
       user,
       data: [rows],
-    } = await readAsUser(c, (db, userId) => [listLiveSessions(db, userId)]);
+      commit,
+    } = await beginChange(c, (db, userId) => [listLiveSessions(db, userId)]);
     const { db } = c.var;
     let target: string | undefined;
     for (const row of rows) {
@@ -59,8 +62,10 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     }
     // Another user's device, an expired one or a made-up handle: all the same 404.
     if (!target) throw notFound("That device is not signed in.");
-    await revokeSession(db, target);
-    await announceRevokedSessions(c.env, user.id, [target]);
+    await commit(() => ({
+      statements: [revokeSessionQuery(db, target)],
+      events: [{ type: "sessions-ended", sessionIds: [target] }],
+    }));
     if (target === user.sessionId) clearSessionCookie(c);
     return c.body(null, 204);
   });

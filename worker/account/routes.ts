@@ -10,6 +10,7 @@ import {
   deleteAccountSchema,
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
+import { beginChange } from "../auth/begin-change";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
@@ -28,15 +29,17 @@ import {
   sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
+import { guardOn } from "../changes/guard";
+import { commitChange } from "../changes/pipeline";
+import { requestScope } from "../changes/request";
 import { deleteDayPlansOfUserQuery } from "../day/user-data";
-import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
+import { abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
 import { deleteChangeReceiptsOfUserQuery } from "../http/apply-once";
 import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
-import { announceDaySettings, announceRevokedSessions, wipeUserHub } from "../hub/hub-client";
 import { deleteSuggestionUsageOfUserQuery } from "../suggestions/user-data";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
 import { accountSessionRoutes } from "./devices";
@@ -124,28 +127,41 @@ export const accountRoutes = new Hono<AppEnv>()
     const {
       user,
       data: [owners],
-    } = await readAsUser(c, (db) => [identityOwnersQuery(db, identity)]);
+      commit,
+    } = await beginChange(c, (db) => [identityOwnersQuery(db, identity)]);
     const { db } = c.var;
     const taken = takenIdentityAmong(owners, user.id);
     if (taken) throw takenError(taken);
+    // The day (and the nudge's hour) may have moved: the hub's schedule and every device follow.
+    const daySettingsSent =
+      input.timeZone !== undefined || input.dayStartHour !== undefined || planReminder !== undefined;
     let updated: (typeof users.$inferSelect)[];
     try {
       // The guard repeats the check inside the write's transaction: another account that took the
       // name meanwhile, in another letter case (which the unique index alone lets in), leaves this
       // one unchanged (docs/decisions/054-every-write-makes-most-two-d1.md). drizzle leaves
       // undefined keys out of the SET clause.
-      [, updated] = await db.batch([
-        abortBatchIf(db, users, identityTaken(identity, user.id)),
-        db
-          .update(users)
-          .set({
-            ...input,
-            ...(planReminder ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, user.id))
-          .returning(),
-      ]);
+      ({
+        results: [updated],
+      } = await commit(() => ({
+        guards: [guardOn(db, users, identityTaken(identity, user.id))],
+        statements: [
+          db
+            .update(users)
+            .set({
+              ...input,
+              ...(planReminder
+                ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time }
+                : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, user.id))
+            .returning(),
+        ],
+        events: [],
+        eventsAfter: ({ results: [[stored]] }) =>
+          stored && daySettingsSent ? [{ type: "day-settings-changed", user: stored }] : [],
+      })));
     } catch (err) {
       // Lost a race with another account taking the same name or email between the check and the write.
       if (abortedBy(err, users) || isUniqueViolation(err)) {
@@ -157,10 +173,6 @@ export const accountRoutes = new Hono<AppEnv>()
     const [row] = updated;
     // A session whose user is gone is signed out.
     if (!row) throw unauthorized();
-    if (input.timeZone !== undefined || input.dayStartHour !== undefined || planReminder !== undefined) {
-      // The day (and the nudge's hour) may have moved: the hub's alarm and every device follow.
-      await announceDaySettings(c.env, row);
-    }
     return c.json(toPublicUser(row));
   })
   .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
@@ -178,15 +190,17 @@ export const accountRoutes = new Hono<AppEnv>()
       .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
       .where(eq(users.id, user.id));
     const revoke = revokeOtherSessionsQuery(db, user.id, user.sessionId).returning({ sid: sessions.sid });
-    // The second trip: every write in one batch.
-    const [, revoked] = await db.batch([update, revoke, ...rightPasswordQueries(db, lockKey, client, device)]);
-    // The devices signed out say why on their sign-in screen (docs/product.md#signed-out-by-a-password-change).
-    await announceRevokedSessions(
-      c.env,
-      user.id,
-      revoked.map((row) => row.sid),
-      "password-changed",
-    );
+    // The second trip: every write in one batch. The devices signed out say why on their sign-in
+    // screen (docs/product.md#signed-out-by-a-password-change).
+    const {
+      results: [, revoked],
+    } = await commitChange(requestScope(c, user, now), () => ({
+      statements: [update, revoke, ...rightPasswordQueries(db, lockKey, client, device)],
+      events: [],
+      eventsAfter: ({ results: [, ended] }) => [
+        { type: "sessions-ended", sessionIds: ended.map((row) => row.sid), reason: "password-changed" },
+      ],
+    }));
     return c.json({ signedOutSessions: revoked.length });
   })
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
@@ -217,18 +231,14 @@ export const accountRoutes = new Hono<AppEnv>()
       deleteSuggestionUsageOfUserQuery(db, row.id),
       db.delete(users).where(eq(users.id, row.id)),
     ] as const;
-    const [, , , , revoked] = await db.batch(statements);
-    try {
-      await wipeUserHub(
-        c.env,
-        row.id,
-        revoked.map((session) => session.sid),
-      );
-    } catch (err) {
-      // The account is gone already; a timer left running finds no session row to complete and
-      // writes nothing (completeFocusSession answers "missing").
-      console.error("wiping the hub of a deleted account failed", err);
-    }
+    // The hub is wiped after the batch, keeping the sessions it revoked as revoked.
+    await commitChange(requestScope(c, account.user, new Date()), () => ({
+      statements,
+      events: [{ type: "account-deleted" }],
+      eventsAfter: ({ results: [, , , , revoked] }) => [
+        { type: "sessions-ended", sessionIds: revoked.map((session) => session.sid) },
+      ],
+    }));
     clearSessionCookie(c);
     return c.body(null, 204);
   })

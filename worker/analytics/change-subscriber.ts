@@ -64,6 +64,10 @@ function countersOf(event: ChangeEvent): AnalyticsEvent[] {
     case "analytics-cleared":
     // A day's start counts nothing: its record is made by what happens in it.
     case "day-began":
+    // Sign-in's sessions and the day's settings move no counter; a deleted account's records are gone.
+    case "sessions-ended":
+    case "day-settings-changed":
+    case "account-deleted":
       return [];
   }
 }

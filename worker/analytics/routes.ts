@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { addDays, zeroRecord } from "../../shared/analytics";
 import { analyticsRangeQuerySchema, analyticsTodayQuerySchema } from "../../shared/schemas/analytics";
+import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import { beginChange } from "../changes/request";
 import { plannedDaysQuery } from "../day/plan";
 import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";

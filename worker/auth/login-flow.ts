@@ -1,6 +1,6 @@
 import { Hono } from "hono";
+import { announceEvents } from "../changes/request";
 import type { AppEnv } from "../env";
-import { announceRevokedSessions } from "../hub/hub-client";
 import { clearSessionCookie, readSessionCookie } from "./cookies";
 import { startOidcLogin } from "./oidc";
 import { oidcConfigured } from "./oidc-provider";
@@ -23,8 +23,11 @@ export const loginFlowRoutes = new Hono<AppEnv>()
     const token = readSessionCookie(c);
     const claims = token ? await verifyToken(c.env.AUTH_SECRET, token, "session") : null;
     if (claims) {
+      // Outside the change pipeline's batch: this sign-out checks no session (the cookie's claims
+      // alone, whose session may be gone already) and reads no row of the person's, so there is no
+      // scope of a change; the hub is still told through the pipeline's one place.
       await revokeSession(c.var.db, claims.sessionId);
-      await announceRevokedSessions(c.env, claims.userId, [claims.sessionId]);
+      await announceEvents(c, claims.userId, [{ type: "sessions-ended", sessionIds: [claims.sessionId] }]);
     }
     clearSessionCookie(c);
     return c.redirect("/", 302);

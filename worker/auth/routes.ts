@@ -2,19 +2,21 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { type AuthProviders, loginSchema, registerSchema } from "../../shared/schemas/auth";
+import { commitChange } from "../changes/pipeline";
+import { announceEvents, requestScope } from "../changes/request";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
-import { announceRevokedSessions } from "../hub/hub-client";
+import { beginChange } from "./begin-change";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
 import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
-import { readAsUser, readRowAsUser } from "./session-read";
-import { capSessionsQuery, createSession, newSession, revokeSession } from "./sessions";
+import { readRowAsUser } from "./session-read";
+import { capSessionsQuery, createSession, newSession, revokeSessionQuery } from "./sessions";
 import {
   accountLockKey,
   assertNotLocked,
@@ -57,10 +59,15 @@ async function issueToken(c: Context<AppEnv>, userId: string, sessionId: string,
   return token;
 }
 
-/** Opens a session for the user (identity-provider sign-in): stores it, then issues its token. */
+/**
+ * Opens a session for the user (identity-provider sign-in): stores it, then issues its token. Its
+ * batch is sign-in's own, outside the change pipeline: it knows the person only by id (no row of
+ * theirs is read, so no zone or day a change's scope needs); the sessions past the cap it signs
+ * out are still told to the hub through the pipeline's one place (announceEvents).
+ */
 export async function signIn(c: Context<AppEnv>, userId: string, method: "password" | "oidc") {
   const { sid, signedOut } = await createSession(c.var.db, userId, sessionData(c, method));
-  await announceRevokedSessions(c.env, userId, signedOut, "too-many-sessions");
+  await announceEvents(c, userId, [{ type: "sessions-ended", sessionIds: signedOut, reason: "too-many-sessions" }]);
   return issueToken(c, userId, sid);
 }
 
@@ -165,19 +172,28 @@ export const authRoutes = new Hono<AppEnv>()
       : [];
     // The browser's cookies for the account are replaced by the one issueToken sets below.
     const replaced = devices.filter((known) => known.userId === user.id);
-    const [, capped] = await db.batch([
-      session.insert,
-      capSessionsQuery(db, user.id, session.sid),
-      ...rightPasswordQueries(db, lockKey, client, device),
-      ...(replaced.length > 0 ? [retireDevicesQuery(db, replaced, new Date())] : []),
-      ...rehash,
-    ]);
-    // Past the cap, the least recently used devices are signed out and told why.
-    await announceRevokedSessions(
-      c.env,
-      user.id,
-      capped.map((row) => row.sid),
-      "too-many-sessions",
+    // One change: the session, the cap, the attempt's counters, the device cookies retired and a
+    // rehash, in one batch. Past the cap, the least recently used devices are signed out and told why.
+    const now = new Date();
+    await commitChange(
+      requestScope(c, { id: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour }, now),
+      () => ({
+        statements: [
+          session.insert,
+          capSessionsQuery(db, user.id, session.sid),
+          ...rightPasswordQueries(db, lockKey, client, device),
+          ...(replaced.length > 0 ? [retireDevicesQuery(db, replaced, now)] : []),
+          ...rehash,
+        ],
+        events: [],
+        eventsAfter: ({ results: [, capped] }) => [
+          {
+            type: "sessions-ended",
+            sessionIds: capped.map((row) => row.sid),
+            reason: "too-many-sessions",
+          },
+        ],
+      }),
     );
     const token = await issueToken(c, user.id, session.sid, devices);
     return c.json({ token, user: toPublicUser(user) });
@@ -191,10 +207,13 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/logout", requireUser, async (c) => {
     const {
-      user: { id, sessionId },
-    } = await readAsUser(c);
-    await revokeSession(c.var.db, sessionId);
-    await announceRevokedSessions(c.env, id, [sessionId]);
+      user: { sessionId },
+      commit,
+    } = await beginChange(c);
+    await commit(() => ({
+      statements: [revokeSessionQuery(c.var.db, sessionId)],
+      events: [{ type: "sessions-ended", sessionIds: [sessionId] }],
+    }));
     clearSessionCookie(c);
     return c.body(null, 204);
   });

@@ -112,7 +112,12 @@ export async function findLiveSession(db: Db, sid: string, userId: string, now =
 }
 
 export async function revokeSession(db: Db, sid: string) {
-  await db.delete(sessions).where(eq(sessions.sid, sid));
+  await revokeSessionQuery(db, sid);
+}
+
+/** revokeSession as a statement, for a change's batch. */
+export function revokeSessionQuery(db: Db, sid: string) {
+  return db.delete(sessions).where(eq(sessions.sid, sid));
 }
 
 export function revokeOtherSessionsQuery(db: Db, userId: string, keepSid: string) {

@@ -1,5 +1,7 @@
-import type { UndoSnapshot } from "../db/schema";
+import type { SessionEndReason } from "../../shared/live-protocol";
+import type { UndoSnapshot, users } from "../db/schema";
 import type { TaskRow } from "../db/task-rows";
+import { type ChangeAnnouncement, type DaySettings, daySettingsOf } from "../hub/hub-client";
 
 /*
  * What a change causes, as the pipeline (./pipeline.ts) and its subscribers see it
@@ -52,17 +54,30 @@ export type ChangeEvent =
    * A focus session was completed now. With `startedAt` its minutes count in the local hours it
    * was focused in (without its `pauses`); without, at the hour of completion.
    */
-  | { type: "focus-finished"; minutes: number; startedAt?: Date; pauses?: readonly { from: number; to: number }[] };
+  | { type: "focus-finished"; minutes: number; startedAt?: Date; pauses?: readonly { from: number; to: number }[] }
+  /**
+   * Sign-in sessions were revoked (a sign-out, a device signed out, sign-out everywhere, a password
+   * change, the sessions past the cap at a sign-in, an account deleted): the hub remembers them and
+   * closes their sockets, saying `reason` when there is one. Their ids are often known only from
+   * the batch's results (a delete's returning): such a change names it in `eventsAfter`.
+   */
+  | { type: "sessions-ended"; sessionIds: readonly string[]; reason?: SessionEndReason }
+  /**
+   * The settings of the person's day changed (zone, start hour, morning nudge): `user` is their row
+   * as stored, whose settings the hub moves the nudge and the next day start to.
+   */
+  | { type: "day-settings-changed"; user: typeof users.$inferSelect }
+  /**
+   * Every row of the account is gone: the hub closes every socket and forgets everything but the
+   * sessions this change ended (its `sessions-ended` events).
+   */
+  | { type: "account-deleted" };
 
-/** What the person's hub is told after a change: derived from its events, never picked by a route. */
-export type Announcement = {
-  /** Tasks that are gone, or "all" of them (Clear Tasks): a timer about one of them lets go. */
-  removedTasks?: readonly number[] | "all";
-  /** Start Fresh: the timer goes back to idle whatever it is about. */
-  resetTimer?: boolean;
-  /** The change also changed the person's day: the one frame is `day-changed` rather than `tasks-changed`. */
-  dayChanged?: boolean;
-};
+/**
+ * What the person's hub is told after a change: derived from its events (announcementOf), never
+ * picked by a route; worker/hub/hub-client.ts (announceChange) carries it in one call.
+ */
+export type Announcement = ChangeAnnouncement;
 
 /** Events after which every device reads the day again (the plan step, the streak, the recap). */
 const CHANGES_THE_DAY: ReadonlySet<ChangeEvent["type"]> = new Set([
@@ -76,13 +91,46 @@ const CHANGES_THE_DAY: ReadonlySet<ChangeEvent["type"]> = new Set([
 /** Events that tell the hub nothing: a focus session's end (the timer announces it) and a day's start. */
 const ANNOUNCES_NOTHING: ReadonlySet<ChangeEvent["type"]> = new Set(["focus-finished", "day-began"]);
 
+/** Events that are the hub's own business (sign-in's sessions, the day's settings, the account): no tasks changed. */
+const TELLS_NO_TASKS: ReadonlySet<ChangeEvent["type"]> = new Set([
+  "sessions-ended",
+  "day-settings-changed",
+  "account-deleted",
+]);
+
+/** What the sessions, the settings and the account's events tell the hub; null when nothing. */
+function hubOwnAnnouncement(events: readonly ChangeEvent[]): Announcement | null {
+  const ended = new Set<string>();
+  let reason: SessionEndReason | undefined;
+  let settings: DaySettings | undefined;
+  let deleted = false;
+  for (const event of events) {
+    if (event.type === "sessions-ended") {
+      for (const id of event.sessionIds) ended.add(id);
+      reason ??= event.reason;
+    }
+    if (event.type === "day-settings-changed") settings = daySettingsOf(event.user);
+    if (event.type === "account-deleted") deleted = true;
+  }
+  // The wipe closes every socket itself and keeps the sessions that ended as revoked.
+  if (deleted) return { tasksChanged: false, wiped: { revokedSessionIds: [...ended] } };
+  if (ended.size === 0 && !settings) return null;
+  return {
+    tasksChanged: false,
+    ...(ended.size > 0 ? { sessionsEnded: { sessionIds: [...ended], ...(reason ? { reason } : {}) } } : {}),
+    ...(settings ? { daySettings: settings } : {}),
+  };
+}
+
 /**
  * What to tell the hub after a change with these events; null when there is nothing to tell (no
  * event, or only events that announce nothing).
  */
 export function announcementOf(events: readonly ChangeEvent[]): Announcement | null {
-  const told = events.filter((event) => !ANNOUNCES_NOTHING.has(event.type));
-  if (told.length === 0) return null;
+  const own = hubOwnAnnouncement(events);
+  if (own?.wiped) return own;
+  const told = events.filter((event) => !ANNOUNCES_NOTHING.has(event.type) && !TELLS_NO_TASKS.has(event.type));
+  if (told.length === 0) return own;
   const announcement: Announcement = {};
   const removed = new Set<number>();
   for (const event of told) {
@@ -94,5 +142,9 @@ export function announcementOf(events: readonly ChangeEvent[]): Announcement | n
     if (CHANGES_THE_DAY.has(event.type)) announcement.dayChanged = true;
   }
   if (removed.size > 0 && announcement.removedTasks !== "all") announcement.removedTasks = [...removed];
+  if (own) {
+    const { tasksChanged: _none, ...told } = own;
+    Object.assign(announcement, told);
+  }
   return announcement;
 }

@@ -40,6 +40,12 @@ export type Change<S extends Statements = Statements, R extends Statements = []>
   /** The change's own statements, in order; their results come back in `results`. None: nothing is done. */
   statements: S;
   events: readonly ChangeEvent[];
+  /**
+   * Events only the batch's results can name (the sessions a delete signed out, the settings an
+   * update stored): announced with `events` once the batch has committed. No subscriber follows
+   * them: the subscribers' statements were in the batch already.
+   */
+  eventsAfter?: (committed: Committed<S, R>) => readonly ChangeEvent[];
   /** Reads sent last, after every write of the batch (the answer's rows); their results come back in `reads`. */
   reads?: R;
   /**
@@ -110,7 +116,7 @@ export async function commitChange<const S extends Statements, const R extends S
       results: results.slice(guards.length, guards.length + change.statements.length),
       reads: results.slice(results.length - reads.length),
     } as unknown as Committed<S, R>;
-    const announcement = announcementOf(change.events);
+    const announcement = announcementOf([...change.events, ...(change.eventsAfter?.(committed) ?? [])]);
     if (announcement && change.changed?.(committed) !== false) await scope.announce(announcement);
     return committed;
   }

@@ -1,10 +1,9 @@
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
-import { readAsUser } from "../auth/session-read";
-import type { Db } from "../db/client";
-import type { AppEnv, SessionUser } from "../env";
-import { announceTasksChanged } from "../hub/hub-client";
-import { type Change, type ChangeScope, type CommitOptions, type Committed, commitChange } from "./pipeline";
+import type { AppEnv } from "../env";
+import { announceChange } from "../hub/hub-client";
+import { announcementOf, type ChangeEvent } from "./events";
+import type { Change, ChangeScope, ChangeUser, CommitOptions, Committed } from "./pipeline";
 
 /*
  * A change made by a request (docs/decisions/250-one-home-for-a-change.md). The route names
@@ -18,11 +17,11 @@ import { type Change, type ChangeScope, type CommitOptions, type Committed, comm
  *     events: [{ type: "tasks-edited" }],
  *   }));
  *
- * beginChange is the session check with what the route reads (readAsUser: one D1 call), commit the
- * change's one batch (the second) and the announcement to the person's hub.
+ * beginChange (worker/auth/begin-change.ts) is the session check with what the route reads
+ * (readAsUser: one D1 call); commit the change's one batch (the second) and the announcement to the
+ * person's hub, with the request's scope made here.
  */
 
-type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 type Statements = readonly BatchItem<"sqlite">[];
 
 /** Commits a change of the signed-in person (commitChange with the request's scope). */
@@ -31,10 +30,12 @@ export type CommitOfRequest = <const S extends Statements, const R extends State
   options?: CommitOptions,
 ) => Promise<Committed<S, R>>;
 
-export type BegunChange<T> = { user: SessionUser; data: T; now: Date; commit: CommitOfRequest };
-
-/** The change's scope for a request: its D1 session, the subscribers wired in app.ts, the hub told with the request's tab. */
-export function requestScope(c: Context<AppEnv>, user: SessionUser, now: Date): ChangeScope {
+/**
+ * The change's scope for a request: its D1 session, the subscribers wired in app.ts, the hub told
+ * with the request's tab (one call of the hub's client: announceChange). `user` is the signed-in
+ * person (readAsUser), or the one a sign-in just proved.
+ */
+export function requestScope(c: Context<AppEnv>, user: ChangeUser, now: Date): ChangeScope {
   const { subscribers } = c.var;
   if (!subscribers) throw new Error("the app sets the change subscribers before any route (worker/app.ts)");
   return {
@@ -42,36 +43,20 @@ export function requestScope(c: Context<AppEnv>, user: SessionUser, now: Date): 
     user,
     now,
     subscribers,
-    announce: (announcement) => announceTasksChanged(c, user.id, announcement),
+    announce: (announcement) => announceChange(c, user.id, announcement),
   };
 }
 
-/** The session check (with the route's reads), the instant of the change, and its commit. */
-export function beginChange(c: Context<AppEnv>): Promise<BegunChange<[]>>;
-export function beginChange<T extends Queries>(
+/**
+ * Tells the person's hub what a write made outside the pipeline's batch did (only where its
+ * decision says why: docs/decisions/254-the-hub-told-by-the-pipeline.md), derived from its events
+ * as after a committed change, through the same one call of the hub's client.
+ */
+export async function announceEvents(
   c: Context<AppEnv>,
-  queries: (db: Db, userId: string) => T,
-): Promise<BegunChange<BatchResponse<T>>>;
-export async function beginChange<T extends Queries>(
-  c: Context<AppEnv>,
-  queries?: (db: Db, userId: string) => T,
-): Promise<BegunChange<BatchResponse<T> | []>> {
-  const { user, data } = queries ? await readAsUser(c, queries) : await readAsUser(c);
-  const now = new Date();
-  const scope = requestScope(c, user, now);
-  return { user, data, now, commit: (build, options) => commitChange(scope, build, options) };
-}
-
-/** beginChange for a route that reads one row first (or none: `row` is undefined). */
-export async function beginRowChange<R>(
-  c: Context<AppEnv>,
-  query: (db: Db, userId: string) => BatchItem<"sqlite"> & PromiseLike<R[]>,
-): Promise<{ user: SessionUser; row: R | undefined; now: Date; commit: CommitOfRequest }> {
-  const {
-    user,
-    data: [rows],
-    now,
-    commit,
-  } = await beginChange(c, (db, userId) => [query(db, userId)] as const);
-  return { user, row: (rows as R[])[0], now, commit };
+  userId: string,
+  events: readonly ChangeEvent[],
+): Promise<void> {
+  const announcement = announcementOf(events);
+  if (announcement) await announceChange(c, userId, announcement);
 }

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { dayPlanSchema, historyQuerySchema } from "../../shared/schemas/day";
+import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import { beginChange } from "../changes/request";
 import type { AppEnv } from "../env";
 import { ApiError, conflict } from "../http/errors";
 import { readOptionalJson, validate } from "../http/validation";

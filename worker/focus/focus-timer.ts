@@ -2,6 +2,7 @@ import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import type { ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
+import type { ChangeSubscriber } from "../changes/pipeline";
 import { createDb } from "../db/client";
 import type { TimerAfterTasksChange } from "../hub/hub-client";
 import type { AfterAlarm, HubHost } from "../hub/hub-part";
@@ -41,7 +42,15 @@ export const ALARM_RETRY_MS = 30_000;
  * completed there even when no tab is open (docs/decisions/258-one-schedule-in-the-hub.md).
  */
 export class FocusTimer {
-  constructor(private readonly host: HubHost) {}
+  /**
+   * `subscribers`: what the app adds to a change (worker/change-subscribers.ts), given by the host,
+   * so a run's completion goes through the change pipeline like any change; without, the daily
+   * records alone follow it.
+   */
+  constructor(
+    private readonly host: HubHost,
+    private readonly subscribers?: readonly ChangeSubscriber[],
+  ) {}
 
   snapshot(): TimerSnapshot {
     return { state: this.load(), serverNow: Date.now() };
@@ -269,6 +278,7 @@ export class FocusTimer {
       focusedMs / 1000,
       at,
       pauses,
+      ...(this.subscribers ? [this.subscribers] : []),
     );
   }
 }

@@ -11,12 +11,12 @@ import {
 } from "../../shared/schemas/focus";
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
+import { requestScope } from "../changes/request";
 import { focusSessions } from "../db/schema";
 import { ownTaskQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
-import { userHub } from "../hub/hub-client";
 import type { HubResult } from "./focus-timer";
 import {
   completeOpenSession,
@@ -27,11 +27,12 @@ import {
   ownSessionQuery,
   toFocusSession,
 } from "./sessions";
+import { focusTimerOf } from "./timer-client";
 
-/** The session check alone (one D1 call), then the signed-in user's hub. */
+/** The session check alone (one D1 call), then the signed-in person's timer (./timer-client.ts). */
 async function hubOfUser(c: Context<AppEnv>) {
   const { user } = await readAsUser(c);
-  return { user, hub: userHub(c.env, user.id) };
+  return { user, hub: focusTimerOf(c.env, user.id) };
 }
 
 /** A transition the hub refused (e.g. pause when nothing runs) is a 409 with the hub's reason. */
@@ -71,7 +72,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
       db.delete(focusSessions).where(and(eq(focusSessions.id, row.id), eq(focusSessions.userId, user.id)));
     let result: HubResult;
     try {
-      result = await userHub(c.env, user.id).start({
+      result = await focusTimerOf(c.env, user.id).start({
         userId: user.id,
         timeZone: user.timeZone,
         dayStartHour: user.dayStartHour,
@@ -103,14 +104,14 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     if (session.isCompleted) return c.json(toFocusSession(session));
     // The timer's own session ends like "End Session" (minutes actually focused); any other
     // open session (e.g. from a client that runs its own timer) counts up to its planned length.
-    if (await userHub(c.env, user.id).endSession(id)) {
+    if (await focusTimerOf(c.env, user.id).endSession(id)) {
       const row = await findOwnSession(db, user.id, id);
       if (!row) throw notFound("Focus session not found.");
       return c.json(toFocusSession(row));
     }
     const now = new Date();
     const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
-    const { outcome, row } = await completeOpenSession(db, user, session, focusedSeconds, now);
+    const { outcome, row } = await completeOpenSession(requestScope(c, user, now), session, focusedSeconds);
     if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
     if (!row) throw notFound("Focus session not found.");
     return c.json(toFocusSession(row));

@@ -1,8 +1,17 @@
 import { and, desc, eq, exists, isNull, notExists, sql } from "drizzle-orm";
 import type { FocusSession } from "../../shared/schemas/focus";
 import { focusedMinutes } from "../../shared/timer";
+import { analyticsSubscriber } from "../analytics/change-subscriber";
 import type { Pause } from "../analytics/focus-hours";
-import { type AnalyticsUser, analyticsStatements } from "../analytics/recorder";
+import { guardOf } from "../changes/guard";
+import {
+  type Change,
+  type ChangeScope,
+  type ChangeSubscriber,
+  type ChangeUser,
+  commitChange,
+  subscriberStatements,
+} from "../changes/pipeline";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { focusSessions } from "../db/schema";
@@ -70,31 +79,46 @@ function isOpen(sessionId: number, userId: string) {
 }
 
 /**
+ * The subscribers of a completion whose caller was given none: the daily records alone. The hub's
+ * timer is given the app's list (worker/change-subscribers.ts) by its host, and a request has its own.
+ */
+const ONLY_THE_DAILY_RECORDS: readonly ChangeSubscriber[] = [analyticsSubscriber];
+
+/** The scope of a completion the hub's timer runs: its counters follow `focus-finished`, which announces nothing. */
+function completionScope(db: Db, user: ChangeUser, at: Date, subscribers: readonly ChangeSubscriber[]): ChangeScope {
+  return { db, user, now: at, subscribers, announce: async () => {} };
+}
+
+/**
  * Marks the session completed and counts it in the daily analytics, exactly once however often it
  * is called (the alarm is at-least-once; "End Session", the alarm and PATCH .../complete can race).
  *
- * Why one batch with a guard rather than "update ... returning, then the analytics": D1 runs a batch
- * as one transaction, so the counters can never be recorded without the row being completed or the
- * other way round, even if the Durable Object or the Worker dies half-way. The analytics statements
- * come from the recorder and cannot carry our condition, so the batch starts with a guard that
- * aborts the whole transaction unless the session is still open (abortBatchIf): no open session
- * with this id exists when it was completed meanwhile, or deleted by Start Fresh, Clear Tasks or
- * account deletion. The conditional update after it (`is_completed = 0`) then changes exactly the
- * row we read as open. An aborted batch is told apart from a real failure by reading the row again.
+ * Why one change with a guard rather than "update ... returning, then the analytics": the pipeline
+ * (docs/decisions/250-one-home-for-a-change.md) sends it as ONE D1 batch, one transaction, so the
+ * counters (the `focus-finished` event's subscriber statements) can never be recorded without the
+ * row being completed or the other way round, even if the Durable Object or the Worker dies
+ * half-way. The subscribers' statements cannot carry our condition, so the batch starts with a
+ * guard that aborts the whole transaction unless the session is still open (abortBatchIf): no open
+ * session with this id exists when it was completed meanwhile, or deleted by Start Fresh, Clear
+ * Tasks or account deletion. The conditional update after it (`is_completed = 0`) then changes
+ * exactly the row we read as open. An aborted batch is told apart from a real failure by reading
+ * the row again.
  */
 export async function completeFocusSession(
   db: Db,
-  user: AnalyticsUser,
+  user: ChangeUser,
   sessionId: number,
   focusedSeconds: number,
   at: Date,
   pauses: readonly Pause[] = [],
+  subscribers: readonly ChangeSubscriber[] = ONLY_THE_DAILY_RECORDS,
 ): Promise<CompletionOutcome> {
   const existing = await findOwnSession(db, user.id, sessionId);
   if (!existing) return "missing";
   if (existing.isCompleted) return "already-completed";
   if (isClosedUncompleted(existing)) return "closed";
-  return (await completeOpenSession(db, user, existing, focusedSeconds, at, pauses)).outcome;
+  const scope = completionScope(db, user, at, subscribers);
+  return (await completeOpenSession(scope, existing, focusedSeconds, pauses)).outcome;
 }
 
 /**
@@ -104,16 +128,19 @@ export async function completeFocusSession(
  * from deleted.
  */
 export async function completeOpenSession(
-  db: Db,
-  user: AnalyticsUser,
+  scope: ChangeScope,
   existing: FocusSessionRow,
   focusedSeconds: number,
-  at: Date,
   pauses: readonly Pause[] = [],
 ): Promise<{ outcome: CompletionOutcome; row?: FocusSessionRow }> {
+  const { db, user, now: at } = scope;
   const seconds = Math.max(0, Math.min(existing.duration, Math.round(focusedSeconds)));
   try {
-    const [, [row]] = await db.batch(completionBatch(db, user, existing.id, seconds, at, existing.startedAt, pauses));
+    const {
+      results: [[row]],
+    } = await commitChange(scope, () =>
+      completionChange(db, user, existing.id, seconds, at, existing.startedAt, pauses),
+    );
     return { outcome: "completed", row };
   } catch (err) {
     if (!abortedBy(err, focusSessions)) throw err;
@@ -126,13 +153,12 @@ export async function completeOpenSession(
 }
 
 /**
- * The statements of one completion, in order: the guard, the conditional update (answering the
- * completed row), the recorder's analytics. Anything after the guard (whatever the recorder adds)
- * commits only with the update.
+ * One completion as a change: the guard, the conditional update (answering the completed row) and
+ * its event, `focus-finished`, whose counters the daily records' subscriber adds after the update.
  */
-export function completionBatch(
+export function completionChange(
   db: Db,
-  user: AnalyticsUser,
+  user: ChangeUser,
   sessionId: number,
   seconds: number,
   at: Date,
@@ -142,20 +168,44 @@ export function completionBatch(
   // Aborts the batch exactly when the session is no longer open: completed by another caller since
   // we read it, closed by a reset, or deleted.
   const stillOpen = db.select({ id: focusSessions.id }).from(focusSessions).where(isOpen(sessionId, user.id));
-  const guard = abortBatchIf(db, focusSessions, notExists(stillOpen));
   const complete = db
     .update(focusSessions)
     .set({ isCompleted: true, completedAt: at, focusedSeconds: seconds })
     .where(isOpen(sessionId, user.id))
     .returning();
-  const analytics = analyticsStatements(
-    db,
-    user,
+  return {
+    guards: [guardOf(focusSessions, abortBatchIf(db, focusSessions, notExists(stillOpen)))] as const,
+    statements: [complete] as const,
     // The minutes count in the local hours from the session's start to its end, pauses left out.
-    [{ type: "focus-completed", minutes: focusedMinutes(seconds * 1000), ...(startedAt ? { startedAt, pauses } : {}) }],
-    at,
-  );
-  return [guard, complete, ...analytics] as const;
+    events: [
+      { type: "focus-finished", minutes: focusedMinutes(seconds * 1000), ...(startedAt ? { startedAt, pauses } : {}) },
+    ],
+  } satisfies Change<readonly [typeof complete]>;
+}
+
+/**
+ * The statements of one completion, in order, as the pipeline sends them: the guard, the
+ * conditional update, the subscribers' statements (the counters). Anything after the guard commits
+ * only with the update.
+ */
+export function completionBatch(
+  db: Db,
+  user: ChangeUser,
+  sessionId: number,
+  seconds: number,
+  at: Date,
+  startedAt?: Date,
+  pauses: readonly Pause[] = [],
+  subscribers: readonly ChangeSubscriber[] = ONLY_THE_DAILY_RECORDS,
+) {
+  const change = completionChange(db, user, sessionId, seconds, at, startedAt, pauses);
+  const [guard] = change.guards;
+  const [complete] = change.statements;
+  return [
+    guard.statement,
+    complete,
+    ...subscriberStatements({ db, user, now: at, subscribers }, change.events),
+  ] as const;
 }
 
 /**

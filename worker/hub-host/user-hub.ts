@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { SessionEndReason } from "../../shared/live-protocol";
 import type { TimerSnapshot } from "../../shared/schemas/focus";
 import { SignInRecords } from "../auth/sign-in-records";
+import { CHANGE_SUBSCRIBERS } from "../change-subscribers";
 import { nextDayStartAt } from "../day/day-start";
 import { PlanReminder } from "../day/plan-reminder";
 import { createDb } from "../db/client";
@@ -48,7 +49,7 @@ export class UserHub extends DurableObject<Bindings> {
       schedule: this.schedule,
       broadcast: (frame) => this.sockets.broadcast(frame),
     };
-    this.timer = new FocusTimer(host);
+    this.timer = new FocusTimer(host, CHANGE_SUBSCRIBERS);
     this.reminder = new PlanReminder(host);
     this.signIn = new SignInRecords(ctx.storage.kv);
     this.jobs = {

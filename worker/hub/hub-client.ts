@@ -24,6 +24,24 @@ export type TasksChange = TimerAfterTasksChange & {
 };
 
 /**
+ * What the person's hub is told after a change (worker/changes/events.ts derives it from the
+ * change's events). Unless `tasksChanged` is false, the tasks (or the day) changed: the timer
+ * follows (`removedTasks`, `resetTimer`) and every device refetches.
+ */
+export type ChangeAnnouncement = TimerAfterTasksChange & {
+  /** The change also changed the person's day: the one frame is `day-changed` rather than `tasks-changed`. */
+  dayChanged?: boolean;
+  /** Only what follows is told (sessions, settings, a wipe): no tasks changed. */
+  tasksChanged?: false;
+  /** Sign-in sessions that ended, and why when there is a reason to say. */
+  sessionsEnded?: { sessionIds: readonly string[]; reason?: SessionEndReason };
+  /** The day's new settings, as the person's row stores them. */
+  daySettings?: DaySettings;
+  /** The account is gone: the hub is wiped, keeping only these revoked sessions until their tokens expire. */
+  wiped?: { revokedSessionIds: readonly string[] };
+};
+
+/**
  * The settings of a person's day as their hub keeps them: the zone and start hour its day starts are
  * scheduled by, and the morning nudge's local time (null: off).
  */
@@ -76,11 +94,7 @@ export function requestingTab(c: Context<AppEnv>): string | null {
  * A change that touches the timer is awaited (the answer follows the timer's new state); a plain
  * one goes in `waitUntil`, after the answer.
  */
-export function announceTasksChanged(
-  c: Context<AppEnv>,
-  userId: string,
-  timer: Omit<TasksChange, "tab"> = {},
-): Promise<void> {
+function announceTasksChanged(c: Context<AppEnv>, userId: string, timer: Omit<TasksChange, "tab"> = {}): Promise<void> {
   const sent = tell("about a change of tasks", () =>
     userHub(c.env, userId).tasksChanged({ ...timer, tab: requestingTab(c) }),
   );
@@ -90,15 +104,42 @@ export function announceTasksChanged(
 }
 
 /**
+ * A change, committed already (worker/changes/pipeline.ts), told to the person's hub: ONE call of
+ * the client, whatever the change did. An account deleted wipes the hub (which closes every socket
+ * and keeps the sessions just revoked); otherwise the sessions that ended are closed, the day's
+ * settings followed, and a change of tasks announced, in that order. A failure is logged: what D1
+ * holds stands.
+ */
+export async function announceChange(
+  c: Context<AppEnv>,
+  userId: string,
+  announcement: ChangeAnnouncement,
+): Promise<void> {
+  const { tasksChanged, sessionsEnded, daySettings, wiped, ...tasks } = announcement;
+  if (wiped) {
+    try {
+      await wipeUserHub(c.env, userId, wiped.revokedSessionIds);
+    } catch (err) {
+      // The account is gone already; a timer left running finds no session row to complete and
+      // writes nothing (completeFocusSession answers "missing").
+      console.error("wiping the hub of a deleted account failed", err);
+    }
+    return;
+  }
+  if (sessionsEnded) await announceRevokedSessions(c.env, userId, sessionsEnded.sessionIds, sessionsEnded.reason);
+  if (daySettings) await announceDaySettings(c.env, daySettings);
+  if (tasksChanged !== false) await announceTasksChanged(c, userId, tasks);
+}
+
+/**
  * The settings of the person's day changed (time zone, start hour, morning nudge): the hub moves the
  * nudge's row to its new time (worker/day/plan-reminder.ts) and the next day start to the new zone
  * and hour (worker/day/day-start.ts), and tells every open tab and device (`day-changed`), so the
  * day's figures follow at once. D1 holds the settings and the hub reads them again at each day start
  * and before sending a nudge.
  */
-export async function announceDaySettings(env: Bindings, user: typeof users.$inferSelect): Promise<void> {
-  const settings = daySettingsOf(user);
-  await tell("that the day's settings changed", () => userHub(env, user.id).daySettingsChanged(settings));
+async function announceDaySettings(env: Bindings, settings: DaySettings): Promise<void> {
+  await tell("that the day's settings changed", () => userHub(env, settings.userId).daySettingsChanged(settings));
 }
 
 /**
@@ -115,7 +156,7 @@ export async function announceDayBegun(env: Bindings, settings: DaySettings): Pr
  * closes their live sockets. The revocation is stored in D1 already, which writes and tickets check
  * on the primary.
  */
-export async function announceRevokedSessions(
+async function announceRevokedSessions(
   env: Bindings,
   userId: string,
   sessionIds: readonly string[],
@@ -145,6 +186,6 @@ export async function revokedInHub(env: Bindings, userId: string, sessionId: str
 }
 
 /** Account deletion: the hub closes every socket and forgets everything but the sessions just revoked. */
-export async function wipeUserHub(env: Bindings, userId: string, revokedSessionIds: readonly string[]): Promise<void> {
+async function wipeUserHub(env: Bindings, userId: string, revokedSessionIds: readonly string[]): Promise<void> {
   await userHub(env, userId).wipe(revokedSessionIds);
 }

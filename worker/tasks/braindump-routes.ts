@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
+import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
-import { beginChange } from "../changes/request";
 import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
 import { listVisibleTasks, toTask } from "../db/task-rows";

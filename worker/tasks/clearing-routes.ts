@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { clearTasksSchema } from "../../shared/schemas/tasks";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
+import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
-import { beginChange } from "../changes/request";
 import { deleteDayPlansOfUserQuery } from "../day/user-data";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";

@@ -10,10 +10,10 @@ import {
   patchTaskSchema,
 } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
+import { beginChange, beginRowChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
 import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
-import { beginChange, beginRowChange } from "../changes/request";
 import { createdDayOf } from "../day/finish-day";
 import { todayOf } from "../day/today";
 import type { Db } from "../db/client";

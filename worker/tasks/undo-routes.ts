@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { type UndoResult, undoRequestSchema } from "../../shared/schemas/undo";
 import { withoutExisting } from "../../shared/split-tasks";
+import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
 import { guardOf } from "../changes/guard";
-import { beginChange } from "../changes/request";
 import { todayOf } from "../day/today";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import type { AppEnv } from "../env";
