@@ -11,7 +11,7 @@
  */
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data|change-subscriber)",
-  "auth/(middleware|session-read|begin-change|sessions|tokens|cookies|password|throttle|users|sign-in-records)",
+  "auth/(middleware|session-read|begin-change|sessions|tokens|cookies|password|throttle|users|person-row|sign-in-records)",
   "day/(today|plan|finish-day|user-data|plan-reminder|day-start)",
   "focus/(user-data|focus-timer)",
   "hub/(hub-client|hub-part|storage-keys|schedule)",

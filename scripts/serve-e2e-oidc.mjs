@@ -64,7 +64,7 @@ setBuildVars(outDir, {
   OIDC_CLIENT_SECRET: "e2e-client-secret",
   E2E_CLOCK_SHIFT_MS: String(clockShiftMs),
 });
-run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
+run(`node scripts/migrate-databases.mjs --local --persist-to ${stateDir}`);
 pointPreviewAt(outDir);
 const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {
   stdio: "inherit",

@@ -19,7 +19,7 @@ if (process.env.E2E_SKIP_BUILD !== "1") run("npx vite build --logLevel warn");
 // The run's placed clock, when E2E_CLOCK placed one (tests/e2e/run-clock.ts, worker/test-clock.ts):
 // written anew at each start, so a build reused with E2E_SKIP_BUILD=1 runs on the run's clock.
 setBuildVars(outDir, { PASSWORD_HASH_COST: "test", E2E_CLOCK_SHIFT_MS: process.env.E2E_CLOCK_SHIFT_MS ?? "0" });
-run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
+run(`node scripts/migrate-databases.mjs --local --persist-to ${stateDir}`);
 pointPreviewAt(outDir);
 const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", port, "--strictPort"], {
   stdio: "inherit",

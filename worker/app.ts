@@ -11,6 +11,7 @@ import { CHANGE_SUBSCRIBERS } from "./change-subscribers";
 import { dayRoutes, historyRoutes } from "./day/routes";
 import { createDb } from "./db/client";
 import { openD1Session } from "./db/d1-session";
+import { directoryDatabase } from "./db/person-db";
 import type { AppEnv } from "./env";
 import { focusSessionRoutes, timerRoutes } from "./focus/routes";
 import { drainUnreadBody } from "./http/drain-body";
@@ -44,16 +45,20 @@ export function createApp() {
     }),
   );
   app.use("*", async (c, next) => {
-    const d1 = openD1Session(c.env.DB, c.req.raw);
+    // The directory's session; requireUser moves `d1` and `db` to the signed-in person's home
+    // database (worker/db/person-db.ts, docs/decisions/270-person-databases.md).
+    const d1 = openD1Session(directoryDatabase(c.env), c.req.raw);
+    const directory = createDb(d1);
+    c.set("directory", directory);
     c.set("d1", d1);
-    c.set("db", createDb(d1));
+    c.set("db", directory);
     // What other capabilities add to a change (docs/decisions/252-subscribers-wired-at-the-top.md).
     c.set("subscribers", CHANGE_SUBSCRIBERS);
     // The session check runs the day-start step when the person's rows say today has not begun.
     c.set("beginDayIfNew", beginDayOnRead);
     await next();
     // The newest point this request saw or wrote: the device sends it back next time.
-    const bookmark = d1.getBookmark();
+    const bookmark = c.var.d1.getBookmark();
     if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
   });
 

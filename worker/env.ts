@@ -19,23 +19,47 @@ export type Bindings = Env & {
    * worker/push/push-services.ts. Bound only in tests/worker/vitest.config.ts, never in wrangler.toml.
    */
   PUSH_TEST_SERVICE_HOST?: string;
+  /**
+   * The home of every new person whose request names no continent (worker/db/person-db.ts). Bound
+   * only in tests/worker/vitest.config.ts, never in wrangler.toml: `npm start` spreads people evenly.
+   */
+  PLACE_NEW_PEOPLE?: string;
 };
 
 /** What a verified session token claims (worker/auth/middleware.ts), before the session row is checked. */
-export type SessionClaims = { userId: string; sessionId: string };
+export type SessionClaims = {
+  userId: string;
+  sessionId: string;
+  /** The person database of the person's rows (worker/db/person-db.ts), so finding it costs no read. */
+  home: number;
+};
 
 /**
  * The signed-in user as protected routes see it; timeZone and dayStartHour decide their "today"
  * (shared/day.ts) and "hour".
  */
-export type SessionUser = { id: string; sessionId: string; timeZone: string; dayStartHour: number };
+export type SessionUser = {
+  id: string;
+  sessionId: string;
+  timeZone: string;
+  dayStartHour: number;
+  /** The person database of their rows (the token's claim): what the hub's alarms need. */
+  home: number;
+};
 
 export type AppEnv = {
   Bindings: Bindings;
   Variables: {
-    /** The request's D1 Sessions API session (worker/db/d1-session.ts); `db` runs on it. */
+    /**
+     * The request's D1 Sessions API session (worker/db/d1-session.ts); `db` runs on it. Before
+     * requireUser it is the directory's; after, the signed-in person's home database
+     * (docs/decisions/270-person-databases.md).
+     */
     d1: D1DatabaseSession;
+    /** The person's rows (the directory's handle on a route that signs no one in). */
     db: Db;
+    /** The directory: accounts, sessions, sign-in records, push subscriptions. */
+    directory: Db;
     /**
      * The token's claims, set by `requireUser` (checked signature, not yet the session row). The
      * signed-in user comes from `readAsUser` (worker/auth/session-read.ts), which checks the row.

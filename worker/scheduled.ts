@@ -1,6 +1,8 @@
 import { deleteExpiredSessionsQuery } from "./auth/sessions";
 import { deleteExpiredLoginFailuresQuery } from "./auth/throttle";
 import { createDb, type Db } from "./db/client";
+import { directoryDatabase, everyPersonDatabase } from "./db/person-db";
+import type { Bindings } from "./env";
 import { deleteExpiredReceiptsQuery } from "./http/apply-once";
 import { deleteOldSuggestionUsageQuery } from "./suggestions/user-data";
 import { deleteExpiredUndoRecordsQuery } from "./tasks/user-data";
@@ -42,6 +44,21 @@ export async function cleanUpExpiredRows(db: Db, now: number): Promise<Record<st
   return deleted;
 }
 
+/**
+ * cleanUpExpiredRows in the directory and in every person database, one after the other (each
+ * bounded as above; a kind whose table a database does not use finds nothing there:
+ * docs/decisions/270-person-databases.md). Answers the totals.
+ */
+export async function cleanUpEveryDatabase(env: Bindings, now: number): Promise<Record<string, number>> {
+  const databases = new Set([directoryDatabase(env), ...everyPersonDatabase(env).map(({ database }) => database)]);
+  const totals: Record<string, number> = {};
+  for (const database of databases) {
+    const deleted = await cleanUpExpiredRows(createDb(database), now);
+    for (const [kind, count] of Object.entries(deleted)) totals[kind] = (totals[kind] ?? 0) + count;
+  }
+  return totals;
+}
+
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
-  await cleanUpExpiredRows(createDb(env.DB), controller.scheduledTime);
+  await cleanUpEveryDatabase(env, controller.scheduledTime);
 }

@@ -58,6 +58,10 @@ export default defineConfig(async () => {
             PUSH_MOCK_URL: inject("pushMockUrl"),
             // The one place its host is accepted as a push service (worker/push/push-services.ts).
             PUSH_TEST_SERVICE_HOST: "push.invalid",
+            // New people whose request names no continent go to person database 0 (the directory's
+            // own), so the suite's direct reads of DB find their rows; the tests that cross homes send
+            // a continent (tests/worker/person-dbs.test.ts, docs/decisions/275-worker-suite-places-by-continent.md).
+            PLACE_NEW_PEOPLE: "0",
           },
           // Push endpoints are https (the sending library requires it): the mock push service's
           // host is sent to its loopback address; every other request goes out unchanged.

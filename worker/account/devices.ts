@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
-import { beginChange } from "../auth/begin-change";
+import { beginDirectoryChange } from "../auth/begin-change";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { readDirectoryAsUser } from "../auth/session-read";
 import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSessionQuery } from "../auth/sessions";
 import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -16,7 +16,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     const {
       user,
       data: [rows],
-    } = await readAsUser(c, (db, userId) => [listLiveSessions(db, userId)]);
+    } = await readDirectoryAsUser(c, (db, userId) => [listLiveSessions(db, userId)]);
     const devices = await Promise.all(
       rows.map(
         async (row): Promise<DeviceSession> => ({
@@ -34,8 +34,9 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     return c.json(devices);
   })
   .delete("/", requireUser, async (c) => {
-    const { user, commit } = await beginChange(c);
-    const { db } = c.var;
+    const { user, commit } = await beginDirectoryChange(c);
+    // Sessions are the directory's rows (docs/decisions/270-person-databases.md).
+    const db = c.var.directory;
     const {
       results: [revoked],
     } = await commit(() => ({
@@ -54,8 +55,9 @@ export const accountSessionRoutes = new Hono<AppEnv>()
       user,
       data: [rows],
       commit,
-    } = await beginChange(c, (db, userId) => [listLiveSessions(db, userId)]);
-    const { db } = c.var;
+    } = await beginDirectoryChange(c, (db, userId) => [listLiveSessions(db, userId)]);
+    // Sessions are the directory's rows (docs/decisions/270-person-databases.md).
+    const db = c.var.directory;
     let target: string | undefined;
     for (const row of rows) {
       if ((await deviceHandle(row.sid)) === id) target = row.sid;

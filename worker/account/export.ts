@@ -1,16 +1,19 @@
 import type { BatchResponse } from "drizzle-orm/batch";
+import type { Context } from "hono";
 import { Hono } from "hono";
 import type { Task } from "../../shared/schemas/tasks";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { withPersonSettings } from "../auth/person-row";
+import { claimsOf, readAsUser, readDirectoryAsUser } from "../auth/session-read";
 import { listLiveSessions } from "../auth/sessions";
 import { userByIdQuery } from "../auth/users";
 import { type DayOwner, todayOf } from "../day/today";
 import { listDayPlansForExport } from "../day/user-data";
 import type { Db } from "../db/client";
+import { personIsInDirectory } from "../db/person-session";
 import { TASK_FIELD_NAMES, toTask } from "../db/task-rows";
-import type { AppEnv } from "../env";
+import type { AppEnv, SessionUser } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
 import { unauthorized } from "../http/errors";
 import { listPushSubscriptionsForExport, toExportedSubscription } from "../push/user-data";
@@ -159,13 +162,53 @@ function localDate(now: Date, user: DayOwner): string {
   return todayOf(user, now).date;
 }
 
+/**
+ * The session check and every row of the export: one batch when the person's rows share the
+ * directory; else the account, devices and subscriptions from the directory and the person's rows
+ * from their home, at the same time (docs/decisions/270-person-databases.md).
+ */
+async function readExport(c: Context<AppEnv>, now: Date): Promise<{ user: SessionUser; rows: ExportRows }> {
+  if (personIsInDirectory(c)) {
+    const { user, data } = await readAsUser(c, (db, userId) => accountExportQueries(db, userId, now));
+    return { user, rows: data };
+  }
+  const { db } = c.var;
+  const { userId } = claimsOf(c);
+  const [
+    {
+      user,
+      data: [[account], devices, subscriptions],
+    },
+    [[person], tasks, focusSessions, dailyAnalytics, dayPlans],
+  ] = await Promise.all([
+    readDirectoryAsUser(
+      c,
+      (directory, id) =>
+        [
+          userByIdQuery(directory, id),
+          listLiveSessions(directory, id, now.getTime()),
+          listPushSubscriptionsForExport(directory, id),
+        ] as const,
+    ),
+    db.batch([
+      userByIdQuery(db, userId),
+      listTasksForExport(db, userId),
+      listFocusSessionsForExport(db, userId),
+      listDailyAnalyticsForExport(db, userId),
+      listDayPlansForExport(db, userId),
+    ]),
+  ]);
+  const accounts = account ? [withPersonSettings(account, person)] : [];
+  return { user, rows: [accounts, tasks, focusSessions, dailyAnalytics, dayPlans, devices, subscriptions] };
+}
+
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** GET /api/account/export and /api/account/export.csv (mounted under /api/account). */
 export const accountExportRoutes = new Hono<AppEnv>()
   .get("/export", requireUser, async (c) => {
     const now = new Date();
-    const { user, data: rows } = await readAsUser(c, (db, userId) => accountExportQueries(db, userId, now));
+    const { user, rows } = await readExport(c, now);
     const data = accountExportFromRows(rows, now);
     return c.body(JSON.stringify(data, null, 2), 200, {
       "Content-Type": "application/json; charset=utf-8",

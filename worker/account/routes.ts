@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import type { z } from "zod";
 import type { AccountInfo } from "../../shared/schemas/account";
 import {
   accountUpdateSchema,
@@ -14,7 +15,8 @@ import { beginChange } from "../auth/begin-change";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { readAsUser, readRowAsUser } from "../auth/session-read";
+import { readAccountAsUser, withPersonSettings } from "../auth/person-row";
+import { readAsUser, readDirectoryAsUser } from "../auth/session-read";
 import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
 import {
   accountLockKey,
@@ -33,7 +35,9 @@ import { guardOn } from "../changes/guard";
 import { commitChange } from "../changes/pipeline";
 import { requestScope } from "../changes/request";
 import { deleteDayPlansOfUserQuery } from "../day/user-data";
-import { abortedBy, isUniqueViolation } from "../db/batch-guard";
+import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
+import type { Db } from "../db/client";
+import { personIsInDirectory } from "../db/person-session";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
@@ -54,6 +58,67 @@ function takenError(field: "username" | "email") {
   return new ApiError(409, TAKEN[field], [{ path: [field], message: TAKEN[field] }]);
 }
 
+type AccountUpdateInput = z.output<typeof accountUpdateSchema>;
+type AccountUpdate = Omit<AccountUpdateInput, "planReminder">;
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * PATCH /api/account for a person homed outside the directory: two changes, each in one database
+ * (docs/decisions/273-the-person-row-in-two-places.md). The names and email in the directory first,
+ * guarded as for everyone; then the person's settings in their home, through the pipeline (the hub
+ * follows the day's settings). The answer is the account with the settings over it.
+ */
+async function updateAccountAcrossHomes(
+  c: Context<AppEnv>,
+  { firstName, lastName, username, email, ...settings }: AccountUpdate,
+  planReminder: AccountUpdateInput["planReminder"],
+) {
+  const identity = { username, email };
+  const { directory, db } = c.var;
+  const [{ user, commit }, owners] = await Promise.all([beginChange(c), identityOwnersQuery(directory, identity)]);
+  const taken = takenIdentityAmong(owners, user.id);
+  if (taken) throw takenError(taken);
+  let account: UserRow | undefined;
+  try {
+    [, [account]] = await directory.batch([
+      abortBatchIf(directory, users, identityTaken(identity, user.id)),
+      directory
+        .update(users)
+        .set({ firstName, lastName, username, email, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning(),
+    ]);
+  } catch (err) {
+    if (abortedBy(err, users) || isUniqueViolation(err)) {
+      const takenNow = takenIdentityAmong(await identityOwnersQuery(directory, identity), user.id);
+      throw takenError(takenNow ?? (username !== undefined ? "username" : "email"));
+    }
+    throw err;
+  }
+  if (!account) throw unauthorized();
+  const daySettingsSent =
+    settings.timeZone !== undefined || settings.dayStartHour !== undefined || planReminder !== undefined;
+  const {
+    results: [[person]],
+  } = await commit(() => ({
+    statements: [
+      db
+        .update(users)
+        .set({
+          ...settings,
+          ...(planReminder ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id))
+        .returning(),
+    ],
+    events: [],
+    eventsAfter: ({ results: [[stored]] }) =>
+      stored && daySettingsSent ? [{ type: "day-settings-changed", user: stored }] : [],
+  }));
+  return toPublicUser(withPersonSettings(account, person));
+}
+
 /**
  * The session check, the user's row and the attempt at re-entering the password, in one trip
  * (docs/decisions/054-every-write-makes-most-two-d1.md): the attempt is counted on the session's
@@ -71,11 +136,14 @@ async function readAccountForPasswordCheck(c: Context<AppEnv>) {
     data: [[row]],
   } = await countingAttempt(
     () =>
-      readAsUser(c, (db, userId) => [userByIdQuery(db, userId), ...passwordCheckAttemptQueries(db, userId, device)]),
+      readDirectoryAsUser(c, (db, userId) => [
+        userByIdQuery(db, userId),
+        ...passwordCheckAttemptQueries(db, userId, device),
+      ]),
     async () => {
       const { user } = await readAsUser(c);
       const lockKey = accountLockKey(user.id);
-      assertNotLocked(await lockRowsQuery(c.var.db, lockKey, client, device), lockKey, client, device);
+      assertNotLocked(await lockRowsQuery(c.var.directory, lockKey, client, device), lockKey, client, device);
     },
   );
   if (!row) throw unauthorized();
@@ -95,7 +163,7 @@ async function assertPassword(
   field: string,
 ) {
   if (!password) {
-    await refundPasswordCheckQuery(c.var.db, account.device);
+    await refundPasswordCheckQuery(c.var.directory, account.device);
     const message = "Enter your current password.";
     throw badRequest(message, [{ path: [field], message }]);
   }
@@ -112,8 +180,7 @@ async function assertPassword(
  */
 export const accountRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {
-    const { row } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
-    if (!row) throw unauthorized();
+    const { row } = await readAccountAsUser(c);
     return c.json({
       hasPassword: row.passwordHash !== null,
       hasIdentityProvider: row.oidcSubject !== null,
@@ -122,6 +189,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
     const { planReminder, ...input } = c.req.valid("json");
+    if (!personIsInDirectory(c)) return c.json(await updateAccountAcrossHomes(c, input, planReminder));
     const identity = { username: input.username, email: input.email };
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
@@ -179,7 +247,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
     const { user, row, lockKey, client, device } = account;
-    const { db } = c.var;
+    // Credentials and sessions are the directory's rows (docs/decisions/270-person-databases.md).
+    const db = c.var.directory;
     // People who only sign in through an identity provider have no password yet: they may set one.
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, currentPassword, "currentPassword");
     const passwordHash = await hashPassword(newPassword);
@@ -194,7 +263,7 @@ export const accountRoutes = new Hono<AppEnv>()
     // screen (docs/product.md#signed-out-by-a-password-change).
     const {
       results: [, revoked],
-    } = await commitChange(requestScope(c, user, now), () => ({
+    } = await commitChange(requestScope(c, user, now, db), () => ({
       statements: [update, revoke, ...rightPasswordQueries(db, lockKey, client, device)],
       events: [],
       eventsAfter: ({ results: [, ended] }) => [
@@ -207,7 +276,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const { confirmation, password } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
     const { row } = account;
-    const { db } = c.var;
+    const { db, directory } = c.var;
     if (!confirmsDeletion(confirmation, row.username)) {
       const message = row.username
         ? `Type your username (${row.username}) or ${DELETE_CONFIRMATION_WORD} to confirm.`
@@ -220,22 +289,35 @@ export const accountRoutes = new Hono<AppEnv>()
     // users, but each table is named so that nothing is left behind if a cascade is ever changed:
     // focus_sessions, tasks, daily_analytics, day_plans, sessions (and with them push_subscriptions),
     // login_failures, users; undo_actions go with the user row.
+    const homeRows = (home: Db) => [
+      deleteFocusSessionsOfUserQuery(home, row.id),
+      deleteTasksOfUserQuery(home, row.id),
+      deleteDailyAnalyticsOfUserQuery(home, row.id),
+      deleteDayPlansOfUserQuery(home, row.id),
+      deleteChangeReceiptsOfUserQuery(home, row.id),
+      deleteSuggestionUsageOfUserQuery(home, row.id),
+    ];
+    const now = new Date();
+    if (!personIsInDirectory(c)) {
+      // The person's rows in their home first, their own row there with them; the directory's
+      // account row last, so a deletion cut short is finished by asking again
+      // (docs/decisions/270-person-databases.md).
+      await commitChange(requestScope(c, account.user, now), () => ({
+        statements: [...homeRows(db), db.delete(users).where(eq(users.id, row.id))],
+        events: [],
+      }));
+    }
     const statements = [
-      deleteFocusSessionsOfUserQuery(db, row.id),
-      deleteTasksOfUserQuery(db, row.id),
-      deleteDailyAnalyticsOfUserQuery(db, row.id),
-      deleteDayPlansOfUserQuery(db, row.id),
-      revokeAllSessionsQuery(db, row.id).returning({ sid: sessions.sid }),
-      clearAccountFailuresQuery(db, logins),
-      deleteChangeReceiptsOfUserQuery(db, row.id),
-      deleteSuggestionUsageOfUserQuery(db, row.id),
-      db.delete(users).where(eq(users.id, row.id)),
+      revokeAllSessionsQuery(directory, row.id).returning({ sid: sessions.sid }),
+      clearAccountFailuresQuery(directory, logins),
+      ...(personIsInDirectory(c) ? homeRows(directory) : []),
+      directory.delete(users).where(eq(users.id, row.id)),
     ] as const;
     // The hub is wiped after the batch, keeping the sessions it revoked as revoked.
-    await commitChange(requestScope(c, account.user, new Date()), () => ({
+    await commitChange(requestScope(c, account.user, now, directory), () => ({
       statements,
       events: [{ type: "account-deleted" }],
-      eventsAfter: ({ results: [, , , , revoked] }) => [
+      eventsAfter: ({ results: [revoked] }) => [
         { type: "sessions-ended", sessionIds: revoked.map((session) => session.sid) },
       ],
     }));

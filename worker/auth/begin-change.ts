@@ -4,7 +4,7 @@ import { commitChange } from "../changes/pipeline";
 import { type CommitOfRequest, requestScope } from "../changes/request";
 import type { Db } from "../db/client";
 import type { AppEnv, SessionUser } from "../env";
-import { readAsUser } from "./session-read";
+import { readAsUser, readDirectoryAsUser } from "./session-read";
 
 /*
  * A change made by a request begins with the session check (docs/decisions/250-one-home-for-a-change.md):
@@ -30,6 +30,26 @@ export async function beginChange<T extends Queries>(
   const { user, data } = queries ? await readAsUser(c, queries) : await readAsUser(c);
   const now = new Date();
   const scope = requestScope(c, user, now);
+  return { user, data, now, commit: (build, options) => commitChange(scope, build, options) };
+}
+
+/**
+ * beginChange for a change of the directory's rows (sessions, credentials, push subscriptions): the
+ * reads and the commit go to the directory, never to the person's home
+ * (docs/decisions/270-person-databases.md: a change never spans two databases).
+ */
+export function beginDirectoryChange(c: Context<AppEnv>): Promise<BegunChange<[]>>;
+export function beginDirectoryChange<T extends Queries>(
+  c: Context<AppEnv>,
+  queries: (db: Db, userId: string) => T,
+): Promise<BegunChange<BatchResponse<T>>>;
+export async function beginDirectoryChange<T extends Queries>(
+  c: Context<AppEnv>,
+  queries?: (db: Db, userId: string) => T,
+): Promise<BegunChange<BatchResponse<T> | []>> {
+  const { user, data } = queries ? await readDirectoryAsUser(c, queries) : await readAsUser(c);
+  const now = new Date();
+  const scope = requestScope(c, user, now, c.var.directory);
   return { user, data, now, commit: (build, options) => commitChange(scope, build, options) };
 }
 

@@ -26,7 +26,7 @@ export const loginFlowRoutes = new Hono<AppEnv>()
       // Outside the change pipeline's batch: this sign-out checks no session (the cookie's claims
       // alone, whose session may be gone already) and reads no row of the person's, so there is no
       // scope of a change; the hub is still told through the pipeline's one place.
-      await revokeSession(c.var.db, claims.sessionId);
+      await revokeSession(c.var.directory, claims.sessionId);
       await announceEvents(c, claims.userId, [{ type: "sessions-ended", sessionIds: [claims.sessionId] }]);
     }
     clearSessionCookie(c);

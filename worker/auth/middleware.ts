@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { isHome } from "../db/person-db";
+import { personIsInDirectory, usePersonDatabase } from "../db/person-session";
 import type { AppEnv, SessionClaims } from "../env";
 import { applyOnce, namesAChange } from "../http/apply-once";
 import { ApiError, unauthorized } from "../http/errors";
 import { readSessionCookie } from "./cookies";
 import { sessionEndedError } from "./session-read";
-import { liveSessionCondition } from "./sessions";
+import { liveSessionCondition, personRowCondition, sessionRowQuery } from "./sessions";
 import { verifyToken } from "./tokens";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -45,6 +47,7 @@ async function claimedSession(c: Context<AppEnv>): Promise<SessionClaims> {
   const token = bearer ?? readSessionCookie(c);
   if (!token) throw unauthorized();
   const claims = await verifyToken(c.env.AUTH_SECRET, token, "session");
+  if (claims && !isHome(claims.home)) throw unauthorized("Your session has expired. Please sign in again.");
   if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
   if (!bearer && !SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("Origin");
@@ -56,6 +59,25 @@ async function claimedSession(c: Context<AppEnv>): Promise<SessionClaims> {
 }
 
 /**
+ * How the apply-once claim knows the session is live: in its own statement when the person's rows
+ * share the directory; else the claim asks that the person's row is there (a deleted account makes
+ * no receipt) while the directory's session row is read at the same time
+ * (docs/decisions/272-a-session-check-across-two-databases.md).
+ */
+function changeSenderCheck(c: Context<AppEnv>, claims: SessionClaims) {
+  if (personIsInDirectory(c)) {
+    return { sessionIsLive: (now: number) => liveSessionCondition(claims.sessionId, claims.userId, now) };
+  }
+  return {
+    sessionIsLive: () => personRowCondition(claims.userId),
+    sessionLiveInDirectory: async () => {
+      const [row] = await sessionRowQuery(c.var.directory, claims.sessionId, claims.userId);
+      return row !== undefined && row.expire.getTime() > Date.now();
+    },
+  };
+}
+
+/**
  * The one middleware of a protected route: checks the token (no database read) before the route's
  * validators run, so a signed-out request answers 401 whatever else is wrong with it. The handler
  * then checks the session, together with what it reads, by one call of readAsUser
@@ -64,6 +86,7 @@ async function claimedSession(c: Context<AppEnv>): Promise<SessionClaims> {
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await claimedSession(c);
   c.set("claims", claims);
+  usePersonDatabase(c, claims.home);
   // A change sent with its own id is applied once, however often it arrives (worker/http/apply-once.ts),
   // and only for a live session: the claim checks it in its own trip, so a replay is refused to a
   // revoked session as any answer is (docs/decisions/224-what-a-replay-keeps.md).
@@ -72,7 +95,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
       c,
       {
         userId: claims.userId,
-        sessionIsLive: (now) => liveSessionCondition(claims.sessionId, claims.userId, now),
+        ...changeSenderCheck(c, claims),
         sessionEnded: () => sessionEndedError(c, claims, false),
       },
       next,
@@ -86,6 +109,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
  * answered anew.
  */
 export const requireUserAnsweredAnew = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("claims", await claimedSession(c));
+  const claims = await claimedSession(c);
+  c.set("claims", claims);
+  usePersonDatabase(c, claims.home);
   await next();
 });

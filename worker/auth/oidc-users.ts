@@ -1,8 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Context } from "hono";
 import { users } from "../db/schema";
+import type { AppEnv } from "../env";
 import type { OidcProfile } from "./oidc-claims";
 import { OidcFailure } from "./oidc-provider";
+import { forgetPersonRow, insertPersonRow, placeNewPerson } from "./person-row";
 import { firstDayOf } from "./users";
 
 type UserRow = typeof users.$inferSelect;
@@ -27,10 +29,12 @@ function missingProfile(row: UserRow, profile: OidcProfile) {
  * unique-index failure or an update that matched nothing; the lookup then simply runs again.
  */
 export async function linkOrCreateUser(
-  db: Db,
+  c: Context<AppEnv>,
   profile: OidcProfile,
   options: { timeZone?: string } = {},
-): Promise<string> {
+): Promise<{ id: string; home: number }> {
+  // Accounts are the directory's rows (docs/decisions/270-person-databases.md).
+  const db = c.var.directory;
   for (let attempt = 0; attempt < 3; attempt++) {
     const linked = await db.query.users.findFirst({
       where: and(eq(users.oidcIssuer, profile.issuer), eq(users.oidcSubject, profile.subject)),
@@ -43,7 +47,7 @@ export async function linkOrCreateUser(
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(users.id, linked.id));
       }
-      return linked.id;
+      return linked;
     }
 
     const verifiedEmail = profile.emailVerified ? profile.email : null;
@@ -63,12 +67,18 @@ export async function linkOrCreateUser(
           })
           .where(and(eq(users.id, sameEmail.id), isNull(users.oidcIssuer), isNull(users.oidcSubject)))
           .returning({ id: users.id });
-        if (updated.length > 0) return sameEmail.id;
+        if (updated.length > 0) return sameEmail;
         continue;
       }
     }
 
     const id = crypto.randomUUID();
+    // Where the person's rows will live, their own row there first (docs/decisions/271-home-chosen-at-sign-up.md).
+    const { home, person } = placeNewPerson(c, id);
+    const timeZone = options.timeZone ?? "UTC";
+    const now = new Date();
+    if (person)
+      await insertPersonRow(person, { id, home, timeZone, dayBegun: firstDayOf(timeZone, now), createdAt: now });
     try {
       await db.insert(users).values({
         id,
@@ -79,13 +89,15 @@ export async function linkOrCreateUser(
         profileImageUrl: profile.profileImageUrl,
         oidcIssuer: profile.issuer,
         oidcSubject: profile.subject,
-        timeZone: options.timeZone ?? "UTC",
-        dayBegun: firstDayOf(options.timeZone ?? "UTC"),
+        home,
+        timeZone,
+        dayBegun: firstDayOf(timeZone, now),
         // On the Worker's clock (docs/decisions/238-browser-suite-runs-across-a-days-start.md).
-        createdAt: new Date(),
+        createdAt: now,
       });
-      return id;
+      return { id, home };
     } catch (err) {
+      if (person) await forgetPersonRow(person, id);
       console.warn("oidc user insert lost a race, looking again", err instanceof Error ? err.message : err);
     }
   }

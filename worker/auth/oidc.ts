@@ -73,8 +73,8 @@ export const oidcRoutes = new Hono<AppEnv>().get("/callback", async (c) => {
     const provider = await oidcProvider(c.env);
     if (provider.as.issuer !== tx.issuer) throw new OidcFailure("state", "The attempt began with another issuer");
     const profile = await finishAuthorization(provider, new URL(c.req.url), redirectUri(c), tx);
-    const userId = await linkOrCreateUser(c.var.db, profile, tx.timeZone ? { timeZone: tx.timeZone } : {});
-    const token = await signIn(c, userId, "oidc");
+    const account = await linkOrCreateUser(c, profile, tx.timeZone ? { timeZone: tx.timeZone } : {});
+    const token = await signIn(c, account, "oidc");
     return c.redirect(`/login#token=${encodeURIComponent(token)}`, 302);
   } catch (err) {
     return failed(c, err);

@@ -9,13 +9,20 @@ import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
-import { beginChange } from "./begin-change";
+import { beginDirectoryChange } from "./begin-change";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
 import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
-import { readRowAsUser } from "./session-read";
+import {
+  forgetPersonRow,
+  insertPersonRow,
+  personRowOf,
+  placeNewPerson,
+  readAccountAsUser,
+  withPersonSettings,
+} from "./person-row";
 import { capSessionsQuery, createSession, newSession, revokeSessionQuery } from "./sessions";
 import {
   accountLockKey,
@@ -37,7 +44,6 @@ import {
   identityTaken,
   takenIdentityAmong,
   toPublicUser,
-  userByIdQuery,
   userByLoginQuery,
 } from "./users";
 
@@ -52,8 +58,21 @@ const sessionData = (c: Context<AppEnv>, method: "password" | "oidc") => ({
  * The token of a session just stored: in the body (for localStorage) and in the cookie. The
  * browser also gets a device cookie for the account (./device-cookies.ts).
  */
-async function issueToken(c: Context<AppEnv>, userId: string, sessionId: string, known?: KnownDevice[]) {
-  const token = await signToken(c.env.AUTH_SECRET, { userId, sessionId }, "session", SESSION_TTL_MS);
+async function issueToken(
+  c: Context<AppEnv>,
+  account: { id: string; home: number },
+  sessionId: string,
+  known?: KnownDevice[],
+) {
+  const userId = account.id;
+  // The token names the person's home, so each request finds their rows with no read
+  // (docs/decisions/270-person-databases.md).
+  const token = await signToken(
+    c.env.AUTH_SECRET,
+    { userId, sessionId, home: account.home },
+    "session",
+    SESSION_TTL_MS,
+  );
   setSessionCookie(c, token);
   await rememberDevice(c, userId, known);
   return token;
@@ -65,10 +84,11 @@ async function issueToken(c: Context<AppEnv>, userId: string, sessionId: string,
  * theirs is read, so no zone or day a change's scope needs); the sessions past the cap it signs
  * out are still told to the hub through the pipeline's one place (announceEvents).
  */
-export async function signIn(c: Context<AppEnv>, userId: string, method: "password" | "oidc") {
-  const { sid, signedOut } = await createSession(c.var.db, userId, sessionData(c, method));
+export async function signIn(c: Context<AppEnv>, account: { id: string; home: number }, method: "password" | "oidc") {
+  const userId = account.id;
+  const { sid, signedOut } = await createSession(c.var.directory, userId, sessionData(c, method));
   await announceEvents(c, userId, [{ type: "sessions-ended", sessionIds: signedOut, reason: "too-many-sessions" }]);
-  return issueToken(c, userId, sid);
+  return issueToken(c, account, sid);
 }
 
 /**
@@ -80,7 +100,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", rejectForeignOrigin, validate("json", registerSchema), async (c) => {
     await limitAuthRequests(c);
     const input = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.var.directory;
     // Who uses the name or the email already, for a 409 that says which, before any hashing.
     const taken = takenIdentityAmong(await identityOwnersQuery(db, input));
     if (taken === "username") throw conflict("That username is already taken.");
@@ -88,6 +108,12 @@ export const authRoutes = new Hono<AppEnv>()
     const id = crypto.randomUUID();
     const passwordHash = await hashPassword(input.password);
     const session = newSession(db, id, sessionData(c, "password"));
+    // Where the person's rows will live: near them, or spread evenly (docs/decisions/271-home-chosen-at-sign-up.md).
+    const { home, person } = placeNewPerson(c, id);
+    const timeZone = input.timeZone ?? "UTC";
+    const now = new Date();
+    if (person)
+      await insertPersonRow(person, { id, home, timeZone, dayBegun: firstDayOf(timeZone, now), createdAt: now });
     let created: (typeof users.$inferSelect)[];
     try {
       // The account and its session in one transaction; the guard repeats the check above, so a
@@ -103,14 +129,16 @@ export const authRoutes = new Hono<AppEnv>()
             username: input.username,
             email: input.email,
             passwordHash,
-            timeZone: input.timeZone ?? "UTC",
-            dayBegun: firstDayOf(input.timeZone ?? "UTC"),
-            createdAt: new Date(),
+            home,
+            timeZone,
+            dayBegun: firstDayOf(timeZone, now),
+            createdAt: now,
           })
           .returning(),
         session.insert,
       ]);
     } catch (err) {
+      if (person) await forgetPersonRow(person, id);
       // Lost a race with another registration of the same name.
       if (abortedBy(err, users) || isUniqueViolation(err)) {
         throw conflict("That username or email is already taken.");
@@ -119,7 +147,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const [user] = created;
     if (!user) throw new ApiError(500, "Could not create the account.");
-    const token = await issueToken(c, id, session.sid);
+    const token = await issueToken(c, user, session.sid);
     return c.json({ token, user: toPublicUser(user) }, 201);
   })
   .post("/login", rejectForeignOrigin, validate("json", loginSchema), async (c) => {
@@ -132,7 +160,7 @@ export const authRoutes = new Hono<AppEnv>()
     const devices = await knownDevices(c);
     if (devices.length === 0) await limitAuthRequests(c);
     const { login, password } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.var.directory;
     const client = clientAddress(c);
     // The attempt is counted before the password is checked, with the account's lookup in one
     // trip, so a burst sent at once gets at most the limit of verdicts
@@ -161,6 +189,8 @@ export const authRoutes = new Hono<AppEnv>()
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     // The failure is counted already.
     if (!user?.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    // The person's own settings, from their home when it is not the directory (one more read then).
+    const account = withPersonSettings(user, await personRowOf(c, user));
     const session = newSession(db, user.id, sessionData(c, "password"));
     const rehash = needsRehash(user.passwordHash)
       ? [
@@ -176,7 +206,7 @@ export const authRoutes = new Hono<AppEnv>()
     // rehash, in one batch. Past the cap, the least recently used devices are signed out and told why.
     const now = new Date();
     await commitChange(
-      requestScope(c, { id: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour }, now),
+      requestScope(c, { id: user.id, timeZone: account.timeZone, dayStartHour: account.dayStartHour }, now),
       () => ({
         statements: [
           session.insert,
@@ -195,23 +225,22 @@ export const authRoutes = new Hono<AppEnv>()
         ],
       }),
     );
-    const token = await issueToken(c, user.id, session.sid, devices);
-    return c.json({ token, user: toPublicUser(user) });
+    const token = await issueToken(c, user, session.sid, devices);
+    return c.json({ token, user: toPublicUser(account) });
   })
   // Public: the login page offers the identity provider only when one is configured.
   .get("/providers", (c) => c.json({ oidc: oidcConfigured(c.env) } satisfies AuthProviders))
   .get("/user", requireUser, async (c) => {
-    const { row: user } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
-    if (!user) throw unauthorized();
+    const { row: user } = await readAccountAsUser(c);
     return c.json(toPublicUser(user));
   })
   .post("/logout", requireUser, async (c) => {
     const {
       user: { sessionId },
       commit,
-    } = await beginChange(c);
+    } = await beginDirectoryChange(c);
     await commit(() => ({
-      statements: [revokeSessionQuery(c.var.db, sessionId)],
+      statements: [revokeSessionQuery(c.var.directory, sessionId)],
       events: [{ type: "sessions-ended", sessionIds: [sessionId] }],
     }));
     clearSessionCookie(c);

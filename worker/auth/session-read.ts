@@ -2,10 +2,20 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { createDb, type Db } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
+import { directoryDatabase } from "../db/person-db";
+import { personIsInDirectory } from "../db/person-session";
 import type { AppEnv, SessionClaims, SessionUser } from "../env";
 import { sessionEndedFor, unauthorized } from "../http/errors";
 import { revokedInHub, sessionEndReason } from "../hub/hub-client";
-import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "./sessions";
+import {
+  isLiveSession,
+  joinedSessionRow,
+  liveSessionQuery,
+  personStateQuery,
+  type SessionRow,
+  sessionRowQuery,
+  touchSession,
+} from "./sessions";
 
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
@@ -42,14 +52,52 @@ export async function readAsUser<T extends Queries>(
   c: Context<AppEnv>,
   queries?: (db: Db, userId: string) => T,
 ): Promise<UserRead<BatchResponse<T> | []>> {
-  const claims = claimsOf(c);
-  const { db } = c.var;
-  const own = queries ? queries(db, claims.userId) : [];
-  const read = db.batch([liveSessionQuery(db, claims.sessionId, claims.userId), ...own]).then(([rows, ...data]) => ({
-    row: (rows as SessionRow[])[0],
+  return checkedRead(c, sessionAndRows(c, "person", queries));
+}
+
+/**
+ * readAsUser for queries of the directory's rows (the account's credentials, its sign-in
+ * counters): the session check batched with them there, the person's day read from their home at
+ * the same time when it is elsewhere.
+ */
+export function readDirectoryAsUser<T extends Queries>(
+  c: Context<AppEnv>,
+  queries: (db: Db, userId: string) => T,
+): Promise<UserRead<BatchResponse<T>>> {
+  return checkedRead(c, sessionAndRows(c, "directory", queries));
+}
+
+/**
+ * The session check with the route's queries: ONE batch when the person's rows share the directory;
+ * else the directory's session row and the home's rows at the same time, two batches in parallel
+ * (docs/decisions/272-a-session-check-across-two-databases.md).
+ */
+function sessionAndRows<T extends Queries>(
+  c: Context<AppEnv>,
+  where: "person" | "directory",
+  queries?: (db: Db, userId: string) => T,
+): Promise<{ row: SessionRow | undefined; data: BatchResponse<T> }> {
+  const { sessionId, userId } = claimsOf(c);
+  const { db, directory } = c.var;
+  if (personIsInDirectory(c)) {
+    const own = queries ? queries(db, userId) : [];
+    return db.batch([liveSessionQuery(db, sessionId, userId), ...own]).then(([rows, ...data]) => ({
+      row: (rows as SessionRow[])[0],
+      data: data as unknown as BatchResponse<T>,
+    }));
+  }
+  const target = where === "person" ? db : directory;
+  const own = queries ? queries(target, userId) : [];
+  const session = sessionRowQuery(directory, sessionId, userId);
+  const person = personStateQuery(db, userId);
+  const reads =
+    where === "person"
+      ? Promise.all([session, db.batch([person, ...own])]).then(([s, [p, ...data]]) => ({ s, p, data }))
+      : Promise.all([directory.batch([session, ...own]), person]).then(([[s, ...data], p]) => ({ s, p, data }));
+  return reads.then(({ s, p, data }) => ({
+    row: joinedSessionRow(s[0], p[0]),
     data: data as unknown as BatchResponse<T>,
   }));
-  return checkedRead(c, read);
 }
 
 /** readAsUser for the common case of a route that reads one row (or none: `row` is undefined). */
@@ -78,13 +126,14 @@ export async function checkedRead<T>(
   const claims = claimsOf(c);
   const [{ row, data }, revoked] = await Promise.all([read, revokedWhileReplicaMayLag(c, claims)]);
   if (revoked || !isLiveSession(row)) throw await sessionEndedError(c, claims, row !== undefined);
-  const touch = touchSession(c.var.db, claims.sessionId, row);
+  const touch = touchSession(c.var.directory, claims.sessionId, row);
   if (touch) afterAnswer(c, touch);
   const user = {
     id: claims.userId,
     sessionId: claims.sessionId,
     timeZone: row.timeZone,
     dayStartHour: row.dayStartHour,
+    home: claims.home,
   };
   // A new day not yet begun in the person's rows begins first, once (set by worker/app.ts:
   // docs/decisions/259-the-day-begins-on-the-server.md).
@@ -116,7 +165,7 @@ async function revokedWhileReplicaMayLag(c: Context<AppEnv>, claims: SessionClai
     return await revokedInHub(c.env, claims.userId, claims.sessionId);
   } catch (err) {
     console.error("the hub could not say whether the session was revoked; asking the primary", err);
-    const primary = createDb(c.env.DB.withSession("first-primary"));
+    const primary = createDb(directoryDatabase(c.env).withSession("first-primary"));
     const [row] = await liveSessionQuery(primary, claims.sessionId, claims.userId);
     return !isLiveSession(row);
   }

@@ -54,6 +54,47 @@ export function liveSessionQuery(db: Db, sid: string, userId: string) {
 }
 
 /**
+ * The session check split across two databases, for a person homed outside the directory
+ * (docs/decisions/272-a-session-check-across-two-databases.md): the session row from the directory
+ * (the users row there only makes it the account's own) ...
+ */
+export function sessionRowQuery(db: Db, sid: string, userId: string) {
+  return db
+    .select({ expire: sessions.expire, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sid), eq(sessions.userId, userId)))
+    .limit(1);
+}
+
+/** ... and the person's day and tasks version from their own row in their home database. */
+export function personStateQuery(db: Db, userId: string) {
+  return db
+    .select({
+      timeZone: users.timeZone,
+      dayStartHour: users.dayStartHour,
+      tasksVersion: users.tasksVersion,
+      dayBegun: users.dayBegun,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+}
+
+/** SQL that is true while the person's own row is in this (home) database: their account is not deleted. */
+export function personRowCondition(userId: string) {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userId})`;
+}
+
+/** The session check's row from its two halves; undefined when either is missing. */
+export function joinedSessionRow(
+  session: { expire: Date; lastSeenAt: Date } | undefined,
+  person: Omit<SessionRow, "expire" | "lastSeenAt"> | undefined,
+): SessionRow | undefined {
+  return session && person ? { ...session, ...person } : undefined;
+}
+
+/**
  * SQL that is true while this sign-in session is live (its row there, unexpired, the account's own):
  * what the apply-once claim is conditioned on, in the same statement that writes it
  * (worker/http/apply-once.ts).

@@ -16,13 +16,14 @@ export type TokenPurpose = "session" | "live" | "device";
 /** A JWT naming the user and their session row; the row is what makes revocation real. */
 export async function signToken(
   secret: string | undefined,
-  claims: { userId: string; sessionId: string },
+  claims: { userId: string; sessionId: string; home?: number },
   purpose: TokenPurpose,
   ttlMs: number,
   now = Date.now(),
 ): Promise<string> {
   return (
-    new SignJWT({ sid: claims.sessionId, pur: purpose })
+    // `hom`: the person's home database, so a request finds it with no read (docs/decisions/270-person-databases.md).
+    new SignJWT({ sid: claims.sessionId, pur: purpose, hom: claims.home ?? 0 })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -38,6 +39,8 @@ export async function signToken(
 export type TokenClaims = {
   userId: string;
   sessionId: string;
+  /** The person database of the person's rows; tokens signed before homes existed name database 0. */
+  home: number;
   /** The token's own id (`jti`); tokens signed before it existed have none. */
   tokenId: string | null;
   /** When it was signed (ms, to the second). */
@@ -61,9 +64,12 @@ export async function verifyToken(
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.pur !== purpose) return null;
     if (typeof payload.exp !== "number") return null;
+    const home = payload.hom === undefined ? 0 : payload.hom;
+    if (typeof home !== "number" || !Number.isInteger(home) || home < 0) return null;
     return {
       userId: payload.sub,
       sessionId: payload.sid,
+      home,
       tokenId: typeof payload.jti === "string" ? payload.jti : null,
       issuedAt: typeof payload.iat === "number" ? payload.iat * 1000 : 0,
       expiresAt: payload.exp * 1000,

@@ -31,15 +31,16 @@ export type CommitOfRequest = <const S extends Statements, const R extends State
 ) => Promise<Committed<S, R>>;
 
 /**
- * The change's scope for a request: its D1 session, the subscribers wired in app.ts, the hub told
+ * The change's scope for a request: its D1 session (the person's home database; the directory's for a
+ * change of sessions or credentials: docs/decisions/270-person-databases.md), the subscribers wired in app.ts, the hub told
  * with the request's tab (one call of the hub's client: announceChange). `user` is the signed-in
  * person (readAsUser), or the one a sign-in just proved.
  */
-export function requestScope(c: Context<AppEnv>, user: ChangeUser, now: Date): ChangeScope {
+export function requestScope(c: Context<AppEnv>, user: ChangeUser, now: Date, db = c.var.db): ChangeScope {
   const { subscribers } = c.var;
   if (!subscribers) throw new Error("the app sets the change subscribers before any route (worker/app.ts)");
   return {
-    db: c.var.db,
+    db,
     user,
     now,
     subscribers,

@@ -2,6 +2,7 @@ import { addDays, dayOf, firstInstantAt, minuteOfDay, wallClock } from "../../sh
 import type { PushMessageBody } from "../../shared/schemas/push";
 import { userByIdQuery } from "../auth/users";
 import { createDb } from "../db/client";
+import { personDatabase } from "../db/person-db";
 import type { Bindings } from "../env";
 import type { DaySettings } from "../hub/hub-client";
 import type { AfterAlarm, HubHost } from "../hub/hub-part";
@@ -18,7 +19,7 @@ import { dayState, dayStateQueries } from "./day-state";
  */
 
 /** What the hub keeps of the reminder (its row's payload): whose, in which zone and day, and at what local time. */
-export type ReminderSettings = { userId: string; timeZone: string; dayStartHour: number; time: string };
+export type ReminderSettings = { userId: string; timeZone: string; dayStartHour: number; time: string; home?: number };
 
 /** The path the notification opens: the priority picker, which leads with the plan. */
 const PLAN_PATH = "/";
@@ -80,7 +81,7 @@ export class PlanReminder {
   /** Takes a due reminder (takeDue) and sends it once the hub's one-at-a-time section is over. */
   async runDue(now: number): Promise<AfterAlarm | null> {
     const due = await this.takeDue(now);
-    return due ? () => sendPlanReminder(this.host.env, due.userId, new Date()) : null;
+    return due ? () => sendPlanReminder(this.host.env, due.userId, due.home ?? 0, new Date()) : null;
   }
 
   /**
@@ -105,7 +106,13 @@ function reminderOf(settings: DaySettings): ReminderSettings | null {
 }
 
 function sameReminder(a: ReminderSettings, b: ReminderSettings): boolean {
-  return a.userId === b.userId && a.timeZone === b.timeZone && a.dayStartHour === b.dayStartHour && a.time === b.time;
+  return (
+    a.userId === b.userId &&
+    a.timeZone === b.timeZone &&
+    a.dayStartHour === b.dayStartHour &&
+    a.time === b.time &&
+    (a.home ?? 0) === (b.home ?? 0)
+  );
 }
 
 /** "Plan your day" with the count of the tasks carried over. */
@@ -122,9 +129,10 @@ export function planReminderMessage(carriedOver: number): PushMessageBody {
  * person turned the reminder off meanwhile (D1 is what counts; the hub's copy may lag). A nudge
  * is best effort: failures are logged, never thrown into the hub's alarm. Answers how many got it.
  */
-export async function sendPlanReminder(env: Bindings, userId: string, now: Date): Promise<number> {
+export async function sendPlanReminder(env: Bindings, userId: string, home: number, now: Date): Promise<number> {
   try {
-    const db = createDb(env.DB);
+    // The person's rows, in their home (docs/decisions/274-the-hub-learns-the-home.md).
+    const db = createDb(personDatabase(env, home));
     const [[user], ...state] = await db.batch([userByIdQuery(db, userId), ...dayStateQueries(db, userId)]);
     if (!user?.planReminderEnabled) return 0;
     const day = dayState(user, state, now);

@@ -21,8 +21,12 @@ export function readsFromReplica(request: Request): boolean {
  * own writes; without a bookmark, at any replica. A write starts on the primary: its session check
  * is current, and it pays no extra trip since the write goes there anyway.
  */
-export function openD1Session(db: D1Database, request: Request): D1DatabaseSession {
+export function openD1Session(db: D1Database, request: Request, withBookmark = true): D1DatabaseSession {
   if (!readsFromReplica(request)) return db.withSession("first-primary");
+  // The device's bookmark is its home database's (docs/decisions/270-person-databases.md): the
+  // directory's session of a person homed elsewhere starts at any replica, the hub vouching for
+  // revocations as for every replica read (worker/auth/session-read.ts).
+  if (!withBookmark) return db.withSession("first-unconstrained");
   const bookmark = d1BookmarkSchema.safeParse(request.headers.get(D1_BOOKMARK_HEADER));
   return db.withSession(bookmark.success ? bookmark.data : "first-unconstrained");
 }

@@ -45,6 +45,12 @@ export const users = sqliteTable(
      * vouch for this browser (docs/decisions/175-device-cookies-retire.md).
      */
     passwordChangedAt: integer({ mode: "timestamp_ms" }),
+    /**
+     * The person database that holds this person's rows (worker/db/person-db.ts), chosen when the
+     * account is made and carried in the session token (docs/decisions/270-person-databases.md).
+     * The directory's row and the person database's own row of the person both keep it.
+     */
+    home: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -4,6 +4,7 @@ import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import type { ChangeSubscriber } from "../changes/pipeline";
 import { createDb } from "../db/client";
+import { personDatabase } from "../db/person-db";
 import type { TimerAfterTasksChange } from "../hub/hub-client";
 import type { AfterAlarm, HubHost } from "../hub/hub-part";
 import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
@@ -19,7 +20,8 @@ export type HubResult = { ok: true; snapshot: TimerSnapshot } | { ok: false; mes
  * Whose timer this is: the alarm needs the user, their time zone and day start hour (absent from
  * owners stored before days had one: 04:00) to write to D1 with nobody asking.
  */
-export type TimerOwner = { userId: string; timeZone: string; dayStartHour?: number };
+/** `home`: the person database of the owner's rows (docs/decisions/274-the-hub-learns-the-home.md); none: 0. */
+export type TimerOwner = { userId: string; timeZone: string; dayStartHour?: number; home?: number };
 
 export type StartFocusInput = TimerOwner & {
   taskId: number;
@@ -61,10 +63,10 @@ export class FocusTimer {
   }
 
   async start(input: StartFocusInput): Promise<HubResult> {
-    const { userId, timeZone, dayStartHour, ...run } = input;
+    const { userId, timeZone, dayStartHour, home, ...run } = input;
     const result = machine.start(this.load(), { kind: "focus", ...run }, Date.now());
     if (result.ok) {
-      this.host.kv.put(HUB_KEYS.timerOwner, { userId, timeZone, dayStartHour } satisfies TimerOwner);
+      this.host.kv.put(HUB_KEYS.timerOwner, { userId, timeZone, dayStartHour, home } satisfies TimerOwner);
       this.host.kv.delete(HUB_KEYS.pauses);
     }
     return this.commit(result);
@@ -260,7 +262,12 @@ export class FocusTimer {
     if (state.status !== "running" && state.status !== "paused") return;
     const owner = this.owner();
     if (!owner) return;
-    await closeFocusSession(createDb(this.host.env.DB), owner.userId, state.sessionId, new Date());
+    await closeFocusSession(
+      createDb(personDatabase(this.host.env, owner.home ?? 0)),
+      owner.userId,
+      state.sessionId,
+      new Date(),
+    );
   }
 
   /** A focus run completes its session row and counts in analytics; a break records nothing. */
@@ -272,7 +279,7 @@ export class FocusTimer {
     const pauses =
       state.pausedAt === null ? this.pauses() : [...this.pauses(), { from: state.pausedAt, to: at.getTime() }];
     await completeFocusSession(
-      createDb(this.host.env.DB),
+      createDb(personDatabase(this.host.env, owner.home ?? 0)),
       { id: owner.userId, timeZone: owner.timeZone, dayStartHour: owner.dayStartHour },
       state.sessionId,
       focusedMs / 1000,

@@ -76,6 +76,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
         userId: user.id,
         timeZone: user.timeZone,
         dayStartHour: user.dayStartHour,
+        home: user.home,
         taskId,
         taskTitle: task.title,
         sessionId: row.id,
@@ -152,6 +153,13 @@ export const timerRoutes = new Hono<AppEnv>()
     const { user, hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(
-      unwrap(await hub.startBreak({ userId: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour })),
+      unwrap(
+        await hub.startBreak({
+          userId: user.id,
+          timeZone: user.timeZone,
+          dayStartHour: user.dayStartHour,
+          home: user.home,
+        }),
+      ),
     );
   });

@@ -57,6 +57,11 @@ export type ChangeSender = {
   userId: string;
   /** SQL that is true while the request's session is live (worker/auth/sessions.ts). */
   sessionIsLive: (now: number) => SQL;
+  /**
+   * For a person homed outside the directory: the directory's word on the session, asked at the
+   * same time as the claim (docs/decisions/272-a-session-check-across-two-databases.md).
+   */
+  sessionLiveInDirectory?: () => Promise<boolean>;
   /** The 401 for a session that is not live, saying why where it can. */
   sessionEnded: () => Promise<Error>;
 };
@@ -68,8 +73,12 @@ export async function applyOnce(c: Context<AppEnv>, sender: ChangeSender, next: 
   const change: ChangeKey = { userId: sender.userId, changeId: parsed.data, fingerprint: await fingerprintOf(c) };
   const { db } = c.var;
 
-  const claim = await claimOrTakeOver(db, change, sender.sessionIsLive(Date.now()));
-  if (claim === "session-ended") throw await sender.sessionEnded();
+  const [claim, liveInDirectory] = await Promise.all([
+    claimOrTakeOver(db, change, sender.sessionIsLive(Date.now())),
+    sender.sessionLiveInDirectory?.() ?? true,
+  ]);
+  if (!liveInDirectory && claim === "claimed") await db.delete(changeReceipts).where(sameChange(change));
+  if (claim === "session-ended" || !liveInDirectory) throw await sender.sessionEnded();
   if (claim === "taken") {
     c.res = await firstAnswer(db, change);
     return;

@@ -9,6 +9,7 @@ import {
 import { clientFrameSchema, parseFrame, type ServerFrame } from "../../shared/schemas/live";
 import { liveSessionQuery } from "../auth/sessions";
 import { createDb } from "../db/client";
+import { directoryDatabase } from "../db/person-db";
 import type { Bindings } from "../env";
 import { frameTooLarge, sendIfOpen, socketsOverCap } from "./live-socket-limits";
 
@@ -116,7 +117,7 @@ export class HubSockets {
   /** Whether the sign-in session is revoked or expired; if D1 cannot answer, the Worker's check stands. */
   private async sessionEnded(sessionId: string, userId: string): Promise<boolean> {
     try {
-      const [row] = await liveSessionQuery(createDb(this.env.DB), sessionId, userId);
+      const [row] = await liveSessionQuery(createDb(directoryDatabase(this.env)), sessionId, userId);
       return !row || row.expire.getTime() <= Date.now();
     } catch (err) {
       console.error("could not recheck the live socket's session", err);

@@ -42,7 +42,7 @@ export const liveRoutes = new Hono<AppEnv>()
     const claims = await verifyToken(c.env.AUTH_SECRET, ticket, "live");
     if (!claims) throw unauthorized("The live ticket is invalid or has expired.");
     const hub = userHub(c.env, claims.userId);
-    const session = await findLiveSession(c.var.db, claims.sessionId, claims.userId);
+    const session = await findLiveSession(c.var.directory, claims.sessionId, claims.userId);
     if (!session) {
       const why = await sessionEndReason(c.env, claims.userId, claims.sessionId);
       throw why ? sessionEndedFor(why) : unauthorized("Your session has ended. Please sign in again.");

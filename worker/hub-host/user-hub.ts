@@ -6,6 +6,7 @@ import { CHANGE_SUBSCRIBERS } from "../change-subscribers";
 import { nextDayStartAt } from "../day/day-start";
 import { PlanReminder } from "../day/plan-reminder";
 import { createDb } from "../db/client";
+import { personDatabase } from "../db/person-db";
 import type { Bindings } from "../env";
 import { FocusTimer, type HubResult, type StartFocusInput, type TimerOwner } from "../focus/focus-timer";
 import type { DaySettings, TasksChange } from "../hub/hub-client";
@@ -232,8 +233,12 @@ export class UserHub extends DurableObject<Bindings> {
    * the day first).
    */
   private async startDay(row: ScheduleRow<DaySettings>, now: number): Promise<AfterAlarm | null> {
-    const { userId, timeZone, dayStartHour } = row.payload;
-    const result = await beginDay(createDb(this.env.DB), { userId, timeZone, dayStartHour }, new Date(now));
+    const { userId, timeZone, dayStartHour, home = 0 } = row.payload;
+    const result = await beginDay(
+      createDb(personDatabase(this.env, home)),
+      { userId, timeZone, dayStartHour },
+      new Date(now),
+    );
     await this.prepareDay(result.begun ? result.settings : row.payload, now);
     return null;
   }

@@ -45,12 +45,23 @@ export type ChangeAnnouncement = TimerAfterTasksChange & {
  * The settings of a person's day as their hub keeps them: the zone and start hour its day starts are
  * scheduled by, and the morning nudge's local time (null: off).
  */
-export type DaySettings = { userId: string; timeZone: string; dayStartHour: number; reminderTime: string | null };
+export type DaySettings = {
+  userId: string;
+  timeZone: string;
+  dayStartHour: number;
+  reminderTime: string | null;
+  /**
+   * The person database of the person's rows, so the hub's alarms write there
+   * (docs/decisions/274-the-hub-learns-the-home.md); a hub's row from before homes has none: 0.
+   */
+  home?: number;
+};
 
 /** The day's settings of a users row. */
 export function daySettingsOf(user: typeof users.$inferSelect): DaySettings {
   return {
     userId: user.id,
+    home: user.home,
     timeZone: user.timeZone,
     dayStartHour: user.dayStartHour,
     reminderTime: user.planReminderEnabled ? user.planReminderTime : null,

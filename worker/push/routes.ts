@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/push";
 import { requireUser } from "../auth/middleware";
-import { readAsUser } from "../auth/session-read";
+import { readAsUser, readDirectoryAsUser } from "../auth/session-read";
 import { deviceHandle } from "../auth/sessions";
 import { abortedBy } from "../db/batch-guard";
 import { pushSubscriptions } from "../db/schema";
@@ -19,7 +19,7 @@ export const pushRoutes = new Hono<AppEnv>()
     const {
       user,
       data: [rows],
-    } = await readAsUser(c, (db, userId) => [subscriptionsOfUser(db, userId)]);
+    } = await readDirectoryAsUser(c, (db, userId) => [subscriptionsOfUser(db, userId)]);
     const sids = [...new Set(rows.map((row) => row.sessionId))];
     const status: PushStatus = {
       publicKey: vapidKeys(c.env)?.publicKey ?? null,
@@ -35,7 +35,8 @@ export const pushRoutes = new Hono<AppEnv>()
     const problem = pushEndpointProblem(subscription.endpoint, c.env.PUSH_TEST_SERVICE_HOST);
     if (problem) throw badRequest(problem, [{ path: ["endpoint"], message: problem }]);
     try {
-      await saveSubscription(c.var.db, user.id, user.sessionId, subscription);
+      // A device's subscriptions go with its session, in the directory (docs/decisions/270-person-databases.md).
+      await saveSubscription(c.var.directory, user.id, user.sessionId, subscription);
     } catch (err) {
       if (abortedBy(err, pushSubscriptions)) throw conflict(ENDPOINT_OF_ANOTHER_ACCOUNT);
       throw err;
@@ -45,7 +46,7 @@ export const pushRoutes = new Hono<AppEnv>()
   // Notifications off for this device: its subscriptions go, other devices keep theirs.
   .delete("/subscriptions", requireUser, async (c) => {
     const { user } = await readAsUser(c);
-    const { db } = c.var;
+    const db = c.var.directory;
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, user.sessionId));
     return c.body(null, 204);
   });

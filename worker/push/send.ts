@@ -1,6 +1,7 @@
 import { buildPushPayload, type VapidKeys } from "@block65/webcrypto-web-push";
 import type { PushMessageBody } from "../../shared/schemas/push";
 import { createDb } from "../db/client";
+import { directoryDatabase } from "../db/person-db";
 import type { Bindings } from "../env";
 import { pushEndpointProblem } from "./push-services";
 import { removeSubscription, subscriptionsOfUser } from "./subscriptions";
@@ -24,7 +25,8 @@ export function vapidKeys(env: Bindings): VapidKeys | null {
 export async function pushToUser(env: Bindings, userId: string, message: PushMessageBody): Promise<number> {
   const vapid = vapidKeys(env);
   if (!vapid) return 0;
-  const db = createDb(env.DB);
+  // Subscriptions go with their device's session, in the directory (docs/decisions/270-person-databases.md).
+  const db = createDb(directoryDatabase(env));
   let rows: Awaited<ReturnType<typeof subscriptionsOfUser>>;
   try {
     rows = await subscriptionsOfUser(db, userId);

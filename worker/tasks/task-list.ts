@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { checkedRead, claimsOf } from "../auth/session-read";
-import { liveSessionQuery, sessionRowFromD1 } from "../auth/sessions";
+import { liveSessionQuery, personStateQuery, sessionRowFromD1, sessionRowQuery } from "../auth/sessions";
 import { todayOf } from "../day/today";
+import { personIsInDirectory } from "../db/person-session";
 import { rawTaskJsonWriters, visibleTaskListQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
@@ -74,12 +75,24 @@ async function read(c: Context<AppEnv>, known: number[]) {
   // Raw statements rather than readAsUser's query builders: the rows go straight into
   // taskListJson, unmapped; checkedRead is readAsUser's session check.
   const statement = ({ sql, params }: { sql: string; params: unknown[] }) => c.var.d1.prepare(sql).bind(...params);
-  const batch = c.var.d1
-    .batch<Record<string, unknown>>([
-      statement(liveSessionQuery(c.var.db, claims.sessionId, claims.userId).toSQL()),
-      statement(visibleTaskListQuery(c.var.db, claims.userId, known, now).toSQL()),
-    ])
-    .then(([session, list]) => ({ row: sessionRowFromD1(session?.results[0]), data: list?.results ?? [] }));
+  const list = statement(visibleTaskListQuery(c.var.db, claims.userId, known, now).toSQL());
+  // A person homed outside the directory: the session row from there, their version and day from
+  // their home, at the same time (docs/decisions/272-a-session-check-across-two-databases.md).
+  const batch = personIsInDirectory(c)
+    ? c.var.d1
+        .batch<Record<string, unknown>>([
+          statement(liveSessionQuery(c.var.db, claims.sessionId, claims.userId).toSQL()),
+          list,
+        ])
+        .then(([session, rows]) => ({ row: sessionRowFromD1(session?.results[0]), data: rows?.results ?? [] }))
+    : Promise.all([
+        sessionRowQuery(c.var.directory, claims.sessionId, claims.userId),
+        c.var.d1.batch<Record<string, unknown>>([statement(personStateQuery(c.var.db, claims.userId).toSQL()), list]),
+      ]).then(([[session], [person, rows]]) => {
+        const raw = person?.results[0];
+        const state = session && raw && sessionRowFromD1({ ...raw, expire: 0, last_seen_at: 0 });
+        return { row: state && { ...state, ...session }, data: rows?.results ?? [] };
+      });
   const { session, data } = await checkedRead(c, batch);
   const version = session.tasksVersion;
   const day = todayOf(session, now).startsAt.getTime();

@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import type { Db } from "../db/client";
+import { homeForNewPerson } from "../db/person-db";
+import { personDbOf, personIsInDirectory } from "../db/person-session";
+import { users } from "../db/schema";
+import type { AppEnv } from "../env";
+import { unauthorized } from "../http/errors";
+import { claimsOf, readDirectoryAsUser, readRowAsUser } from "./session-read";
+import { userByIdQuery } from "./users";
+
+type UserRow = typeof users.$inferSelect;
+
+/*
+ * The person's own row in their home database (docs/decisions/273-the-person-row-in-two-places.md):
+ * the directory's users row is the account (names, credentials, the home); the home's users row
+ * holds what a change writes together with the person's rows (the zone, the day's start and
+ * settings, the day begun, the tasks version). For a person homed in the directory they are one row.
+ */
+
+/** The settings a change of the person's rows reads and writes, kept in their home database. */
+const PERSON_COLUMNS = [
+  "timeZone",
+  "defaultFocusMinutes",
+  "dayStartHour",
+  "planReminderEnabled",
+  "planReminderTime",
+  "dayBegun",
+  "tasksVersion",
+] as const satisfies readonly (keyof UserRow)[];
+
+/** The account's row with the person's own settings from their home row over it (the API's user). */
+export function withPersonSettings(account: UserRow, person: UserRow | undefined): UserRow {
+  if (!person || person === account) return account;
+  const settings = Object.fromEntries(PERSON_COLUMNS.map((column) => [column, person[column]]));
+  return { ...account, ...settings };
+}
+
+/** A new person: their home, and a handle on it (null when it is the directory itself). */
+export function placeNewPerson(c: Context<AppEnv>, id: string): { home: number; person: Db | null } {
+  const home = homeForNewPerson(c.env, c.req.raw, id);
+  const person = personDbOf(c, home);
+  return { home, person: person === c.var.directory ? null : person };
+}
+
+/**
+ * The person's own row in their home, written BEFORE the account in the directory: an account never
+ * exists without it (a row left by a sign-up that then failed names no account, and is deleted by
+ * forgetPersonRow on the paths that know).
+ */
+export async function insertPersonRow(
+  person: Db,
+  row: { id: string; home: number; timeZone: string; dayBegun: string; createdAt: Date },
+): Promise<void> {
+  await person.insert(users).values(row).onConflictDoNothing();
+}
+
+/** Removes the person row of a sign-up that did not make its account. */
+export async function forgetPersonRow(person: Db, id: string): Promise<void> {
+  await person.delete(users).where(eq(users.id, id));
+}
+
+/** The person's own row in their home (the same row as the account's when that home is the directory). */
+export async function personRowOf(c: Context<AppEnv>, account: UserRow): Promise<UserRow | undefined> {
+  const person = personDbOf(c, account.home);
+  if (person === c.var.directory) return account;
+  const [row] = await person.select().from(users).where(eq(users.id, account.id)).limit(1);
+  return row;
+}
+
+/**
+ * The signed-in person's account with their own settings (GET /api/auth/user, GET /api/account): the
+ * session check and the account in one batch, the home's row read at the same time when it is
+ * elsewhere. A session whose account is gone answers 401.
+ */
+export async function readAccountAsUser(c: Context<AppEnv>) {
+  if (personIsInDirectory(c)) {
+    const { user, row } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
+    if (!row) throw unauthorized();
+    return { user, row };
+  }
+  const [
+    {
+      user,
+      data: [[account]],
+    },
+    [person],
+  ] = await Promise.all([
+    readDirectoryAsUser(c, (db, userId) => [userByIdQuery(db, userId)] as const),
+    userByIdQuery(c.var.db, claimsOf(c).userId),
+  ]);
+  if (!account) throw unauthorized();
+  return { user, row: withPersonSettings(account, person) };
+}
