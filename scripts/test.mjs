@@ -65,6 +65,8 @@ const phases = [
     { name: "unused code", cmd: "npm run --silent lint:unused" },
     { name: "decision records", cmd: "npm run --silent lint:decisions" },
     { name: "table owners", cmd: "npm run --silent lint:tables" },
+    // Only worker/db/person-db.ts names a D1 binding (docs/decisions/270-person-databases.md).
+    { name: "database bindings", cmd: "npm run --silent lint:bindings" },
     // Browser tests that read the machine's calendar or make an account outside a steady place
     // (docs/decisions/237-clock-dependence-fails-every-run.md).
     { name: "clock-free browser tests", cmd: "npm run --silent lint:clock" },
