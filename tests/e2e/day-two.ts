@@ -125,13 +125,18 @@ export function dayServer() {
  * server's clock cannot be moved, so its database is, written as the worker would have written it
  * a day earlier. Only in a dayServer's database, between requests (SQLite allows one writer at a
  * time: a server write meanwhile would fail). Its triggers move the tasks version on, so no cached
- * list of the account is answered.
+ * list of the account is answered. Every local database is moved: the account's rows are in its
+ * home, wherever that is, and its account row in the directory (docs/decisions/270-person-databases.md).
  */
 export function backdateOneDay(account: Account, stateDir: string) {
   const dir = `${stateDir}/v3/d1/miniflare-D1DatabaseObject`;
-  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (!file) throw new Error(`no local database in ${dir}`);
-  const db = new DatabaseSync(`${dir}/${file}`);
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length === 0) throw new Error(`no local database in ${dir}`);
+  for (const file of files) backdateIn(`${dir}/${file}`, account);
+}
+
+function backdateIn(path: string, account: Account) {
+  const db = new DatabaseSync(path);
   try {
     db.exec("PRAGMA busy_timeout = 10000");
     const day = 86_400_000;

@@ -9,6 +9,8 @@ declare namespace Cloudflare {
     FUZZ_SEED: string;
     /** Non-empty when bench/suggestions.mjs runs the suite: a test per held-out prompt (env SUGGESTION_BENCH). */
     SUGGESTION_BENCH: string;
+    /** Days the person-year benchmark lives (bench/person-year.mjs, env PERSON_YEAR_BENCH); empty: skipped. */
+    PERSON_YEAR_BENCH: string;
     /** The loopback mock push service of mock-push-service.ts (vitest.config.ts). */
     PUSH_MOCK_URL: string;
     /** Its host, the one push service outside worker/push/push-services.ts the worker accepts here. */

@@ -51,6 +51,8 @@ export default defineConfig(async () => {
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             // bench/suggestions.mjs sets it: one test per held-out prompt, to count them.
             SUGGESTION_BENCH: process.env.SUGGESTION_BENCH ?? "",
+            // bench/person-year.mjs sets it: the days one person lives in person-year.test.ts.
+            PERSON_YEAR_BENCH: process.env.PERSON_YEAR_BENCH ?? "",
             // Web Push: the key pair mock-push-service.ts checks tokens against, and its address.
             VAPID_PUBLIC_KEY: inject("vapidPublicKey"),
             VAPID_PRIVATE_KEY: inject("vapidPrivateKey"),
