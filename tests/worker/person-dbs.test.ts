@@ -1,11 +1,12 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHANGE_ID_HEADER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
 import { signToken } from "../../worker/auth/tokens";
 import { cleanUpEveryDatabase } from "../../worker/scheduled";
-import { hubOf, makeDue, startSession } from "./focus-helpers";
+import { setAccount, setClock } from "./day-helpers";
+import { hubOf, makeDue, scheduledAt, startSession } from "./focus-helpers";
 import { api, createTask, PASSWORD, type TestUser } from "./helpers";
 
 /*
@@ -74,6 +75,10 @@ async function aDayOfUse(person: TestUser) {
   expect(settings.status, await settings.clone().text()).toBe(200);
   return { tasks, session };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("person databases", () => {
   it("homes a person by the request's continent, keeps the home with the account and in the token", async () => {
@@ -252,6 +257,34 @@ describe("person databases", () => {
       .bind(started.id, oceania.user.id)
       .first();
     expect(row).toEqual({ is_completed: 1, focused_seconds: 60 });
+  });
+
+  it("begins the day by the hub's alarm in the person's home", async () => {
+    setClock("2027-06-10T12:00:00Z");
+    const oceania = await registerFrom("OC");
+    const id = oceania.user.id;
+    await setAccount(oceania.token, {
+      timeZone: "UTC",
+      dayStartHour: 4,
+      planReminder: { enabled: true, time: "11:30" },
+    });
+    const dayBegun = async () =>
+      (
+        await env.PERSON_DB_1.prepare("select day_begun from users where id = ?")
+          .bind(id)
+          .first<{ day_begun: string }>()
+      )?.day_begun;
+    expect(await dayBegun()).toBe("2027-06-10");
+    const startsAt = await scheduledAt(id, ["day-start"]);
+    expect(startsAt).toBe(Date.parse("2027-06-11T04:00:00Z"));
+    setClock("2027-06-11T04:00:00Z");
+    expect(await runDurableObjectAlarm(hubOf(id))).toBe(true);
+    expect(await dayBegun()).toBe("2027-06-11");
+    // The directory's copy of the settings is never the one that moves.
+    const directory = await env.DB.prepare("select day_begun from users where id = ?")
+      .bind(id)
+      .first<{ day_begun: string }>();
+    expect(directory?.day_begun).toBe("2027-06-10");
   });
 
   it("cleans expired rows in every database", async () => {
