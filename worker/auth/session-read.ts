@@ -10,7 +10,16 @@ import { isLiveSession, liveSessionQuery, type SessionRow, touchSession } from "
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /** What a route learns from its one authenticated read. */
-export type UserRead<T> = { user: SessionUser; session: SessionRow; data: T };
+export type UserRead<T> = {
+  user: SessionUser;
+  session: SessionRow;
+  data: T;
+  /**
+   * The read found the person's day new and began it first: `data` was read before the day's
+   * start made today's rows (the routines' occurrences), so a reader of those reads again.
+   */
+  dayWasNew?: boolean;
+};
 
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
@@ -49,7 +58,11 @@ export async function readAsUser<T extends Queries>(
     row: (rows as SessionRow[])[0],
     data: data as unknown as BatchResponse<T>,
   }));
-  return checkedRead(c, read);
+  const checked = await checkedRead(c, read);
+  // The first read of a day read before the day's start wrote today's rows: once a day, read them again.
+  const [first, ...rest] = queries && checked.dayWasNew ? queries(db, claims.userId) : [];
+  if (!first) return checked;
+  return { ...checked, data: (await db.batch([first, ...rest])) as unknown as BatchResponse<T> };
 }
 
 /** readAsUser for the common case of a route that reads one row (or none: `row` is undefined). */
@@ -88,8 +101,8 @@ export async function checkedRead<T>(
   };
   // A new day not yet begun in the person's rows begins first, once (set by worker/app.ts:
   // docs/decisions/259-the-day-begins-on-the-server.md).
-  await c.var.beginDayIfNew?.(c, user, row.dayBegun);
-  return { user, session: row, data };
+  const dayWasNew = (await c.var.beginDayIfNew?.(c, user, row.dayBegun)) === true;
+  return { user, session: row, data, ...(dayWasNew ? { dayWasNew } : {}) };
 }
 
 /**

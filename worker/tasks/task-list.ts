@@ -68,7 +68,7 @@ function versionsNamed(ifNoneMatch: string, userId: string): number[] {
  * answers nothing at the cost of one primary-key lookup. `day` is the instant the person's day
  * began (their zone and start hour come with the session); rows completed before it are left out.
  */
-async function read(c: Context<AppEnv>, known: number[]) {
+async function read(c: Context<AppEnv>, known: number[]): Promise<{ version: number; day: number; rows: ListRow[] | undefined }> {
   const claims = claimsOf(c);
   const now = new Date();
   // Raw statements rather than readAsUser's query builders: the rows go straight into
@@ -80,7 +80,9 @@ async function read(c: Context<AppEnv>, known: number[]) {
       statement(visibleTaskListQuery(c.var.db, claims.userId, known, now).toSQL()),
     ])
     .then(([session, list]) => ({ row: sessionRowFromD1(session?.results[0]), data: list?.results ?? [] }));
-  const { session, data } = await checkedRead(c, batch);
+  const { session, data, dayWasNew } = await checkedRead(c, batch);
+  // The day's first read began the day after reading: today's occurrences came after these rows.
+  if (dayWasNew) return read(c, known);
   const version = session.tasksVersion;
   const day = todayOf(session, now).startsAt.getTime();
   const rows = known.includes(version) ? undefined : (data as ListRow[]).filter((row) => !completedBefore(row, day));
