@@ -256,6 +256,9 @@ export type TaskSnapshot = {
   /** Absent from records stored before day stamps (docs/decisions/180-day-facts-stamped.md). */
   createdDay?: string | null;
   completedDay?: string | null;
+  /** Absent from records stored before routines. */
+  routineId?: number | null;
+  routineDay?: string | null;
   createdAt: number;
   updatedAt: number;
   completedAt: number | null;
