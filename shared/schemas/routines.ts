@@ -87,7 +87,6 @@ export type PatchRoutineInput = z.input<typeof patchRoutineSchema>;
 export const skipRoutineSchema = z.strictObject({
   reason: z.string().trim().max(200, "A reason is at most 200 characters.").nullable().optional(),
 });
-export type SkipRoutineInput = z.input<typeof skipRoutineSchema>;
 
 /**
  * What became of one due day of a routine: open (today, not done yet), done, skipped (with the
@@ -96,12 +95,11 @@ export type SkipRoutineInput = z.input<typeof skipRoutineSchema>;
 export const OCCURRENCE_STATES = ["open", "done", "skipped", "missed", "paused"] as const;
 export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
 
-export const routineDaySchema = z.object({
+const routineDaySchema = z.object({
   date: z.string(),
   state: z.enum(OCCURRENCE_STATES),
   reason: z.string().nullable(),
 });
-export type RoutineDay = z.infer<typeof routineDaySchema>;
 
 /** A routine as the API answers it. */
 export const routineSchema = z.object({
