@@ -15,6 +15,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   dayPlans: "day",
   pushSubscriptions: "push",
   suggestionUsage: "suggestions",
+  routines: "routines",
+  routineDays: "routines",
   // The receipts of changes applied once by their id: the HTTP layer's, under every capability.
   changeReceipts: "http",
 };
@@ -28,6 +30,9 @@ export const ALLOWED_ELSEWHERE: Record<string, readonly string[]> = {
   account: ["users", "sessions"],
   // users.tasks_version is the tasks' column, bumped by triggers on tasks.
   tasks: ["users"],
+  // A routine's occurrence is a task made in the day-start batch; users.routines_active is what the
+  // hub reads to wake at the day's start (docs/decisions/281-one-occurrence-made-at-day-start.md).
+  routines: ["tasks", "users"],
 };
 
 /** A worker source file: its path under the repository and its text. */

@@ -20,6 +20,7 @@ import { securityHeaders } from "./http/security-headers";
 import { beginDayOnRead } from "./hub-host/day-start";
 import { liveRoutes } from "./hub-host/live-routes";
 import { pushRoutes } from "./push/routes";
+import { routineRoutes } from "./routines/routes";
 import { suggestionRoutes } from "./suggestions/routes";
 import { prioritiesRoutes, processTasksRoutes } from "./tasks/braindump-routes";
 import { clearTasksRoutes, startFreshRoutes } from "./tasks/clearing-routes";
@@ -78,6 +79,7 @@ export function createApp() {
   app.route("/api/timer", timerRoutes);
   app.route("/api/live", liveRoutes);
   app.route("/api/analytics", analyticsRoutes);
+  app.route("/api/routines", routineRoutes);
   app.route("/api/day", dayRoutes);
   app.route("/api/history", historyRoutes);
   app.route("/api/ai", suggestionRoutes);

@@ -1,5 +1,6 @@
 import { analyticsSubscriber } from "./analytics/change-subscriber";
 import type { ChangeSubscriber } from "./changes/pipeline";
+import { routinesSubscriber } from "./routines/change-subscriber";
 
 /**
  * What other capabilities add to a change for its events, wired once here, at the top
@@ -7,4 +8,4 @@ import type { ChangeSubscriber } from "./changes/pipeline";
  * change (worker/app.ts), and the person's hub to what it changes on its own. In order: their
  * statements follow the change's own in its one batch.
  */
-export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [analyticsSubscriber];
+export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [analyticsSubscriber, routinesSubscriber];

@@ -70,7 +70,7 @@ export type AppEnv = {
      * runs the step when today has not begun (worker/hub-host/day-start.ts, set by worker/app.ts, so
      * sign-in's session check needs nothing of the day: docs/decisions/259-the-day-begins-on-the-server.md).
      */
-    beginDayIfNew?: (c: Context<AppEnv>, user: SessionUser, dayBegun: string | null) => Promise<void>;
+    beginDayIfNew?: (c: Context<AppEnv>, user: SessionUser, dayBegun: string | null) => Promise<boolean>;
     /** What other capabilities add to a change for its events, wired once in worker/app.ts (worker/change-subscribers.ts). */
     subscribers?: readonly ChangeSubscriber[];
   };

@@ -44,6 +44,8 @@ export const taskSchema = z.object({
   priorityDate: z.string().nullable(),
   /** The day the task was said no to (put on, or said "Again today" on, the "No" list); null off it. */
   noListDate: z.string().nullable(),
+  /** The routine this task is the occurrence of (docs/product.md#routines); null for every other task. */
+  routineId: z.number().int().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
 

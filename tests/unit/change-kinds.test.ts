@@ -17,6 +17,13 @@ import {
   writtenIn,
 } from "../../web/changes/registry";
 import { deleteTaskChange } from "../../web/changes/remove-task";
+import {
+  addRoutineChange,
+  patchRoutineChange,
+  removeRoutineChange,
+  routineChange,
+  skipRoutineChange,
+} from "../../web/changes/routine-change";
 import { skipDay, skipDayChange } from "../../web/changes/skip-day";
 import { task } from "./task-fixture";
 
@@ -47,6 +54,10 @@ const requests: Change<ChangeIntent>[] = [
   skipDayChange(),
   noListAgainChange([7]),
   commitNoListChange({ items: [{ id: 7, reason: " Not this month " }] }),
+  addRoutineChange({ title: "Take the medicine", repeat: { every: "day" } }),
+  patchRoutineChange(3, "Take the medicine", { paused: true }),
+  skipRoutineChange(3, "Take the medicine", "Travelling"),
+  removeRoutineChange(3, "Take the medicine"),
 ];
 
 /** The change as the outbox stores it, through JSON as IndexedDB keeps it. */
@@ -79,6 +90,10 @@ describe("the change kinds", () => {
       "Skip today's plan",
       `Say no again to "${TITLE}"`,
       `Say no to "${TITLE}"`,
+      `Make the routine "Take the medicine"`,
+      `Change the routine "Take the medicine"`,
+      `Skip "Take the medicine" today`,
+      `Delete the routine "Take the medicine"`,
     ]);
     // A task this device no longer knows is still said as a task.
     expect(changeInWords(stored(reopenChange({ id: 99 })), shown)).toBe(`Reopen "a task"`);
@@ -126,6 +141,17 @@ describe("the change kinds", () => {
       .filter((kind) => "answered" in kind)
       .map((kind) => kind.kind);
     expect(answering.sort()).toEqual(["plan", "skipDay"]);
+  });
+
+  it("a routine's change, waiting, takes today's open occurrence off the list when it skips, pauses or deletes", () => {
+    const today = [task(7, { routineId: 3 }), task(8, { routineId: 3, isCompleted: true }), task(9)];
+    const shownAfter = (change: Change<ChangeIntent>) =>
+      routineChange.showTasks(today, stored(change) as never).map((shown) => shown.id);
+    expect(shownAfter(skipRoutineChange(3, "Stretch", null))).toEqual([8, 9]);
+    expect(shownAfter(patchRoutineChange(3, "Stretch", { paused: true }))).toEqual([8, 9]);
+    expect(shownAfter(patchRoutineChange(3, "Stretch", { title: "Stretch well" }))).toEqual([7, 8, 9]);
+    expect(shownAfter(removeRoutineChange(3, "Stretch"))).toEqual([8, 9]);
+    expect(writtenIn(stored(addRoutineChange({ title: "Stretch", repeat: { everyDays: 2 } })))).toBe("Stretch");
   });
 
   it("how each waits offline: new tasks get local ids, a removed task is kept for an Undo, a rename keeps its title", () => {

@@ -15,7 +15,7 @@ import { createTask, PASSWORD } from "./helpers";
  * endpoint is one line `"GET /api/x": read()`.
  */
 /** Whom a probe runs as: a seeded user, its device handle, and an undo token where one is needed. */
-type Subject = SeededUser & { handle: string; undoToken?: string };
+type Subject = SeededUser & { handle: string; undoToken?: string; routineId?: number };
 
 type Budget =
   | { kind: "read" | "write"; max: number; probe?: (u: Subject) => Probe; status?: number }
@@ -108,6 +108,12 @@ const BUDGETS: Record<string, Budget> = {
     204,
   ),
   "DELETE /api/push/subscriptions": write(undefined, 204),
+  "GET /api/routines": read(),
+  "POST /api/routines": write(() => ({ json: { title: "Stretch", repeat: { every: "day" } } }), 201),
+  // A routine made just before (below).
+  "PATCH /api/routines/:id": write((u) => ({ path: `/api/routines/${u.routineId}`, json: { paused: true } })),
+  "POST /api/routines/:id/skip": write((u) => ({ path: `/api/routines/${u.routineId}/skip`, json: {} })),
+  "DELETE /api/routines/:id": write((u) => ({ path: `/api/routines/${u.routineId}` }), 204),
 };
 
 const routes = appRoutes();
@@ -149,6 +155,15 @@ describe("D1 calls per request", () => {
         if (key.endsWith("/resume")) await countCalls("POST", "/api/timer/pause", {}, subject.token);
         if (key.endsWith("/acknowledge")) await countCalls("POST", "/api/timer/end", {}, subject.token);
       }
+      if (key.includes("/api/routines/:id")) {
+        const made = await countCalls(
+          "POST",
+          "/api/routines",
+          { json: { title: "Take the medicine", repeat: { every: "day" } } },
+          subject.token,
+        );
+        subject = { ...subject, routineId: (JSON.parse(made.text) as { id: number }).id };
+      }
       if (key === "POST /api/undo") {
         const removal = await countCalls("DELETE", `/api/tasks/${subject.taskId}`, {}, subject.token);
         subject = { ...subject, undoToken: (JSON.parse(removal.text) as { undoToken: string }).undoToken };
@@ -185,12 +200,13 @@ async function beginToday(userId: string): Promise<void> {
 }
 
 /**
- * A day's first request runs the day-start step before it answers (one call more, once per person
- * and day: docs/decisions/259-the-day-begins-on-the-server.md); the session check that finds the
- * day not begun is part of its one read.
+ * A day's first request runs the day-start step before it answers, then reads again (two calls
+ * more, once per person and day: docs/decisions/259-the-day-begins-on-the-server.md,
+ * docs/decisions/281-one-occurrence-made-at-day-start.md); the session check that finds the day
+ * not begun is part of its first read.
  */
 describe("D1 calls of a day's first request", () => {
-  it("a read that begins the day: its read, then the day-start step; the next read one call again", async () => {
+  it("a read that begins the day: its read, the day-start step, its read again; the next read one call again", async () => {
     const seeded = await registerSeededUser();
     await env.DB.prepare("update users set day_begun = date(day_begun, '-1 day') where id = ?")
       .bind(seeded.user.id)
@@ -198,7 +214,8 @@ describe("D1 calls of a day's first request", () => {
     const first = await countCalls("GET", "/api/day", {}, seeded.token);
     expect(first.status, first.text).toBe(200);
     console.log(`D1 calls | GET /api/day (the day's first) | ${first.calls.length} | ${first.calls.join(", ")}`);
-    expect(first.calls).toEqual(["batch", "batch"]);
+    // Read again after the step: today's rows (the routines' occurrences) came after the first read.
+    expect(first.calls).toEqual(["batch", "batch", "batch"]);
     const next = await countCalls("GET", "/api/day", {}, seeded.token);
     expect(next.calls).toEqual(["batch"]);
   });

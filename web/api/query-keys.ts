@@ -11,6 +11,8 @@ export const queryKeys = {
   day: ["/api/day"] as const,
   /** Finished work by day, in pages (docs/product.md#done-screen). */
   history: ["/api/history"] as const,
+  /** The person's routines, each with today's state and its streak (docs/product.md#routines). */
+  routines: ["/api/routines"] as const,
   /** Prefix of every cached "today" record: invalidating it refreshes today whatever the date. */
   analyticsToday: ["/api/analytics/today"] as const,
   /**

@@ -19,5 +19,7 @@ export function invalidateTaskData(queryClient: QueryClient, { reset = false }: 
     queryClient.invalidateQueries({ queryKey: queryKeys.day }),
     queryClient.invalidateQueries({ predicate: isHistoryQuery }),
     queryClient.invalidateQueries({ queryKey: queryKeys.focusSessions }),
+    // A routine's today and its streak follow its occurrence, a task (docs/product.md#routines).
+    queryClient.invalidateQueries({ queryKey: queryKeys.routines }),
   ]);
 }

@@ -60,6 +60,7 @@ export function newLocalTask(userId: string, input: NewTask): Task {
     priorityDate: null,
     // Set to the person's day when shown (showTasks); the server sets it when it creates the task.
     noListDate: null,
+    routineId: null,
   };
 }
 

@@ -8,6 +8,7 @@ import { type NoListAgainEffect, noListAgain } from "./no-list-again";
 import { type PatchTaskEffect, patchTask } from "./patch-task";
 import { type PlanEffect, planDay } from "./plan-day";
 import { type RemoveTaskEffect, removeTask } from "./remove-task";
+import { type RoutineEffect, routineChange } from "./routine-change";
 import { type SkipDayEffect, skipDay } from "./skip-day";
 
 // The one registry of the change kinds that work offline (docs/decisions/255-one-module-per-change-kind.md):
@@ -23,7 +24,8 @@ export type ChangeEffect =
   | PlanEffect
   | SkipDayEffect
   | NoListAgainEffect
-  | CommitNoListEffect;
+  | CommitNoListEffect
+  | RoutineEffect;
 
 /** What a change does as the screen sends it: the outbox makes the stored effect (new tasks' local ids, a removed task kept). */
 export type ChangeIntent = Exclude<ChangeEffect, { kind: "addTasks" }> | AddTasksIntent;
@@ -44,6 +46,7 @@ export const CHANGE_KINDS: Kinds = {
   skipDay,
   noListAgain,
   commitNoList,
+  routine: routineChange,
 };
 
 /**

@@ -20,7 +20,16 @@ import {
 type Queries = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /** What a route learns from its one authenticated read. */
-export type UserRead<T> = { user: SessionUser; session: SessionRow; data: T };
+export type UserRead<T> = {
+  user: SessionUser;
+  session: SessionRow;
+  data: T;
+  /**
+   * The read found the person's day new and began it first: `data` was read before the day's
+   * start made today's rows (the routines' occurrences), so a reader of those reads again.
+   */
+  dayWasNew?: boolean;
+};
 
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
@@ -52,7 +61,12 @@ export async function readAsUser<T extends Queries>(
   c: Context<AppEnv>,
   queries?: (db: Db, userId: string) => T,
 ): Promise<UserRead<BatchResponse<T> | []>> {
-  return checkedRead(c, sessionAndRows(c, "person", queries));
+  const checked = await checkedRead(c, sessionAndRows(c, "person", queries));
+  // The first read of a day read before the day's start wrote today's rows: once a day, read them again.
+  const { db } = c.var;
+  const [first, ...rest] = queries && checked.dayWasNew ? queries(db, claimsOf(c).userId) : [];
+  if (!first) return checked;
+  return { ...checked, data: (await db.batch([first, ...rest])) as unknown as BatchResponse<T> };
 }
 
 /**
@@ -137,8 +151,8 @@ export async function checkedRead<T>(
   };
   // A new day not yet begun in the person's rows begins first, once (set by worker/app.ts:
   // docs/decisions/259-the-day-begins-on-the-server.md).
-  await c.var.beginDayIfNew?.(c, user, row.dayBegun);
-  return { user, session: row, data };
+  const dayWasNew = (await c.var.beginDayIfNew?.(c, user, row.dayBegun)) === true;
+  return { user, session: row, data, ...(dayWasNew ? { dayWasNew } : {}) };
 }
 
 /**

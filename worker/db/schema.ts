@@ -36,6 +36,12 @@ export const users = sqliteTable(
      */
     dayBegun: text(),
     /**
+     * Whether the person has a routine that is not paused: their hub then wakes at every day start,
+     * so today's occurrences are made whether or not the app is open
+     * (docs/decisions/281-one-occurrence-made-at-day-start.md). Written with every routine change.
+     */
+    routinesActive: integer({ mode: "boolean" }).notNull().default(false),
+    /**
      * Bumped by SQLite triggers on every insert, update and delete of the user's tasks (migration
      * 0001), so no write path can forget it: GET /api/tasks derives its ETag and its cache key from it.
      */
@@ -124,8 +130,20 @@ export const tasks = sqliteTable(
     createdDay: text(),
     /** The person's day of the finish, stamped with it and cleared by a reopen; null while open. */
     completedDay: text(),
+    /**
+     * The routine this task is the occurrence of, and the day it is for (docs/product.md#routines);
+     * null for every other task. The unique index makes a second occurrence of a routine on a day
+     * impossible, however many devices, replays or first reads race
+     * (docs/decisions/281-one-occurrence-made-at-day-start.md).
+     */
+    routineId: integer(),
+    routineDay: text(),
   },
-  (t) => [index("tasks_user").on(t.userId, t.id), index("tasks_user_completed").on(t.userId, t.completedAt)],
+  (t) => [
+    index("tasks_user").on(t.userId, t.id),
+    index("tasks_user_completed").on(t.userId, t.completedAt),
+    uniqueIndex("tasks_routine_day").on(t.routineId, t.routineDay),
+  ],
 );
 
 export const focusSessions = sqliteTable(
@@ -244,6 +262,9 @@ export type TaskSnapshot = {
   /** Absent from records stored before day stamps (docs/decisions/180-day-facts-stamped.md). */
   createdDay?: string | null;
   completedDay?: string | null;
+  /** Absent from records stored before routines. */
+  routineId?: number | null;
+  routineDay?: string | null;
   createdAt: number;
   updatedAt: number;
   completedAt: number | null;
@@ -318,4 +339,52 @@ export const changeReceipts = sqliteTable(
     primaryKey({ columns: [t.userId, t.changeId] }),
     index("change_receipts_user_created").on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * A routine (docs/product.md#routines): a title and a rule, kept as columns the day-start step's
+ * SQL reads (worker/routines/rule-columns.ts): `kind` with `weekDays` (a bit per day, Monday = bit
+ * 0) or `n` (every N days, the day of the month, N times a week), counted from `startDay`.
+ */
+export const routines = sqliteTable(
+  "routines",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    kind: text({ enum: ["day", "weekday", "week", "days", "month", "times"] }).notNull(),
+    weekDays: integer().notNull().default(0),
+    n: integer().notNull().default(0),
+    /** The first day the rule counts from (YYYY-MM-DD): the day it was made, or the day after a rule change. */
+    startDay: text().notNull(),
+    paused: integer({ mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index("routines_user").on(t.userId, t.id)],
+);
+
+/**
+ * What became of each due day of a routine (docs/decisions/282-honest-streaks.md): one row per
+ * routine and day, made at the day's start (open, or paused), closed at the next (done, missed)
+ * or by the person (skipped, with the reason if given). Streaks are counted from these rows; rows
+ * older than ROUTINE_HISTORY_DAYS are dropped.
+ */
+export const routineDays = sqliteTable(
+  "routine_days",
+  {
+    routineId: integer()
+      .notNull()
+      .references(() => routines.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person's day, YYYY-MM-DD. */
+    day: text().notNull(),
+    state: text({ enum: ["open", "done", "skipped", "missed", "paused"] }).notNull(),
+    reason: text(),
+  },
+  (t) => [primaryKey({ columns: [t.routineId, t.day] }), index("routine_days_user").on(t.userId, t.day)],
 );

@@ -29,6 +29,7 @@ const TASK_FIELDS = {
   completedAt: "instant",
   priorityDate: "text",
   noListDate: "text",
+  routineId: "number",
 } as const satisfies Record<keyof Task, FieldKind>;
 
 type TaskField = keyof typeof TASK_FIELDS;
@@ -53,7 +54,7 @@ export function toTask(row: Pick<TaskRow, TaskField>): Task {
 /** A task's value as D1 answers it: booleans and instants as numbers, JSON as text. */
 type RawValue = string | number | null;
 const rawJson: Record<FieldKind, (value: RawValue) => string> = {
-  number: (value) => String(value),
+  number: (value) => (value === null ? "null" : String(value)),
   text: (value) => (value === null ? "null" : JSON.stringify(value)),
   flag: (value) => String(value !== 0),
   // Written only by SQLite's json functions or JSON.stringify, so already compact.

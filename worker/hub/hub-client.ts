@@ -55,6 +55,8 @@ export type DaySettings = {
    * (docs/decisions/274-the-hub-learns-the-home.md); a hub's row from before homes has none: 0.
    */
   home?: number;
+  /** The person has a routine that is not paused: its occurrences are made at each day start (absent in rows kept before routines). */
+  routines?: boolean;
 };
 
 /** The day's settings of a users row. */
@@ -65,6 +67,7 @@ export function daySettingsOf(user: typeof users.$inferSelect): DaySettings {
     timeZone: user.timeZone,
     dayStartHour: user.dayStartHour,
     reminderTime: user.planReminderEnabled ? user.planReminderTime : null,
+    routines: user.routinesActive,
   };
 }
 

@@ -68,6 +68,8 @@ export function insertTitlesStatement(db: Db, userId: string, titles: readonly s
     noListDate: sql`null`,
     createdDay: sql`${today}`,
     completedDay: sql`null`,
+    routineId: sql`null`,
+    routineDay: sql`null`,
   };
   const columns = Object.keys(getTableColumns(tasks)) as (keyof TaskRow)[];
   const select = sql`select ${sql.join(

@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
 
 /** Bump when the JSON of a task changes shape, so no browser keeps a body of the old format. */
-const LIST_FORMAT = 3;
+const LIST_FORMAT = 4;
 
 /**
  * The list's entity tag: whose list, which version, which format, and which day (the instant it
@@ -69,7 +69,10 @@ function versionsNamed(ifNoneMatch: string, userId: string): number[] {
  * answers nothing at the cost of one primary-key lookup. `day` is the instant the person's day
  * began (their zone and start hour come with the session); rows completed before it are left out.
  */
-async function read(c: Context<AppEnv>, known: number[]) {
+async function read(
+  c: Context<AppEnv>,
+  known: number[],
+): Promise<{ version: number; day: number; rows: ListRow[] | undefined }> {
   const claims = claimsOf(c);
   const now = new Date();
   // Raw statements rather than readAsUser's query builders: the rows go straight into
@@ -93,7 +96,9 @@ async function read(c: Context<AppEnv>, known: number[]) {
         const state = session && raw && sessionRowFromD1({ ...raw, expire: 0, last_seen_at: 0 });
         return { row: state && { ...state, ...session }, data: rows?.results ?? [] };
       });
-  const { session, data } = await checkedRead(c, batch);
+  const { session, data, dayWasNew } = await checkedRead(c, batch);
+  // The day's first read began the day after reading: today's occurrences came after these rows.
+  if (dayWasNew) return read(c, known);
   const version = session.tasksVersion;
   const day = todayOf(session, now).startsAt.getTime();
   const rows = known.includes(version) ? undefined : (data as ListRow[]).filter((row) => !completedBefore(row, day));

@@ -35,6 +35,8 @@ import { StreakCards, WeekDays } from "./day-streaks";
 
 // The charts are a separate chunk: the cards show first, the charts follow.
 const AnalyticsCharts = lazy(() => import("./analytics-charts").then((m) => ({ default: m.AnalyticsCharts })));
+// Each routine's streak and last 30 days (docs/product.md#routines): its own chunk too.
+const RoutineStreaks = lazy(() => import("./routine-streaks").then((m) => ({ default: m.RoutineStreaks })));
 
 const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
   { value: "day", label: "Day" },
@@ -150,6 +152,9 @@ export function AnalyticsPage() {
           {period === "week" ? <WeekDays records={records} todayDate={todayDate} firstDay={firstDay} /> : null}
           <Suspense fallback={<Spinner className="py-16" label="Loading charts" showLabel />}>
             <AnalyticsCharts records={records} period={period} todayDate={todayDate} openByList={openByList} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <RoutineStreaks />
           </Suspense>
         </>
       )}

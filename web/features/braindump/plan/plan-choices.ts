@@ -3,9 +3,13 @@ import { isTodaysNoListItem } from "../../../../shared/day";
 import type { Day } from "../../../../shared/schemas/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 
-/** The tasks today's three can be chosen from: open, not on the "No" List (the server's rule for a plan). */
+/**
+ * The tasks today's three can be chosen from: open, not on the "No" List (the server's rule for a
+ * plan), and not a routine's occurrence: routines show apart, the three stay the choice of what
+ * matters most (docs/product.md#routines).
+ */
 export function plannableTasks(tasks: readonly Task[]): Task[] {
-  return tasks.filter((task) => !task.isCompleted && task.category !== "no_list");
+  return tasks.filter((task) => !task.isCompleted && task.category !== "no_list" && task.routineId === null);
 }
 
 /**

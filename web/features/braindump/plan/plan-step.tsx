@@ -17,6 +17,7 @@ import { showError, showInfo, showSuccess } from "../../../ui/toast";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { CarriedList } from "./carried-list";
 import { offeredNoItems, plannableTasks, previousThree, threeWord } from "./plan-choices";
+import { PlanRoutines, useMissedYesterday } from "./plan-routines";
 
 type Props = {
   day: Day;
@@ -230,6 +231,8 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
         </div>
       </PlanSection>
 
+      <PlanRoutinesSection tasks={tasks} today={day.date} />
+
       <PlanSection id="plan-open-heading" title="Still open" count={carried.length}>
         {carried.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Nothing carried over: a fresh start.</p>
@@ -296,6 +299,22 @@ function noListTitle(fromDay: string | null, today: string): string {
   if (!fromDay) return `Your earlier "No" List`;
   const name = dayName(fromDay, today);
   return name === "Yesterday" ? `Yesterday's "No" List` : `"No" List of ${name}`;
+}
+
+/** Today's routines, apart from the three (docs/product.md#routines); nothing when none is due and none was missed. */
+function PlanRoutinesSection({ tasks, today }: { tasks: readonly Task[]; today: string }) {
+  const todays = tasks.filter((task) => task.routineId !== null);
+  const missed = useMissedYesterday(today);
+  if (todays.length === 0 && missed.length === 0) return null;
+  return (
+    <PlanSection
+      id="plan-routines-heading"
+      title="Today's routines"
+      count={todays.filter((task) => !task.isCompleted).length}
+    >
+      <PlanRoutines todays={todays} missed={missed} />
+    </PlanSection>
+  );
 }
 
 function PlanSection({

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../constants";
+import { taskTitleSchema } from "./tasks";
+
+/*
+ * Routines (docs/product.md#routines): what comes back by itself. The rule of a routine, its API
+ * shape and the bodies of /api/routines. The rules themselves are pure functions in
+ * shared/routines.ts (docs/decisions/280-routine-rules-on-calendar-dates.md).
+ */
+
+/** The days of the week as a rule names them, Monday first. */
+export const WEEK_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+
+/** The most routines a person keeps. */
+export const MAX_ROUTINES = 100;
+/** "Every N days": N from 2 (every other day) to a year; every day is its own rule. */
+export const EVERY_DAYS_MIN = 2;
+export const EVERY_DAYS_MAX = 365;
+/** "N times a week": 1 to 6; seven times a week is every day. */
+export const TIMES_PER_WEEK_MIN = 1;
+export const TIMES_PER_WEEK_MAX = 6;
+
+const weekDaySchema = z.enum(WEEK_DAYS, { error: `A day of the week is one of ${WEEK_DAYS.join(", ")}.` });
+
+/** A routine's rule: exactly one of these shapes. */
+export const repeatSchema = z.union(
+  [
+    z.strictObject({ every: z.literal("day") }),
+    z.strictObject({ every: z.literal("weekday") }),
+    z.strictObject({
+      every: z.literal("week"),
+      days: z
+        .array(weekDaySchema, { error: "Name the days of the week as a list." })
+        .min(1, "Choose at least one day of the week.")
+        .max(7, "A week has seven days.")
+        .refine((days) => new Set(days).size === days.length, "Name each day once."),
+    }),
+    z.strictObject({
+      everyDays: z
+        .number({ error: "Every N days takes a whole number." })
+        .int("Every N days takes a whole number.")
+        .min(EVERY_DAYS_MIN, `Every N days takes N from ${EVERY_DAYS_MIN} to ${EVERY_DAYS_MAX}.`)
+        .max(EVERY_DAYS_MAX, `Every N days takes N from ${EVERY_DAYS_MIN} to ${EVERY_DAYS_MAX}.`),
+    }),
+    z.strictObject({
+      every: z.literal("month"),
+      day: z
+        .number({ error: "A day of the month is a whole number." })
+        .int("A day of the month is a whole number.")
+        .min(1, "A day of the month is from 1 to 31.")
+        .max(31, "A day of the month is from 1 to 31."),
+    }),
+    z.strictObject({
+      timesPerWeek: z
+        .number({ error: "N times a week takes a whole number." })
+        .int("N times a week takes a whole number.")
+        .min(TIMES_PER_WEEK_MIN, `N times a week takes N from ${TIMES_PER_WEEK_MIN} to ${TIMES_PER_WEEK_MAX}.`)
+        .max(TIMES_PER_WEEK_MAX, `N times a week takes N from ${TIMES_PER_WEEK_MIN} to ${TIMES_PER_WEEK_MAX}.`),
+    }),
+  ],
+  {
+    error:
+      'Unknown rule: use {"every":"day"}, {"every":"weekday"}, {"every":"week","days":[…]}, {"everyDays":N}, {"every":"month","day":N} or {"timesPerWeek":N}.',
+  },
+);
+export type Repeat = z.infer<typeof repeatSchema>;
+
+const routineTitleSchema = taskTitleSchema.refine((title) => !hasRemovedMarker(title), REMOVED_MARKER_REFUSED);
+
+/** POST /api/routines. */
+export const createRoutineSchema = z.strictObject({ title: routineTitleSchema, repeat: repeatSchema });
+export type CreateRoutineInput = z.input<typeof createRoutineSchema>;
+
+/** PATCH /api/routines/:id: any of these, at least one. */
+export const patchRoutineSchema = z
+  .strictObject({
+    title: routineTitleSchema,
+    repeat: repeatSchema,
+    paused: z.boolean({ error: "Paused is true or false." }),
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, "Change at least one of title, repeat, paused.");
+export type PatchRoutineInput = z.input<typeof patchRoutineSchema>;
+
+/** POST /api/routines/:id/skip: a reason if the person gives one. */
+export const skipRoutineSchema = z.strictObject({
+  reason: z.string().trim().max(200, "A reason is at most 200 characters.").nullable().optional(),
+});
+
+/**
+ * What became of one due day of a routine: open (today, not done yet), done, skipped (with the
+ * reason if given), missed (the day ended undone), paused (the routine was paused that day).
+ */
+export const OCCURRENCE_STATES = ["open", "done", "skipped", "missed", "paused"] as const;
+export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
+
+const routineDaySchema = z.object({
+  date: z.string(),
+  state: z.enum(OCCURRENCE_STATES),
+  reason: z.string().nullable(),
+});
+
+/** A routine as the API answers it. */
+export const routineSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  repeat: repeatSchema,
+  paused: z.boolean(),
+  /** The day its rule counts from (the first day of "every N days"). */
+  startDay: z.string(),
+  /** Today is one of its days (paused: false). */
+  dueToday: z.boolean(),
+  doneToday: z.boolean(),
+  /** What became of today: null when today is not one of its days. */
+  today: z.enum(OCCURRENCE_STATES).nullable(),
+  /** Today's occurrence, a task, while it is on the list. */
+  todayTaskId: z.number().int().nullable(),
+  /** This week's dones, for "N times a week". */
+  doneThisWeek: z.number().int(),
+  streak: z.object({ current: z.number().int(), best: z.number().int() }),
+  /** Its last 30 days, oldest first, only the due ones. */
+  last30: z.array(routineDaySchema),
+  /** Its next due days after today (up to 5; none for "N times a week", which has no fixed days). */
+  nextDays: z.array(z.string()),
+});
+export type Routine = z.infer<typeof routineSchema>;

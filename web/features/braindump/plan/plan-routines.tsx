@@ -1,0 +1,53 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { addDays } from "../../../../shared/day";
+import type { Task } from "../../../../shared/schemas/tasks";
+import { useRoutines } from "../../../api/routines";
+import { buttonClasses } from "../../../ui/button";
+import { MarkDoneButton } from "../mark-done-button";
+
+/** The routines that missed the day before `today` (not done, not skipped), by title. */
+export function useMissedYesterday(today: string): string[] {
+  const yesterday = addDays(today, -1);
+  return (useRoutines().data ?? []).flatMap((routine) =>
+    routine.last30.some((day) => day.date === yesterday && day.state === "missed") ? [routine.title] : [],
+  );
+}
+
+/**
+ * The plan's routines (docs/product.md#routines): today's occurrences apart from the three, each
+ * done in one tap (with Undo), and what was missed yesterday, said once: nothing is carried.
+ */
+export function PlanRoutines({ todays, missed }: { todays: readonly Task[]; missed: readonly string[] }) {
+  return (
+    <div className="space-y-2">
+      {missed.length > 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="missed-yesterday">
+          Missed yesterday: {missed.join(", ")}
+        </p>
+      ) : null}
+      {todays.length > 0 ? (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {todays.map((task) => (
+            <li key={task.id} className="flex items-center gap-2 py-1">
+              {task.isCompleted ? (
+                <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center text-emerald-600 dark:text-emerald-400">
+                  <Check aria-hidden="true" className="h-4 w-4" strokeWidth={3} />
+                </span>
+              ) : (
+                <MarkDoneButton task={task} />
+              )}
+              <span className="min-w-0 flex-1 break-words text-sm">
+                {task.title}
+                {task.isCompleted ? <span className="sr-only">, done</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Link to="/routines" className={buttonClasses("ghost", "sm")}>
+        Your routines
+      </Link>
+    </div>
+  );
+}

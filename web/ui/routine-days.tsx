@@ -1,0 +1,58 @@
+import { addDays } from "../../shared/day";
+import type { Routine } from "../../shared/schemas/routines";
+import { cn } from "./cn";
+
+/*
+ * A routine's last 30 days as a strip of squares (docs/product.md#routines): done, skipped,
+ * paused, missed, open today, or not one of its days. Shown on the routine's card and on Analytics.
+ */
+
+const STATE_CLASS = {
+  done: "bg-emerald-500 dark:bg-emerald-400",
+  skipped: "bg-slate-300 dark:bg-slate-600",
+  paused: "bg-sky-200 dark:bg-sky-800",
+  missed: "bg-red-400 dark:bg-red-500",
+  open: "border-2 border-brand-600 dark:border-indigo-300",
+} as const;
+
+const STATE_WORD = { done: "done", skipped: "skipped", paused: "paused", missed: "missed", open: "open" } as const;
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "Jun 8": a date of the person's days. */
+export function shortDate(date: string): string {
+  return dateFormat.format(new Date(`${date}T12:00:00Z`));
+}
+
+export function RoutineDays({ routine, today, className }: { routine: Routine; today: string; className?: string }) {
+  const byDate = new Map(routine.last30.map((day) => [day.date, day]));
+  const days = Array.from({ length: 30 }, (_, index) => addDays(today, index - 29));
+  const done = routine.last30.filter((day) => day.state === "done").length;
+  return (
+    <div className={cn("space-y-1", className)}>
+      <ol aria-label={`${routine.title}: the last 30 days, ${done} done`} className="flex flex-wrap gap-[3px]">
+        {days.map((date) => {
+          const day = byDate.get(date);
+          const label = day
+            ? `${shortDate(date)}: ${STATE_WORD[day.state]}${day.reason ? ` (${day.reason})` : ""}`
+            : `${shortDate(date)}: not one of its days`;
+          return (
+            <li
+              key={date}
+              title={label}
+              aria-label={label}
+              className={cn("h-3 w-3 rounded-[3px]", day ? STATE_CLASS[day.state] : "bg-slate-100 dark:bg-slate-800")}
+            />
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** "Streak: 4 (best 9)", in weeks for "N times a week". */
+export function routineStreakLine(routine: Routine): string {
+  const unit = "timesPerWeek" in routine.repeat ? ["week", "weeks"] : ["day", "days"];
+  const count = (n: number) => `${n} ${n === 1 ? unit[0] : unit[1]}`;
+  return `Streak: ${count(routine.streak.current)} (best ${count(routine.streak.best)})`;
+}

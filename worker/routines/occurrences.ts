@@ -1,0 +1,134 @@
+import { and, eq, getTableColumns, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { addDays } from "../../shared/day";
+import { daysInMonth, weekDayIndex, weekStartOf } from "../../shared/routines";
+import type { Db } from "../db/client";
+import { routineDays, routines, tasks } from "../db/schema";
+import { isVisible, type TaskRow } from "../db/task-rows";
+
+/*
+ * Today's occurrences (docs/decisions/281-one-occurrence-made-at-day-start.md), as statements of
+ * the day-start step's ONE batch (and of a routine made or resumed today): the days before today
+ * are closed (done, or missed, or skipped when the task is gone), their undone tasks leave the list
+ * (nothing is carried), then each routine due today gets its day's row and, unless paused, its
+ * task. The rules are shared/routines.ts's, written in SQL over the rule's columns
+ * (./rule-columns.ts) with today's calendar facts computed here; the primary key of routine_days
+ * and the unique index tasks_routine_day make a second occurrence impossible, so any number of
+ * runs racing leave one.
+ */
+
+/** How long a routine's days are kept: its streaks and last 30 days are counted over them. */
+export const ROUTINE_HISTORY_DAYS = 400;
+
+/** Whether a routine (the `routines` row in the statement) is due on `today`, by its rule. */
+function dueOn(today: string): SQL {
+  const dow = weekDayIndex(today);
+  const dayOfMonth = Number(today.slice(8, 10));
+  const doneThisWeek = sql`(select count(*) from ${routineDays} where ${routineDays.routineId} = ${routines.id}
+    and ${routineDays.day} >= ${weekStartOf(today)} and ${routineDays.day} < ${today} and ${routineDays.state} = 'done')`;
+  return sql`(${routines.startDay} <= ${today} and case ${routines.kind}
+    when 'day' then 1
+    when 'weekday' then ${dow < 5 ? 1 : 0}
+    when 'week' then (${routines.weekDays} >> ${dow}) & 1
+    when 'days' then cast(round(julianday(${today}) - julianday(${routines.startDay})) as integer) % ${routines.n} = 0
+    when 'month' then min(${routines.n}, ${daysInMonth(today)}) = ${dayOfMonth}
+    when 'times' then ${doneThisWeek} < ${routines.n}
+    else 0 end)`;
+}
+
+/** The occurrence task of a routine_days row, finished and not cleared away. */
+const doneTask = sql`exists (select 1 from ${tasks} where ${tasks.routineId} = ${routineDays.routineId}
+  and ${tasks.routineDay} = ${routineDays.day} and ${tasks.isCompleted} = 1 and ${isVisible()})`;
+/** The occurrence task of a routine_days row, in any state. */
+const anyTask = sql`exists (select 1 from ${tasks} where ${tasks.routineId} = ${routineDays.routineId}
+  and ${tasks.routineDay} = ${routineDays.day})`;
+
+/** The days before `today` closed, their undone tasks off the list, the kept history bounded. */
+export function closeEarlierDaysStatements(db: Db, userId: string, today: string): BatchItem<"sqlite">[] {
+  return [
+    db
+      .update(routineDays)
+      .set({ state: sql`case when ${doneTask} then 'done' when ${anyTask} then 'missed' else 'skipped' end` })
+      .where(and(eq(routineDays.userId, userId), eq(routineDays.state, "open"), lt(routineDays.day, today))),
+    db
+      .delete(tasks)
+      .where(
+        and(
+          eq(tasks.userId, userId),
+          isNotNull(tasks.routineId),
+          lt(tasks.routineDay, today),
+          eq(tasks.isCompleted, false),
+        ),
+      ),
+    db
+      .delete(routineDays)
+      .where(and(eq(routineDays.userId, userId), lt(routineDays.day, addDays(today, -ROUTINE_HISTORY_DAYS)))),
+  ];
+}
+
+/**
+ * Today's row and task of each of the person's routines due today (only those `which` names, an SQL condition on
+ * routines): paused routines get a paused row and no task. Rows and tasks already there stay as they are.
+ */
+export function makeOccurrencesStatements(
+  db: Db,
+  userId: string,
+  today: string,
+  now: Date,
+  which?: SQL,
+): BatchItem<"sqlite">[] {
+  const only = which ? sql` and ${which}` : sql``;
+  const at = now.getTime();
+  // One expression per column, keyed by the row type (as worker/tasks/braindump.ts does): a column
+  // added to either table breaks the build here instead of shifting the INSERT ... SELECT.
+  const dayColumns: Record<keyof typeof routineDays.$inferSelect, SQL> = {
+    routineId: sql`${routines.id}`,
+    userId: sql`${routines.userId}`,
+    day: sql`${today}`,
+    state: sql`case when ${routines.paused} then 'paused' else 'open' end`,
+    reason: sql`null`,
+  };
+  const taskColumns: Record<keyof TaskRow, SQL> = {
+    id: sql`null`,
+    userId: sql`${routines.userId}`,
+    title: sql`${routines.title}`,
+    description: sql`null`,
+    category: sql`'later'`,
+    isCompleted: sql`0`,
+    isPriority: sql`0`,
+    noListReason: sql`null`,
+    answers: sql`'{}'`,
+    categoryChosen: sql`0`,
+    createdAt: sql`${at}`,
+    updatedAt: sql`${at}`,
+    completedAt: sql`null`,
+    priorityDate: sql`null`,
+    noListDate: sql`null`,
+    createdDay: sql`${today}`,
+    completedDay: sql`null`,
+    routineId: sql`${routines.id}`,
+    routineDay: sql`${today}`,
+  };
+  const listed = <T extends Record<string, SQL>>(table: Parameters<typeof getTableColumns>[0], values: T) =>
+    sql.join(
+      Object.keys(getTableColumns(table)).map((column) => values[column] as SQL),
+      sql`, `,
+    );
+  // SQLite needs the WHERE of an INSERT ... SELECT before its ON CONFLICT; both have one.
+  const rows = db
+    .insert(routineDays)
+    .select(
+      sql`select ${listed(routineDays, dayColumns)} from ${routines}
+        where ${routines.userId} = ${userId}${only} and ${dueOn(today)}`,
+    )
+    .onConflictDoNothing();
+  const occurrenceTasks = db
+    .insert(tasks)
+    .select(
+      sql`select ${listed(tasks, taskColumns)} from ${routines} inner join ${routineDays}
+        on ${routineDays.routineId} = ${routines.id} and ${routineDays.day} = ${today}
+        where ${routines.userId} = ${userId}${only} and ${routineDays.state} = 'open'`,
+    )
+    .onConflictDoNothing();
+  return [rows, occurrenceTasks];
+}

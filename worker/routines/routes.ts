@@ -1,0 +1,295 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { addDays } from "../../shared/day";
+import { idParamSchema } from "../../shared/schemas/common";
+import {
+  createRoutineSchema,
+  MAX_ROUTINES,
+  patchRoutineSchema,
+  skipRoutineSchema,
+} from "../../shared/schemas/routines";
+import { beginChange } from "../auth/begin-change";
+import { requireUser } from "../auth/middleware";
+import { readAsUser } from "../auth/session-read";
+import type { ChangeEvent } from "../changes/events";
+import { guardOn } from "../changes/guard";
+import { todayOf } from "../day/today";
+import type { Db } from "../db/client";
+import { routineDays, routines, tasks, users } from "../db/schema";
+import type { AppEnv } from "../env";
+import { conflict, notFound } from "../http/errors";
+import { validate } from "../http/validation";
+import { makeOccurrencesStatements } from "./occurrences";
+import {
+  type OccurrenceTask,
+  occurrenceTasksQuery,
+  type RoutineDayRow,
+  type RoutineRow,
+  routineCountQuery,
+  routineDaysQuery,
+  routinesQuery,
+} from "./reads";
+import { ruleColumnsOf } from "./rule-columns";
+import { routineView } from "./view";
+
+/*
+ * /api/routines (docs/product.md#routines). Each change is one change of the pipeline
+ * (docs/decisions/250-one-home-for-a-change.md): the session check with the routine's reads, then
+ * ONE batch with the routine's row, today's occurrence as it follows (made, paused, skipped or
+ * taken off the list) and users.routines_active, whose new value the hub is told so it wakes at
+ * the day's start while a routine is active (docs/decisions/281-one-occurrence-made-at-day-start.md).
+ */
+
+const NOT_FOUND = "Routine not found.";
+const TOO_MANY = `You can keep at most ${MAX_ROUTINES} routines.`;
+
+/** users.routines_active written from the routines as the batch leaves them, the row read back. */
+function routinesActiveStatement(db: Db, userId: string) {
+  return db
+    .update(users)
+    .set({
+      routinesActive: sql`exists (select 1 from ${routines} where ${routines.userId} = ${userId} and ${routines.paused} = 0)`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+}
+
+/** The hub learns the person's day settings as stored (the routines flag among them). */
+function settingsTold({ results }: { results: readonly unknown[] }): ChangeEvent[] {
+  const [user] = results.at(-1) as (typeof users.$inferSelect)[];
+  return user ? [{ type: "day-settings-changed", user }] : [];
+}
+
+/** The occurrence task of the routine `which` names on `day`, while open. */
+const openOccurrence = (userId: string, which: SQL, day: string) =>
+  and(
+    eq(tasks.userId, userId),
+    sql`${tasks.routineId} in (select ${routines.id} from ${routines} where ${which})`,
+    eq(tasks.routineDay, day),
+    eq(tasks.isCompleted, false),
+  );
+
+/** The reads of a routine's answer, for the end of a change's batch. */
+function answerReads(db: Db, userId: string, now: Date, which: SQL) {
+  return [
+    routinesQuery(db, userId, which),
+    routineDaysQuery(db, userId, now, which),
+    occurrenceTasksQuery(db, userId, now),
+  ] as const;
+}
+
+function answerOf(reads: readonly unknown[], today: string) {
+  const [rows, days, occurrences] = reads as [RoutineRow[], RoutineDayRow[], OccurrenceTask[]];
+  const [row] = rows;
+  if (!row) throw notFound(NOT_FOUND);
+  return routineView(row, days, occurrences, today);
+}
+
+/** Mounted at /api/routines. */
+export const routineRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => {
+    const now = new Date();
+    const {
+      user,
+      data: [rows, days, occurrences],
+    } = await readAsUser(c, (db, userId) => [
+      routinesQuery(db, userId),
+      routineDaysQuery(db, userId, now),
+      occurrenceTasksQuery(db, userId, now),
+    ]);
+    const today = todayOf(user, now).date;
+    return c.json(rows.map((row) => routineView(row, days, occurrences, today)));
+  })
+  .post("/", requireUser, validate("json", createRoutineSchema), async (c) => {
+    const input = c.req.valid("json");
+    const {
+      user,
+      data: [[counted]],
+      now,
+      commit,
+    } = await beginChange(c, (db, userId) => [routineCountQuery(db, userId)] as const);
+    if ((counted?.count ?? 0) >= MAX_ROUTINES) throw conflict(TOO_MANY);
+    const { db } = c.var;
+    const today = todayOf(user, now).date;
+    // Inside the batch the routine just made is the person's newest (ids only grow).
+    const newest = sql`${routines.id} = (select max(${routines.id}) from ${routines} where ${routines.userId} = ${user.id})`;
+    const { reads } = await commit(
+      () => ({
+        guards: [
+          guardOn(
+            db,
+            routines,
+            sql`(select count(*) from ${routines} where ${routines.userId} = ${user.id}) >= ${MAX_ROUTINES}`,
+          ),
+        ],
+        statements: [
+          db.insert(routines).values({
+            userId: user.id,
+            title: input.title,
+            ...ruleColumnsOf(input.repeat),
+            startDay: today,
+            createdAt: now,
+            updatedAt: now,
+          }),
+          // Made today: today's occurrence comes at once when today is one of its days.
+          ...makeOccurrencesStatements(db, user.id, today, now, newest),
+          routinesActiveStatement(db, user.id),
+        ],
+        events: [{ type: "tasks-edited" }],
+        eventsAfter: settingsTold,
+        reads: answerReads(db, user.id, now, newest),
+      }),
+      {
+        whenAborted: () => {
+          throw conflict(TOO_MANY);
+        },
+      },
+    );
+    return c.json(answerOf(reads, today), 201);
+  })
+  .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchRoutineSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const patch = c.req.valid("json");
+    const {
+      user,
+      data: [[routine]],
+      now,
+      commit,
+    } = await beginChange(c, (db, userId) => [routinesQuery(db, userId, eq(routines.id, id))] as const);
+    if (!routine) throw notFound(NOT_FOUND);
+    const { db } = c.var;
+    const today = todayOf(user, now).date;
+    const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
+    const pausing = patch.paused === true && !routine.paused;
+    const resuming = patch.paused === false && routine.paused;
+    const statements = [
+      db
+        .update(routines)
+        .set({
+          ...(patch.title !== undefined ? { title: patch.title } : {}),
+          // A new rule counts from tomorrow: today keeps the occurrence it has (or has none).
+          ...(patch.repeat !== undefined ? { ...ruleColumnsOf(patch.repeat), startDay: addDays(today, 1) } : {}),
+          ...(patch.paused !== undefined ? { paused: patch.paused } : {}),
+          updatedAt: now,
+        })
+        .where(which),
+      // Today's open occurrence takes the new title.
+      ...(patch.title !== undefined
+        ? [
+            db
+              .update(tasks)
+              .set({ title: patch.title, updatedAt: now })
+              .where(openOccurrence(user.id, which, today)),
+          ]
+        : []),
+      // Paused: today's open day is paused (the streak keeps), its task leaves the list.
+      ...(pausing
+        ? [
+            db
+              .update(routineDays)
+              .set({ state: "paused" })
+              .where(
+                and(
+                  eq(routineDays.routineId, id),
+                  eq(routineDays.day, today),
+                  eq(routineDays.state, "open"),
+                  sql`not exists (select 1 from ${tasks} where ${tasks.routineId} = ${id} and ${tasks.routineDay} = ${today} and ${tasks.isCompleted} = 1)`,
+                ),
+              ),
+            db.delete(tasks).where(openOccurrence(user.id, which, today)),
+          ]
+        : []),
+      // Resumed: today comes back as one of its days if it is one.
+      ...(resuming
+        ? [
+            db
+              .delete(routineDays)
+              .where(and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "paused"))),
+            ...makeOccurrencesStatements(db, user.id, today, now, which),
+          ]
+        : []),
+      routinesActiveStatement(db, user.id),
+    ];
+    const { reads } = await commit(() => ({
+      statements,
+      events: [{ type: "tasks-edited" }],
+      eventsAfter: settingsTold,
+      reads: answerReads(db, user.id, now, which),
+    }));
+    return c.json(answerOf(reads, today));
+  })
+  .post("/:id/skip", requireUser, validate("param", idParamSchema), validate("json", skipRoutineSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    const {
+      user,
+      data: [[routine], days, occurrences],
+      now,
+      commit,
+    } = await beginChange(
+      c,
+      (db, userId) =>
+        [
+          routinesQuery(db, userId, eq(routines.id, id)),
+          routineDaysQuery(db, userId, new Date(), eq(routines.id, id)),
+          occurrenceTasksQuery(db, userId, new Date()),
+        ] as const,
+    );
+    if (!routine) throw notFound(NOT_FOUND);
+    const { db } = c.var;
+    const today = todayOf(user, now).date;
+    const view = routineView(routine, days, occurrences, today);
+    if (view.today === null || view.today === "paused") throw conflict(`"${routine.title}" is not due today.`);
+    if (view.today === "done") throw conflict(`"${routine.title}" is done today already.`);
+    if (view.today === "skipped") throw conflict(`"${routine.title}" is skipped today already.`);
+    const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
+    const todayOpen = and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "open"));
+    const { reads } = await commit(
+      () => ({
+        // Done on another device meanwhile: the skip is refused rather than undo a finish.
+        guards: [
+          guardOn(
+            db,
+            routineDays,
+            sql`not exists (select 1 from ${routineDays} where ${todayOpen}) or exists (select 1 from ${tasks} where ${tasks.routineId} = ${id} and ${tasks.routineDay} = ${today} and ${tasks.isCompleted} = 1)`,
+          ),
+        ],
+        statements: [
+          db
+            .update(routineDays)
+            .set({ state: "skipped", reason: reason ?? null })
+            .where(todayOpen),
+          db.delete(tasks).where(openOccurrence(user.id, which, today)),
+        ],
+        events: [{ type: "tasks-edited" }],
+        reads: answerReads(db, user.id, now, which),
+      }),
+      {
+        whenAborted: () => {
+          throw conflict(`"${routine.title}" is no longer open today.`);
+        },
+      },
+    );
+    return c.json(answerOf(reads, today));
+  })
+  .delete("/:id", requireUser, validate("param", idParamSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const {
+      user,
+      data: [[routine]],
+      commit,
+    } = await beginChange(c, (db, userId) => [routinesQuery(db, userId, eq(routines.id, id))] as const);
+    if (!routine) throw notFound(NOT_FOUND);
+    const { db } = c.var;
+    // Its open occurrence leaves the list; finished ones stay in Done. Its days go with it.
+    await commit(() => ({
+      statements: [
+        db.delete(tasks).where(and(eq(tasks.userId, user.id), eq(tasks.routineId, id), eq(tasks.isCompleted, false))),
+        db.delete(routines).where(and(eq(routines.id, id), eq(routines.userId, user.id))),
+        routinesActiveStatement(db, user.id),
+      ],
+      events: [{ type: "tasks-edited" }],
+      eventsAfter: settingsTold,
+    }));
+    return c.body(null, 204);
+  });
