@@ -212,6 +212,16 @@ describe("person databases", () => {
     expect(await count(env.PERSON_DB_1, "tasks", oceania.user.id)).toBe(1);
     expect((await api("/api/auth/logout", { method: "POST", token })).status).toBe(204);
     expect((await api("/api/tasks", { token })).status).toBe(401);
+    // A change of a signed-out session, sent with its id, is refused and leaves nothing behind.
+    const refused = await api("/api/tasks", {
+      method: "POST",
+      token,
+      json: { title: "Too late" },
+      headers: { [CHANGE_ID_HEADER]: crypto.randomUUID() },
+    });
+    expect(refused.status).toBe(401);
+    expect(await count(env.PERSON_DB_1, "tasks", oceania.user.id)).toBe(1);
+    expect(await count(env.PERSON_DB_1, "change_receipts", oceania.user.id)).toBe(0);
   });
 
   it("deletes an account's rows in its home, and the directory's row last", async () => {
