@@ -28,11 +28,16 @@ const firstDays = sizes[settled] - report.databaseBytesBefore;
 const year = firstDays + perDay * (365 - (settled + 1));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-console.log(`\nPerson-year benchmark, ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load ${loadavg()[0].toFixed(1)}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\nPerson-year benchmark, ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), load ${loadavg()[0].toFixed(1)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 console.log(`Days lived: ${days}; the home database grew ${kb(sizes[days - 1] - report.databaseBytesBefore)}`);
-console.log(`Growth per day after day ${settled + 1}: ${(perDay / 1024).toFixed(2)} KB; projected person-year: ${kb(year)}`);
+console.log(
+  `Growth per day after day ${settled + 1}: ${(perDay / 1024).toFixed(2)} KB; projected person-year: ${kb(year)}`,
+);
 console.log("\n| table | rows | bytes of values |\n|---|---:|---:|");
-for (const [table, rows] of Object.entries(report.rows)) console.log(`| ${table} | ${rows} | ${report.payloadBytes[table]} |`);
+for (const [table, rows] of Object.entries(report.rows))
+  console.log(`| ${table} | ${rows} | ${report.payloadBytes[table]} |`);
 console.log(`\nDirectory rows of the person: ${JSON.stringify(report.directoryRows)}`);
 console.log("\n| action | D1 calls, homed in the directory | D1 calls, homed away |\n|---|---:|---:|");
 const actions = new Set(Object.keys(report.callsPerAction).map((key) => key.replace(/ \((homed .*|EU|OC)\)$/, "")));

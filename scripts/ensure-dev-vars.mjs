@@ -19,6 +19,12 @@ function withVapid(text) {
   return `${lines}VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}\nVAPID_SUBJECT=mailto:onething@localhost\n`;
 }
 
+/** Local runs spread new people over every person database (docs/decisions/271-home-chosen-at-sign-up.md). */
+function withPlacement(text) {
+  if (/^PLACE_NEW_PEOPLE=/m.test(text)) return text;
+  return `${text.replace(/\n*$/, "\n")}PLACE_NEW_PEOPLE=spread\n`;
+}
+
 if (!existsSync(".dev.vars")) {
   const example = readFileSync(".dev.vars.example", "utf8");
   const secret = randomBytes(32).toString("hex");
@@ -26,9 +32,9 @@ if (!existsSync(".dev.vars")) {
   console.log("Created .dev.vars with a random AUTH_SECRET and a VAPID key pair.");
 } else {
   const current = readFileSync(".dev.vars", "utf8");
-  const updated = withVapid(current);
+  const updated = withPlacement(withVapid(current));
   if (updated !== current) {
     writeFileSync(".dev.vars", updated);
-    console.log("Added a VAPID key pair to .dev.vars.");
+    console.log("Added what .dev.vars lacked (a VAPID key pair, the placement of new people).");
   }
 }

@@ -19,11 +19,6 @@ export type Bindings = Env & {
    * worker/push/push-services.ts. Bound only in tests/worker/vitest.config.ts, never in wrangler.toml.
    */
   PUSH_TEST_SERVICE_HOST?: string;
-  /**
-   * The home of every new person whose request names no continent (worker/db/person-db.ts). Bound
-   * only in tests/worker/vitest.config.ts, never in wrangler.toml: `npm start` spreads people evenly.
-   */
-  PLACE_NEW_PEOPLE?: string;
 };
 
 /** What a verified session token claims (worker/auth/middleware.ts), before the session row is checked. */

@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHANGE_ID_HEADER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
 import { signToken } from "../../worker/auth/tokens";
+import { homeForNewPerson } from "../../worker/db/person-db";
 import { cleanUpEveryDatabase } from "../../worker/scheduled";
 import { setAccount, setClock } from "./day-helpers";
 import { hubOf, makeDue, scheduledAt, startSession } from "./focus-helpers";
-import { api, createTask, PASSWORD, type TestUser } from "./helpers";
+import { api, createTask, ORIGIN, PASSWORD, type TestUser } from "./helpers";
 
 /*
  * Each person's rows in their own database (docs/decisions/270-person-databases.md): a person from
@@ -212,6 +213,16 @@ describe("person databases", () => {
     expect(await count(env.PERSON_DB_1, "tasks", oceania.user.id)).toBe(1);
     expect((await api("/api/auth/logout", { method: "POST", token })).status).toBe(204);
     expect((await api("/api/tasks", { token })).status).toBe(401);
+    // A change of a signed-out session, sent with its id, is refused and leaves nothing behind.
+    const refused = await api("/api/tasks", {
+      method: "POST",
+      token,
+      json: { title: "Too late" },
+      headers: { [CHANGE_ID_HEADER]: crypto.randomUUID() },
+    });
+    expect(refused.status).toBe(401);
+    expect(await count(env.PERSON_DB_1, "tasks", oceania.user.id)).toBe(1);
+    expect(await count(env.PERSON_DB_1, "change_receipts", oceania.user.id)).toBe(0);
   });
 
   it("deletes an account's rows in its home, and the directory's row last", async () => {
@@ -301,6 +312,20 @@ describe("person databases", () => {
     expect(deleted.changeReceipts).toBeGreaterThanOrEqual(2);
     expect(await count(env.DB, "change_receipts", europe.user.id)).toBe(0);
     expect(await count(env.PERSON_DB_1, "change_receipts", oceania.user.id)).toBe(0);
+  });
+
+  it("spreads new people over both databases where the request's location is a local stand-in", () => {
+    const local = { ...env, PLACE_NEW_PEOPLE: "spread" };
+    const from = (continent: string) => new Request(ORIGIN, { cf: { continent } } as RequestInit);
+    const homes = Array.from({ length: 400 }, () => homeForNewPerson(local, from("NA"), crypto.randomUUID()));
+    const inFirst = homes.filter((home) => home === 0).length;
+    expect(inFirst).toBeGreaterThan(140);
+    expect(inFirst).toBeLessThan(260);
+    // As deployed (nothing set), the continent decides; the worker suite's pin only covers requests without one.
+    const deployed = { ...env, PLACE_NEW_PEOPLE: "" };
+    expect(homeForNewPerson(deployed, from("OC"), crypto.randomUUID())).toBe(1);
+    expect(homeForNewPerson(deployed, from("EU"), crypto.randomUUID())).toBe(0);
+    expect(homeForNewPerson(env, new Request(ORIGIN), crypto.randomUUID())).toBe(0);
   });
 
   it("refuses a token naming no person database", async () => {

@@ -172,9 +172,10 @@ export function claimsOf(c: Context<AppEnv>): SessionClaims {
   return claims;
 }
 
-/** The hub's word on a revocation for replica reads; if it cannot be reached, the primary's. */
+/** The hub's word on a revocation for directory reads from a replica; if it cannot be reached, the primary's. */
 async function revokedWhileReplicaMayLag(c: Context<AppEnv>, claims: SessionClaims): Promise<boolean> {
-  if (!readsFromReplica(c.req.raw)) return false;
+  // A person homed away reads the directory from a replica, writes too.
+  if (!readsFromReplica(c.req.raw) && personIsInDirectory(c)) return false;
   try {
     return await revokedInHub(c.env, claims.userId, claims.sessionId);
   } catch (err) {

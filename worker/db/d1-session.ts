@@ -22,11 +22,12 @@ export function readsFromReplica(request: Request): boolean {
  * is current, and it pays no extra trip since the write goes there anyway.
  */
 export function openD1Session(db: D1Database, request: Request, withBookmark = true): D1DatabaseSession {
-  if (!readsFromReplica(request)) return db.withSession("first-primary");
-  // The device's bookmark is its home database's (docs/decisions/270-person-databases.md): the
-  // directory's session of a person homed elsewhere starts at any replica, the hub vouching for
-  // revocations as for every replica read (worker/auth/session-read.ts).
+  // The device's bookmark is its home database's: the directory's session of a person homed away
+  // starts at the nearest replica, reads and writes alike, so a far directory primary adds no round
+  // trip; the hub vouches for revocations (worker/auth/session-read.ts,
+  // docs/decisions/272-a-session-check-across-two-databases.md).
   if (!withBookmark) return db.withSession("first-unconstrained");
+  if (!readsFromReplica(request)) return db.withSession("first-primary");
   const bookmark = d1BookmarkSchema.safeParse(request.headers.get(D1_BOOKMARK_HEADER));
   return db.withSession(bookmark.success ? bookmark.data : "first-unconstrained");
 }

@@ -51,13 +51,15 @@ export function everyPersonDatabase(env: Bindings): { home: number; database: D1
 /**
  * The home of a new person (password registration, the identity provider's sign-up): nearest the
  * request's continent when Cloudflare tells it, otherwise spread evenly by the new id.
- * PLACE_NEW_PEOPLE, bound by the worker suite only, puts people with no continent in one home so its
- * tests' direct reads of `DB` stay true; tests that cross homes send a continent.
+ * PLACE_NEW_PEOPLE, never set when deployed: "spread" (local runs' .dev.vars) ignores the request's
+ * location, a local stand-in; a home number (the worker suite) is where people with no continent go,
+ * so its tests' direct reads of `DB` stay true, while tests that cross homes send a continent.
  */
 export function homeForNewPerson(env: Bindings, request: Request, id: string): number {
   const continent = (request as { cf?: { continent?: unknown } }).cf?.continent;
-  const known = typeof continent === "string" ? continent : undefined;
-  const pinned = env.PLACE_NEW_PEOPLE === undefined ? Number.NaN : Number(env.PLACE_NEW_PEOPLE);
+  const placing = env.PLACE_NEW_PEOPLE || undefined;
+  const known = typeof continent === "string" && placing !== "spread" ? continent : undefined;
+  const pinned = placing === undefined ? Number.NaN : Number(placing);
   if (!known && isHome(pinned)) return pinned;
   return chooseHome(
     PERSON_DATABASES.map((db) => db.hint),
