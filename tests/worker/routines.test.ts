@@ -10,7 +10,7 @@ import { runDayStartStep } from "../../worker/day/day-start";
 import { createDb } from "../../worker/db/client";
 import { setClock } from "./day-helpers";
 import { hubOf, scheduledAt } from "./focus-helpers";
-import { api, rowsOf, signInAgain } from "./helpers";
+import { api, PASSWORD, rowsOf, signInAgain } from "./helpers";
 import {
   clockAtDay,
   finish,
@@ -391,5 +391,48 @@ describe("bounds and bad input", () => {
     ] as const) {
       expect((await api(path, { method, token: two.token, json })).status).toBe(404);
     }
+  });
+});
+
+describe("everywhere else", () => {
+  it("the export carries the routines with their days, and the occurrence's routine; account deletion clears them", async () => {
+    const person = await personIn("2027-06-07T10:00:00Z", "UTC");
+    const routine = await makeRoutine(person.token, "Pay the rent", { every: "month", day: 31 });
+    const daily = await makeRoutine(person.token, "Stretch", { every: "day" });
+    const res = await api("/api/account/export", { token: person.token });
+    expect(res.status).toBe(200);
+    const exported = (await res.json()) as {
+      routines: { id: number; title: string; repeat: unknown; days: { date: string; state: string }[] }[];
+      tasks: { routineId: number | null; routineDay: string | null }[];
+    };
+    expect(exported.routines.map((r) => [r.title, r.repeat, r.days])).toEqual([
+      ["Pay the rent", { every: "month", day: 31 }, []],
+      ["Stretch", { every: "day" }, [{ date: "2027-06-07", state: "open", reason: null }]],
+    ]);
+    expect(exported.tasks).toMatchObject([{ routineId: daily.id, routineDay: "2027-06-07" }]);
+    expect(routine.nextDays.slice(0, 2)).toEqual(["2027-06-30", "2027-07-31"]);
+
+    const deleted = await api("/api/account", {
+      method: "DELETE",
+      token: person.token,
+      json: { confirmation: person.username, password: PASSWORD },
+    });
+    expect(deleted.status, await deleted.clone().text()).toBe(204);
+    expect(await rowsOf("routines", person.id)).toBe(0);
+    expect(await rowsOf("routine_days", person.id)).toBe(0);
+  });
+
+  it("Start Fresh takes today's occurrences with the tasks; the routines stay and the day counts as skipped", async () => {
+    const person = await personIn("2027-06-07T10:00:00Z", "UTC");
+    const routine = await makeRoutine(person.token, "Stretch", { every: "day" });
+    expect((await api("/api/start-fresh", { method: "POST", token: person.token })).status).toBe(204);
+    expect(await tasksOf(person.token)).toEqual([]);
+    clockAtDay(person, "2027-06-08");
+    const [after] = await routinesOf(person.token);
+    expect(after?.id).toBe(routine.id);
+    expect(after?.last30.map((day) => [day.date, day.state])).toEqual([
+      ["2027-06-07", "skipped"],
+      ["2027-06-08", "open"],
+    ]);
   });
 });

@@ -8,11 +8,11 @@ import { cn } from "./cn";
  */
 
 const STATE_CLASS = {
-  done: "bg-emerald-500 dark:bg-emerald-400",
-  skipped: "bg-slate-300 dark:bg-slate-600",
-  paused: "bg-sky-200 dark:bg-sky-800",
-  missed: "bg-red-400 dark:bg-red-500",
-  open: "border-2 border-brand-600 dark:border-indigo-300",
+  done: "bg-emerald-600 dark:bg-emerald-400",
+  skipped: "bg-slate-400 dark:bg-slate-700",
+  paused: "bg-sky-500 dark:bg-sky-400",
+  missed: "bg-red-600 dark:bg-red-400",
+  open: "border-2 border-brand-600 dark:border-brand-500",
 } as const;
 
 const STATE_WORD = { done: "done", skipped: "skipped", paused: "paused", missed: "missed", open: "open" } as const;
@@ -30,7 +30,7 @@ export function RoutineDays({ routine, today, className }: { routine: Routine; t
   const done = routine.last30.filter((day) => day.state === "done").length;
   return (
     <div className={cn("space-y-1", className)}>
-      <ol aria-label={`${routine.title}: the last 30 days, ${done} done`} className="flex flex-wrap gap-[3px]">
+      <ol aria-label={`${routine.title}: the last 30 days, ${done} done`} className="flex flex-wrap gap-1">
         {days.map((date) => {
           const day = byDate.get(date);
           const label = day
@@ -41,7 +41,7 @@ export function RoutineDays({ routine, today, className }: { routine: Routine; t
               key={date}
               title={label}
               aria-label={label}
-              className={cn("h-3 w-3 rounded-[3px]", day ? STATE_CLASS[day.state] : "bg-slate-100 dark:bg-slate-800")}
+              className={cn("h-3 w-3 rounded-sm", day ? STATE_CLASS[day.state] : "bg-slate-100 dark:bg-slate-800")}
             />
           );
         })}

@@ -17,6 +17,8 @@ import type { AppEnv, SessionUser } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
 import { unauthorized } from "../http/errors";
 import { listPushSubscriptionsForExport, toExportedSubscription } from "../push/user-data";
+import { repeatOf } from "../routines/rule-columns";
+import { listRoutineDaysForExport, listRoutinesForExport } from "../routines/user-data";
 import { listTasksForExport } from "../tasks/user-data";
 import { toCsv } from "./csv";
 
@@ -44,7 +46,10 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         prioritisation answers by question id), categoryChosen (placed in a
  *                         column by the person), createdAt, updatedAt, completedAt,
  *                         priorityDate, noListDate (the days of its marks), createdDay,
- *                         completedDay (the person's days it was made and finished on, as stamped then)
+ *                         completedDay (the person's days it was made and finished on, as stamped then),
+ *                         routineId, routineDay (the routine and day a routine's occurrence is for)
+ *   routines[]            id, title, repeat (the rule, as the API takes it), paused, startDay,
+ *                         createdAt, updatedAt, days[] (date, state, reason: its kept days)
  *   focusSessions[]       id, taskId (null once the task is deleted), plannedSeconds,
  *                         focusedSeconds, startedAt, completedAt, isCompleted
  *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted, carriedTasksCompleted,
@@ -65,6 +70,8 @@ export function accountExportQueries(db: Db, userId: string, now: Date) {
     listDayPlansForExport(db, userId),
     listLiveSessions(db, userId, now.getTime()),
     listPushSubscriptionsForExport(db, userId),
+    listRoutinesForExport(db, userId),
+    listRoutineDaysForExport(db, userId),
   ] as const;
 }
 
@@ -72,7 +79,7 @@ type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
 
 /** The export document from accountExportQueries' rows (see above for its fields). */
 export function accountExportFromRows(
-  [[user], tasks, focusSessions, dailyAnalytics, dayPlans, devices, subscriptions]: ExportRows,
+  [[user], tasks, focusSessions, dailyAnalytics, dayPlans, devices, subscriptions, routines, routineDays]: ExportRows,
   now: Date,
 ) {
   if (!user) throw unauthorized();
@@ -111,6 +118,20 @@ export function accountExportFromRows(
       noListDate: task.noListDate,
       createdDay: task.createdDay,
       completedDay: task.completedDay,
+      routineId: task.routineId,
+      routineDay: task.routineDay,
+    })),
+    routines: routines.map((routine) => ({
+      id: routine.id,
+      title: routine.title,
+      repeat: repeatOf(routine),
+      paused: routine.paused,
+      startDay: routine.startDay,
+      createdAt: iso(routine.createdAt),
+      updatedAt: iso(routine.updatedAt),
+      days: routineDays
+        .filter((day) => day.routineId === routine.id)
+        .map((day) => ({ date: day.day, state: day.state, reason: day.reason })),
     })),
     focusSessions: focusSessions.map((session) => ({
       id: session.id,

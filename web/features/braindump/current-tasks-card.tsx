@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { CheckCheck, Repeat, Star } from "lucide-react";
+import { CheckCheck, Star } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { type Category, DEFAULT_CATEGORY } from "../../../shared/constants";
@@ -88,10 +88,6 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
             Current Tasks
           </h2>
           {/* Finished work of earlier days lives on the Done screen (docs/product.md#done-screen). */}
-          <Link to="/routines" className={buttonClasses("ghost", "sm")}>
-            <Repeat aria-hidden="true" className="h-4 w-4" />
-            Routines
-          </Link>
           <Link to="/done" className={buttonClasses("ghost", "sm")}>
             <CheckCheck aria-hidden="true" className="h-4 w-4" />
             Done
@@ -163,28 +159,17 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                         </>
                       ) : null}
                       {task.routineId !== null ? (
-                        // A routine's occurrence says which routine it belongs to (docs/product.md#routines).
+                        // A routine's occurrence says it is one, and leads to it (docs/product.md#routines); the chip is the "No" List's.
                         <Link
                           to="/routines"
-                          className="ml-1.5 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 align-[1px] text-xs font-medium text-brand-800 dark:bg-indigo-950 dark:text-indigo-200"
+                          className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200"
                         >
                           <span className="sr-only">, </span>
-                          <Repeat aria-hidden="true" className="h-3 w-3" />
                           Routine
                         </Link>
                       ) : null}
                       <UnsyncedMark unsynced={isUnsynced(task)} />
                     </span>
-                    {task.routineId === null && category !== "no_list" ? (
-                      <Link
-                        to={`/routines?title=${encodeURIComponent(task.title)}`}
-                        aria-label={`Make ${task.title} a routine`}
-                        title="Make it a routine"
-                        className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
-                      >
-                        <Repeat aria-hidden="true" className="h-4 w-4" />
-                      </Link>
-                    ) : null}
                     <EditTitleButton
                       title={task.title}
                       className="h-9 w-9 text-slate-600 dark:text-slate-400"

@@ -5,6 +5,9 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { clearingLossText } from "../../ui/loss-text";
 import { showError, showSuccess } from "../../ui/toast";
 
+/** What Start Fresh does with routines (docs/decisions/283-routines-in-start-fresh-export-and-deletion.md). */
+const ROUTINES_STAY =
+  "Your routines stay, with their streaks: today's routine tasks go with the rest and come back on their next day.";
 const START_FRESH_TEXT =
   'This will clear all your tasks including "Remaining Tasks" and history. Are you sure you want to start fresh?';
 
@@ -37,6 +40,8 @@ export function StartFreshDialog({
         <>
           {START_FRESH_TEXT}
           <span className="mt-2 block font-medium">{clearingLossText(tasks.data)}</span>
+          {/* docs/product.md#routines: what Start Fresh does with routines. */}
+          <span className="mt-2 block">{ROUTINES_STAY}</span>
         </>
       }
       confirmLabel={startFresh.isPending ? "Starting fresh..." : "Yes, Start Fresh"}

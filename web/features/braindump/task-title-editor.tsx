@@ -1,9 +1,10 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { type Task, taskTitleSchema } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
 import { useUpdateTask } from "../../api/task-changes";
 import { patchTaskToasts } from "../../changes/patch-task";
-import { Button } from "../../ui/button";
+import { Button, buttonClasses } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { showSuccess } from "../../ui/toast";
@@ -100,6 +101,15 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
         <Button type="button" variant="ghost" size="sm" onClick={onClose} disabled={update.isPending}>
           Cancel
         </Button>
+        {/* A task that comes back every day is a routine (docs/product.md#routines): made from its row. */}
+        {task.routineId === null ? (
+          <Link
+            to={`/routines?title=${encodeURIComponent(draft.trim() || task.title)}`}
+            className={buttonClasses("ghost", "sm")}
+          >
+            Make it a routine
+          </Link>
+        ) : null}
       </div>
       {error ? (
         <p id={errorId} role="alert" className="text-xs text-red-700 dark:text-red-400">

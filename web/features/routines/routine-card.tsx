@@ -21,17 +21,17 @@ const reasonOf = (err: Error) => (err instanceof ApiRequestError && err.serverMe
 /** Today, in a word: what became of the routine's day. */
 function todayWords(routine: Routine): { text: string; className: string } {
   if (routine.paused)
-    return { text: "Paused", className: "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100" };
+    return { text: "Paused", className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200" };
   switch (routine.today) {
     case "done":
       return {
         text: "Done today",
-        className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
+        className: "bg-emerald-50 text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-200",
       };
     case "skipped":
-      return { text: "Skipped today", className: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100" };
+      return { text: "Skipped today", className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200" };
     case "open":
-      return { text: "Due today", className: "bg-brand-100 text-brand-900 dark:bg-indigo-900/60 dark:text-indigo-100" };
+      return { text: "Due today", className: "bg-brand-50 text-brand-700 dark:bg-indigo-950/50 dark:text-brand-100" };
     default:
       return { text: "Not today", className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300" };
   }
@@ -92,7 +92,7 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
     <Card className="p-4 sm:p-5">
       <article aria-labelledby={`routine-${routine.id}`} className="space-y-3" data-routine={routine.id}>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0 space-y-0.5">
+          <div className="min-w-0 space-y-1">
             <h3 id={`routine-${routine.id}`} className="break-words font-semibold">
               {routine.title}
             </h3>
