@@ -13,6 +13,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   focusSessions: "focus",
   dailyAnalytics: "analytics",
   dayPlans: "day",
+  dayCloses: "day",
   pushSubscriptions: "push",
   suggestionUsage: "suggestions",
   // The receipts of changes applied once by their id: the HTTP layer's, under every capability.
@@ -28,6 +29,8 @@ export const ALLOWED_ELSEWHERE: Record<string, readonly string[]> = {
   account: ["users", "sessions"],
   // users.tasks_version is the tasks' column, bumped by triggers on tasks.
   tasks: ["users"],
+  // The evening close moves the day's open tasks and writes the day's close in one batch (decision 291).
+  "day-close": ["tasks", "dayCloses"],
 };
 
 /** A worker source file: its path under the repository and its text. */

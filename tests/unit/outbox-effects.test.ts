@@ -23,6 +23,11 @@ const day: Day = {
   previousPriorityTaskIds: [],
   previousPriorityDate: null,
   previousNoListTaskIds: [],
+  closed: false,
+  closeNote: null,
+  yesterday: null,
+  focusMinutes: 0,
+  usualFocusMinutes: 120,
 };
 
 describe("what a waiting change shows", () => {

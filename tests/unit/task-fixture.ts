@@ -16,6 +16,7 @@ export function task(id: number, change: Partial<Task> = {}): Task {
     completedAt: null,
     priorityDate: null,
     noListDate: null,
+    estimateMinutes: null,
     ...change,
   };
 }

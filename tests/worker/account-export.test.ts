@@ -147,6 +147,7 @@ describe("GET /api/account/export.csv", () => {
       "completedAt",
       "priorityDate",
       "noListDate",
+      "estimateMinutes",
     ]);
     expect(rows).toHaveLength(1 + 7);
     const byTitle = new Map(rows.slice(1).map((row) => [row[1], row]));
@@ -161,7 +162,7 @@ describe("GET /api/account/export.csv", () => {
       expect(byTitle.has(title), title).toBe(true);
     }
     // Every row has every column, and no cell of the other user shows up.
-    for (const row of rows) expect(row).toHaveLength(11);
+    for (const row of rows) expect(row).toHaveLength(12);
     expect(text).not.toContain(other.user.id);
   });
 });

@@ -30,6 +30,11 @@ describe("GET /api/day", () => {
       previousPriorityTaskIds: [],
       previousPriorityDate: null,
       previousNoListTaskIds: [],
+      closed: false,
+      closeNote: null,
+      yesterday: null,
+      focusMinutes: 0,
+      usualFocusMinutes: 120,
     } satisfies Day);
   });
 

@@ -102,6 +102,7 @@ describe("GET /api/tasks answer", () => {
       "completedAt",
       "priorityDate",
       "noListDate",
+      "estimateMinutes",
     ]);
   });
 

@@ -7,7 +7,7 @@ import { readAsUser } from "../auth/session-read";
 import { listLiveSessions } from "../auth/sessions";
 import { userByIdQuery } from "../auth/users";
 import { type DayOwner, todayOf } from "../day/today";
-import { listDayPlansForExport } from "../day/user-data";
+import { listDayClosesForExport, listDayPlansForExport } from "../day/user-data";
 import type { Db } from "../db/client";
 import { TASK_FIELD_NAMES, toTask } from "../db/task-rows";
 import type { AppEnv } from "../env";
@@ -41,7 +41,8 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         prioritisation answers by question id), categoryChosen (placed in a
  *                         column by the person), createdAt, updatedAt, completedAt,
  *                         priorityDate, noListDate (the days of its marks), createdDay,
- *                         completedDay (the person's days it was made and finished on, as stamped then)
+ *                         completedDay (the person's days it was made and finished on, as stamped then),
+ *                         estimateMinutes (null without one)
  *   focusSessions[]       id, taskId (null once the task is deleted), plannedSeconds,
  *                         focusedSeconds, startedAt, completedAt, isCompleted
  *   dailyAnalytics[]      date, totalTasksCreated, tasksCompleted, priorityTasksCompleted, carriedTasksCompleted,
@@ -49,6 +50,7 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         categoryBreakdown {urgent, later, delegate, no_list}, hourlyActivity[24]
  *   dayPlans[]            date, priorityTaskIds (null for plans stored before they were kept),
  *                         noListTaskIds, skipped, plannedAt
+ *   dayCloses[]           date, note, tomorrowTaskIds, tomorrowFirstTaskId, closedAt (the evening closes)
  *   devices[]             signed-in devices: method, userAgent, createdAt, lastSeenAt, expiresAt,
  *                         pushSubscriptions[] (notifications on that device: pushService, the push
  *                         service's host, and createdAt; never the keys or the endpoint's path)
@@ -62,6 +64,7 @@ export function accountExportQueries(db: Db, userId: string, now: Date) {
     listDayPlansForExport(db, userId),
     listLiveSessions(db, userId, now.getTime()),
     listPushSubscriptionsForExport(db, userId),
+    listDayClosesForExport(db, userId),
   ] as const;
 }
 
@@ -69,7 +72,7 @@ type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
 
 /** The export document from accountExportQueries' rows (see above for its fields). */
 export function accountExportFromRows(
-  [[user], tasks, focusSessions, dailyAnalytics, dayPlans, devices, subscriptions]: ExportRows,
+  [[user], tasks, focusSessions, dailyAnalytics, dayPlans, devices, subscriptions, dayCloses]: ExportRows,
   now: Date,
 ) {
   if (!user) throw unauthorized();
@@ -108,6 +111,7 @@ export function accountExportFromRows(
       noListDate: task.noListDate,
       createdDay: task.createdDay,
       completedDay: task.completedDay,
+      estimateMinutes: task.estimateMinutes,
     })),
     focusSessions: focusSessions.map((session) => ({
       id: session.id,
@@ -136,6 +140,13 @@ export function accountExportFromRows(
       noListTaskIds: plan.noListTaskIds,
       skipped: plan.skipped,
       plannedAt: iso(plan.plannedAt),
+    })),
+    dayCloses: dayCloses.map((close) => ({
+      date: close.date,
+      note: close.note,
+      tomorrowTaskIds: close.tomorrowTaskIds,
+      tomorrowFirstTaskId: close.tomorrowFirstTaskId,
+      closedAt: iso(close.closedAt),
     })),
     devices: devices.map((session) => ({
       method: session.sess.method,

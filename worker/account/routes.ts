@@ -32,7 +32,7 @@ import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, u
 import { guardOn } from "../changes/guard";
 import { commitChange } from "../changes/pipeline";
 import { requestScope } from "../changes/request";
-import { deleteDayPlansOfUserQuery } from "../day/user-data";
+import { deleteDayClosesOfUserQuery, deleteDayPlansOfUserQuery } from "../day/user-data";
 import { abortedBy, isUniqueViolation } from "../db/batch-guard";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -121,7 +121,7 @@ export const accountRoutes = new Hono<AppEnv>()
     } satisfies AccountInfo);
   })
   .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
-    const { planReminder, ...input } = c.req.valid("json");
+    const { planReminder, dayClose, ...input } = c.req.valid("json");
     const identity = { username: input.username, email: input.email };
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
@@ -134,7 +134,10 @@ export const accountRoutes = new Hono<AppEnv>()
     if (taken) throw takenError(taken);
     // The day (and the nudge's hour) may have moved: the hub's schedule and every device follow.
     const daySettingsSent =
-      input.timeZone !== undefined || input.dayStartHour !== undefined || planReminder !== undefined;
+      input.timeZone !== undefined ||
+      input.dayStartHour !== undefined ||
+      planReminder !== undefined ||
+      dayClose !== undefined;
     let updated: (typeof users.$inferSelect)[];
     try {
       // The guard repeats the check inside the write's transaction: another account that took the
@@ -153,6 +156,7 @@ export const accountRoutes = new Hono<AppEnv>()
               ...(planReminder
                 ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time }
                 : {}),
+              ...(dayClose ? { dayCloseEnabled: dayClose.enabled, dayCloseTime: dayClose.time } : {}),
               updatedAt: new Date(),
             })
             .where(eq(users.id, user.id))
@@ -218,7 +222,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const logins = [row.username, row.email, accountLockKey(row.id)].filter((login): login is string => Boolean(login));
     // Every row of the user in one transaction (the second trip). The foreign keys cascade from
     // users, but each table is named so that nothing is left behind if a cascade is ever changed:
-    // focus_sessions, tasks, daily_analytics, day_plans, sessions (and with them push_subscriptions),
+    // focus_sessions, tasks, daily_analytics, day_plans, day_closes, sessions (and with them push_subscriptions),
     // login_failures, users; undo_actions go with the user row.
     const statements = [
       deleteFocusSessionsOfUserQuery(db, row.id),
@@ -229,6 +233,7 @@ export const accountRoutes = new Hono<AppEnv>()
       clearAccountFailuresQuery(db, logins),
       deleteChangeReceiptsOfUserQuery(db, row.id),
       deleteSuggestionUsageOfUserQuery(db, row.id),
+      deleteDayClosesOfUserQuery(db, row.id),
       db.delete(users).where(eq(users.id, row.id)),
     ] as const;
     // The hub is wiped after the batch, keeping the sessions it revoked as revoked.

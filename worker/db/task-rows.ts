@@ -29,6 +29,7 @@ const TASK_FIELDS = {
   completedAt: "instant",
   priorityDate: "text",
   noListDate: "text",
+  estimateMinutes: "number",
 } as const satisfies Record<keyof Task, FieldKind>;
 
 type TaskField = keyof typeof TASK_FIELDS;
