@@ -20,6 +20,7 @@ const analyticsPage = screenCode(() => import("./features/analytics/analytics-pa
 const loginPage = screenCode(() => import("./features/auth/login-page").then((m) => m.LoginPage));
 const registerPage = screenCode(() => import("./features/auth/register-page").then((m) => m.RegisterPage));
 const donePage = screenCode(() => import("./features/done/done-page").then((m) => m.DonePage));
+const closeDayPage = screenCode(() => import("./features/day-close/close-day-page").then((m) => m.CloseDayPage));
 const settingsPage = screenCode(() => import("./features/settings/settings-page").then((m) => m.SettingsPage));
 // Signed-in people never see these two: they stay out of the app's bundle.
 const landingPage = screenCode(() => import("./features/landing/landing-page").then((m) => m.LandingPage));
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
           screen("/analytics", analyticsPage),
           screen("/done", donePage),
           screen("/settings", settingsPage),
+          screen("/close", closeDayPage),
         ],
       },
       screen("*", notFoundPage),
