@@ -1,18 +1,17 @@
-// When the app offers "Close your day" (docs/decisions/291-the-evening-close.md): pure, so the
-// braindump's notice and the tests agree.
+// The evening close's local time as instants (docs/decisions/293-the-close-push-on-the-hub-s-schedule.md).
 
-import { minuteOfDay, wallClock } from "./day";
+import { addDays, firstInstantAt, minuteOfDay, wallClock } from "./day";
 
 /**
- * Whether the close is offered at `now`: the setting is on and the person's wall clock has reached
- * its time, or has passed midnight but not yet their day's start hour (still the evening's day).
+ * The next instant after `now` (ms) at which the wall clock in `timeZone` reads `time` ("HH:MM"):
+ * today's or tomorrow's, or the day after for a time a daylight-saving change skips.
  */
-export function closeOffered(
-  now: Date,
-  owner: { timeZone: string; dayStartHour: number; dayClose: { enabled: boolean; time: string } },
-): boolean {
-  if (!owner.dayClose.enabled) return false;
-  const wall = wallClock(now, owner.timeZone);
-  const minute = wall.hour * 60 + wall.minute;
-  return minute >= minuteOfDay(owner.dayClose.time) || wall.hour < owner.dayStartHour;
+export function nextWallTimeAt(time: string, timeZone: string, now: number): number {
+  const minute = minuteOfDay(time);
+  const date = wallClock(new Date(now), timeZone).date;
+  for (let days = 0; days < 3; days += 1) {
+    const at = firstInstantAt(addDays(date, days), minute, timeZone).getTime();
+    if (at > now) return at;
+  }
+  return firstInstantAt(addDays(date, 3), minute, timeZone).getTime();
 }

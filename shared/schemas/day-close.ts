@@ -48,7 +48,6 @@ export type DayCloseInput = z.input<typeof dayCloseSchema>;
 
 /** Settings "Close the day": on or off, and from when, in the person's zone (default on, 18:00). */
 export const dayCloseSettingSchema = z.strictObject({ enabled: z.boolean(), time: localTimeSchema });
-export type DayCloseSetting = z.infer<typeof dayCloseSettingSchema>;
 
 /** Settings "I usually focus": minutes a day, used until there are days of focus to take the median of. */
 export const USUAL_FOCUS_DEFAULT_MINUTES = 120;

@@ -79,6 +79,11 @@ export const daySchema = z.object({
   previousNoListTaskIds: z.array(z.number().int()),
   /** Whether today was closed in the evening (POST /api/day/close) and not reopened since. */
   closed: z.boolean(),
+  /**
+   * The instant (ISO) from which the app offers "Close your day" today: the close time in the
+   * person's zone (a time before their start hour is the night after); null when they turned it off.
+   */
+  closeOfferedFrom: z.string().nullable(),
   /** Today's close's line ("What's on your mind?"), null when not closed or without one. */
   closeNote: z.string().nullable(),
   /** The day before's close, when that day was closed: its line and tomorrow's first task. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closeOffered } from "../../shared/day-close";
+import { nextWallTimeAt } from "../../shared/day-close";
 import { aboutMinutes, planSize } from "../../web/features/braindump/plan-size/plan-size";
 import {
   defaultMoves,
@@ -10,28 +10,16 @@ import {
 } from "../../web/features/day-close/close-tasks";
 import { task } from "./task-fixture";
 
-const owner = (time: string, enabled = true) => ({
-  timeZone: "Europe/Berlin",
-  dayStartHour: 4,
-  dayClose: { enabled, time },
-});
-
-describe("closeOffered (docs/decisions/291-the-evening-close.md)", () => {
-  it("offers the close from the person's close time until their day's start hour, in their zone", () => {
-    // 2027-01-15 is winter: Berlin is UTC+1.
-    expect(closeOffered(new Date("2027-01-15T16:59:00Z"), owner("18:00"))).toBe(false);
-    expect(closeOffered(new Date("2027-01-15T17:00:00Z"), owner("18:00"))).toBe(true);
-    expect(closeOffered(new Date("2027-01-15T23:30:00Z"), owner("18:00"))).toBe(true);
-    // 02:30 the next night is still the evening's day; 04:00 is a new one.
-    expect(closeOffered(new Date("2027-01-16T01:30:00Z"), owner("18:00"))).toBe(true);
-    expect(closeOffered(new Date("2027-01-16T03:00:00Z"), owner("18:00"))).toBe(false);
-    // Summer: UTC+2.
-    expect(closeOffered(new Date("2027-07-15T16:00:00Z"), owner("18:00"))).toBe(true);
-    expect(closeOffered(new Date("2027-07-15T15:59:00Z"), owner("18:00"))).toBe(false);
-  });
-
-  it("never offers it when it is off", () => {
-    expect(closeOffered(new Date("2027-01-15T20:00:00Z"), owner("18:00", false))).toBe(false);
+describe("nextWallTimeAt (docs/decisions/293-the-close-push-on-the-hub-s-schedule.md)", () => {
+  it("is the next instant the person's wall clock reads the close time, across daylight saving", () => {
+    const at = (time: string, zone: string, now: string) =>
+      new Date(nextWallTimeAt(time, zone, Date.parse(now))).toISOString();
+    expect(at("18:00", "Europe/Berlin", "2027-01-15T12:00:00Z")).toBe("2027-01-15T17:00:00.000Z");
+    expect(at("18:00", "Europe/Berlin", "2027-01-15T17:00:00Z")).toBe("2027-01-16T17:00:00.000Z");
+    // Berlin springs forward on 2027-03-28: 18:00 is 16:00 UTC from then on.
+    expect(at("18:00", "Europe/Berlin", "2027-03-27T17:30:00Z")).toBe("2027-03-28T16:00:00.000Z");
+    // A time the spring change skips comes at the first moment after it.
+    expect(at("02:30", "Europe/Berlin", "2027-03-27T12:00:00Z")).toBe("2027-03-28T01:00:00.000Z");
   });
 });
 

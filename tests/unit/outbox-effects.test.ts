@@ -23,6 +23,7 @@ const day: Day = {
   previousPriorityTaskIds: [],
   previousPriorityDate: null,
   previousNoListTaskIds: [],
+  closeOfferedFrom: null,
   closed: false,
   closeNote: null,
   yesterday: null,

@@ -34,6 +34,7 @@ describe("whether the plan step leads the priority picker", () => {
     previousPriorityTaskIds: [],
     previousPriorityDate: null,
     previousNoListTaskIds: [],
+    closeOfferedFrom: null,
     closed: false,
     closeNote: null,
     yesterday: null,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
-import { getTasks } from "./day-helpers";
+import { getTasks, postPlan, setClock } from "./day-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
 /* A task's estimate (docs/decisions/290-estimates-written-at-the-end-of-a-line.md). */
@@ -53,5 +53,28 @@ describe("estimateMinutes", () => {
     const again = await api("/api/process-tasks", { method: "POST", token, json: { text: "write the report ~1h" } });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual([]);
+  });
+});
+
+describe("GET /api/analytics plannedMinutes (docs/decisions/294-a-plan-sized-to-the-person.md)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is the sum of the estimates of the day's three as planned, beside the minutes focused", async () => {
+    setClock("2027-04-07T09:00:00Z");
+    const { token } = await registerUser();
+    const a = await createTask(token, { title: "Draft the quarterly report for finance" });
+    const b = await createTask(token, { title: "Prepare the slides for the Monday review" });
+    const c = await createTask(token, { title: "No estimate on this one at all" });
+    await api(`/api/tasks/${a.id}`, { method: "PATCH", token, json: { estimateMinutes: 90 } });
+    await api(`/api/tasks/${b.id}`, { method: "PATCH", token, json: { estimateMinutes: 150 } });
+    expect((await postPlan(token, [a.id, b.id, c.id])).status).toBe(200);
+    const res = await api("/api/analytics?startDate=2027-04-06&endDate=2027-04-07", { token });
+    const days = (await res.json()) as { date: string; plannedMinutes: number; totalFocusMinutes: number }[];
+    expect(days.map((day) => [day.date, day.plannedMinutes, day.totalFocusMinutes])).toEqual([
+      ["2027-04-06", 0, 0],
+      ["2027-04-07", 240, 0],
+    ]);
   });
 });

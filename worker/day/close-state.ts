@@ -1,6 +1,23 @@
+import { addDays, DEFAULT_DAY_START_HOUR, firstInstantAt, minuteOfDay } from "../../shared/day";
 import type { Yesterday } from "../../shared/schemas/day";
 import { USUAL_FOCUS_DAYS, USUAL_FOCUS_DEFAULT_MINUTES } from "../../shared/schemas/day-close";
 import type { TaskRow } from "../db/task-rows";
+import type { DayOwner } from "./today";
+
+/** The person's settings GET /api/day reads for the close and the usual focus. */
+export type CloseSettingsRow = { usualFocusMinutes: number; dayCloseEnabled: boolean; dayCloseTime: string };
+
+/**
+ * When today's close is offered (ISO), null when off: the close time on today's date in the person's
+ * zone, or on the next date when it falls before their start hour (the night still belongs to today).
+ */
+export function closeOfferedFrom(owner: DayOwner, date: string, settings?: CloseSettingsRow): string | null {
+  if (!settings?.dayCloseEnabled) return null;
+  const minute = minuteOfDay(settings.dayCloseTime);
+  const startMinute = (owner.dayStartHour ?? DEFAULT_DAY_START_HOUR) * 60;
+  const on = minute < startMinute ? addDays(date, 1) : date;
+  return firstInstantAt(on, minute, owner.timeZone).toISOString();
+}
 
 /*
  * What GET /api/day tells of the evening close (docs/decisions/291-the-evening-close.md) and of the

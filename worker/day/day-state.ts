@@ -4,7 +4,14 @@ import type { CarriedTask, Day, PreviousDay } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics, dayCloses, dayPlans, tasks, users } from "../db/schema";
 import { isVisible, type TaskRow, toTask } from "../db/task-rows";
-import { type CloseRow, closeOfDay, usualFocusMinutes, yesterdayOf } from "./close-state";
+import {
+  type CloseRow,
+  type CloseSettingsRow,
+  closeOfDay,
+  closeOfferedFrom,
+  usualFocusMinutes,
+  yesterdayOf,
+} from "./close-state";
 import { createdDayOf } from "./finish-day";
 import { streaks } from "./streak";
 import { type DayOwner, todayOf } from "./today";
@@ -53,7 +60,14 @@ export function dayStateQueries(db: Db, userId: string) {
       .where(eq(dayCloses.userId, userId))
       .orderBy(desc(dayCloses.date))
       .limit(RECENT_CLOSES),
-    db.select({ usualFocusMinutes: users.usualFocusMinutes }).from(users).where(eq(users.id, userId)),
+    db
+      .select({
+        usualFocusMinutes: users.usualFocusMinutes,
+        dayCloseEnabled: users.dayCloseEnabled,
+        dayCloseTime: users.dayCloseTime,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
   ] as const;
 }
 
@@ -79,7 +93,7 @@ export function dayState(
     TaskRow[],
     PlanRow[],
     CloseRow[],
-    { usualFocusMinutes: number }[],
+    CloseSettingsRow[],
   ],
   now: Date = new Date(),
 ): Day {
@@ -118,6 +132,7 @@ export function dayState(
     previousPriorityTaskIds: previousThree.ids,
     previousPriorityDate: previousThree.date,
     previousNoListTaskIds: previousNoList(openTasks, date),
+    closeOfferedFrom: closeOfferedFrom(owner, date, settings[0]),
     closed: todaysClose !== undefined,
     closeNote: todaysClose?.note ?? null,
     yesterday,

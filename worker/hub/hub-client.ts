@@ -45,7 +45,14 @@ export type ChangeAnnouncement = TimerAfterTasksChange & {
  * The settings of a person's day as their hub keeps them: the zone and start hour its day starts are
  * scheduled by, and the morning nudge's local time (null: off).
  */
-export type DaySettings = { userId: string; timeZone: string; dayStartHour: number; reminderTime: string | null };
+export type DaySettings = {
+  userId: string;
+  timeZone: string;
+  dayStartHour: number;
+  reminderTime: string | null;
+  /** The evening close's local time (docs/decisions/291-the-evening-close.md); null: off. Absent from rows stored before it. */
+  closeTime?: string | null;
+};
 
 /** The day's settings of a users row. */
 export function daySettingsOf(user: typeof users.$inferSelect): DaySettings {
@@ -54,6 +61,7 @@ export function daySettingsOf(user: typeof users.$inferSelect): DaySettings {
     timeZone: user.timeZone,
     dayStartHour: user.dayStartHour,
     reminderTime: user.planReminderEnabled ? user.planReminderTime : null,
+    closeTime: user.dayCloseEnabled ? user.dayCloseTime : null,
   };
 }
 

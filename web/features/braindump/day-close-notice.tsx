@@ -1,8 +1,6 @@
 import { Moon } from "lucide-react";
 import { Link } from "react-router";
-import { closeOffered } from "../../../shared/day-close";
 import type { Day } from "../../../shared/schemas/day";
-import { useCurrentUser } from "../../api/auth";
 import { ApiRequestError } from "../../api/client";
 import { useReopenDay } from "../../api/day-close";
 import { Button, buttonClasses } from "../../ui/button";
@@ -13,7 +11,6 @@ import { showError, showSuccess } from "../../ui/toast";
  * to "Close your day"; once closed, that the day is closed, its line, and a way to reopen it.
  */
 export default function DayCloseNotice({ day }: { day: Day }) {
-  const { user } = useCurrentUser();
   const reopen = useReopenDay();
   const box =
     "flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-indigo-200 bg-brand-50 px-4 py-3 text-sm text-slate-800 dark:border-indigo-800 dark:bg-indigo-950/50 dark:text-slate-100";
@@ -46,7 +43,7 @@ export default function DayCloseNotice({ day }: { day: Day }) {
       </div>
     );
   }
-  if (!user || !closeOffered(new Date(), user)) return null;
+  if (day.closeOfferedFrom === null || Date.now() < Date.parse(day.closeOfferedFrom)) return null;
   return (
     <div role="status" className={box} data-testid="close-offer">
       {icon}

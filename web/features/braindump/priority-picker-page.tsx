@@ -152,7 +152,8 @@ export function PriorityPickerPage() {
           newDayNotice={
             waiting ? (
               <NewDayNotice onPlan={() => setPlanAsked(true)} />
-            ) : day ? (
+            ) : day &&
+              (day.closed || (day.closeOfferedFrom !== null && Date.now() >= Date.parse(day.closeOfferedFrom))) ? (
               <Suspense fallback={null}>
                 <DayCloseNotice day={day} />
               </Suspense>
