@@ -12,16 +12,18 @@
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data|change-subscriber)",
   "auth/(middleware|session-read|begin-change|sessions|tokens|cookies|password|throttle|users|person-row|sign-in-records)",
-  "day/(today|plan|finish-day|user-data|plan-reminder|day-start)",
+  "day/(today|plan|finish-day|user-data|plan-reminder|day-start|day-state)",
+  "day-close/close-reminder",
   "focus/(user-data|focus-timer)",
   "hub/(hub-client|hub-part|storage-keys|schedule)",
   "push/(send|timer-notice|user-data)",
+  "routines/(user-data|rule-columns)",
   "suggestions/user-data",
   "tasks/user-data",
 ];
-const CAPABILITY = "^worker/(account|analytics|auth|day|focus|hub|push|suggestions|tasks)/";
+const CAPABILITY = "^worker/(account|analytics|auth|day|day-close|focus|hub|push|routines|suggestions|tasks)/";
 /** The parts of the person's hub: they run inside it (worker/hub-host/user-hub.ts hosts them). */
-const HUB_PARTS = "^worker/(focus/focus-timer|day/plan-reminder|auth/sign-in-records)\\.ts$";
+const HUB_PARTS = "^worker/(focus/focus-timer|day/plan-reminder|day-close/close-reminder|auth/sign-in-records)\\.ts$";
 
 /** The app itself: the files at the top of web/ (entry, router, boot). */
 const WEB_APP = "^web/[^/]+$";

@@ -13,6 +13,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   focusSessions: "focus",
   dailyAnalytics: "analytics",
   dayPlans: "day",
+  dayCloses: "day",
   pushSubscriptions: "push",
   suggestionUsage: "suggestions",
   routines: "routines",
@@ -33,6 +34,8 @@ export const ALLOWED_ELSEWHERE: Record<string, readonly string[]> = {
   // A routine's occurrence is a task made in the day-start batch; users.routines_active is what the
   // hub reads to wake at the day's start (docs/decisions/281-one-occurrence-made-at-day-start.md).
   routines: ["tasks", "users"],
+  // The evening close moves the day's open tasks and writes the day's close in one batch (decision 291).
+  "day-close": ["tasks", "dayCloses"],
 };
 
 /** A worker source file: its path under the repository and its text. */

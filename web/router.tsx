@@ -21,6 +21,7 @@ const loginPage = screenCode(() => import("./features/auth/login-page").then((m)
 const registerPage = screenCode(() => import("./features/auth/register-page").then((m) => m.RegisterPage));
 const donePage = screenCode(() => import("./features/done/done-page").then((m) => m.DonePage));
 const routinesPage = screenCode(() => import("./features/routines/routines-page").then((m) => m.RoutinesPage));
+const closeDayPage = screenCode(() => import("./features/day-close/close-day-page").then((m) => m.CloseDayPage));
 const settingsPage = screenCode(() => import("./features/settings/settings-page").then((m) => m.SettingsPage));
 // Signed-in people never see these two: they stay out of the app's bundle.
 const landingPage = screenCode(() => import("./features/landing/landing-page").then((m) => m.LandingPage));
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
           screen("/done", donePage),
           screen("/settings", settingsPage),
           screen("/routines", routinesPage),
+          screen("/close", closeDayPage),
         ],
       },
       screen("*", notFoundPage),

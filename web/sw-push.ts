@@ -10,6 +10,7 @@ import type { PushMessageBody } from "../shared/schemas/push";
 const PUSH_PAGES: Record<PushMessageBody["type"], string> = {
   "timer-finished": FOCUS_TIMER_PATH,
   "plan-reminder": "/",
+  "day-close": "/close",
 };
 
 /** The plain notification for a push this version cannot read. */

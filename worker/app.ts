@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/routes";
 import { testPasswordCost } from "./auth/test-password-cost";
 import { CHANGE_SUBSCRIBERS } from "./change-subscribers";
 import { dayRoutes, historyRoutes } from "./day/routes";
+import { dayCloseRoutes } from "./day-close/close-routes";
 import { createDb } from "./db/client";
 import { openD1Session } from "./db/d1-session";
 import { directoryDatabase } from "./db/person-db";
@@ -80,6 +81,7 @@ export function createApp() {
   app.route("/api/live", liveRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/routines", routineRoutes);
+  app.route("/api/day/close", dayCloseRoutes);
   app.route("/api/day", dayRoutes);
   app.route("/api/history", historyRoutes);
   app.route("/api/ai", suggestionRoutes);

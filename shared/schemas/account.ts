@@ -3,6 +3,7 @@ import { FOCUS_MINUTES, LIMITS } from "../constants";
 import { emailSchema, passwordSchema, usernameSchema } from "./auth";
 import { timeZoneSchema } from "./common";
 import { dayStartHourSchema, planReminderSchema } from "./day";
+import { dayCloseSettingSchema, usualFocusMinutesSchema } from "./day-close";
 
 /** A first or last name: trimmed, and an empty one is stored as "no name" (null). */
 const nameSchema = z
@@ -33,6 +34,8 @@ export const accountUpdateSchema = z
     defaultFocusMinutes: focusMinutesSchema.optional(),
     dayStartHour: dayStartHourSchema.optional(),
     planReminder: planReminderSchema.optional(),
+    dayClose: dayCloseSettingSchema.optional(),
+    usualFocusMinutes: usualFocusMinutesSchema.optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), "Send at least one field to change.");
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;

@@ -37,6 +37,8 @@ export const analyticsRecordSchema = z.object({
   planned: z.optional(z.boolean()),
   /** Whether the person chose "Skip for today" that day instead of planning it. */
   skipped: z.optional(z.boolean()),
+  /** The estimates of that day's three as planned, in minutes (0 unplanned or without estimates). */
+  plannedMinutes: z.optional(z.int()),
 });
 export type AnalyticsRecord = z.infer<typeof analyticsRecordSchema>;
 

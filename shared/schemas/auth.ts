@@ -48,6 +48,10 @@ export const userSchema = z.object({
   dayStartHour: z.number().int(),
   /** The morning nudge (docs/product.md#morning-nudge): on or off, and its local time "HH:MM". */
   planReminder: z.object({ enabled: z.boolean(), time: z.string() }),
+  /** The evening close (docs/decisions/291-the-evening-close.md): offered from this local time "HH:MM" when on. */
+  dayClose: z.object({ enabled: z.boolean(), time: z.string() }),
+  /** What the person usually focuses a day, in minutes, until there is focus history. */
+  usualFocusMinutes: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 

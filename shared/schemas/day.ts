@@ -31,6 +31,16 @@ export const planReminderSchema = z.strictObject({ enabled: z.boolean(), time: l
 export type PlanReminder = z.infer<typeof planReminderSchema>;
 export const DEFAULT_PLAN_REMINDER: PlanReminder = { enabled: false, time: "08:00" };
 
+/** The evening close of the day before, as the next morning's plan shows it. */
+export const yesterdaySchema = z.object({
+  date: z.string(),
+  /** Last evening's line, null without one. */
+  note: z.string().nullable(),
+  /** Tomorrow's first task as named last evening, still open; null when none. */
+  firstTaskId: z.number().int().nullable(),
+});
+export type Yesterday = z.infer<typeof yesterdaySchema>;
+
 /** An open task brought from an earlier day, with the whole days it has been carried (1 = created yesterday). */
 export const carriedTaskSchema = taskSchema.extend({ daysCarried: z.number().int().positive() });
 export type CarriedTask = z.infer<typeof carriedTaskSchema>;
@@ -67,6 +77,24 @@ export const daySchema = z.object({
   previousPriorityDate: z.string().nullable(),
   /** The "No" list items of the last earlier day that had any: offered one by one to say no again today. */
   previousNoListTaskIds: z.array(z.number().int()),
+  /** Whether today was closed in the evening (POST /api/day/close) and not reopened since. */
+  closed: z.boolean(),
+  /**
+   * The instant (ISO) from which the app offers "Close your day" today: the close time in the
+   * person's zone (a time before their start hour is the night after); null when they turned it off.
+   */
+  closeOfferedFrom: z.string().nullable(),
+  /** Today's close's line ("What's on your mind?"), null when not closed or without one. */
+  closeNote: z.string().nullable(),
+  /** The day before's close, when that day was closed: its line and tomorrow's first task. */
+  yesterday: yesterdaySchema.nullable(),
+  /** Minutes focused today so far. */
+  focusMinutes: z.number().int().nonnegative(),
+  /**
+   * What the person usually focuses a day: the median of their last 14 days with any focus, or
+   * their setting until there is one (docs/decisions/294-a-plan-sized-to-the-person.md).
+   */
+  usualFocusMinutes: z.number().int().nonnegative(),
 });
 export type Day = z.infer<typeof daySchema>;
 
@@ -118,6 +146,8 @@ export const historyDaySchema = z.object({
   tasksCompleted: z.number().int(),
   focusSessionsCompleted: z.number().int(),
   focusMinutes: z.number().int(),
+  /** The day's evening close line, null (or absent) when the day was not closed or had none. */
+  note: z.string().nullable().optional(),
 });
 export type HistoryDay = z.infer<typeof historyDaySchema>;
 

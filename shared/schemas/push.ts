@@ -38,7 +38,7 @@ export type PushStatus = { publicKey: string | null; thisDevice: boolean; device
  */
 export type PushMessageBody = {
   /** "plan-reminder": the morning nudge (docs/product.md#morning-nudge), opening /prioritize. */
-  type: "timer-finished" | "plan-reminder";
+  type: "timer-finished" | "plan-reminder" | "day-close";
   title: string;
   body: string;
   tag: string;

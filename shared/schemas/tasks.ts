@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../constants";
+import { ESTIMATE_MAX_MINUTES, ESTIMATE_MIN_MINUTES } from "../estimate";
 import { EFFORT_OPTIONS } from "../questions";
 import { hasVisibleCharacter, NO_VISIBLE_CHARACTER } from "../visible-text";
 
@@ -46,8 +47,18 @@ export const taskSchema = z.object({
   noListDate: z.string().nullable(),
   /** The routine this task is the occurrence of (docs/product.md#routines); null for every other task. */
   routineId: z.number().int().nullable(),
+  /** How long the task should take, in minutes (5 to 480), null without an estimate. */
+  estimateMinutes: z.number().int().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/** A task's estimate as a person sets it: whole minutes from 5 minutes to 8 hours, or null to take it off. */
+export const estimateMinutesSchema = z
+  .number({ error: "The estimate is a number of minutes." })
+  .int("The estimate is a whole number of minutes.")
+  .min(ESTIMATE_MIN_MINUTES, `An estimate is at least ${ESTIMATE_MIN_MINUTES} minutes.`)
+  .max(ESTIMATE_MAX_MINUTES, `An estimate is at most ${ESTIMATE_MAX_MINUTES / 60} hours.`)
+  .nullable();
 
 export const taskTitleSchema = z
   .string({ error: "Title must be text." })
@@ -85,6 +96,7 @@ export const patchTaskSchema = z
     isCompleted: z.boolean(),
     isPriority: z.boolean(),
     noListReason: reasonSchema,
+    estimateMinutes: estimateMinutesSchema,
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, "Send at least one field to change.");

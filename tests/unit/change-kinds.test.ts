@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Day } from "../../shared/schemas/day";
 import { createTaskChange, processTasksChange } from "../../web/changes/add-tasks";
 import type { Change } from "../../web/changes/change-kind";
+import { closeDay, closeDayChange, withCloseMoves } from "../../web/changes/close-day";
 import { commitNoListChange } from "../../web/changes/commit-no-list";
 import { noListAgainChange, noListAgainToasts } from "../../web/changes/no-list-again";
 import { doneToasts, patchTaskChange, patchTaskToasts, reopenChange } from "../../web/changes/patch-task";
@@ -17,6 +18,7 @@ import {
   writtenIn,
 } from "../../web/changes/registry";
 import { deleteTaskChange } from "../../web/changes/remove-task";
+import { reopenDay, reopenDayChange } from "../../web/changes/reopen-day";
 import {
   addRoutineChange,
   patchRoutineChange,
@@ -58,6 +60,8 @@ const requests: Change<ChangeIntent>[] = [
   patchRoutineChange(3, "Take the medicine", { paused: true }),
   skipRoutineChange(3, "Take the medicine", "Travelling"),
   removeRoutineChange(3, "Take the medicine"),
+  closeDayChange({ note: " A long day ", moves: [{ id: 7, to: "tomorrow" }], tomorrowFirst: 7 }),
+  reopenDayChange(),
 ];
 
 /** The change as the outbox stores it, through JSON as IndexedDB keeps it. */
@@ -94,6 +98,8 @@ describe("the change kinds", () => {
       `Change the routine "Take the medicine"`,
       `Skip "Take the medicine" today`,
       `Delete the routine "Take the medicine"`,
+      "Close your day",
+      "Reopen your day",
     ]);
     // A task this device no longer knows is still said as a task.
     expect(changeInWords(stored(reopenChange({ id: 99 })), shown)).toBe(`Reopen "a task"`);
@@ -140,7 +146,16 @@ describe("the change kinds", () => {
     const answering = Object.values(CHANGE_KINDS)
       .filter((kind) => "answered" in kind)
       .map((kind) => kind.kind);
-    expect(answering.sort()).toEqual(["plan", "skipDay"]);
+    expect(answering.sort()).toEqual(["closeDay", "plan", "reopenDay", "skipDay"]);
+    expect(reopenDay.answered(day)).toEqual({ day });
+    const closed = closeDay.answered(
+      day,
+      closeDayChange({ note: "", moves: [{ id: 7, to: "later" }], tomorrowFirst: null }).effect,
+    );
+    expect(closed.day).toBe(day);
+    expect(closed.tasks?.([task(7, { isPriority: true, priorityDate: "2026-11-26" })])).toMatchObject([
+      { id: 7, isPriority: false, priorityDate: null },
+    ]);
   });
 
   it("a routine's change, waiting, takes today's open occurrence off the list when it skips, pauses or deletes", () => {
@@ -185,5 +200,42 @@ describe("the change kinds", () => {
       kind: "commitNoList",
       items: [{ id: 3, reason: null }],
     });
+  });
+});
+
+describe("the evening close as it waits on the device", () => {
+  it("shows every move by name, and Tomorrow names tomorrow's stars", () => {
+    const today = "2026-11-26";
+    const tasks = [
+      task(1, { isPriority: true, priorityDate: today }),
+      task(2),
+      task(3, { category: "no_list", noListDate: today }),
+      task(4),
+      task(5),
+      task(6, { isPriority: true, priorityDate: today }),
+    ];
+    const effect = closeDayChange({
+      note: "  ",
+      moves: [
+        { id: 2, to: "tomorrow" },
+        { id: 3, to: "later" },
+        { id: 4, to: "no" },
+        { id: 5, to: "done" },
+        { id: 1, to: "delete" },
+      ],
+      tomorrowFirst: null,
+    }).effect;
+    expect(effect.note).toBeNull();
+    const shownNow = withCloseMoves(tasks, effect, today);
+    expect(shownNow.map((t) => t.id)).toEqual([2, 3, 4, 5, 6]);
+    expect(shownNow).toMatchObject([
+      { id: 2, isPriority: true, priorityDate: today },
+      { id: 3, category: "later", noListDate: null, isPriority: false },
+      { id: 4, category: "no_list", noListDate: "2026-11-27" },
+      { id: 5, isCompleted: true },
+      { id: 6, isPriority: false },
+    ]);
+    // Applied twice, it changes nothing more.
+    expect(withCloseMoves(shownNow, effect, today)).toEqual(shownNow);
   });
 });

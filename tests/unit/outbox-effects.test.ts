@@ -23,6 +23,12 @@ const day: Day = {
   previousPriorityTaskIds: [],
   previousPriorityDate: null,
   previousNoListTaskIds: [],
+  closeOfferedFrom: null,
+  closed: false,
+  closeNote: null,
+  yesterday: null,
+  focusMinutes: 0,
+  usualFocusMinutes: 120,
 };
 
 describe("what a waiting change shows", () => {

@@ -34,6 +34,12 @@ describe("whether the plan step leads the priority picker", () => {
     previousPriorityTaskIds: [],
     previousPriorityDate: null,
     previousNoListTaskIds: [],
+    closeOfferedFrom: null,
+    closed: false,
+    closeNote: null,
+    yesterday: null,
+    focusMinutes: 0,
+    usualFocusMinutes: 120,
   };
   const previous = { date: "2026-03-01", tasksCompleted: 1, focusSessionsCompleted: 0, focusMinutes: 0 };
 

@@ -17,6 +17,7 @@ export function task(id: number, change: Partial<Task> = {}): Task {
     priorityDate: null,
     noListDate: null,
     routineId: null,
+    estimateMinutes: null,
     ...change,
   };
 }

@@ -148,6 +148,7 @@ describe("GET /api/account/export.csv", () => {
       "priorityDate",
       "noListDate",
       "routineId",
+      "estimateMinutes",
     ]);
     expect(rows).toHaveLength(1 + 7);
     const byTitle = new Map(rows.slice(1).map((row) => [row[1], row]));

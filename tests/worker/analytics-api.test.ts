@@ -77,6 +77,7 @@ describe("GET /api/analytics (range)", () => {
       hourlyActivity: Array(24).fill(0),
       planned: false,
       skipped: false,
+      plannedMinutes: 0,
     });
     expect(days[2]).toMatchObject({
       id: expect.any(Number),

@@ -86,6 +86,8 @@ const BUDGETS: Record<string, Budget> = {
   "POST /api/no-list/again": write((u) => ({ json: { ids: [u.taskId] } })),
   "POST /api/day/plan": write((u) => ({ json: { priorityTaskIds: [u.taskId], noListTaskIds: [] } })),
   "POST /api/day/skip": write(),
+  "POST /api/day/close": write((u) => ({ json: { note: "A good day", moves: [{ id: u.taskId, to: "done" }] } })),
+  "DELETE /api/day/close": write(),
   "POST /api/tasks/:id/reopen": write((u) => ({ path: `/api/tasks/${u.taskId}/reopen` })),
   "POST /api/analytics/clear": write(undefined, 204),
   "POST /api/focus-sessions": write((u) => ({ json: { taskId: u.taskId, duration: 1500 } }), 201),

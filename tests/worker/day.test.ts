@@ -30,6 +30,12 @@ describe("GET /api/day", () => {
       previousPriorityTaskIds: [],
       previousPriorityDate: null,
       previousNoListTaskIds: [],
+      closeOfferedFrom: "2027-02-10T18:00:00.000Z",
+      closed: false,
+      closeNote: null,
+      yesterday: null,
+      focusMinutes: 0,
+      usualFocusMinutes: 120,
     } satisfies Day);
   });
 

@@ -61,6 +61,7 @@ const CLASSIFICATION: Record<string, Classification> = {
   },
   "POST /api/tasks/:id/reopen": { kind: "foreign-id", probe: (a) => ({ path: `/api/tasks/${a.taskId}/reopen` }) },
   "POST /api/no-list/again": { kind: "foreign-id", probe: (a) => ({ json: { ids: [a.taskId] } }) },
+  "POST /api/day/close": { kind: "foreign-id", probe: (a) => ({ json: { moves: [{ id: a.taskId, to: "later" }] } }) },
   "POST /api/day/plan": {
     kind: "foreign-id",
     probe: (a) => ({ json: { priorityTaskIds: [a.taskId], noListTaskIds: [] } }),
@@ -99,6 +100,7 @@ const CLASSIFICATION: Record<string, Classification> = {
   "GET /api/day": { kind: "own-user" },
   "GET /api/history": { kind: "own-user" },
   "POST /api/day/skip": { kind: "own-user" },
+  "DELETE /api/day/close": { kind: "own-user" },
   "POST /api/analytics/clear": { kind: "own-user" },
   "POST /api/process-tasks": { kind: "own-user", probe: () => ({ json: { text: "one; two" } }) },
   "POST /api/tasks/clear": { kind: "own-user" },

@@ -103,6 +103,7 @@ describe("GET /api/tasks answer", () => {
       "priorityDate",
       "noListDate",
       "routineId",
+      "estimateMinutes",
     ]);
   });
 

@@ -33,7 +33,13 @@ export function useSaveAccount() {
     const before = queryClient.getQueryData<User | null>(queryKeys.user);
     const saved = await apiRequest<User>("PATCH", "/api/account", input);
     queryClient.setQueryData(queryKeys.user, saved);
-    if (input.dayStartHour !== undefined || input.planReminder !== undefined) void invalidateTaskData(queryClient);
+    if (
+      input.dayStartHour !== undefined ||
+      input.planReminder !== undefined ||
+      input.dayClose !== undefined ||
+      input.usualFocusMinutes !== undefined
+    )
+      void invalidateTaskData(queryClient);
     else if (before && saved.timeZone !== before.timeZone) void invalidateAllAnalytics(queryClient);
     return saved;
   };

@@ -1,3 +1,4 @@
+import { parseEstimate } from "../../shared/estimate";
 import type { CreateTaskInput, ProcessTasksInput, Task } from "../../shared/schemas/tasks";
 import { type Change, type ChangeKind, changed } from "./change-kind";
 
@@ -6,7 +7,9 @@ import { type Change, type ChangeKind, changed } from "./change-kind";
 // until the server gives it its own (docs/decisions/222-offline-outbox.md).
 
 /** A task to make: what POST /api/tasks and the braindump take. */
-export type NewTask = Partial<Pick<Task, "description" | "category" | "noListReason">> & { title: string };
+export type NewTask = Partial<Pick<Task, "description" | "category" | "noListReason" | "estimateMinutes">> & {
+  title: string;
+};
 
 /** Stored: the tasks as this device shows them, with their local ids. */
 export type AddTasksEffect = { kind: "addTasks"; tasks: Task[] };
@@ -19,7 +22,9 @@ export function processTasksChange(titles: string[]): Change<AddTasksIntent> {
     method: "POST",
     path: "/api/process-tasks",
     body: { text: titles.join("; "), allowDuplicates: true } satisfies ProcessTasksInput,
-    effect: { kind: "addTasks", tasks: titles.map((title) => ({ title })) },
+    // The server takes an estimate suffix ("~45m") off the title the same way
+    // (docs/decisions/290-estimates-written-at-the-end-of-a-line.md), so the ids match by title.
+    effect: { kind: "addTasks", tasks: titles.map(parseEstimate) },
   };
 }
 
@@ -61,6 +66,7 @@ export function newLocalTask(userId: string, input: NewTask): Task {
     // Set to the person's day when shown (showTasks); the server sets it when it creates the task.
     noListDate: null,
     routineId: null,
+    estimateMinutes: input.estimateMinutes ?? null,
   };
 }
 

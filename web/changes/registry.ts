@@ -3,11 +3,13 @@ import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { type AddTasksEffect, type AddTasksIntent, addTasks } from "./add-tasks";
 import type { ChangeKind, KeptBy } from "./change-kind";
+import { type CloseDayEffect, closeDay } from "./close-day";
 import { type CommitNoListEffect, commitNoList } from "./commit-no-list";
 import { type NoListAgainEffect, noListAgain } from "./no-list-again";
 import { type PatchTaskEffect, patchTask } from "./patch-task";
 import { type PlanEffect, planDay } from "./plan-day";
 import { type RemoveTaskEffect, removeTask } from "./remove-task";
+import { type ReopenDayEffect, reopenDay } from "./reopen-day";
 import { type RoutineEffect, routineChange } from "./routine-change";
 import { type SkipDayEffect, skipDay } from "./skip-day";
 
@@ -25,7 +27,9 @@ export type ChangeEffect =
   | SkipDayEffect
   | NoListAgainEffect
   | CommitNoListEffect
-  | RoutineEffect;
+  | RoutineEffect
+  | CloseDayEffect
+  | ReopenDayEffect;
 
 /** What a change does as the screen sends it: the outbox makes the stored effect (new tasks' local ids, a removed task kept). */
 export type ChangeIntent = Exclude<ChangeEffect, { kind: "addTasks" }> | AddTasksIntent;
@@ -47,6 +51,8 @@ export const CHANGE_KINDS: Kinds = {
   noListAgain,
   commitNoList,
   routine: routineChange,
+  closeDay,
+  reopenDay,
 };
 
 /**

@@ -9,7 +9,7 @@ import { claimsOf, readAsUser, readDirectoryAsUser } from "../auth/session-read"
 import { listLiveSessions } from "../auth/sessions";
 import { userByIdQuery } from "../auth/users";
 import { type DayOwner, todayOf } from "../day/today";
-import { listDayPlansForExport } from "../day/user-data";
+import { listDayClosesForExport, listDayPlansForExport } from "../day/user-data";
 import type { Db } from "../db/client";
 import { personIsInDirectory } from "../db/person-session";
 import { TASK_FIELD_NAMES, toTask } from "../db/task-rows";
@@ -47,7 +47,8 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         column by the person), createdAt, updatedAt, completedAt,
  *                         priorityDate, noListDate (the days of its marks), createdDay,
  *                         completedDay (the person's days it was made and finished on, as stamped then),
- *                         routineId, routineDay (the routine and day a routine's occurrence is for)
+ *                         routineId, routineDay (the routine and day a routine's occurrence is for),
+ *                         estimateMinutes (null without one)
  *   routines[]            id, title, repeat (the rule, as the API takes it), paused, startDay,
  *                         createdAt, updatedAt, days[] (date, state, reason: its kept days)
  *   focusSessions[]       id, taskId (null once the task is deleted), plannedSeconds,
@@ -57,6 +58,7 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         categoryBreakdown {urgent, later, delegate, no_list}, hourlyActivity[24]
  *   dayPlans[]            date, priorityTaskIds (null for plans stored before they were kept),
  *                         noListTaskIds, skipped, plannedAt
+ *   dayCloses[]           date, note, tomorrowTaskIds, tomorrowFirstTaskId, closedAt (the evening closes)
  *   devices[]             signed-in devices: method, userAgent, createdAt, lastSeenAt, expiresAt,
  *                         pushSubscriptions[] (notifications on that device: pushService, the push
  *                         service's host, and createdAt; never the keys or the endpoint's path)
@@ -72,6 +74,7 @@ export function accountExportQueries(db: Db, userId: string, now: Date) {
     listPushSubscriptionsForExport(db, userId),
     listRoutinesForExport(db, userId),
     listRoutineDaysForExport(db, userId),
+    listDayClosesForExport(db, userId),
   ] as const;
 }
 
@@ -79,7 +82,18 @@ type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
 
 /** The export document from accountExportQueries' rows (see above for its fields). */
 export function accountExportFromRows(
-  [[user], tasks, focusSessions, dailyAnalytics, dayPlans, devices, subscriptions, routines, routineDays]: ExportRows,
+  [
+    [user],
+    tasks,
+    focusSessions,
+    dailyAnalytics,
+    dayPlans,
+    devices,
+    subscriptions,
+    routines,
+    routineDays,
+    dayCloses,
+  ]: ExportRows,
   now: Date,
 ) {
   if (!user) throw unauthorized();
@@ -120,6 +134,7 @@ export function accountExportFromRows(
       completedDay: task.completedDay,
       routineId: task.routineId,
       routineDay: task.routineDay,
+      estimateMinutes: task.estimateMinutes,
     })),
     routines: routines.map((routine) => ({
       id: routine.id,
@@ -161,6 +176,13 @@ export function accountExportFromRows(
       skipped: plan.skipped,
       plannedAt: iso(plan.plannedAt),
     })),
+    dayCloses: dayCloses.map((close) => ({
+      date: close.date,
+      note: close.note,
+      tomorrowTaskIds: close.tomorrowTaskIds,
+      tomorrowFirstTaskId: close.tomorrowFirstTaskId,
+      closedAt: iso(close.closedAt),
+    })),
     devices: devices.map((session) => ({
       method: session.sess.method,
       userAgent: session.sess.userAgent ?? null,
@@ -200,7 +222,7 @@ async function readExport(c: Context<AppEnv>, now: Date): Promise<{ user: Sessio
       user,
       data: [[account], devices, subscriptions],
     },
-    [[person], tasks, focusSessions, dailyAnalytics, dayPlans],
+    [[person], tasks, focusSessions, dailyAnalytics, dayPlans, routines, routineDays, dayCloses],
   ] = await Promise.all([
     readDirectoryAsUser(
       c,
@@ -217,10 +239,27 @@ async function readExport(c: Context<AppEnv>, now: Date): Promise<{ user: Sessio
       listFocusSessionsForExport(db, userId),
       listDailyAnalyticsForExport(db, userId),
       listDayPlansForExport(db, userId),
+      listRoutinesForExport(db, userId),
+      listRoutineDaysForExport(db, userId),
+      listDayClosesForExport(db, userId),
     ]),
   ]);
   const accounts = account ? [withPersonSettings(account, person)] : [];
-  return { user, rows: [accounts, tasks, focusSessions, dailyAnalytics, dayPlans, devices, subscriptions] };
+  return {
+    user,
+    rows: [
+      accounts,
+      tasks,
+      focusSessions,
+      dailyAnalytics,
+      dayPlans,
+      devices,
+      subscriptions,
+      routines,
+      routineDays,
+      dayCloses,
+    ],
+  };
 }
 
 const attachment = (name: string) => `attachment; filename="${name}"`;

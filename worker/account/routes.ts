@@ -34,7 +34,7 @@ import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, u
 import { guardOn } from "../changes/guard";
 import { commitChange } from "../changes/pipeline";
 import { requestScope } from "../changes/request";
-import { deleteDayPlansOfUserQuery } from "../day/user-data";
+import { deleteDayClosesOfUserQuery, deleteDayPlansOfUserQuery } from "../day/user-data";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { personIsInDirectory } from "../db/person-session";
@@ -59,7 +59,7 @@ function takenError(field: "username" | "email") {
 }
 
 type AccountUpdateInput = z.output<typeof accountUpdateSchema>;
-type AccountUpdate = Omit<AccountUpdateInput, "planReminder">;
+type AccountUpdate = Omit<AccountUpdateInput, "planReminder" | "dayClose">;
 type UserRow = typeof users.$inferSelect;
 
 /**
@@ -72,6 +72,7 @@ async function updateAccountAcrossHomes(
   c: Context<AppEnv>,
   { firstName, lastName, username, email, ...settings }: AccountUpdate,
   planReminder: AccountUpdateInput["planReminder"],
+  dayClose: AccountUpdateInput["dayClose"],
 ) {
   const identity = { username, email };
   const { directory, db } = c.var;
@@ -97,7 +98,10 @@ async function updateAccountAcrossHomes(
   }
   if (!account) throw unauthorized();
   const daySettingsSent =
-    settings.timeZone !== undefined || settings.dayStartHour !== undefined || planReminder !== undefined;
+    settings.timeZone !== undefined ||
+    settings.dayStartHour !== undefined ||
+    planReminder !== undefined ||
+    dayClose !== undefined;
   const {
     results: [[person]],
   } = await commit(() => ({
@@ -107,6 +111,7 @@ async function updateAccountAcrossHomes(
         .set({
           ...settings,
           ...(planReminder ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time } : {}),
+          ...(dayClose ? { dayCloseEnabled: dayClose.enabled, dayCloseTime: dayClose.time } : {}),
           updatedAt: new Date(),
         })
         .where(eq(users.id, user.id))
@@ -188,8 +193,8 @@ export const accountRoutes = new Hono<AppEnv>()
     } satisfies AccountInfo);
   })
   .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
-    const { planReminder, ...input } = c.req.valid("json");
-    if (!personIsInDirectory(c)) return c.json(await updateAccountAcrossHomes(c, input, planReminder));
+    const { planReminder, dayClose, ...input } = c.req.valid("json");
+    if (!personIsInDirectory(c)) return c.json(await updateAccountAcrossHomes(c, input, planReminder, dayClose));
     const identity = { username: input.username, email: input.email };
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
@@ -202,7 +207,10 @@ export const accountRoutes = new Hono<AppEnv>()
     if (taken) throw takenError(taken);
     // The day (and the nudge's hour) may have moved: the hub's schedule and every device follow.
     const daySettingsSent =
-      input.timeZone !== undefined || input.dayStartHour !== undefined || planReminder !== undefined;
+      input.timeZone !== undefined ||
+      input.dayStartHour !== undefined ||
+      planReminder !== undefined ||
+      dayClose !== undefined;
     let updated: (typeof users.$inferSelect)[];
     try {
       // The guard repeats the check inside the write's transaction: another account that took the
@@ -221,6 +229,7 @@ export const accountRoutes = new Hono<AppEnv>()
               ...(planReminder
                 ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time }
                 : {}),
+              ...(dayClose ? { dayCloseEnabled: dayClose.enabled, dayCloseTime: dayClose.time } : {}),
               updatedAt: new Date(),
             })
             .where(eq(users.id, user.id))
@@ -287,7 +296,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const logins = [row.username, row.email, accountLockKey(row.id)].filter((login): login is string => Boolean(login));
     // Every row of the user in one transaction (the second trip). The foreign keys cascade from
     // users, but each table is named so that nothing is left behind if a cascade is ever changed:
-    // focus_sessions, tasks, daily_analytics, day_plans, sessions (and with them push_subscriptions),
+    // focus_sessions, tasks, daily_analytics, day_plans, day_closes, sessions (and with them push_subscriptions),
     // login_failures, users; undo_actions go with the user row.
     const homeRows = (home: Db) => [
       deleteFocusSessionsOfUserQuery(home, row.id),
@@ -296,6 +305,7 @@ export const accountRoutes = new Hono<AppEnv>()
       deleteDayPlansOfUserQuery(home, row.id),
       deleteChangeReceiptsOfUserQuery(home, row.id),
       deleteSuggestionUsageOfUserQuery(home, row.id),
+      deleteDayClosesOfUserQuery(home, row.id),
     ];
     const now = new Date();
     if (!personIsInDirectory(c)) {

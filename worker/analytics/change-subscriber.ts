@@ -59,6 +59,7 @@ function countersOf(event: ChangeEvent): AnalyticsEvent[] {
     // A plan, a skip or a "No" said again moves no counter; a clear or a reset removes the records.
     case "day-planned":
     case "day-skipped":
+    case "day-closed":
     case "no-items-said-again":
     case "everything-cleared":
     case "analytics-cleared":

@@ -65,6 +65,14 @@ export const analyticsRoutes = new Hono<AppEnv>()
   });
 
 /** A day's plan as a record says it: planned, skipped, or neither (no row). */
-function planOfDay(row: { skipped: boolean } | undefined): { planned: boolean; skipped: boolean } {
-  return { planned: row !== undefined && !row.skipped, skipped: row?.skipped === true };
+function planOfDay(row: { skipped: boolean; plannedMinutes: number } | undefined): {
+  planned: boolean;
+  skipped: boolean;
+  plannedMinutes: number;
+} {
+  return {
+    planned: row !== undefined && !row.skipped,
+    skipped: row?.skipped === true,
+    plannedMinutes: row && !row.skipped ? Number(row.plannedMinutes) : 0,
+  };
 }

@@ -19,6 +19,8 @@ export function toPublicUser(row: UserRow): User {
     defaultFocusMinutes: row.defaultFocusMinutes,
     dayStartHour: row.dayStartHour,
     planReminder: { enabled: row.planReminderEnabled, time: row.planReminderTime },
+    dayClose: { enabled: row.dayCloseEnabled, time: row.dayCloseTime },
+    usualFocusMinutes: row.usualFocusMinutes,
   };
 }
 

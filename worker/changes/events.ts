@@ -35,6 +35,8 @@ export type ChangeEvent =
   | { type: "day-planned" }
   /** "Skip for today" (docs/decisions/183-skip-changes-nothing.md). */
   | { type: "day-skipped" }
+  /** The day was closed in the evening, or reopened (docs/decisions/291-the-evening-close.md). */
+  | { type: "day-closed" }
   /** Earlier "No" list items were said no to again today. */
   | { type: "no-items-said-again" }
   /**
@@ -84,6 +86,7 @@ const CHANGES_THE_DAY: ReadonlySet<ChangeEvent["type"]> = new Set([
   "task-reopened",
   "day-planned",
   "day-skipped",
+  "day-closed",
   "no-items-said-again",
   "analytics-cleared",
 ]);

@@ -1,9 +1,17 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { daysFrom, isMarkOfDay } from "../../shared/day";
+import { addDays, daysFrom, isMarkOfDay } from "../../shared/day";
 import type { CarriedTask, Day, PreviousDay } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
-import { dailyAnalytics, dayPlans, tasks } from "../db/schema";
+import { dailyAnalytics, dayCloses, dayPlans, tasks, users } from "../db/schema";
 import { isVisible, type TaskRow, toTask } from "../db/task-rows";
+import {
+  type CloseRow,
+  type CloseSettingsRow,
+  closeOfDay,
+  closeOfferedFrom,
+  usualFocusMinutes,
+  yesterdayOf,
+} from "./close-state";
 import { createdDayOf } from "./finish-day";
 import { streaks } from "./streak";
 import { type DayOwner, todayOf } from "./today";
@@ -39,8 +47,31 @@ export function dayStateQueries(db: Db, userId: string) {
       .where(eq(dayPlans.userId, userId))
       .orderBy(desc(dayPlans.date))
       .limit(RECENT_PLANS),
+    // The latest evening closes: today's says the day is closed, yesterday's brings its line
+    // (docs/decisions/291-the-evening-close.md).
+    db
+      .select({
+        date: dayCloses.date,
+        note: dayCloses.note,
+        tomorrowTaskIds: dayCloses.tomorrowTaskIds,
+        tomorrowFirstTaskId: dayCloses.tomorrowFirstTaskId,
+      })
+      .from(dayCloses)
+      .where(eq(dayCloses.userId, userId))
+      .orderBy(desc(dayCloses.date))
+      .limit(RECENT_CLOSES),
+    db
+      .select({
+        usualFocusMinutes: users.usualFocusMinutes,
+        dayCloseEnabled: users.dayCloseEnabled,
+        dayCloseTime: users.dayCloseTime,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
   ] as const;
 }
+
+const RECENT_CLOSES = 3;
 
 const RECENT_PLANS = 7;
 
@@ -57,7 +88,13 @@ type ActivityRow = {
 /** The day of the person (docs/product.md#the-day) from dayStateQueries' rows. */
 export function dayState(
   owner: DayOwner,
-  [activity, openTasks, plans]: readonly [ActivityRow[], TaskRow[], PlanRow[]],
+  [activity, openTasks, plans, closes, settings]: readonly [
+    ActivityRow[],
+    TaskRow[],
+    PlanRow[],
+    CloseRow[],
+    CloseSettingsRow[],
+  ],
   now: Date = new Date(),
 ): Day {
   const today = todayOf(owner, now);
@@ -77,7 +114,9 @@ export function dayState(
   // A plan dated after today (made before a zone change westwards) still counts
   // (docs/decisions/133-marks-belong-to-their-day.md).
   const todaysPlan = plans.find((plan) => isMarkOfDay(plan.date, date));
-  const previousThree = previousPriorities(openTasks, plans, date);
+  const yesterday = yesterdayOf(closes, openTasks, addDays(date, -1));
+  const previousThree = previousPriorities(openTasks, plans, date, yesterday ? closes[0] : undefined);
+  const todaysClose = closeOfDay(closes, date);
   return {
     date,
     startsAt: today.startsAt.toISOString(),
@@ -93,6 +132,12 @@ export function dayState(
     previousPriorityTaskIds: previousThree.ids,
     previousPriorityDate: previousThree.date,
     previousNoListTaskIds: previousNoList(openTasks, date),
+    closeOfferedFrom: closeOfferedFrom(owner, date, settings[0]),
+    closed: todaysClose !== undefined,
+    closeNote: todaysClose?.note ?? null,
+    yesterday,
+    focusMinutes: activity.find((row) => row.date === date)?.focusMinutes ?? 0,
+    usualFocusMinutes: usualFocusMinutes(activity, date, settings[0]?.usualFocusMinutes),
   };
 }
 
@@ -107,6 +152,7 @@ function previousPriorities(
   openTasks: readonly TaskRow[],
   plans: readonly PlanRow[],
   today: string,
+  yesterdaysClose?: CloseRow,
 ): { ids: number[]; date: string | null } {
   // Open, not on the "No" list, and not already one of today's three.
   const open = new Map(
@@ -114,6 +160,15 @@ function previousPriorities(
       .filter((task) => task.category !== "no_list" && !(task.isPriority && isMarkOfDay(task.priorityDate, today)))
       .map((task) => [task.id, task]),
   );
+  // Last evening's close named tomorrow's first task and three: they are what the morning offers,
+  // the first at the top (docs/decisions/291-the-evening-close.md).
+  if (yesterdaysClose) {
+    const named = [yesterdaysClose.tomorrowFirstTaskId, ...yesterdaysClose.tomorrowTaskIds].filter(
+      (id): id is number => id !== null && open.has(id),
+    );
+    const ids = [...new Set(named)].slice(0, 3);
+    if (ids.length > 0) return { ids, date: yesterdaysClose.date };
+  }
   const plan = plans.find((row) => row.date < today && !row.skipped && row.priorityTaskIds !== null);
   const markDates = openTasks
     .filter((task) => task.isPriority && task.priorityDate !== null && task.priorityDate < today)

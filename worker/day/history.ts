@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryQuery } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
-import { dailyAnalytics, tasks } from "../db/schema";
+import { dailyAnalytics, dayCloses, tasks } from "../db/schema";
 import { isVisible, type TaskRow, toTask } from "../db/task-rows";
 import { finishDayOf } from "./finish-day";
 import type { DayOwner } from "./today";
@@ -36,8 +36,11 @@ export function historyQueries(db: Db, userId: string, { cursor, limit = HISTORY
       tasksCompleted: dailyAnalytics.tasksCompleted,
       focusSessionsCompleted: dailyAnalytics.focusSessionsCompleted,
       focusMinutes: dailyAnalytics.totalFocusMinutes,
+      // The evening close's line shows under its day's header (docs/decisions/291-the-evening-close.md).
+      note: dayCloses.note,
     })
     .from(dailyAnalytics)
+    .leftJoin(dayCloses, and(eq(dayCloses.userId, dailyAnalytics.userId), eq(dayCloses.date, dailyAnalytics.date)))
     .where(
       and(
         eq(dailyAnalytics.userId, userId),

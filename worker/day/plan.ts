@@ -34,10 +34,17 @@ export function skipDayStatement(db: Db, userId: string, date: string, now: Date
   return db.insert(dayPlans).values({ userId, date, plannedAt: now, skipped: true }).onConflictDoNothing();
 }
 
-/** The days from `from` to `to` with a row: planned, or skipped (the Week view's plan of each day). */
+/**
+ * The days from `from` to `to` with a row: planned, or skipped (the Week view's plan of each day),
+ * with the planned minutes: the estimates of the day's three as planned
+ * (docs/decisions/294-a-plan-sized-to-the-person.md).
+ */
 export function plannedDaysQuery(db: Db, userId: string, from: string, to: string) {
+  const plannedMinutes = sql<number>`(select coalesce(sum(${tasks.estimateMinutes}), 0) from ${tasks}
+    where ${tasks.userId} = ${dayPlans.userId}
+      and ${tasks.id} in (select value from json_each(coalesce(${dayPlans.priorityTaskIds}, '[]'))))`;
   return db
-    .select({ date: dayPlans.date, skipped: dayPlans.skipped })
+    .select({ date: dayPlans.date, skipped: dayPlans.skipped, plannedMinutes })
     .from(dayPlans)
     .where(and(eq(dayPlans.userId, userId), gte(dayPlans.date, from), lte(dayPlans.date, to)));
 }

@@ -30,6 +30,17 @@ export const users = sqliteTable(
     planReminderEnabled: integer({ mode: "boolean" }).notNull().default(false),
     planReminderTime: text().notNull().default("08:00"),
     /**
+     * The evening close (docs/decisions/291-the-evening-close.md): from this local time "HH:MM" the
+     * app offers "Close your day" (and pushes, with notifications on); off when disabled.
+     */
+    dayCloseEnabled: integer({ mode: "boolean" }).notNull().default(true),
+    dayCloseTime: text().notNull().default("18:00"),
+    /**
+     * What the person usually focuses a day, in minutes, until they have focus history to take the
+     * median of (docs/decisions/294-a-plan-sized-to-the-person.md).
+     */
+    usualFocusMinutes: integer().notNull().default(120),
+    /**
      * The last of the person's days (YYYY-MM-DD) that has begun: the day-start step sets it, once
      * per day, whether the hub's schedule or a read got there first; null: none yet
      * (worker/day/day-start.ts, docs/decisions/259-the-day-begins-on-the-server.md).
@@ -138,6 +149,11 @@ export const tasks = sqliteTable(
      */
     routineId: integer(),
     routineDay: text(),
+    /**
+     * How long the task should take, 5 to 480 minutes; null without one
+     * (docs/decisions/290-estimates-written-at-the-end-of-a-line.md).
+     */
+    estimateMinutes: integer(),
   },
   (t) => [
     index("tasks_user").on(t.userId, t.id),
@@ -244,6 +260,28 @@ export const dayPlans = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.date] })],
 );
 
+/**
+ * The evening close of one of the person's days (docs/decisions/291-the-evening-close.md): its row
+ * says the day is closed; a reopen deletes it. `note` is "What's on your mind?", shown the next
+ * morning and in Done; `tomorrowTaskIds` the tasks said "Tomorrow", `tomorrowFirstTaskId` the first
+ * task named for tomorrow, both offered by the next morning's plan.
+ */
+export const dayCloses = sqliteTable(
+  "day_closes",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The person's day closed, YYYY-MM-DD. */
+    date: text().notNull(),
+    note: text(),
+    tomorrowTaskIds: text({ mode: "json" }).$type<number[]>().notNull().default([]),
+    tomorrowFirstTaskId: integer(),
+    closedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
+
 /** A task as an undo record keeps it: every column but the owner, instants as epoch ms. */
 export type TaskSnapshot = {
   id: number;
@@ -265,6 +303,8 @@ export type TaskSnapshot = {
   /** Absent from records stored before routines. */
   routineId?: number | null;
   routineDay?: string | null;
+  /** Absent from records stored before estimates. */
+  estimateMinutes?: number | null;
   createdAt: number;
   updatedAt: number;
   completedAt: number | null;

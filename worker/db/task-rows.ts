@@ -30,6 +30,7 @@ const TASK_FIELDS = {
   priorityDate: "text",
   noListDate: "text",
   routineId: "number",
+  estimateMinutes: "number",
 } as const satisfies Record<keyof Task, FieldKind>;
 
 type TaskField = keyof typeof TASK_FIELDS;

@@ -5,6 +5,7 @@ import { SignInRecords } from "../auth/sign-in-records";
 import { CHANGE_SUBSCRIBERS } from "../change-subscribers";
 import { nextDayStartAt } from "../day/day-start";
 import { PlanReminder } from "../day/plan-reminder";
+import { DayCloseReminder } from "../day-close/close-reminder";
 import { createDb } from "../db/client";
 import { personDatabase } from "../db/person-db";
 import type { Bindings } from "../env";
@@ -33,6 +34,7 @@ export class UserHub extends DurableObject<Bindings> {
   private readonly schedule: HubSchedule;
   private readonly timer: FocusTimer;
   private readonly reminder: PlanReminder;
+  private readonly closeReminder: DayCloseReminder;
   private readonly signIn: SignInRecords;
   /**
    * The one table of timed jobs: a kind of schedule row and what runs when it is due
@@ -52,6 +54,7 @@ export class UserHub extends DurableObject<Bindings> {
     };
     this.timer = new FocusTimer(host, CHANGE_SUBSCRIBERS);
     this.reminder = new PlanReminder(host);
+    this.closeReminder = new DayCloseReminder(host);
     this.signIn = new SignInRecords(ctx.storage.kv);
     this.jobs = {
       [SCHEDULE_KINDS.focusEnd]: {
@@ -59,6 +62,7 @@ export class UserHub extends DurableObject<Bindings> {
         run: (_row, now) => this.timer.runDue(now),
       },
       [SCHEDULE_KINDS.planReminder]: { run: (_row, now) => this.reminder.runDue(now) },
+      [SCHEDULE_KINDS.dayClose]: { run: (_row, now) => this.closeReminder.runDue(now) },
       [SCHEDULE_KINDS.dayStart]: { run: (row, now) => this.startDay(row as ScheduleRow<DaySettings>, now) },
     };
     // Hubs from before the one schedule kept the nudge under its own key and the timer's end in its state.
@@ -133,6 +137,7 @@ export class UserHub extends DurableObject<Bindings> {
     return this.serial(async () => {
       const now = Date.now();
       await this.reminder.store(settings, now);
+      await this.closeReminder.store(settings, now);
       await this.scheduleDayStart(settings, now);
       this.sockets.broadcast({ type: "day-changed" });
     });
@@ -246,6 +251,7 @@ export class UserHub extends DurableObject<Bindings> {
   /** The hub's part of a day that began: the day's nudge armed, and the next day start scheduled. */
   private async prepareDay(settings: DaySettings, now: number): Promise<void> {
     await this.reminder.armForDay(settings, now);
+    await this.closeReminder.armForDay(settings, now);
     await this.scheduleDayStart(settings, now);
   }
 

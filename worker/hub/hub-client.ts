@@ -57,6 +57,8 @@ export type DaySettings = {
   home?: number;
   /** The person has a routine that is not paused: its occurrences are made at each day start (absent in rows kept before routines). */
   routines?: boolean;
+  /** The evening close's local time (docs/decisions/291-the-evening-close.md); null: off. Absent from rows stored before it. */
+  closeTime?: string | null;
 };
 
 /** The day's settings of a users row. */
@@ -68,6 +70,7 @@ export function daySettingsOf(user: typeof users.$inferSelect): DaySettings {
     dayStartHour: user.dayStartHour,
     reminderTime: user.planReminderEnabled ? user.planReminderTime : null,
     routines: user.routinesActive,
+    closeTime: user.dayCloseEnabled ? user.dayCloseTime : null,
   };
 }
 

@@ -39,6 +39,8 @@ export const SCHEDULE_KINDS = {
   focusEnd: "focus-end",
   /** The morning nudge's next local time (worker/day/plan-reminder.ts); one row, id = kind. */
   planReminder: "plan-reminder",
+  /** The evening close's next local time (worker/day-close/close-reminder.ts); one row, id = kind. */
+  dayClose: "day-close",
   /** The person's next day start (worker/day/day-start.ts); one row, id = kind. */
   dayStart: "day-start",
 } as const;

@@ -108,6 +108,7 @@ export function makeOccurrencesStatements(
     completedDay: sql`null`,
     routineId: sql`${routines.id}`,
     routineDay: sql`${today}`,
+    estimateMinutes: sql`null`,
   };
   const listed = <T extends Record<string, SQL>>(table: Parameters<typeof getTableColumns>[0], values: T) =>
     sql.join(

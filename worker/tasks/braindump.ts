@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, notExists, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../shared/constants";
-import { dedupeTitles, splitTasks, withoutExisting } from "../../shared/split-tasks";
+import { parseEstimate } from "../../shared/estimate";
+import { dedupeTitles, splitTasks, titleKey, withoutExisting } from "../../shared/split-tasks";
 import { guardOf } from "../changes/guard";
 import type { ChangeUser } from "../changes/pipeline";
 import type { CommitOfRequest } from "../changes/request";
@@ -12,11 +13,27 @@ import { tasks, users } from "../db/schema";
 import { isVisible, type TaskRow } from "../db/task-rows";
 import { badRequest, conflict } from "../http/errors";
 
+/** A braindump line as it becomes a task: its title, and the estimate written at its end, if any. */
+export type NewTask = { title: string; estimateMinutes: number | null };
+
 /**
- * The titles a braindump adds: split (docs/product.md#input-step), checked against the limits, without duplicates
- * inside the text or against the user's visible titles (case-insensitive). Over a limit: a 400.
+ * The tasks a braindump adds: split (docs/product.md#input-step), checked against the limits, an
+ * estimate suffix ("~45m") taken off each title
+ * (docs/decisions/290-estimates-written-at-the-end-of-a-line.md), without duplicates inside the text
+ * or against the user's visible titles (case-insensitive). Over a limit: a 400.
  */
-export function titlesToCreate(text: string, existingTitles: Iterable<string>): string[] {
+export function tasksToCreate(text: string, existingTitles: Iterable<string>): NewTask[] {
+  const estimates = new Map<string, number | null>();
+  const titles = titlesToCreate(text, existingTitles, (line) => {
+    const parsed = parseEstimate(line);
+    const key = titleKey(parsed.title);
+    if (!estimates.has(key)) estimates.set(key, parsed.estimateMinutes);
+    return parsed.title;
+  });
+  return titles.map((title) => ({ title, estimateMinutes: estimates.get(titleKey(title)) ?? null }));
+}
+
+function titlesToCreate(text: string, existingTitles: Iterable<string>, titleOf: (line: string) => string): string[] {
   const items = splitTasks(text);
   if (items.length > LIMITS.braindumpLinesMax) {
     throw badRequest(
@@ -36,7 +53,7 @@ export function titlesToCreate(text: string, existingTitles: Iterable<string>): 
       { path: ["text"], message: `Task ${marked + 1}: ${REMOVED_MARKER_REFUSED}` },
     ]);
   }
-  return withoutExisting(dedupeTitles(items).unique, existingTitles).fresh;
+  return withoutExisting(dedupeTitles(items.map(titleOf)).unique, existingTitles).fresh;
 }
 
 /**
@@ -46,14 +63,14 @@ export function titlesToCreate(text: string, existingTitles: Iterable<string>): 
  * Instead the titles travel as one JSON array parameter and `json_each` expands it into rows, in
  * input order (so ids follow the order of the text). Four parameters, whatever the size.
  */
-export function insertTitlesStatement(db: Db, userId: string, titles: readonly string[], now: Date, today: string) {
+export function insertTitlesStatement(db: Db, userId: string, items: readonly NewTask[], now: Date, today: string) {
   const at = now.getTime();
   // One expression per column, keyed by the row type: adding a column to tasks breaks the build
   // here instead of silently shifting the INSERT ... SELECT column list.
   const columnValue: Record<keyof TaskRow, SQL> = {
     id: sql`null`,
     userId: sql`${userId}`,
-    title: sql`value`,
+    title: sql`json_extract(value, '$.title')`,
     description: sql`null`,
     category: sql`'later'`,
     isCompleted: sql`0`,
@@ -70,12 +87,13 @@ export function insertTitlesStatement(db: Db, userId: string, titles: readonly s
     completedDay: sql`null`,
     routineId: sql`null`,
     routineDay: sql`null`,
+    estimateMinutes: sql`json_extract(value, '$.estimateMinutes')`,
   };
   const columns = Object.keys(getTableColumns(tasks)) as (keyof TaskRow)[];
   const select = sql`select ${sql.join(
     columns.map((column) => columnValue[column]),
     sql`, `,
-  )} from json_each(${JSON.stringify(titles)}) order by key`;
+  )} from json_each(${JSON.stringify(items)}) order by key`;
   return db.insert(tasks).select(select).returning();
 }
 
@@ -100,21 +118,20 @@ export async function createBraindumpTasks(
 ): Promise<TaskRow[]> {
   let state = firstRead;
   let version = 0;
-  let titles: string[] = [];
+  let items: NewTask[] = [];
   const committed = await commit(
     async (attempt) => {
       if (attempt > 1) state = await db.batch(braindumpStateQueries(db, user.id));
       const [[versionRow], existing] = state;
       version = versionRow?.version ?? 0;
-      titles = titlesToCreate(
+      items = tasksToCreate(
         text,
         existing.map((row) => row.title),
       );
       return {
         guards: [guardOf(tasks, tasksUnchangedGuard(db, user.id, version))],
-        statements:
-          titles.length === 0 ? [] : [insertTitlesStatement(db, user.id, titles, now, todayOf(user, now).date)],
-        events: [{ type: "tasks-created", count: titles.length }],
+        statements: items.length === 0 ? [] : [insertTitlesStatement(db, user.id, items, now, todayOf(user, now).date)],
+        events: [{ type: "tasks-created", count: items.length }],
       };
     },
     {

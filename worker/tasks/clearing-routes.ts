@@ -3,7 +3,7 @@ import { clearTasksSchema } from "../../shared/schemas/tasks";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
-import { deleteDayPlansOfUserQuery } from "../day/user-data";
+import { deleteDayClosesOfUserQuery, deleteDayPlansOfUserQuery } from "../day/user-data";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
@@ -43,7 +43,7 @@ export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async 
   return c.body(null, 204);
 });
 
-/** Clear Tasks and Start Fresh: every task, every analytics record, every day's plan and any focus session under way. */
+/** Clear Tasks and Start Fresh: every task, every analytics record, every day's plan and close, and any focus session under way. */
 function clearEverythingStatements(db: Db, userId: string) {
   return [
     deleteTasksOfUserQuery(db, userId),
@@ -51,5 +51,6 @@ function clearEverythingStatements(db: Db, userId: string) {
     deleteOpenFocusSessionsQuery(db, userId),
     deleteDailyAnalyticsOfUserQuery(db, userId),
     deleteDayPlansOfUserQuery(db, userId),
+    deleteDayClosesOfUserQuery(db, userId),
   ] as const;
 }

@@ -64,7 +64,7 @@ export function recordUndoStatements(
     'createdAt', created_at, 'updatedAt', updated_at, 'completedAt', completed_at,
     'priorityDate', priority_date, 'noListDate', no_list_date,
     'createdDay', created_day, 'completedDay', completed_day,
-    'routineId', routine_id, 'routineDay', routine_day)`;
+    'routineId', routine_id, 'routineDay', routine_day, 'estimateMinutes', estimate_minutes)`;
   const snapshot = sql`json_object('tasks', json_group_array(${task}), 'counted', json(${JSON.stringify(counted)}))`;
   // Columns in the table's order: token, user_id, snapshot, created_at, expires_at.
   const record = db.insert(undoActions).select(
@@ -119,7 +119,8 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
   // is_priority, no_list_reason, answers, category_chosen, created_at, updated_at, completed_at,
   // priority_date, no_list_date (absent from records stored before marks had days: null),
   // created_day, completed_day (absent from records stored before day stamps: null), routine_id,
-  // routine_day (a routine's occurrence comes back as one; absent before routines: null).
+  // routine_day (a routine's occurrence comes back as one; absent before routines: null),
+  // estimate_minutes (absent from records stored before estimates: null).
   // ("where true" lets SQLite tell the upsert's ON from a join's.)
   return db
     .insert(tasks)
@@ -128,7 +129,8 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
       ${field("isCompleted")}, ${field("isPriority")}, ${field("noListReason")}, ${answers}, ${categoryChosen},
       ${field("createdAt")},
       ${field("updatedAt")}, ${field("completedAt")}, ${field("priorityDate")}, ${field("noListDate")},
-      ${field("createdDay")}, ${field("completedDay")}, ${field("routineId")}, ${field("routineDay")}
+      ${field("createdDay")}, ${field("completedDay")}, ${field("routineId")}, ${field("routineDay")},
+      ${field("estimateMinutes")}
     from json_each(${JSON.stringify(snapshot.tasks)}) where true`,
     )
     .onConflictDoUpdate({
@@ -148,6 +150,7 @@ export function restoreTasksStatement(db: Db, userId: string, snapshot: UndoSnap
         noListDate: sql`excluded.no_list_date`,
         createdDay: sql`excluded.created_day`,
         completedDay: sql`excluded.completed_day`,
+        estimateMinutes: sql`excluded.estimate_minutes`,
       },
       setWhere: sql`${tasks.userId} = excluded.user_id`,
     });

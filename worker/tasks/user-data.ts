@@ -1,6 +1,23 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tasks, undoActions } from "../db/schema";
+import { newUndoTicket, recordUndoStatements } from "./undo";
+
+export { newUndoTicket };
+
+/**
+ * For another capability's change that deletes the person's tasks (the evening close's "Delete"):
+ * the statements to put before the delete in its batch, so an Undo of `ticket` brings them back.
+ */
+export function recordRemovalForUndo(
+  db: Db,
+  userId: string,
+  ids: readonly number[],
+  ticket: ReturnType<typeof newUndoTicket>,
+  now: Date,
+) {
+  return recordUndoStatements(db, userId, JSON.stringify(ids), null, ticket, now);
+}
 
 /**
  * A user's tasks for the account capability (export, deletion), which must not query this

@@ -32,6 +32,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { Spinner } from "../../ui/spinner";
 import { statsResetLossText } from "../../ui/stats-reset-loss-text";
 import { StreakCards, WeekDays } from "./day-streaks";
+import { PlannedVsFocused } from "./planned-vs-focused";
 
 // The charts are a separate chunk: the cards show first, the charts follow.
 const AnalyticsCharts = lazy(() => import("./analytics-charts").then((m) => ({ default: m.AnalyticsCharts })));
@@ -156,6 +157,7 @@ export function AnalyticsPage() {
           <Suspense fallback={null}>
             <RoutineStreaks />
           </Suspense>
+          <PlannedVsFocused records={records} todayDate={todayDate} />
         </>
       )}
 

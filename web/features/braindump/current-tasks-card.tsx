@@ -22,6 +22,9 @@ import { MarkDoneButton } from "./mark-done-button";
 // first screen does not otherwise load (bench/RESULTS.md).
 const TaskTitleEditor = lazy(() => import("./task-title-editor").then((m) => ({ default: m.TaskTitleEditor })));
 
+// A task's estimate on its row loads after the list (docs/decisions/290-estimates-written-at-the-end-of-a-line.md).
+const EstimateSelect = lazy(() => import("./plan-size/estimate-select"));
+
 // The confirmation of Clear Tasks and its call load with the first press.
 const ClearTasksDialog = lazy(() => import("./clear-tasks-dialog").then((m) => ({ default: m.ClearTasksDialog })));
 
@@ -169,6 +172,11 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                         </Link>
                       ) : null}
                       <UnsyncedMark unsynced={isUnsynced(task)} />
+                      {category === "no_list" ? null : (
+                        <Suspense fallback={null}>
+                          <EstimateSelect task={task} />
+                        </Suspense>
+                      )}
                     </span>
                     <EditTitleButton
                       title={task.title}

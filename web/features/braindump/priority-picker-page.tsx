@@ -20,6 +20,8 @@ const ResultsStep = lazy(() => import("./results-step").then((m) => ({ default: 
 const OrganizedStep = lazy(() => import("./organize/organized-step").then((m) => ({ default: m.OrganizedStep })));
 // What was shared is read, and its title and link offered, by code loaded only for a share.
 const SharedOffers = lazy(() => import("./shared-offers").then((m) => ({ default: m.SharedOffers })));
+// The evening close's line (offered, or the day closed) loads with the day: docs/decisions/291-the-evening-close.md.
+const DayCloseNotice = lazy(() => import("./day-close-notice"));
 // The plan step shows once a day: it loads only when today is not planned.
 const PlanStep = lazy(() => import("./plan/plan-step").then((m) => ({ default: m.PlanStep })));
 
@@ -147,7 +149,16 @@ export function PriorityPickerPage() {
       }
       return (
         <BraindumpInputStep
-          newDayNotice={waiting ? <NewDayNotice onPlan={() => setPlanAsked(true)} /> : null}
+          newDayNotice={
+            waiting ? (
+              <NewDayNotice onPlan={() => setPlanAsked(true)} />
+            ) : day &&
+              (day.closed || (day.closeOfferedFrom !== null && Date.now() >= Date.parse(day.closeOfferedFrom))) ? (
+              <Suspense fallback={null}>
+                <DayCloseNotice day={day} />
+              </Suspense>
+            ) : null
+          }
           sharedOffers={
             share ? (
               <Suspense fallback={null}>

@@ -13,6 +13,7 @@ import { onDay } from "../../ui/day-words";
 import { Spinner } from "../../ui/spinner";
 import { TASKS_GONE_TEXT } from "./braindump-copy";
 import { MarkDoneButton } from "./mark-done-button";
+import PlanSizeLine from "./plan-size/plan-size-line";
 import { STEP_HEADING_ID, StepIntro } from "./step-heading";
 import { rankForResults } from "./todays-ranking";
 
@@ -108,6 +109,7 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
         </div>
       ) : null}
 
+      {day && top.length > 0 ? <PlanSizeLine three={top} usualFocusMinutes={day.usualFocusMinutes} /> : null}
       {top.length === 0 ? (
         <Card className="p-6 text-center text-slate-700 dark:text-slate-300">{TASKS_GONE_TEXT}</Card>
       ) : (

@@ -168,6 +168,15 @@ export function DonePage() {
                         {dayName(entry.date, today)}
                       </h2>
                       <p className="text-sm text-slate-600 dark:text-slate-400">{doneDayLine(entry, searching)}</p>
+                      {entry.note ? (
+                        // The day's evening close line (docs/decisions/291-the-evening-close.md).
+                        <p
+                          data-testid="done-day-note"
+                          className="w-full text-sm break-words text-slate-700 italic dark:text-slate-300"
+                        >
+                          “{entry.note}”
+                        </p>
+                      ) : null}
                     </div>
                     <ul className="divide-y divide-slate-100 dark:divide-slate-800">
                       {entry.tasks.map((task) => {

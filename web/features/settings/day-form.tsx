@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { DAY_START_HOUR_MAX, DAY_START_HOUR_MIN, DEFAULT_DAY_START_HOUR } from "../../../shared/day";
+import { formatMinutes } from "../../../shared/estimate";
 import { accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { DEFAULT_PLAN_REMINDER } from "../../../shared/schemas/day";
+import { USUAL_FOCUS_DEFAULT_MINUTES } from "../../../shared/schemas/day-close";
 import { useSaveAccount } from "../../api/account";
 import { zodFieldErrors } from "../../api/field-errors";
 import { usePushStatus } from "../../api/push";
@@ -14,6 +16,8 @@ import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+/** The usual focus a person can say, until their focus history says it (docs/decisions/294-a-plan-sized-to-the-person.md). */
+const USUAL_FOCUS_CHOICES = [30, 60, 90, 120, 150, 180, 240, 300, 360, 480];
 const START_HOURS = Array.from(
   { length: DAY_START_HOUR_MAX - DAY_START_HOUR_MIN + 1 },
   (_, index) => DAY_START_HOUR_MIN + index,
@@ -29,6 +33,9 @@ export function DayForm({ user }: { user: User }) {
   const [startHour, setStartHour] = useState(user.dayStartHour ?? DEFAULT_DAY_START_HOUR);
   const [remind, setRemind] = useState(saved.enabled);
   const [time, setTime] = useState(saved.time);
+  const [closeOn, setCloseOn] = useState(user.dayClose?.enabled ?? true);
+  const [closeTime, setCloseTime] = useState(user.dayClose?.time ?? "18:00");
+  const [usualFocus, setUsualFocus] = useState(user.usualFocusMinutes ?? USUAL_FOCUS_DEFAULT_MINUTES);
   const push = usePushStatus().data;
   const notificationsOn = push?.thisDevice ?? false;
 
@@ -37,6 +44,8 @@ export function DayForm({ user }: { user: User }) {
       const parsed = accountUpdateSchema.safeParse({
         dayStartHour: startHour,
         planReminder: { enabled: remind, time },
+        dayClose: { enabled: closeOn, time: closeTime },
+        usualFocusMinutes: usualFocus,
       });
       return parsed.success ? { input: parsed.data } : { errors: zodFieldErrors(parsed.error) };
     },
@@ -118,6 +127,57 @@ export function DayForm({ user }: { user: User }) {
                 onChange={(event) => setTime(event.target.value)}
                 className="sm:max-w-40"
               />
+            )}
+          </Field>
+          <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              name="dayClose"
+              className="h-4 w-4 accent-brand-600"
+              checked={closeOn}
+              onChange={(event) => setCloseOn(event.target.checked)}
+            />
+            Offer to close my day
+          </label>
+          <Field
+            label="Close the day at"
+            error={errors.dayClose}
+            hint="From this time the braindump offers Close your day; with notifications on, a reminder comes too."
+          >
+            {(props) => (
+              <Input
+                {...props}
+                name="dayCloseTime"
+                type="time"
+                step={60}
+                value={closeTime}
+                disabled={!closeOn}
+                onChange={(event) => setCloseTime(event.target.value)}
+                className="sm:max-w-40"
+              />
+            )}
+          </Field>
+          <Field
+            label="I usually focus"
+            error={errors.usualFocusMinutes}
+            hint="Until you have focus history: then your plan is measured against the median of your last 14 days of focus."
+          >
+            {(props) => (
+              <select
+                {...props}
+                name="usualFocusMinutes"
+                value={usualFocus}
+                onChange={(event) => setUsualFocus(Number(event.target.value))}
+                className={`${inputClasses} sm:max-w-40`}
+              >
+                {[...new Set([...USUAL_FOCUS_CHOICES, usualFocus])]
+                  .sort((a, b) => a - b)
+                  .map((minutes) => (
+                    <option key={minutes} value={minutes}>
+                      {formatMinutes(minutes)} a day
+                    </option>
+                  ))}
+              </select>
             )}
           </Field>
         </fieldset>

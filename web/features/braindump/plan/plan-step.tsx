@@ -1,4 +1,4 @@
-import { Flame, History, ListChecks, Plus } from "lucide-react";
+import { Flame, History, ListChecks, Moon, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
 import { isTodaysNoListItem } from "../../../../shared/day";
@@ -14,6 +14,7 @@ import { dayName, previousDayLine, streakLine } from "../../../ui/day-words";
 import { NoItemRow } from "../../../ui/no-item-row";
 import { countOf } from "../../../ui/plural";
 import { showError, showInfo, showSuccess } from "../../../ui/toast";
+import PlanSizeLine from "../plan-size/plan-size-line";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { CarriedList } from "./carried-list";
 import { offeredNoItems, plannableTasks, previousThree, threeWord } from "./plan-choices";
@@ -120,6 +121,15 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
           <History aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600 dark:text-indigo-300" />
           <span data-testid="previous-day">{previousDayLine(day.previous, day.date)}</span>
         </p>
+        {day.yesterday?.note ? (
+          // Last evening's line (docs/decisions/291-the-evening-close.md).
+          <p className="flex items-start gap-2">
+            <Moon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600 dark:text-indigo-300" />
+            <span data-testid="yesterday-note" className="min-w-0 break-words">
+              Last evening: “{day.yesterday.note}”
+            </span>
+          </p>
+        ) : null}
         <p className="flex items-start gap-2">
           <Flame aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-600 dark:text-amber-400" />
           <span data-testid="streak">{streakLine(day.streak, day.bestStreak)}</span>
@@ -151,6 +161,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                   </li>
                 ))}
               </ol>
+              <PlanSizeLine three={yesterdays} usualFocusMinutes={day.usualFocusMinutes} canMove={false} />
               <Button
                 disabled={busy}
                 onClick={() =>
@@ -215,6 +226,11 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                       );
                     })}
                   </ul>
+                  <PlanSizeLine
+                    three={choosable.filter((task) => stillPicked.includes(task.id))}
+                    usualFocusMinutes={day.usualFocusMinutes}
+                    canMove={false}
+                  />
                   <Button disabled={busy || stillPicked.length === 0} onClick={() => makePlan("picked", stillPicked)}>
                     Make these today's three
                   </Button>

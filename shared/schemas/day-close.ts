@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { taskIdSchema } from "./common";
+import { localTimeSchema } from "./day";
+
+// The evening close (docs/decisions/291-the-evening-close.md) and what sizes a plan to the person
+// (docs/decisions/294-a-plan-sized-to-the-person.md).
+
+/** "What's on your mind?": one line, at most this many characters. */
+export const DAY_CLOSE_NOTE_MAX = 500;
+/** The most tasks one close may move: far more than a day touches. */
+export const DAY_CLOSE_MOVES_MAX = 200;
+/** "Tomorrow" keeps the star for the morning: at most today's three. */
+export const DAY_CLOSE_TOMORROW_MAX = 3;
+
+/** Where the close sends an open task, each by name: the buttons "Tomorrow", "Later", "No", "Done", "Delete". */
+export const DAY_CLOSE_MOVES = ["tomorrow", "later", "no", "done", "delete"] as const;
+export type DayCloseMove = (typeof DAY_CLOSE_MOVES)[number];
+
+const moveSchema = z.strictObject({
+  id: taskIdSchema,
+  to: z.enum(DAY_CLOSE_MOVES, { error: `A move goes to one of ${DAY_CLOSE_MOVES.join(", ")}.` }),
+});
+
+/**
+ * POST /api/day/close: the note, the open tasks' moves and tomorrow's first task, all optional. A
+ * blank note is no note. Each task may be moved once; at most three go to "Tomorrow".
+ */
+export const dayCloseSchema = z.strictObject({
+  note: z
+    .string({ error: "The note must be text." })
+    .trim()
+    .max(DAY_CLOSE_NOTE_MAX, `The note can be at most ${DAY_CLOSE_NOTE_MAX} characters.`)
+    .transform((note) => (note === "" ? null : note))
+    .nullable()
+    .optional(),
+  moves: z
+    .array(moveSchema, { error: "moves must be a list." })
+    .max(DAY_CLOSE_MOVES_MAX, `At most ${DAY_CLOSE_MOVES_MAX} moves at a time.`)
+    .refine((moves) => new Set(moves.map((move) => move.id)).size === moves.length, "Each task can be moved only once.")
+    .refine(
+      (moves) => moves.filter((move) => move.to === "tomorrow").length <= DAY_CLOSE_TOMORROW_MAX,
+      `At most ${DAY_CLOSE_TOMORROW_MAX} tasks can stay starred for tomorrow.`,
+    )
+    .optional(),
+  tomorrowFirst: taskIdSchema.nullable().optional(),
+});
+export type DayCloseInput = z.input<typeof dayCloseSchema>;
+
+/** Settings "Close the day": on or off, and from when, in the person's zone (default on, 18:00). */
+export const dayCloseSettingSchema = z.strictObject({ enabled: z.boolean(), time: localTimeSchema });
+
+/** Settings "I usually focus": minutes a day, used until there are days of focus to take the median of. */
+export const USUAL_FOCUS_DEFAULT_MINUTES = 120;
+export const usualFocusMinutesSchema = z
+  .number({ error: "Enter a number of minutes." })
+  .int("Enter whole minutes.")
+  .min(15, "Choose at least 15 minutes.")
+  .max(16 * 60, "Choose at most 16 hours.");
+/** How many of the latest days with any focus the usual focus is the median of. */
+export const USUAL_FOCUS_DAYS = 14;

@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+import { wallClock } from "../../shared/day";
+import { dayMove, moveToDayTwo, openDevice, registerOnDayOne } from "./day-two";
+import { type ApiTask, apiCall, expect, screenshots, shownToast, test } from "./fixtures";
+
+// A day closed in the evening and opened the next morning, on a phone's width
+// (docs/decisions/291-the-evening-close.md): the braindump offers the close from the close time; the
+// close shows the day's work and moves each open task by name, keeps the line and tomorrow's first
+// task; the braindump then says the day is closed, with a way to reopen it; the next morning's plan
+// shows last evening's line with tomorrow's first task at the top of the three; Done shows the line.
+
+const TITLES = [
+  "Draft the quarterly report for the finance team ~2h",
+  "Call the landlord about the broken kitchen radiator ~15m",
+  "Prepare the slides for Thursday's research readout ~1h30",
+  "Reply to Sam about the Friday design review agenda",
+  "Book the dentist appointment before the insurance lapses",
+  "Sort the photos from the summer trip into shared albums",
+  "Renew the car insurance before the end of the month",
+  "Order the replacement filter for the kitchen extractor",
+  "Review the pull requests on the billing service backlog",
+  "Compare broadband offers before the contract renews again",
+  "Write up the interview notes for the backend candidate",
+];
+const title = (line: string) => line.replace(/ ~\S+$/, "");
+const [REPORT, LANDLORD, SLIDES, SAM, DENTIST, PHOTOS] = TITLES.map(title) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+const NOTE = "Good progress on the report; the radiator can wait until Monday.";
+
+const moveOf = (page: Page, task: string, to: string) =>
+  page.getByRole("group", { name: task }).getByRole("radio", { name: to, exact: true });
+
+test("a day closed in the evening at 390 px, and opened the next morning", async ({ browser, request }) => {
+  test.slow();
+  const move = dayMove();
+  const account = await registerOnDayOne(request, move.dayOne);
+  const created = (await apiCall(request, account, "POST", "/api/process-tasks", {
+    text: TITLES.join("\n"),
+  })) as ApiTask[];
+  expect(created.map((task) => task.title)).toEqual(TITLES.map(title));
+  const id = (name: string) => created.find((task) => task.title === name)?.id as number;
+  await apiCall(request, account, "POST", "/api/day/plan", {
+    priorityTaskIds: [id(REPORT), id(LANDLORD), id(SLIDES)],
+    noListTaskIds: [],
+  });
+  await apiCall(request, account, "PATCH", `/api/tasks/${id(PHOTOS)}`, { isCompleted: true });
+  // The evening has come: the close time is this hour of day one's wall clock.
+  const wall = wallClock(new Date(), move.dayOne.timeZone);
+  await apiCall(request, account, "PATCH", "/api/account", {
+    dayClose: { enabled: true, time: `${String(wall.hour).padStart(2, "0")}:00` },
+  });
+
+  const { page, close } = await openDevice(browser, account, move.dayOne.timeZone);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const offer = page.getByTestId("close-offer");
+  await expect(offer).toContainText("The evening is here.");
+  // The three show their planned time beside the usual two hours, in plain words.
+  await page.getByRole("button", { name: "View Priorities" }).click();
+  await expect(page.getByTestId("plan-size")).toContainText(
+    "These three need about 3 h 45; you usually focus 2 h a day.",
+  );
+  await expect(page.getByRole("button", { name: `Move "${REPORT}" to Later` })).toBeVisible();
+  await page.goto("/");
+  await screenshots(page, "day-close-offer");
+
+  // The close, by keyboard: the link, then each task's moves as a named group of radios.
+  await offer.getByRole("link", { name: "Close your day" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Close your day" })).toBeVisible();
+  await expect(page.getByTestId("close-summary")).toContainText("1 task done");
+  await expect(page.getByText(PHOTOS)).toBeVisible();
+  await expect(moveOf(page, REPORT, "Tomorrow")).toBeChecked();
+  await expect(moveOf(page, SAM, "Later")).toBeChecked();
+  await moveOf(page, LANDLORD, "Later").check();
+  await moveOf(page, SLIDES, "Done").check();
+  await moveOf(page, DENTIST, "No").check();
+  await moveOf(page, SAM, "Tomorrow").focus();
+  await page.keyboard.press("Space");
+  await expect(moveOf(page, SAM, "Tomorrow")).toBeChecked();
+  await moveOf(page, TITLES.map(title)[10] as string, "Delete").check();
+  await page.getByLabel("What's on your mind?").fill(NOTE);
+  await page.getByLabel("Tomorrow's first task").selectOption({ label: SAM });
+  await screenshots(page, "day-close-form");
+  await page.getByRole("button", { name: "Close the day" }).click();
+  await expect(shownToast(page, "Your day is closed", "See you tomorrow.")).toBeVisible();
+
+  // The braindump says the day is closed, with its line and a way to reopen it.
+  const closed = page.getByTestId("day-closed");
+  await expect(closed).toContainText("Your day is closed.");
+  await expect(closed).toContainText(NOTE);
+  await screenshots(page, "day-close-closed");
+  const tasks = (await apiCall(request, account, "GET", "/api/tasks")) as ApiTask[];
+  const after = (name: string) => tasks.find((task) => task.title === name);
+  expect(after(REPORT)).toMatchObject({ isPriority: true });
+  expect(after(SAM)).toMatchObject({ isPriority: true });
+  expect(after(LANDLORD)).toMatchObject({ isPriority: false });
+  expect(after(SLIDES)).toMatchObject({ isCompleted: true });
+  expect(after(DENTIST)).toMatchObject({ category: "no_list" });
+  expect(after(TITLES.map(title)[10] as string)).toBeUndefined();
+
+  // Reopened, and closed again with the line.
+  await closed.getByRole("button", { name: "Reopen the day" }).click();
+  await expect(shownToast(page, "Your day is open again")).toBeVisible();
+  await expect(page.getByTestId("close-offer")).toBeVisible();
+  await page.getByTestId("close-offer").getByRole("link", { name: "Close your day" }).click();
+  await page.getByLabel("What's on your mind?").fill(NOTE);
+  await page.getByLabel("Tomorrow's first task").selectOption({ label: SAM });
+  await page.getByRole("button", { name: "Close the day" }).click();
+  await expect(page.getByTestId("day-closed")).toContainText(NOTE);
+
+  // The next morning: last evening's line, and tomorrow's first task at the top of the three.
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  await close();
+  const morning = await openDevice(browser, account, move.dayTwo.timeZone);
+  await morning.page.setViewportSize({ width: 390, height: 844 });
+  await morning.page.goto("/");
+  await expect(morning.page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+  await expect(morning.page.getByTestId("yesterday-note")).toHaveText(`Last evening: “${NOTE}”`);
+  const three = morning.page.getByRole("region", { name: "Today's three" });
+  await expect(three.getByRole("listitem").first()).toHaveText(SAM);
+  await expect(three.getByRole("listitem")).toHaveText([SAM, REPORT]);
+  await screenshots(morning.page, "day-close-morning");
+  await three.getByRole("button", { name: "Keep yesterday's two" }).click();
+  await expect(shownToast(morning.page, "Your day is planned")).toBeVisible();
+
+  // Done shows the evening's line under its day.
+  await morning.page.goto("/done");
+  await expect(morning.page.getByTestId("done-day-note")).toHaveText(`“${NOTE}”`);
+  await screenshots(morning.page, "day-close-done");
+  await morning.close();
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { nextWallTimeAt } from "../../shared/day-close";
+import { aboutMinutes, planSize } from "../../web/features/braindump/plan-size/plan-size";
+import {
+  defaultMoves,
+  doneToday,
+  firstTaskChoices,
+  tasksToClose,
+  tomorrowOpen,
+} from "../../web/features/day-close/close-tasks";
+import { task } from "./task-fixture";
+
+describe("nextWallTimeAt (docs/decisions/293-the-close-push-on-the-hub-s-schedule.md)", () => {
+  it("is the next instant the person's wall clock reads the close time, across daylight saving", () => {
+    const at = (time: string, zone: string, now: string) =>
+      new Date(nextWallTimeAt(time, zone, Date.parse(now))).toISOString();
+    expect(at("18:00", "Europe/Berlin", "2027-01-15T12:00:00Z")).toBe("2027-01-15T17:00:00.000Z");
+    expect(at("18:00", "Europe/Berlin", "2027-01-15T17:00:00Z")).toBe("2027-01-16T17:00:00.000Z");
+    // Berlin springs forward on 2027-03-28: 18:00 is 16:00 UTC from then on.
+    expect(at("18:00", "Europe/Berlin", "2027-03-27T17:30:00Z")).toBe("2027-03-28T16:00:00.000Z");
+    // A time the spring change skips comes at the first moment after it.
+    expect(at("02:30", "Europe/Berlin", "2027-03-27T12:00:00Z")).toBe("2027-03-28T01:00:00.000Z");
+  });
+});
+
+describe("what the close asks about", () => {
+  const day = { date: "2026-11-26", startsAt: "2026-11-26T04:00:00.000Z" };
+  const tasks = [
+    task(1, { createdAt: "2026-11-20T10:00:00.000Z" }),
+    task(2, { createdAt: "2026-11-26T09:00:00.000Z" }),
+    task(3, { createdAt: "2026-11-20T10:00:00.000Z", isPriority: true, priorityDate: "2026-11-26" }),
+    task(4, { createdAt: "2026-11-26T09:00:00.000Z", category: "no_list", noListDate: "2026-11-26" }),
+    task(5, { isCompleted: true, completedAt: "2026-11-26T11:00:00.000Z" }),
+    task(6, { isCompleted: true, completedAt: "2026-11-25T11:00:00.000Z" }),
+    task(7, { isCompleted: true, completedAt: "2026-11-26T12:00:00.000Z" }),
+  ];
+
+  it("today's three first, then what was made today; the done of today, latest first", () => {
+    expect(tasksToClose(tasks, day).map((t) => t.id)).toEqual([3, 2]);
+    expect(doneToday(tasks, day).map((t) => t.id)).toEqual([7, 5]);
+  });
+
+  it("keeps today's three starred and the rest for later unless told; Tomorrow at most three", () => {
+    const moves = defaultMoves(tasksToClose(tasks, day), day.date);
+    expect(moves).toEqual({ 3: "tomorrow", 2: "later" });
+    expect(tomorrowOpen({ 1: "tomorrow", 2: "tomorrow", 3: "tomorrow" }, 4)).toBe(false);
+    expect(tomorrowOpen({ 1: "tomorrow", 2: "tomorrow", 3: "tomorrow" }, 3)).toBe(true);
+    expect(firstTaskChoices([task(1), task(2), task(3)], { 1: "no", 2: "later", 3: "done" }).map((t) => t.id)).toEqual([
+      2,
+    ]);
+  });
+});
+
+describe("planSize (docs/decisions/294-a-plan-sized-to-the-person.md)", () => {
+  it("says both figures when the three need more than the usual focus, and offers the longest", () => {
+    const three = [
+      task(1, { title: "Draft the report", estimateMinutes: 90 }),
+      task(2, { title: "Clean the garage", estimateMinutes: 120 }),
+      task(3, { title: "Call Sam", estimateMinutes: 30 }),
+    ];
+    expect(planSize(three, 120)).toEqual({
+      planned: 240,
+      text: "These three need about 4 h; you usually focus 2 h a day.",
+      tooMuch: { id: 2, title: "Clean the garage" },
+    });
+  });
+
+  it("says the planned time of the usual when it fits, and nothing without estimates", () => {
+    expect(planSize([task(1, { estimateMinutes: 45 }), task(2, { estimateMinutes: 45 })], 120)?.text).toBe(
+      "These two need about 1 h 30 of your usual 2 h.",
+    );
+    expect(planSize([task(1), task(2)], 120)).toBeNull();
+    expect(planSize([task(1, { estimateMinutes: 300 })], 120)).toMatchObject({
+      text: "This one needs about 5 h; you usually focus 2 h a day.",
+      tooMuch: null,
+    });
+    // A finished task needs no more time.
+    expect(planSize([task(1, { estimateMinutes: 300, isCompleted: true })], 120)).toBeNull();
+  });
+
+  it("rounds about a quarter hour", () => {
+    expect(aboutMinutes(97)).toBe("1 h 30");
+    expect(aboutMinutes(5)).toBe("15 min");
+    expect(aboutMinutes(233)).toBe("4 h");
+  });
+});

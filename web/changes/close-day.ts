@@ -1,0 +1,91 @@
+import { addDays } from "../../shared/day";
+import type { Day } from "../../shared/schemas/day";
+import type { DayCloseInput, DayCloseMove } from "../../shared/schemas/day-close";
+import type { Task } from "../../shared/schemas/tasks";
+import { type Change, type ChangeKind, changed, type ToastWords } from "./change-kind";
+
+// The evening close (POST /api/day/close, docs/decisions/291-the-evening-close.md): the open tasks'
+// moves by name, the day's line and tomorrow's first task, in one change. Offline it waits in the
+// outbox and is applied once by its id, even when it arrives the next morning.
+
+export type CloseDayEffect = {
+  kind: "closeDay";
+  note: string | null;
+  moves: { id: number; to: DayCloseMove }[];
+  tomorrowFirst: number | null;
+};
+
+export function closeDayChange(input: {
+  note: string;
+  moves: { id: number; to: DayCloseMove }[];
+  tomorrowFirst: number | null;
+}): Change<CloseDayEffect> {
+  const note = input.note.trim() === "" ? null : input.note.trim();
+  return {
+    method: "POST",
+    path: "/api/day/close",
+    body: { note, moves: input.moves, tomorrowFirst: input.tomorrowFirst } satisfies DayCloseInput,
+    effect: { kind: "closeDay", note, moves: input.moves, tomorrowFirst: input.tomorrowFirst },
+  };
+}
+
+/** The tasks as the close leaves them (the server's rules, worker/day-close/close.ts). */
+export function withCloseMoves(tasks: Task[], effect: CloseDayEffect, today: string): Task[] {
+  const to = new Map(effect.moves.map((move) => [move.id, move.to]));
+  const tomorrow = effect.moves.some((move) => move.to === "tomorrow");
+  const offNoList = (task: Task) =>
+    task.category === "no_list" ? { category: "later" as const, noListDate: null } : {};
+  return tasks.flatMap((task): Task[] => {
+    const move = to.get(task.id);
+    switch (move) {
+      case "delete":
+        return [];
+      case "done":
+        return [task.isCompleted ? task : changed(task, { isCompleted: true, completedAt: new Date().toISOString() })];
+      case "tomorrow":
+        return [changed(task, { isPriority: true, priorityDate: today, ...offNoList(task) })];
+      case "later":
+        return [changed(task, { isPriority: false, priorityDate: null, ...offNoList(task) })];
+      case "no":
+        return [
+          changed(task, { category: "no_list", isPriority: false, priorityDate: null, noListDate: addDays(today, 1) }),
+        ];
+      default:
+        // "Tomorrow" names tomorrow's three: every other open star goes.
+        return tomorrow && task.isPriority && !task.isCompleted
+          ? [changed(task, { isPriority: false, priorityDate: null })]
+          : [task];
+    }
+  });
+}
+
+/** The toasts of a close. */
+export const closeDayToasts = {
+  closed: (waiting: boolean): ToastWords => ({
+    title: "Your day is closed",
+    description: waiting ? "It syncs when you're back online." : "See you tomorrow.",
+  }),
+  failed: (reason: string | undefined): ToastWords => ({
+    title: "Could not close your day",
+    description: reason || "Please try again.",
+  }),
+};
+
+export const closeDay = {
+  kind: "closeDay",
+  showTasks: (tasks, effect, today) => withCloseMoves(tasks, effect, today),
+  showDay: (day, effect) => ({
+    ...day,
+    closed: true,
+    closeNote: effect.note,
+    carriedOver: day.carriedOver.filter(
+      (task) => !effect.moves.some((move) => move.id === task.id && ["done", "delete", "no"].includes(move.to)),
+    ),
+  }),
+  words: () => "Close your day",
+  written: (effect) => effect.note ?? undefined,
+  answered: (answer, effect) => {
+    const day = answer as Day;
+    return { day, tasks: (shown) => withCloseMoves(shown, effect, day.date) };
+  },
+} satisfies ChangeKind<CloseDayEffect>;

@@ -1,0 +1,47 @@
+import { ESTIMATE_MAX_MINUTES, formatMinutes } from "../../../../shared/estimate";
+import type { Task } from "../../../../shared/schemas/tasks";
+import { ApiRequestError } from "../../../api/client";
+import { useUpdateTask } from "../../../api/task-changes";
+import { showError } from "../../../ui/toast";
+
+/** The lengths offered on a task row, in minutes (any other 5–480 comes from a braindump's "~"). */
+const OFFERED = [5, 10, 15, 20, 30, 45, 60, 90, 120, 150, 180, 240, 300, 360, ESTIMATE_MAX_MINUTES];
+
+/**
+ * A task's estimate set on its row (docs/decisions/290-estimates-written-at-the-end-of-a-line.md):
+ * a native select, so every engine, keyboard and screen reader has it as it is.
+ */
+export default function EstimateSelect({ task }: { task: Pick<Task, "id" | "title" | "estimateMinutes"> }) {
+  const update = useUpdateTask();
+  const value = task.estimateMinutes;
+  const options = value !== null && !OFFERED.includes(value) ? [...OFFERED, value].sort((a, b) => a - b) : OFFERED;
+  return (
+    <select
+      aria-label={`Estimate for "${task.title}"`}
+      data-estimate={task.id}
+      className="mt-1 block max-w-full rounded-md border border-slate-200 bg-transparent px-1.5 py-0.5 text-xs text-slate-700 dark:border-slate-700 dark:text-slate-300"
+      value={value ?? ""}
+      disabled={update.isPending}
+      onChange={(event) => {
+        const estimateMinutes = event.target.value === "" ? null : Number(event.target.value);
+        update.mutate(
+          { id: task.id, patch: { estimateMinutes } },
+          {
+            onError: (err) =>
+              showError(
+                `Could not set the estimate of "${task.title}"`,
+                (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+              ),
+          },
+        );
+      }}
+    >
+      <option value="">No estimate</option>
+      {options.map((minutes) => (
+        <option key={minutes} value={minutes}>
+          ~{formatMinutes(minutes)}
+        </option>
+      ))}
+    </select>
+  );
+}

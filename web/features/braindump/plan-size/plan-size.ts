@@ -1,0 +1,49 @@
+import { formatMinutes } from "../../../../shared/estimate";
+import type { Task } from "../../../../shared/schemas/tasks";
+
+// A plan sized to the person (docs/decisions/294-a-plan-sized-to-the-person.md): the three's
+// estimates beside what the person usually focuses. Pure, for the plan step and the results.
+
+/** Minutes rounded to a quarter hour, as "about" says them: "4 h", "1 h 30", "45 min". */
+export function aboutMinutes(minutes: number): string {
+  return formatMinutes(Math.max(15, Math.round(minutes / 15) * 15));
+}
+
+/** The planned minutes of these tasks: the open ones' estimates (a task without one adds nothing). */
+export function plannedMinutes(tasks: readonly Pick<Task, "estimateMinutes" | "isCompleted">[]): number {
+  return tasks.reduce((sum, task) => sum + (task.isCompleted ? 0 : (task.estimateMinutes ?? 0)), 0);
+}
+
+export type PlanSize = {
+  planned: number;
+  /** The line beside the three. */
+  text: string;
+  /** When the plan needs more than the usual focus: the task to offer to move to Later (the longest). */
+  tooMuch: Pick<Task, "id" | "title"> | null;
+};
+
+/**
+ * The three's size in words, or null when none has an estimate: "These three need about 4 h; you
+ * usually focus 2 h a day." when they need more than the usual focus, else "These three need about
+ * 1 h 30 of your usual 2 h."
+ */
+export function planSize(
+  three: readonly Pick<Task, "id" | "title" | "estimateMinutes" | "isCompleted">[],
+  usualFocusMinutes: number,
+): PlanSize | null {
+  const planned = plannedMinutes(three);
+  if (planned === 0) return null;
+  const open = three.filter((task) => !task.isCompleted);
+  const subject =
+    open.length === 1 ? "This one needs" : `These ${["", "", "two", "three"][open.length] ?? open.length} need`;
+  const usual = aboutMinutes(usualFocusMinutes);
+  if (planned <= usualFocusMinutes) {
+    return { planned, text: `${subject} about ${aboutMinutes(planned)} of your usual ${usual}.`, tooMuch: null };
+  }
+  const longest = [...open].sort((a, b) => (b.estimateMinutes ?? 0) - (a.estimateMinutes ?? 0))[0] ?? null;
+  return {
+    planned,
+    text: `${subject} about ${aboutMinutes(planned)}; you usually focus ${usual} a day.`,
+    tooMuch: longest && open.length > 1 ? { id: longest.id, title: longest.title } : null,
+  };
+}

@@ -1,0 +1,209 @@
+import { CheckCircle2, Moon, Timer } from "lucide-react";
+import { useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { formatMinutes } from "../../../shared/estimate";
+import { DAY_CLOSE_NOTE_MAX, type DayCloseMove } from "../../../shared/schemas/day-close";
+import { ApiRequestError } from "../../api/client";
+import { useDay } from "../../api/day";
+import { useCloseDay } from "../../api/day-close";
+import { isQueued } from "../../api/send-change";
+import { useTasks } from "../../api/tasks";
+import { closeDayToasts } from "../../changes/close-day";
+import { Button, buttonClasses } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Textarea } from "../../ui/field";
+import { countOf } from "../../ui/plural";
+import { Spinner } from "../../ui/spinner";
+import { showError, showSuccess } from "../../ui/toast";
+import { defaultMoves, doneToday, firstTaskChoices, tasksToClose, tomorrowOpen } from "./close-tasks";
+
+/** The moves, each by name, in the order the close offers them. */
+const MOVES: { to: DayCloseMove; label: string }[] = [
+  { to: "tomorrow", label: "Tomorrow" },
+  { to: "later", label: "Later" },
+  { to: "no", label: "No" },
+  { to: "done", label: "Done" },
+  { to: "delete", label: "Delete" },
+];
+
+/**
+ * `/close`: "Close your day" (docs/decisions/291-the-evening-close.md). What was done today, where
+ * each open task of today goes, one line of what is on the person's mind and, if they like,
+ * tomorrow's first task; all sent as one change, which waits on the device when offline.
+ */
+export function CloseDayPage() {
+  const day = useDay().data;
+  const tasks = useTasks().data;
+  if (!day || !tasks) return <Spinner className="py-24" />;
+  return <CloseDayForm key={day.date} />;
+}
+
+function CloseDayForm() {
+  const navigate = useNavigate();
+  const day = useDay().data;
+  const tasks = useTasks().data ?? [];
+  const close = useCloseDay();
+  const noteId = useId();
+  const firstId = useId();
+  const [open] = useState(() => (day ? tasksToClose(tasks, day) : []));
+  const [moves, setMoves] = useState<Record<number, DayCloseMove>>(() => defaultMoves(open, day?.date ?? ""));
+  const [note, setNote] = useState("");
+  const [first, setFirst] = useState<number | null>(null);
+  if (!day) return null;
+  const done = doneToday(tasks, day);
+  const firstChoices = firstTaskChoices(open, moves);
+  const stillFirst = firstChoices.some((task) => task.id === first) ? first : null;
+
+  function submit() {
+    close.mutate(
+      {
+        note,
+        moves: open.flatMap((task) => (moves[task.id] ? [{ id: task.id, to: moves[task.id] as DayCloseMove }] : [])),
+        tomorrowFirst: stillFirst,
+      },
+      {
+        onSuccess: (answer) => {
+          const words = closeDayToasts.closed(isQueued(answer));
+          showSuccess(words.title, words.description);
+          navigate("/");
+        },
+        onError: (err) => {
+          const words = closeDayToasts.failed(err instanceof ApiRequestError ? err.serverMessage : undefined);
+          showError(words.title, words.description);
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="close-day-heading" className="mx-auto max-w-3xl space-y-4">
+      <div className="space-y-1">
+        <h1 id="close-day-heading" tabIndex={-1} className="flex items-center gap-2 text-2xl font-bold">
+          <Moon aria-hidden="true" className="h-6 w-6 text-brand-600 dark:text-indigo-300" />
+          Close your day
+        </h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          See what you did, decide where the rest goes, and leave the day behind.
+        </p>
+      </div>
+
+      <Card className="space-y-3 p-4 sm:p-5">
+        <h2 className="text-lg font-semibold">Done today</h2>
+        <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300" data-testid="close-summary">
+          <Timer aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600 dark:text-indigo-300" />
+          {countOf(done.length, "task", "tasks")} done,{" "}
+          {day.focusMinutes > 0 ? `${formatMinutes(day.focusMinutes)} focused` : "no focus time yet"}.
+        </p>
+        {done.length > 0 ? (
+          <ul className="space-y-1">
+            {done.map((task) => (
+              <li key={task.id} className="flex items-start gap-2 text-sm">
+                <CheckCircle2
+                  aria-hidden="true"
+                  className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+                />
+                <span className="min-w-0 break-words">{task.title}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Card>
+
+      <Card className="space-y-3 p-4 sm:p-5">
+        <h2 className="text-lg font-semibold">Still open</h2>
+        {open.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing of today is left open.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {open.map((task) => (
+              <li key={task.id} className="py-3">
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-medium break-words">{task.title}</legend>
+                  <div className="flex flex-wrap gap-2">
+                    {MOVES.map(({ to, label }) => {
+                      const chosen = moves[task.id] === to;
+                      const disabled = to === "tomorrow" && !chosen && !tomorrowOpen(moves, task.id);
+                      return (
+                        <label
+                          key={to}
+                          className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+                            chosen
+                              ? "border-brand-600 bg-brand-50 font-medium text-brand-800 dark:border-indigo-400 dark:bg-indigo-950/60 dark:text-indigo-100"
+                              : "border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-200"
+                          } ${disabled ? "cursor-not-allowed opacity-50" : ""}`}
+                        >
+                          <input
+                            type="radio"
+                            className="h-4 w-4 accent-brand-600"
+                            name={`close-${task.id}`}
+                            value={to}
+                            checked={chosen}
+                            disabled={disabled}
+                            onChange={() => setMoves((old) => ({ ...old, [task.id]: to }))}
+                          />
+                          {label}
+                        </label>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Tomorrow keeps the star for the morning (three at most); Later takes it off; No puts the task on tomorrow's
+          "No" List.
+        </p>
+      </Card>
+
+      <Card className="space-y-4 p-4 sm:p-5">
+        <div className="space-y-1.5">
+          <label htmlFor={noteId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            What's on your mind?
+          </label>
+          <Textarea
+            id={noteId}
+            rows={2}
+            maxLength={DAY_CLOSE_NOTE_MAX}
+            value={note}
+            aria-describedby={`${noteId}-count`}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <p id={`${noteId}-count`} className="text-xs text-slate-600 dark:text-slate-400">
+            Optional. {DAY_CLOSE_NOTE_MAX - note.length} characters left; you'll see it tomorrow morning.
+          </p>
+        </div>
+        {firstChoices.length > 0 ? (
+          <div className="space-y-1.5">
+            <label htmlFor={firstId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+              Tomorrow's first task
+            </label>
+            <select
+              id={firstId}
+              className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+              value={stillFirst ?? ""}
+              onChange={(event) => setFirst(event.target.value === "" ? null : Number(event.target.value))}
+            >
+              <option value="">None</option>
+              {firstChoices.map((task) => (
+                <option key={task.id} value={task.id}>
+                  {task.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </Card>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button size="lg" disabled={close.isPending} onClick={submit}>
+          {close.isPending ? "Closing..." : "Close the day"}
+        </Button>
+        <Link to="/" className={buttonClasses("outline", "lg")}>
+          Not now
+        </Link>
+      </div>
+    </section>
+  );
+}
