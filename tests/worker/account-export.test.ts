@@ -163,7 +163,7 @@ describe("GET /api/account/export.csv", () => {
       expect(byTitle.has(title), title).toBe(true);
     }
     // Every row has every column, and no cell of the other user shows up.
-    for (const row of rows) expect(row).toHaveLength(12);
+    for (const row of rows) expect(row).toHaveLength(13);
     expect(text).not.toContain(other.user.id);
   });
 });
