@@ -151,6 +151,10 @@ describe("person databases", () => {
       const theirs = days.get(other);
       if (!theirs) throw new Error("no day of use");
       const before = await rowsIn(other.home, other.user.id);
+      const tasksOf = async () =>
+        (await other.home.prepare("select * from tasks where user_id = ? order by id").bind(other.user.id).all())
+          .results;
+      const theirTasks = await tasksOf();
       // Ids are per database, so the other's id may be one of mine there too: only the others are tried.
       for (const task of theirs.tasks.filter((t) => !mine.has(t.id))) {
         const token = person.token;
@@ -159,6 +163,13 @@ describe("person databases", () => {
           (await api(`/api/tasks/${task.id}`, { method: "PATCH", token, json: { title: "Mine now" } })).status,
         ).toBe(404);
         expect((await api(`/api/tasks/${task.id}`, { method: "DELETE", token })).status).toBe(404);
+        expect((await api(`/api/tasks/${task.id}/reopen`, { method: "POST", token })).status).toBe(404);
+        const plan = { priorityTaskIds: [task.id], noListTaskIds: [] };
+        expect((await api("/api/day/plan", { method: "POST", token, json: plan })).status).toBe(404);
+        const answers = { tasks: [{ id: task.id, answers: { urgent: true, important: true } }] };
+        const prioritised = await api("/api/tasks/priorities", { method: "POST", token, json: answers });
+        expect(prioritised.status).toBeGreaterThanOrEqual(400);
+        expect(prioritised.status).toBeLessThan(500);
       }
       const focus = theirs.session.id;
       const ownSession = days.get(person)?.session.id;
@@ -169,6 +180,7 @@ describe("person databases", () => {
       const listed = (await (await api("/api/tasks", { token: person.token })).json()) as Task[];
       expect(listed.every((task) => !task.title.startsWith("Mine now"))).toBe(true);
       expect(await rowsIn(other.home, other.user.id)).toEqual(before);
+      expect(await tasksOf()).toEqual(theirTasks);
       const titles = await other.home
         .prepare("select title from tasks where user_id = ? order by id")
         .bind(other.user.id)
