@@ -25,6 +25,10 @@ const PERSON_COLUMNS = [
   "dayStartHour",
   "planReminderEnabled",
   "planReminderTime",
+  "dayCloseEnabled",
+  "dayCloseTime",
+  "usualFocusMinutes",
+  "routinesActive",
   "dayBegun",
   "tasksVersion",
 ] as const satisfies readonly (keyof UserRow)[];

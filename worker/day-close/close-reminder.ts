@@ -4,6 +4,7 @@ import type { PushMessageBody } from "../../shared/schemas/push";
 import { userByIdQuery } from "../auth/users";
 import { dayState, dayStateQueries } from "../day/day-state";
 import { createDb } from "../db/client";
+import { personDatabase } from "../db/person-db";
 import type { Bindings } from "../env";
 import type { DaySettings } from "../hub/hub-client";
 import type { AfterAlarm, HubHost } from "../hub/hub-part";
@@ -17,17 +18,31 @@ import { pushToUser } from "../push/send";
  * next evening, and sends "Close your day" to the devices with notifications on.
  */
 
-/** What the hub keeps of the close (its row's payload). */
-export type CloseReminderSettings = { userId: string; timeZone: string; dayStartHour: number; time: string };
+/**
+ * What the hub keeps of the close (its row's payload), with the person's home database
+ * (docs/decisions/274-the-hub-learns-the-home.md; absent from rows kept before homes: 0).
+ */
+export type CloseReminderSettings = {
+  userId: string;
+  timeZone: string;
+  dayStartHour: number;
+  time: string;
+  home?: number;
+};
 
 function closeOf(settings: DaySettings): CloseReminderSettings | null {
   const time = settings.closeTime ?? null;
   if (time === null) return null;
-  return { userId: settings.userId, timeZone: settings.timeZone, dayStartHour: settings.dayStartHour, time };
+  const { userId, timeZone, dayStartHour, home } = settings;
+  return { userId, timeZone, dayStartHour, time, ...(home === undefined ? {} : { home }) };
 }
 
 const same = (a: CloseReminderSettings, b: CloseReminderSettings) =>
-  a.userId === b.userId && a.timeZone === b.timeZone && a.dayStartHour === b.dayStartHour && a.time === b.time;
+  a.userId === b.userId &&
+  a.timeZone === b.timeZone &&
+  a.dayStartHour === b.dayStartHour &&
+  a.time === b.time &&
+  (a.home ?? 0) === (b.home ?? 0);
 
 export class DayCloseReminder {
   constructor(private readonly host: Pick<HubHost, "env" | "schedule">) {}
@@ -60,7 +75,7 @@ export class DayCloseReminder {
     // One the hub only gets to on a later day of the person is dropped, not sent late.
     const dayAt = (time: number) => dayOf(new Date(time), settings.timeZone, settings.dayStartHour);
     if (dayAt(row.at) !== dayAt(now)) return null;
-    return () => sendDayCloseReminder(this.host.env, settings.userId, new Date());
+    return () => sendDayCloseReminder(this.host.env, settings.userId, settings.home ?? 0, new Date());
   }
 }
 
@@ -80,9 +95,10 @@ export function dayCloseMessage(): PushMessageBody {
  * person turned the close off meanwhile (D1 is what counts). Best effort: failures are logged.
  * Answers how many got it.
  */
-export async function sendDayCloseReminder(env: Bindings, userId: string, now: Date): Promise<number> {
+export async function sendDayCloseReminder(env: Bindings, userId: string, home: number, now: Date): Promise<number> {
   try {
-    const db = createDb(env.DB);
+    // The person's rows, in their home (docs/decisions/274-the-hub-learns-the-home.md).
+    const db = createDb(personDatabase(env, home));
     const [[user], ...state] = await db.batch([userByIdQuery(db, userId), ...dayStateQueries(db, userId)]);
     if (!user?.dayCloseEnabled) return 0;
     if (dayState(user, state, now).closed) return 0;
