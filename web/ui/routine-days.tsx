@@ -56,3 +56,17 @@ export function routineStreakLine(routine: Routine): string {
   const count = (n: number) => `${n} ${n === 1 ? unit[0] : unit[1]}`;
   return `Streak: ${count(routine.streak.current)} (best ${count(routine.streak.best)})`;
 }
+
+/** What the strip's squares mean, once above the strips. */
+export function RoutineDaysLegend() {
+  return (
+    <ul aria-hidden="true" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+      {(["done", "skipped", "paused", "missed", "open"] as const).map((state) => (
+        <li key={state} className="flex items-center gap-1">
+          <span className={cn("h-3 w-3 rounded-sm", STATE_CLASS[state])} />
+          {state === "open" ? "today" : STATE_WORD[state]}
+        </li>
+      ))}
+    </ul>
+  );
+}
