@@ -111,3 +111,48 @@ test.describe("routines over three days", () => {
     await close();
   });
 });
+
+test.describe("offline", () => {
+  // The outbox's replay in the page needs no service worker; allowed as the offline specs do.
+  test.use({ serviceWorkers: "allow" });
+
+  test("a routine made and a routine skipped with no network arrive once when it returns", async ({
+    page,
+    context,
+    request,
+    signedIn,
+  }) => {
+    const made = (await apiCall(request, signedIn, "POST", "/api/routines", {
+      title: STRETCH,
+      repeat: { every: "day" },
+    })) as { id: number };
+    await page.goto("/routines");
+    const stretch = page.locator("article").filter({ hasText: STRETCH });
+    await expect(stretch.getByText("Due today")).toBeVisible();
+    // The outbox's code is on the page before the network goes.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType("resource").some((entry) => /\/outbox-[\w-]+\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.getByLabel("Title").fill(VITAMINS);
+    await page.getByRole("button", { name: "Add routine" }).click();
+    await expect(shownToast(page, `Routine added: "${VITAMINS}"`, "It syncs when you're back online.")).toBeVisible();
+    await stretch.getByRole("button", { name: "Skip today" }).click();
+    await stretch.getByRole("button", { name: "Skip today" }).last().click();
+    await expect(shownToast(page, `Skipped today: "${STRETCH}"`, "It syncs when you're back online.")).toBeVisible();
+    await expect(page.getByText("2 changes waiting to sync").filter({ visible: true })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText(/changes? waiting to sync/).filter({ visible: true })).toHaveCount(0);
+    await expect(page.locator("article").filter({ hasText: VITAMINS })).toHaveCount(1);
+    await expect(stretch.getByText("Skipped today")).toBeVisible();
+    const routines = (await apiCall(request, signedIn, "GET", "/api/routines")) as { id: number; today: string }[];
+    expect(routines).toHaveLength(2);
+    expect(routines.find((routine) => routine.id === made.id)?.today).toBe("skipped");
+  });
+});
