@@ -19,9 +19,9 @@ const STATE_WORD = { done: "done", skipped: "skipped", paused: "paused", missed:
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
-/** "Jun 8": a date of the person's days. */
+/** "Jun 8" (kept on one line): a date of the person's days. */
 export function shortDate(date: string): string {
-  return dateFormat.format(new Date(`${date}T12:00:00Z`));
+  return dateFormat.format(new Date(`${date}T12:00:00Z`)).replace(" ", "\u00a0");
 }
 
 export function RoutineDays({ routine, today, className }: { routine: Routine; today: string; className?: string }) {
