@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { backdateOneDay, dayMove, dayServer, openDevice, registerOnDayOne, TITLES } from "./day-two";
 import { apiCall, expect, screenshots, shownToast, test, testClientAddress } from "./fixtures";
 
@@ -52,6 +53,7 @@ test.describe("routines over three days", () => {
     const vitamins = page.locator("article").filter({ hasText: VITAMINS });
     await expect(vitamins.getByText("Due today")).toBeVisible();
     await screenshots(page, "routines-made");
+    await expectNoAxeViolations(page, "routines");
 
     // Done in one tap from the braindump's list, where it says it is a routine.
     await page.goto("/");
@@ -77,6 +79,7 @@ test.describe("routines over three days", () => {
     await routines.getByRole("button", { name: `Mark ${VITAMINS} done` }).click();
     await expect(shownToast(page, "Task done")).toBeVisible();
     await screenshots(page, "routines-plan");
+    await expectNoAxeViolations(page, "plan step with routines");
 
     await page.goto("/routines");
     await expect(vitamins.getByTestId("routine-streak")).toHaveText("Streak: 2 days (best 2 days)");
@@ -107,6 +110,7 @@ test.describe("routines over three days", () => {
     const onAnalytics = page.getByRole("region", { name: "Routines" });
     await expect(onAnalytics.getByText("Streak: 2 days (best 2 days)")).toBeVisible();
     await screenshots(page, "routines-analytics");
+    await expectNoAxeViolations(page, "analytics with routines");
     expect(errors).toEqual([]);
     await close();
   });
