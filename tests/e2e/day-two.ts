@@ -119,7 +119,7 @@ export function dayServer() {
 
 /**
  * Moves everything the account did one day back, as if it had been done yesterday: its tasks'
- * instants, mark and day stamps, its focus sessions, its analytics records, its plans, the
+ * instants, mark and day stamps, its routines' days, its focus sessions, its analytics records, its plans, the
  * account's own start and the last day it began (so its next request begins today, as after a
  * night: docs/decisions/259-the-day-begins-on-the-server.md). The local
  * server's clock cannot be moved, so its database is, written as the worker would have written it
@@ -146,8 +146,14 @@ function backdateIn(path: string, account: Account) {
       `UPDATE tasks SET created_at = created_at - ${day}, updated_at = updated_at - ${day},
          completed_at = completed_at - ${day}, priority_date = date(priority_date, '-1 day'),
          no_list_date = date(no_list_date, '-1 day'), created_day = date(created_day, '-1 day'),
-         completed_day = date(completed_day, '-1 day') WHERE user_id = ?`,
+         completed_day = date(completed_day, '-1 day'), routine_day = date(routine_day, '-1 day') WHERE user_id = ?`,
     ).run(user);
+    // Routines: their first day and their days (docs/decisions/281-one-occurrence-made-at-day-start.md).
+    db.prepare(
+      `UPDATE routines SET start_day = date(start_day, '-1 day'), created_at = created_at - ${day},
+         updated_at = updated_at - ${day} WHERE user_id = ?`,
+    ).run(user);
+    db.prepare("UPDATE routine_days SET day = date(day, '-1 day') WHERE user_id = ?").run(user);
     db.prepare(
       `UPDATE focus_sessions SET started_at = started_at - ${day}, completed_at = completed_at - ${day} WHERE user_id = ?`,
     ).run(user);

@@ -98,6 +98,18 @@ const CLASSIFICATION: Record<string, Classification> = {
   },
   "GET /api/analytics/today": { kind: "own-user" },
   "GET /api/day": { kind: "own-user" },
+  "GET /api/routines": { kind: "own-user" },
+  "POST /api/routines": { kind: "own-user", probe: () => ({ json: { title: "Stretch", repeat: { every: "day" } } }) },
+  // The first user's routine, made below.
+  "PATCH /api/routines/:id": {
+    kind: "foreign-id",
+    probe: () => ({ path: `/api/routines/${routineOfA}`, json: { paused: true } }),
+  },
+  "POST /api/routines/:id/skip": {
+    kind: "foreign-id",
+    probe: () => ({ path: `/api/routines/${routineOfA}/skip`, json: { reason: "mine" } }),
+  },
+  "DELETE /api/routines/:id": { kind: "foreign-id", probe: () => ({ path: `/api/routines/${routineOfA}` }) },
   "GET /api/history": { kind: "own-user" },
   "POST /api/day/skip": { kind: "own-user" },
   "DELETE /api/day/close": { kind: "own-user" },
@@ -151,6 +163,8 @@ function probeOf(route: AppRoute, a: SeededUser & { deviceHandle: string }, b: S
 }
 
 let a: SeededUser & { deviceHandle: string };
+/** The first user's routine (every day: today's occurrence is open). */
+let routineOfA = 0;
 let b: SeededUser | undefined;
 
 /** The first user's live timer, which lives in their Durable Object rather than in D1. */
@@ -164,6 +178,12 @@ beforeAll(async () => {
   a = { ...seeded, deviceHandle: await deviceHandle(seeded.deviceSessionId) };
   // A running focus session, so that another user's timer calls have something to disturb.
   await startSession(a.token, (await createTask(a.token, { title: "Deep work" })).id);
+  const routine = await api("/api/routines", {
+    method: "POST",
+    token: a.token,
+    json: { title: "Take the medicine", repeat: { every: "day" } },
+  });
+  routineOfA = ((await routine.json()) as { id: number }).id;
 });
 
 describe("the route list is fully classified", () => {

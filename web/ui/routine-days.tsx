@@ -19,9 +19,9 @@ const STATE_WORD = { done: "done", skipped: "skipped", paused: "paused", missed:
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
-/** "Jun 8": a date of the person's days. */
+/** "Jun 8" (kept on one line): a date of the person's days. */
 export function shortDate(date: string): string {
-  return dateFormat.format(new Date(`${date}T12:00:00Z`));
+  return dateFormat.format(new Date(`${date}T12:00:00Z`)).replace(" ", "\u00a0");
 }
 
 export function RoutineDays({ routine, today, className }: { routine: Routine; today: string; className?: string }) {
@@ -55,4 +55,18 @@ export function routineStreakLine(routine: Routine): string {
   const unit = "timesPerWeek" in routine.repeat ? ["week", "weeks"] : ["day", "days"];
   const count = (n: number) => `${n} ${n === 1 ? unit[0] : unit[1]}`;
   return `Streak: ${count(routine.streak.current)} (best ${count(routine.streak.best)})`;
+}
+
+/** What the strip's squares mean, once above the strips. */
+export function RoutineDaysLegend() {
+  return (
+    <ul aria-hidden="true" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+      {(["done", "skipped", "paused", "missed", "open"] as const).map((state) => (
+        <li key={state} className="flex items-center gap-1">
+          <span className={cn("h-3 w-3 rounded-sm", STATE_CLASS[state])} />
+          {state === "open" ? "today" : STATE_WORD[state]}
+        </li>
+      ))}
+    </ul>
+  );
 }

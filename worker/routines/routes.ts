@@ -36,8 +36,8 @@ import { routineView } from "./view";
  * /api/routines (docs/product.md#routines). Each change is one change of the pipeline
  * (docs/decisions/250-one-home-for-a-change.md): the session check with the routine's reads, then
  * ONE batch with the routine's row, today's occurrence as it follows (made, paused, skipped or
- * taken off the list) and users.routines_active, whose new value the hub is told so it wakes at
- * the day's start while a routine is active (docs/decisions/281-one-occurrence-made-at-day-start.md).
+ * taken off the list) and users.routines_active, whose new value the hub is told when it changed,
+ * so it wakes at the day's start while a routine is active (docs/decisions/281-one-occurrence-made-at-day-start.md).
  */
 
 const NOT_FOUND = "Routine not found.";
@@ -54,10 +54,21 @@ function routinesActiveStatement(db: Db, userId: string) {
     .returning();
 }
 
-/** The hub learns the person's day settings as stored (the routines flag among them). */
-function settingsTold({ results }: { results: readonly unknown[] }): ChangeEvent[] {
-  const [user] = results.at(-1) as (typeof users.$inferSelect)[];
-  return user ? [{ type: "day-settings-changed", user }] : [];
+/** users.routines_active as the change's first read found it. */
+function routinesActiveQuery(db: Db, userId: string) {
+  return db.select({ active: users.routinesActive }).from(users).where(eq(users.id, userId)).limit(1);
+}
+
+/**
+ * When the batch changed users.routines_active (the first routine made, the last one paused or
+ * deleted...), the hub learns the person's day settings as stored, so it wakes at the day's start
+ * or stops; otherwise it is told nothing more than any change of tasks.
+ */
+function settingsTold(before: readonly { active: boolean }[]) {
+  return ({ results }: { results: readonly unknown[] }): ChangeEvent[] => {
+    const [user] = results.at(-1) as (typeof users.$inferSelect)[];
+    return user && user.routinesActive !== before[0]?.active ? [{ type: "day-settings-changed", user }] : [];
+  };
 }
 
 /** The occurrence task of the routine `which` names on `day`, while open. */
@@ -104,10 +115,10 @@ export const routineRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const {
       user,
-      data: [[counted]],
+      data: [[counted], active],
       now,
       commit,
-    } = await beginChange(c, (db, userId) => [routineCountQuery(db, userId)] as const);
+    } = await beginChange(c, (db, userId) => [routineCountQuery(db, userId), routinesActiveQuery(db, userId)] as const);
     if ((counted?.count ?? 0) >= MAX_ROUTINES) throw conflict(TOO_MANY);
     const { db } = c.var;
     const today = todayOf(user, now).date;
@@ -136,7 +147,7 @@ export const routineRoutes = new Hono<AppEnv>()
           routinesActiveStatement(db, user.id),
         ],
         events: [{ type: "tasks-edited" }],
-        eventsAfter: settingsTold,
+        eventsAfter: settingsTold(active),
         reads: answerReads(db, user.id, now, newest),
       }),
       {
@@ -152,10 +163,13 @@ export const routineRoutes = new Hono<AppEnv>()
     const patch = c.req.valid("json");
     const {
       user,
-      data: [[routine]],
+      data: [[routine], active],
       now,
       commit,
-    } = await beginChange(c, (db, userId) => [routinesQuery(db, userId, eq(routines.id, id))] as const);
+    } = await beginChange(
+      c,
+      (db, userId) => [routinesQuery(db, userId, eq(routines.id, id)), routinesActiveQuery(db, userId)] as const,
+    );
     if (!routine) throw notFound(NOT_FOUND);
     const { db } = c.var;
     const today = todayOf(user, now).date;
@@ -213,7 +227,7 @@ export const routineRoutes = new Hono<AppEnv>()
     const { reads } = await commit(() => ({
       statements,
       events: [{ type: "tasks-edited" }],
-      eventsAfter: settingsTold,
+      eventsAfter: settingsTold(active),
       reads: answerReads(db, user.id, now, which),
     }));
     return c.json(answerOf(reads, today));
@@ -276,9 +290,12 @@ export const routineRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const {
       user,
-      data: [[routine]],
+      data: [[routine], active],
       commit,
-    } = await beginChange(c, (db, userId) => [routinesQuery(db, userId, eq(routines.id, id))] as const);
+    } = await beginChange(
+      c,
+      (db, userId) => [routinesQuery(db, userId, eq(routines.id, id)), routinesActiveQuery(db, userId)] as const,
+    );
     if (!routine) throw notFound(NOT_FOUND);
     const { db } = c.var;
     // Its open occurrence leaves the list; finished ones stay in Done. Its days go with it.
@@ -289,7 +306,7 @@ export const routineRoutes = new Hono<AppEnv>()
         routinesActiveStatement(db, user.id),
       ],
       events: [{ type: "tasks-edited" }],
-      eventsAfter: settingsTold,
+      eventsAfter: settingsTold(active),
     }));
     return c.body(null, 204);
   });

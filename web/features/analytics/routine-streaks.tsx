@@ -4,7 +4,7 @@ import { useDay } from "../../api/day";
 import { useRoutines } from "../../api/routines";
 import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { RoutineDays, routineStreakLine } from "../../ui/routine-days";
+import { RoutineDays, RoutineDaysLegend, routineStreakLine } from "../../ui/routine-days";
 
 /**
  * Each routine's streak and last 30 days on Analytics (docs/product.md#routines); nothing when the
@@ -26,6 +26,7 @@ export function RoutineStreaks() {
             Edit routines
           </Link>
         </div>
+        <RoutineDaysLegend />
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {routines.map((routine) => (
             <li key={routine.id} className="space-y-1.5 py-3">

@@ -6,6 +6,7 @@ import { useDay } from "../../api/day";
 import { useCreateRoutine, useRoutines } from "../../api/routines";
 import { isQueued } from "../../api/send-change";
 import { Card } from "../../ui/card";
+import { RoutineDaysLegend } from "../../ui/routine-days";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
 import { RoutineCard } from "./routine-card";
@@ -84,6 +85,7 @@ export function RoutinesPage() {
       ) : null}
       {day && list.length > 0 ? (
         <section aria-label="Your routines" className="space-y-3">
+          <RoutineDaysLegend />
           {list.map((routine) => (
             <RoutineCard key={routine.id} routine={routine} today={day.date} />
           ))}

@@ -1,0 +1,162 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { backdateOneDay, dayMove, dayServer, openDevice, registerOnDayOne, TITLES } from "./day-two";
+import { apiCall, expect, screenshots, shownToast, test, testClientAddress } from "./fixtures";
+
+// Routines over three days at 390 px (docs/product.md#routines): made on day one and done; a night
+// passes (the account's rows move a day back: docs/decisions/145-browser-tests-move-the-day.md) and
+// today's occurrences are there, yesterday's undone one missed; one is skipped with a reason; another
+// night, and one is paused.
+
+const VITAMINS = "Take the vitamins with a glass of water after breakfast";
+const STRETCH = "Stretch the back and shoulders for ten minutes at noon";
+
+test.describe("routines over three days", () => {
+  test.describe.configure({ mode: "serial" });
+  const server = dayServer();
+  let api: APIRequestContext;
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    await server.start();
+    api = await playwright.request.newContext({
+      baseURL: server.baseURL,
+      extraHTTPHeaders: { "CF-Connecting-IP": testClientAddress() },
+    });
+  });
+
+  test.afterAll(async () => {
+    await api?.dispose();
+    server.stop();
+  });
+
+  test("at 390 px: make a routine, do it, a night passes, skip, pause", async ({ browser }) => {
+    test.slow();
+    const { dayOne: place } = dayMove();
+    const account = await registerOnDayOne(api, place);
+    // A real list: ten tasks of real length.
+    for (const title of Object.values(TITLES).slice(0, 10)) {
+      await apiCall(api, account, "POST", "/api/tasks", { title, category: "later" });
+    }
+    const { page, errors, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // Day one: two routines, every day.
+    await page.goto("/routines");
+    await expect(page.getByRole("heading", { level: 1, name: "Routines" })).toBeVisible();
+    for (const title of [VITAMINS, STRETCH]) {
+      await page.getByLabel("Title").fill(title);
+      await expect(page.getByTestId("routine-next-days")).toContainText("Every day. Next:");
+      await page.getByRole("button", { name: "Add routine" }).click();
+      await expect(shownToast(page, `Routine added: "${title}"`, "Today's is on your list.")).toBeVisible();
+    }
+    const vitamins = page.locator("article").filter({ hasText: VITAMINS });
+    await expect(vitamins.getByText("Due today")).toBeVisible();
+    await screenshots(page, "routines-made");
+    await expectNoAxeViolations(page, "routines");
+
+    // Done in one tap from the braindump's list, where it says it is a routine.
+    await page.goto("/");
+    const row = page.getByRole("listitem").filter({ hasText: VITAMINS });
+    await expect(row.getByRole("link", { name: /Routine/ })).toBeVisible();
+    await row.getByRole("button", { name: `Mark ${VITAMINS} done` }).click();
+    await expect(shownToast(page, "Task done")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: VITAMINS })).toHaveCount(0);
+    await page.goto("/routines");
+    await expect(vitamins.getByTestId("routine-streak")).toHaveText("Streak: 1 day (best 1 day)");
+    await expect(vitamins.getByText("Done today")).toBeVisible();
+
+    // A night passes: the plan shows today's routines apart from the three, and what was missed.
+    backdateOneDay(account, server.stateDir);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+    const routines = page.getByRole("region", { name: /Today's routines/ });
+    await expect(routines.getByRole("listitem")).toHaveCount(2);
+    await expect(routines.getByTestId("missed-yesterday")).toHaveText(`Missed yesterday: ${STRETCH}`);
+    // The three are chosen from the other tasks.
+    await page.getByRole("button", { name: "Pick by hand" }).click();
+    await expect(page.locator("#plan-pick").getByText(VITAMINS)).toHaveCount(0);
+    await routines.getByRole("button", { name: `Mark ${VITAMINS} done` }).click();
+    await expect(shownToast(page, "Task done")).toBeVisible();
+    await screenshots(page, "routines-plan");
+    await expectNoAxeViolations(page, "plan step with routines");
+
+    await page.goto("/routines");
+    await expect(vitamins.getByTestId("routine-streak")).toHaveText("Streak: 2 days (best 2 days)");
+    const stretch = page.locator("article").filter({ hasText: STRETCH });
+    await expect(stretch.getByTestId("routine-streak")).toHaveText("Streak: 0 days (best 0 days)");
+    await stretch.getByRole("button", { name: "Skip today" }).click();
+    await stretch.getByLabel("Why (if you want to say)").fill("Sore back");
+    await stretch.getByRole("button", { name: "Skip today" }).last().click();
+    await expect(shownToast(page, `Skipped today: "${STRETCH}"`, "A skipped day keeps your streak.")).toBeVisible();
+    await expect(stretch.getByText("Skipped today")).toBeVisible();
+    await expect(stretch.getByRole("listitem", { name: /: skipped \(Sore back\)$/ })).toHaveCount(1);
+    await screenshots(page, "routines-skipped");
+
+    // Another night: day three. Pausing takes today's off the list and keeps the streak.
+    backdateOneDay(account, server.stateDir);
+    await page.goto("/routines");
+    await expect(vitamins.getByText("Due today")).toBeVisible();
+    await vitamins.getByRole("button", { name: "Pause" }).click();
+    await expect(shownToast(page, `Paused: "${VITAMINS}"`)).toBeVisible();
+    await expect(vitamins.getByText("Paused", { exact: true })).toBeVisible();
+    await expect(vitamins.getByTestId("routine-streak")).toHaveText("Streak: 2 days (best 2 days)");
+    await screenshots(page, "routines-paused");
+    const tasks = (await apiCall(api, account, "GET", "/api/tasks")) as { title: string; routineId: number | null }[];
+    expect(tasks.filter((task) => task.routineId !== null).map((task) => task.title)).toEqual([STRETCH]);
+
+    // Analytics shows each routine's streak and last 30 days.
+    await page.goto("/analytics");
+    const onAnalytics = page.getByRole("region", { name: "Routines" });
+    await expect(onAnalytics.getByText("Streak: 2 days (best 2 days)")).toBeVisible();
+    await screenshots(page, "routines-analytics");
+    await expectNoAxeViolations(page, "analytics with routines");
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+test.describe("offline", () => {
+  // The outbox's replay in the page needs no service worker; allowed as the offline specs do.
+  test.use({ serviceWorkers: "allow" });
+
+  test("a routine made and a routine skipped with no network arrive once when it returns", async ({
+    page,
+    context,
+    request,
+    signedIn,
+  }) => {
+    const made = (await apiCall(request, signedIn, "POST", "/api/routines", {
+      title: STRETCH,
+      repeat: { every: "day" },
+    })) as { id: number };
+    await page.goto("/routines");
+    const stretch = page.locator("article").filter({ hasText: STRETCH });
+    await expect(stretch.getByText("Due today")).toBeVisible();
+    // The outbox's code is on the page before the network goes.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType("resource").some((entry) => /\/outbox-[\w-]+\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.getByLabel("Title").fill(VITAMINS);
+    await page.getByRole("button", { name: "Add routine" }).click();
+    await expect(shownToast(page, `Routine added: "${VITAMINS}"`, "It syncs when you're back online.")).toBeVisible();
+    await stretch.getByRole("button", { name: "Skip today" }).click();
+    await stretch.getByRole("button", { name: "Skip today" }).last().click();
+    await expect(shownToast(page, `Skipped today: "${STRETCH}"`, "It syncs when you're back online.")).toBeVisible();
+    await expect(page.getByText("2 changes waiting to sync").filter({ visible: true })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText(/changes? waiting to sync/).filter({ visible: true })).toHaveCount(0);
+    await expect(page.locator("article").filter({ hasText: VITAMINS })).toHaveCount(1);
+    await expect(stretch.getByText("Skipped today")).toBeVisible();
+    const routines = (await apiCall(request, signedIn, "GET", "/api/routines")) as { id: number; today: string }[];
+    expect(routines).toHaveLength(2);
+    expect(routines.find((routine) => routine.id === made.id)?.today).toBe("skipped");
+  });
+});
