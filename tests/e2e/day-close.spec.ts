@@ -67,7 +67,9 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
     "These three need about 3 h 45; you usually focus 2 h a day.",
   );
   await expect(page.getByRole("button", { name: `Move "${REPORT}" to Later` })).toBeVisible();
+  await screenshots(page, "day-close-plan-size");
   await page.goto("/");
+  await expect(offer).toContainText("The evening is here.");
   await screenshots(page, "day-close-offer");
 
   // The close, by keyboard: the link, then each task's moves as a named group of radios.
@@ -134,5 +136,13 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   await morning.page.goto("/done");
   await expect(morning.page.getByTestId("done-day-note")).toHaveText(`“${NOTE}”`);
   await screenshots(morning.page, "day-close-done");
+
+  // Analytics: planned vs focused per day; Settings: the close time beside the morning nudge.
+  await morning.page.goto("/analytics");
+  await expect(morning.page.getByTestId("planned-vs-focused")).toContainText("planned 2 h,");
+  await screenshots(morning.page, "day-close-analytics");
+  await morning.page.goto("/settings");
+  await expect(morning.page.getByLabel("Close the day at")).toHaveValue(/^\d\d:00$/);
+  await screenshots(morning.page, "day-close-settings");
   await morning.close();
 });

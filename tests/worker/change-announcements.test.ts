@@ -65,7 +65,13 @@ describe("announcementOf: sessions, the day's settings, the account", () => {
       [{ type: "day-settings-changed", user: row as never }],
       {
         tasksChanged: false,
-        daySettings: { userId: "u1", timeZone: "Europe/Paris", dayStartHour: 5, reminderTime: "08:30" },
+        daySettings: {
+          userId: "u1",
+          timeZone: "Europe/Paris",
+          dayStartHour: 5,
+          reminderTime: "08:30",
+          closeTime: null,
+        },
       },
     ],
     [

@@ -36,11 +36,18 @@ async function dayBegunOf(userId: string): Promise<string | null> {
 const dayStartRow = (userId: string) => scheduledAt(userId, ["day-start"]);
 const alarmOf = (userId: string) => runInDurableObject(hubOf(userId), (_hub, state) => state.storage.getAlarm());
 
-/** A new account at `now` whose day is counted in `timeZone` from `dayStartHour`, with the morning nudge on. */
+/** A new account at `now` whose day is counted in `timeZone` from `dayStartHour`, with the morning nudge on (and the close's push off). */
 async function personAt(now: string, timeZone: string, dayStartHour: number, nudge = "11:30") {
   setClock(now);
   const account = await registerUser();
-  await setAccount(account.token, { timeZone, dayStartHour, planReminder: { enabled: true, time: nudge } });
+  // The evening close's push off: its row would ring before some of these day starts
+  // (tests/worker/day-close-push.test.ts has it).
+  await setAccount(account.token, {
+    timeZone,
+    dayStartHour,
+    planReminder: { enabled: true, time: nudge },
+    dayClose: { enabled: false, time: "18:00" },
+  });
   // Their day at `now` has begun (the account's first day was stamped in UTC, before the zone came).
   await createDb(env.DB)
     .update(users)

@@ -35,11 +35,8 @@ export function PlannedVsFocused({ records, todayDate }: { records: readonly Ana
                   <span className="font-medium">{dayName(day.date, todayDate)}</span>: planned {time(planned)}, focused{" "}
                   {time(day.totalFocusMinutes)}
                 </p>
-                <div aria-hidden="true" className="space-y-0.5">
-                  <div
-                    className="h-2 rounded-full bg-amber-400 dark:bg-amber-500"
-                    style={{ width: `${(planned / most) * 100}%` }}
-                  />
+                <div aria-hidden="true" className="space-y-1">
+                  <div className="h-2 rounded-full bg-amber-500" style={{ width: `${(planned / most) * 100}%` }} />
                   <div
                     className="h-2 rounded-full bg-brand-600 dark:bg-indigo-400"
                     style={{ width: `${(day.totalFocusMinutes / most) * 100}%` }}
@@ -52,7 +49,7 @@ export function PlannedVsFocused({ records, todayDate }: { records: readonly Ana
       )}
       <p className="flex gap-4 text-xs text-slate-600 dark:text-slate-400">
         <span className="flex items-center gap-1.5">
-          <span aria-hidden="true" className="h-2 w-4 rounded-full bg-amber-400 dark:bg-amber-500" />
+          <span aria-hidden="true" className="h-2 w-4 rounded-full bg-amber-500" />
           Planned
         </span>
         <span className="flex items-center gap-1.5">

@@ -126,11 +126,11 @@ function CloseDayForm() {
                       return (
                         <label
                           key={to}
-                          className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+                          className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm ${
                             chosen
                               ? "border-brand-600 bg-brand-50 font-medium text-brand-800 dark:border-indigo-400 dark:bg-indigo-950/60 dark:text-indigo-100"
                               : "border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-200"
-                          } ${disabled ? "cursor-not-allowed opacity-50" : ""}`}
+                          } ${disabled ? "opacity-60" : ""}`}
                         >
                           <input
                             type="radio"

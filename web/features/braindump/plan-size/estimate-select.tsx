@@ -19,7 +19,7 @@ export default function EstimateSelect({ task }: { task: Pick<Task, "id" | "titl
     <select
       aria-label={`Estimate for "${task.title}"`}
       data-estimate={task.id}
-      className="mt-1 block max-w-full rounded-md border border-slate-200 bg-transparent px-1.5 py-0.5 text-xs text-slate-700 dark:border-slate-700 dark:text-slate-300"
+      className="mt-1 block rounded-md border border-slate-200 bg-white px-1.5 py-0.5 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
       value={value ?? ""}
       disabled={update.isPending}
       onChange={(event) => {

@@ -30,7 +30,7 @@ export default function PlanSizeLine({
       data-testid="plan-size"
       className={`flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg px-3 py-2 text-sm ${
         over
-          ? "border border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+          ? "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
           : "text-slate-700 dark:text-slate-300"
       }`}
     >
