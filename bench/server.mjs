@@ -48,7 +48,7 @@ export async function startServer({
   rmSync(`${root}/${stateDir}`, { recursive: true, force: true });
   run("node scripts/ensure-dev-vars.mjs");
   run("npx vite build --logLevel warn");
-  run(`npx wrangler d1 migrations apply DB --local --persist-to ${stateDir}`);
+  run(`node scripts/migrate-databases.mjs --local --persist-to ${stateDir}`);
   const serve = direct
     ? [
         "wrangler",
