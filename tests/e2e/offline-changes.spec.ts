@@ -27,12 +27,18 @@ async function addTasks(request: APIRequestContext, account: Account, titles: re
   return tasks;
 }
 
-/** The outbox's code is on the page before the network goes (it is fetched after the first screen). */
+/**
+ * The outbox's code and the toasts' are on the page before the network goes: both are fetched after
+ * the first screen, and on a busy machine the toasts' prefetch could still be under way when a test
+ * cut the network, so a change made offline had no toast to show it.
+ */
 async function outboxLoaded(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() =>
-        performance.getEntriesByType("resource").some((entry) => /\/outbox-[\w-]+\.js$/.test(entry.name)),
+        [/\/outbox-[\w-]+\.js$/, /\/toaster-[\w-]+\.js$/].every((chunk) =>
+          performance.getEntriesByType("resource").some((entry) => chunk.test(entry.name)),
+        ),
       ),
     )
     .toBe(true);

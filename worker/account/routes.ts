@@ -59,7 +59,26 @@ function takenError(field: "username" | "email") {
 }
 
 type AccountUpdateInput = z.output<typeof accountUpdateSchema>;
-type AccountUpdate = Omit<AccountUpdateInput, "planReminder" | "dayClose">;
+/**
+ * What PATCH /api/account writes on the users row: the fields as sent (drizzle leaves undefined
+ * keys out of the SET clause), the nudge's and the close's pairs as their columns; and whether the
+ * day or its timed parts moved, so the hub's schedule and every device follow.
+ */
+function accountColumns({ planReminder, dayClose, ...fields }: Partial<AccountUpdateInput>) {
+  return {
+    columns: {
+      ...fields,
+      ...(planReminder ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time } : {}),
+      ...(dayClose ? { dayCloseEnabled: dayClose.enabled, dayCloseTime: dayClose.time } : {}),
+      updatedAt: new Date(),
+    },
+    movesTheDay:
+      fields.timeZone !== undefined ||
+      fields.dayStartHour !== undefined ||
+      planReminder !== undefined ||
+      dayClose !== undefined,
+  };
+}
 type UserRow = typeof users.$inferSelect;
 
 /**
@@ -70,9 +89,7 @@ type UserRow = typeof users.$inferSelect;
  */
 async function updateAccountAcrossHomes(
   c: Context<AppEnv>,
-  { firstName, lastName, username, email, ...settings }: AccountUpdate,
-  planReminder: AccountUpdateInput["planReminder"],
-  dayClose: AccountUpdateInput["dayClose"],
+  { firstName, lastName, username, email, ...settings }: AccountUpdateInput,
 ) {
   const identity = { username, email };
   const { directory, db } = c.var;
@@ -97,29 +114,14 @@ async function updateAccountAcrossHomes(
     throw err;
   }
   if (!account) throw unauthorized();
-  const daySettingsSent =
-    settings.timeZone !== undefined ||
-    settings.dayStartHour !== undefined ||
-    planReminder !== undefined ||
-    dayClose !== undefined;
+  const { columns, movesTheDay } = accountColumns(settings);
   const {
     results: [[person]],
   } = await commit(() => ({
-    statements: [
-      db
-        .update(users)
-        .set({
-          ...settings,
-          ...(planReminder ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time } : {}),
-          ...(dayClose ? { dayCloseEnabled: dayClose.enabled, dayCloseTime: dayClose.time } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, user.id))
-        .returning(),
-    ],
+    statements: [db.update(users).set(columns).where(eq(users.id, user.id)).returning()],
     events: [],
     eventsAfter: ({ results: [[stored]] }) =>
-      stored && daySettingsSent ? [{ type: "day-settings-changed", user: stored }] : [],
+      stored && movesTheDay ? [{ type: "day-settings-changed", user: stored }] : [],
   }));
   return toPublicUser(withPersonSettings(account, person));
 }
@@ -193,8 +195,8 @@ export const accountRoutes = new Hono<AppEnv>()
     } satisfies AccountInfo);
   })
   .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
-    const { planReminder, dayClose, ...input } = c.req.valid("json");
-    if (!personIsInDirectory(c)) return c.json(await updateAccountAcrossHomes(c, input, planReminder, dayClose));
+    const input = c.req.valid("json");
+    if (!personIsInDirectory(c)) return c.json(await updateAccountAcrossHomes(c, input));
     const identity = { username: input.username, email: input.email };
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
@@ -205,12 +207,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const { db } = c.var;
     const taken = takenIdentityAmong(owners, user.id);
     if (taken) throw takenError(taken);
-    // The day (and the nudge's hour) may have moved: the hub's schedule and every device follow.
-    const daySettingsSent =
-      input.timeZone !== undefined ||
-      input.dayStartHour !== undefined ||
-      planReminder !== undefined ||
-      dayClose !== undefined;
+    const { columns, movesTheDay } = accountColumns(input);
     let updated: (typeof users.$inferSelect)[];
     try {
       // The guard repeats the check inside the write's transaction: another account that took the
@@ -221,23 +218,10 @@ export const accountRoutes = new Hono<AppEnv>()
         results: [updated],
       } = await commit(() => ({
         guards: [guardOn(db, users, identityTaken(identity, user.id))],
-        statements: [
-          db
-            .update(users)
-            .set({
-              ...input,
-              ...(planReminder
-                ? { planReminderEnabled: planReminder.enabled, planReminderTime: planReminder.time }
-                : {}),
-              ...(dayClose ? { dayCloseEnabled: dayClose.enabled, dayCloseTime: dayClose.time } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(users.id, user.id))
-            .returning(),
-        ],
+        statements: [db.update(users).set(columns).where(eq(users.id, user.id)).returning()],
         events: [],
         eventsAfter: ({ results: [[stored]] }) =>
-          stored && daySettingsSent ? [{ type: "day-settings-changed", user: stored }] : [],
+          stored && movesTheDay ? [{ type: "day-settings-changed", user: stored }] : [],
       })));
     } catch (err) {
       // Lost a race with another account taking the same name or email between the check and the write.
