@@ -14,6 +14,7 @@ import {
   inlineStylesheet,
   nameStartModules,
   prefetchToasts,
+  preloadWhatIsNotLoaded,
   zodMiniCopy,
 } from "./scripts/vite-plugins.ts";
 
@@ -82,6 +83,7 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        modulePreload: { resolveDependencies: preloadWhatIsNotLoaded },
         rollupOptions: {
           input: { index: resolve(projectRoot, "web/index.html") },
           output: {
@@ -108,6 +110,18 @@ export default defineConfig({
                   name: "landing",
                   test: /web[\\/]features[\\/]landing[\\/]landing-page\.tsx$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](brain|list-ordered|timer|ban)\.mjs$/,
                   priority: 1,
+                },
+                // What the first screen and web/app.tsx do not load, in fewer files: each chunk's preload
+                // list names every file with its hash, and those lists are on the first screen
+                // (docs/decisions/300-later-screens-preload-no-dependencies.md). The change kinds, which
+                // load together with the outbox anyway, are one file; the later screens' icons (a few
+                // hundred bytes each) another. The first screen's own icons (check-check, sunrise) stay
+                // in its file: the icons' file is not on the first screen.
+                { name: "change-kinds", test: /web[\\/]changes[\\/]/, priority: 0 },
+                {
+                  name: "screen-icons",
+                  test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!(check-check|sunrise)\.mjs$)/,
+                  priority: 0,
                 },
               ],
             },

@@ -263,3 +263,20 @@ export function deployRedirectAtRoot(projectRoot: string): Plugin {
     },
   };
 }
+
+/**
+ * modulePreload.resolveDependencies: what a lazy import preloads beside its own file
+ * (docs/decisions/300-later-screens-preload-no-dependencies.md). Vite lists every chunk the
+ * imported code needs, and each chunk with lazy imports carries the list of all of them, file names
+ * with their hashes, which gzip hardly shrinks: 1.5 KB gzip on the signed-in first screen.
+ * - The files every page has run before any lazy import can start (the main chunk, the
+ *   runtime, the preload helper, web/app.tsx's chunk) are left out: preloading them does nothing.
+ * - The screens web/router.tsx's route table loads, but the first one, preload nothing: their own
+ *   imports follow one round trip later on a first visit, and come from the service worker's
+ *   precache after it.
+ */
+export function preloadWhatIsNotLoaded(filename: string, deps: string[], context: { hostId: string }): string[] {
+  const fromApp = /(^|\/)app-[\w-]+\.js$/.test(context.hostId);
+  if (fromApp && /(^|\/)[\w-]+-page-[\w-]+\.js$/.test(filename) && !/priority-picker-page-/.test(filename)) return [];
+  return deps.filter((dep) => !/(^|\/)(main|app|preload-helper|rolldown-runtime)-[\w-]+\.js$/.test(dep));
+}
