@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import type { ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
@@ -6,7 +5,7 @@ import type { Pause } from "../analytics/focus-hours";
 import type { ChangeSubscriber } from "../changes/pipeline";
 import { createDb } from "../db/client";
 import { personDatabase } from "../db/person-db";
-import { tasks } from "../db/schema";
+import { ownTaskQuery } from "../db/task-rows";
 import type { TimerAfterTasksChange } from "../hub/hub-client";
 import type { AfterAlarm, HubHost } from "../hub/hub-part";
 import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
@@ -154,11 +153,7 @@ export class FocusTimer {
     if (state.taskId === null || state.status === "idle" || !owner) return;
     try {
       const db = createDb(personDatabase(this.host.env, owner.home ?? 0));
-      const [held] = await db
-        .select({ id: tasks.id })
-        .from(tasks)
-        .where(and(eq(tasks.id, state.taskId), eq(tasks.userId, owner.userId)))
-        .limit(1);
+      const [held] = await ownTaskQuery(db, owner.userId, state.taskId);
       if (!held) await this.releaseTasksAmong([state.taskId]);
     } catch (err) {
       console.error("could not check the timer's task at the day's start", err);
