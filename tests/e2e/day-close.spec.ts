@@ -31,6 +31,8 @@ const [REPORT, LANDLORD, SLIDES, SAM, DENTIST, PHOTOS] = TITLES.map(title) as [
   string,
   string,
 ];
+const STRETCH = "Stretch the back and shoulders for ten minutes";
+const MEDICINE = "Take the evening medicine with a full glass of water";
 const NOTE = "Good progress on the report; the radiator can wait until Monday.";
 
 const moveOf = (page: Page, task: string, to: string) =>
@@ -50,6 +52,15 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
     noListTaskIds: [],
   });
   await apiCall(request, account, "PATCH", `/api/tasks/${id(PHOTOS)}`, { isCompleted: true });
+  // Two routines of every day: one done already, one still open this evening
+  // (docs/decisions/292-routines-on-the-evening-close.md).
+  for (const name of [STRETCH, MEDICINE]) {
+    await apiCall(request, account, "POST", "/api/routines", { title: name, repeat: { every: "day" } });
+  }
+  const occurrence = ((await apiCall(request, account, "GET", "/api/tasks")) as ApiTask[]).find(
+    (task) => task.title === STRETCH,
+  ) as ApiTask;
+  await apiCall(request, account, "PATCH", `/api/tasks/${occurrence.id}`, { isCompleted: true });
   // The evening has come: the close time is this hour of day one's wall clock.
   const wall = wallClock(new Date(), move.dayOne.timeZone);
   await apiCall(request, account, "PATCH", "/api/account", {
@@ -78,6 +89,16 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   await expect(page.getByRole("heading", { level: 1, name: "Close your day" })).toBeVisible();
   await expect(page.getByTestId("close-summary")).toContainText("1 task done");
   await expect(page.getByText(PHOTOS)).toBeVisible();
+  // Today's routines: which are done, which are open; an open one has no moves, only its done.
+  const routines = page.getByTestId("close-routines");
+  await expect(routines).toContainText(
+    "1 routine done, 1 still open. A routine not done today is missed: it does not move to tomorrow.",
+  );
+  await expect(page.getByRole("group", { name: MEDICINE })).toHaveCount(0);
+  await routines.getByRole("button", { name: `Mark ${MEDICINE} done` }).click();
+  await expect(shownToast(page, "Task done", `"${MEDICINE}" is done.`)).toBeVisible();
+  await expect(routines).toContainText("2 routines done.");
+  await screenshots(page, "day-close-routines");
   await expect(moveOf(page, REPORT, "Tomorrow")).toBeChecked();
   await expect(moveOf(page, SAM, "Later")).toBeChecked();
   await moveOf(page, LANDLORD, "Later").check();
@@ -129,6 +150,17 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   await expect(three.getByRole("listitem").first()).toHaveText(SAM);
   await expect(three.getByRole("listitem")).toHaveText([SAM, REPORT]);
   await screenshots(morning.page, "day-close-morning");
+  // The two need more than the usual hour: the plan step offers to move one to Later, and it
+  // never blocks (docs/decisions/297-the-plan-step-s-size-offer.md); its row brings it back.
+  await apiCall(request, account, "PATCH", "/api/account", { usualFocusMinutes: 60 });
+  await morning.page.reload();
+  await expect(three.getByTestId("plan-size")).toContainText("you usually focus 1 h a day");
+  await three.getByRole("button", { name: `Move "${REPORT}" to Later` }).click();
+  await expect(shownToast(morning.page, `Moved to Later: "${REPORT}"`)).toBeVisible();
+  await expect(three.getByRole("listitem")).toHaveText([SAM]);
+  await screenshots(morning.page, "day-close-plan-step-size");
+  await morning.page.getByRole("button", { name: `Leave ${REPORT} for later` }).click();
+  await expect(three.getByRole("listitem")).toHaveText([SAM, REPORT]);
   await three.getByRole("button", { name: "Keep yesterday's two" }).click();
   await expect(shownToast(morning.page, "Your day is planned")).toBeVisible();
 

@@ -5,6 +5,7 @@ import {
   defaultMoves,
   doneToday,
   firstTaskChoices,
+  routinesToday,
   tasksToClose,
   tomorrowOpen,
 } from "../../web/features/day-close/close-tasks";
@@ -48,6 +49,32 @@ describe("what the close asks about", () => {
     expect(firstTaskChoices([task(1), task(2), task(3)], { 1: "no", 2: "later", 3: "done" }).map((t) => t.id)).toEqual([
       2,
     ]);
+  });
+});
+
+describe("today's routines on the close (docs/decisions/292-routines-on-the-evening-close.md)", () => {
+  const day = { date: "2026-11-26", startsAt: "2026-11-26T04:00:00.000Z" };
+  const tasks = [
+    task(1, { routineId: 10, title: "Water the plants", createdAt: "2026-11-26T04:00:00.000Z" }),
+    task(2, {
+      routineId: 11,
+      title: "Take the medicine",
+      isCompleted: true,
+      completedAt: "2026-11-26T08:00:00.000Z",
+    }),
+    task(3, { routineId: 12, title: "Stretch", isCompleted: true, completedAt: "2026-11-25T08:00:00.000Z" }),
+    // A routine's occurrence starred as one of the three is still not moved by the close.
+    task(4, { routineId: 13, title: "Go running", isPriority: true, priorityDate: "2026-11-26" }),
+    task(5, { createdAt: "2026-11-26T09:00:00.000Z" }),
+  ];
+
+  it("lists the open ones first, then those done today; not an earlier day's", () => {
+    expect(routinesToday(tasks, day).map((t) => t.id)).toEqual([4, 1, 2]);
+  });
+
+  it("offers no move for an occurrence and counts none among the tasks done", () => {
+    expect(tasksToClose(tasks, day).map((t) => t.id)).toEqual([5]);
+    expect(doneToday(tasks, day)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { nextWallTimeAt } from "../../shared/day-close";
 import type { PushSubscriptionBody } from "../../shared/schemas/push";
 import { getDay, setAccount, setClock } from "./day-helpers";
 import { hubOf, scheduledAt } from "./focus-helpers";
@@ -81,5 +82,37 @@ describe("the evening close's push", () => {
     await setAccount(token, { dayClose: { enabled: false, time: "18:00" } });
     expect(await scheduledAt(user.id, ["day-close"])).toBeNull();
     expect((await getDay(token)).closeOfferedFrom).toBeNull();
+  });
+
+  it("has its row once a device turns notifications on, the settings never saved", async () => {
+    const base = baseInstant();
+    setClock(new Date(base).toISOString());
+    const { token, user } = await registerUser();
+    // The close is on by default; no day settings were ever saved, so no row yet.
+    expect(await scheduledAt(user.id, ["day-close"])).toBeNull();
+    const { timeZone } = (await (await api("/api/account", { token })).json()) as { timeZone: string };
+    await subscribe(token);
+    // The row the first test rings: the default close time, on the hub's one schedule.
+    expect(await scheduledAt(user.id, ["day-close"])).toBe(nextWallTimeAt("18:00", timeZone, base));
+  });
+
+  it("gets no row from a device's notifications when the close is off, and one row from 20 at once", async () => {
+    const base = baseInstant();
+    setClock(new Date(base).toISOString());
+    const off = await registerUser();
+    await setAccount(off.token, { dayClose: { enabled: false, time: "18:00" } });
+    await subscribe(off.token);
+    expect(await scheduledAt(off.user.id, ["day-close"])).toBeNull();
+
+    const on = await registerUser();
+    const { timeZone } = (await (await api("/api/account", { token: on.token })).json()) as { timeZone: string };
+    await Promise.all(Array.from({ length: 20 }, () => subscribe(on.token)));
+    expect(await scheduledAt(on.user.id, ["day-close"])).toBe(nextWallTimeAt("18:00", timeZone, base));
+    const rows = await runInDurableObject(hubOf(on.user.id), (_hub, state) =>
+      [...state.storage.kv.list<{ kind: string }>({ prefix: "schedule:" })].filter(
+        ([, row]) => row.kind === "day-close",
+      ),
+    );
+    expect(rows.length).toBe(1);
   });
 });

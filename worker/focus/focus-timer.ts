@@ -5,6 +5,7 @@ import type { Pause } from "../analytics/focus-hours";
 import type { ChangeSubscriber } from "../changes/pipeline";
 import { createDb } from "../db/client";
 import { personDatabase } from "../db/person-db";
+import { ownTaskQuery } from "../db/task-rows";
 import type { TimerAfterTasksChange } from "../hub/hub-client";
 import type { AfterAlarm, HubHost } from "../hub/hub-part";
 import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
@@ -136,6 +137,27 @@ export class FocusTimer {
     if (resetTimer) await this.reset();
     else if (removedTasks === "all") await this.releaseAllTasks();
     else if (removedTasks) await this.releaseTasksAmong(removedTasks);
+  }
+
+  /**
+   * The person's day began: the day start takes yesterday's open routine occurrences off the list
+   * (missed, docs/decisions/281-one-occurrence-made-at-day-start.md) without naming them to the hub,
+   * so a timer about a task D1 no longer holds lets go of it as after a delete: the minutes focused
+   * so far stay on its session (docs/decisions/296-a-missed-occurrence-lets-go-of-the-timer.md).
+   * One read of D1, only when the timer is about a task; a failure is logged (the next action still
+   * ends well: the session's task is null once the task is gone).
+   */
+  async letGoOfGoneTask(): Promise<void> {
+    const state = this.load();
+    const owner = this.owner();
+    if (state.taskId === null || state.status === "idle" || !owner) return;
+    try {
+      const db = createDb(personDatabase(this.host.env, owner.home ?? 0));
+      const [held] = await ownTaskQuery(db, owner.userId, state.taskId);
+      if (!held) await this.releaseTasksAmong([state.taskId]);
+    } catch (err) {
+      console.error("could not check the timer's task at the day's start", err);
+    }
   }
 
   // ---- its row of the hub's schedule ----------------------------------------------------------

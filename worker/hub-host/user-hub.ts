@@ -248,8 +248,9 @@ export class UserHub extends DurableObject<Bindings> {
     return null;
   }
 
-  /** The hub's part of a day that began: the day's nudge armed, and the next day start scheduled. */
+  /** The hub's part of a day that began: a timer about a task the day start removed let go, the day's nudge armed, and the next day start scheduled. */
   private async prepareDay(settings: DaySettings, now: number): Promise<void> {
+    await this.timer.letGoOfGoneTask();
     await this.reminder.armForDay(settings, now);
     await this.closeReminder.armForDay(settings, now);
     await this.scheduleDayStart(settings, now);

@@ -4,6 +4,8 @@ import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/pu
 import { requireUser } from "../auth/middleware";
 import { readAsUser, readDirectoryAsUser } from "../auth/session-read";
 import { deviceHandle } from "../auth/sessions";
+import { userByIdQuery } from "../auth/users";
+import { announceEvents } from "../changes/request";
 import { abortedBy } from "../db/batch-guard";
 import { pushSubscriptions } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -29,7 +31,10 @@ export const pushRoutes = new Hono<AppEnv>()
     return c.json(status);
   })
   .post("/subscriptions", requireUser, validate("json", pushSubscriptionSchema), async (c) => {
-    const { user } = await readAsUser(c);
+    const {
+      user,
+      data: [[row] = []],
+    } = await readAsUser(c, (db, userId) => [userByIdQuery(db, userId)]);
     if (!vapidKeys(c.env)) throw new ApiError(409, "Notifications are not set up on this server.");
     const subscription = c.req.valid("json");
     const problem = pushEndpointProblem(subscription.endpoint, c.env.PUSH_TEST_SERVICE_HOST);
@@ -41,6 +46,10 @@ export const pushRoutes = new Hono<AppEnv>()
       if (abortedBy(err, pushSubscriptions)) throw conflict(ENDPOINT_OF_ANOTHER_ACCOUNT);
       throw err;
     }
+    // A device with notifications on: the hub is told the day's settings, so the evening close's
+    // push (on by default) has its row without the settings ever saved
+    // (docs/decisions/295-the-close-push-armed-when-notifications-go-on.md).
+    if (row) await announceEvents(c, user.id, [{ type: "day-settings-changed", user: row }]);
     return c.body(null, 204);
   })
   // Notifications off for this device: its subscriptions go, other devices keep theirs.

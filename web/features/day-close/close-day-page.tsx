@@ -15,7 +15,8 @@ import { Textarea } from "../../ui/field";
 import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
-import { defaultMoves, doneToday, firstTaskChoices, tasksToClose, tomorrowOpen } from "./close-tasks";
+import { CloseRoutines } from "./close-routines";
+import { defaultMoves, doneToday, firstTaskChoices, routinesToday, tasksToClose, tomorrowOpen } from "./close-tasks";
 
 /** The moves, each by name, in the order the close offers them. */
 const MOVES: { to: DayCloseMove; label: string }[] = [
@@ -51,6 +52,7 @@ function CloseDayForm() {
   const [first, setFirst] = useState<number | null>(null);
   if (!day) return null;
   const done = doneToday(tasks, day);
+  const routines = routinesToday(tasks, day);
   const firstChoices = firstTaskChoices(open, moves);
   const stillFirst = firstChoices.some((task) => task.id === first) ? first : null;
 
@@ -108,6 +110,13 @@ function CloseDayForm() {
           </ul>
         ) : null}
       </Card>
+
+      {routines.length > 0 ? (
+        <Card className="space-y-3 p-4 sm:p-5" data-testid="close-routines">
+          <h2 className="text-lg font-semibold">Today's routines</h2>
+          <CloseRoutines routines={routines} />
+        </Card>
+      ) : null}
 
       <Card className="space-y-3 p-4 sm:p-5">
         <h2 className="text-lg font-semibold">Still open</h2>

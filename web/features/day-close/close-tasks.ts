@@ -9,17 +9,27 @@ import type { Task } from "../../../shared/schemas/tasks";
 
 const after = (instant: string | null, start: string) => instant !== null && Date.parse(instant) >= Date.parse(start);
 
-/** The tasks finished today, latest first. */
+/** The tasks finished today, latest first; a routine's occurrence is among today's routines instead. */
 export function doneToday(tasks: readonly Task[], day: Pick<Day, "startsAt">): Task[] {
   return tasks
-    .filter((task) => task.isCompleted && !hasRemovedMarker(task.title) && after(task.completedAt, day.startsAt))
+    .filter(
+      (task) =>
+        task.routineId === null &&
+        task.isCompleted &&
+        !hasRemovedMarker(task.title) &&
+        after(task.completedAt, day.startsAt),
+    )
     .sort((a, b) => Date.parse(b.completedAt ?? "") - Date.parse(a.completedAt ?? ""));
 }
 
-/** The open tasks the close asks about: today's three first, then those made today; not the "No" list. */
+/**
+ * The open tasks the close asks about: today's three first, then those made today; not the "No"
+ * list, nor a routine's occurrence (it is missed if not done: docs/decisions/292-routines-on-the-evening-close.md).
+ */
 export function tasksToClose(tasks: readonly Task[], day: Pick<Day, "date" | "startsAt">): Task[] {
   const open = tasks.filter(
-    (task) => !task.isCompleted && !hasRemovedMarker(task.title) && task.category !== "no_list",
+    (task) =>
+      task.routineId === null && !task.isCompleted && !hasRemovedMarker(task.title) && task.category !== "no_list",
   );
   const three = open.filter((task) => isTodaysPriority(task, day.date));
   const madeToday = open.filter((task) => !three.includes(task) && after(task.createdAt, day.startsAt));
@@ -43,4 +53,19 @@ export function firstTaskChoices(tasks: readonly Task[], moves: Record<number, D
     const to = moves[task.id];
     return to !== "no" && to !== "done" && to !== "delete";
   });
+}
+
+/**
+ * Today's routines on the close: the occurrences still open (only today's are on the list: the day
+ * start takes earlier ones off) and those finished today; open ones first, then by title.
+ */
+export function routinesToday(tasks: readonly Task[], day: Pick<Day, "startsAt">): Task[] {
+  return tasks
+    .filter(
+      (task) =>
+        task.routineId !== null &&
+        !hasRemovedMarker(task.title) &&
+        (!task.isCompleted || after(task.completedAt, day.startsAt)),
+    )
+    .sort((a, b) => Number(a.isCompleted) - Number(b.isCompleted) || a.title.localeCompare(b.title));
 }

@@ -15,11 +15,17 @@ export default function PlanSizeLine({
   three,
   usualFocusMinutes,
   canMove = true,
+  onMove,
 }: {
   three: readonly Task[];
   usualFocusMinutes: number;
-  /** False where the three are only offered, not yet starred (the plan step): nothing to move yet. */
+  /** False where the three are only offered and nothing can be left out of them. */
   canMove?: boolean;
+  /**
+   * Where the three are only offered, not yet starred (the plan step): the move leaves the task out
+   * of them on the screen (its star goes with the plan) instead of writing it.
+   */
+  onMove?: (task: Pick<Task, "id" | "title">) => void;
 }) {
   const update = useUpdateTask();
   const size = planSize(three, usualFocusMinutes);
@@ -44,6 +50,11 @@ export default function PlanSizeLine({
           onClick={() => {
             const task = size.tooMuch;
             if (!task) return;
+            if (onMove) {
+              onMove(task);
+              showSuccess(`Moved to Later: "${task.title}"`, "It is left out of today's three.");
+              return;
+            }
             update.mutate(
               { id: task.id, patch: { isPriority: false } },
               {

@@ -58,7 +58,8 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
 
   const open = plannableTasks(tasks);
   const choosable = open.filter((task) => !later.includes(task.id));
-  const yesterdays = previousThree(day, tasks);
+  // A task moved to Later (from the list, or by the size line's offer) is left out of the three kept.
+  const yesterdays = previousThree(day, tasks).filter((task) => !later.includes(task.id));
   const carried = day.carriedOver.filter((task) => open.some((other) => other.id === task.id));
   // The day stops naming an item once it is said no to again: the step keeps showing it, marked.
   const [offered, setOffered] = useState(day.previousNoListTaskIds);
@@ -103,6 +104,11 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
           (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
         ),
     });
+  }
+
+  /** The size line's offer: the task leaves the three offered, as "Later" on its row does. */
+  function leaveForLater(task: Pick<Task, "id">) {
+    setLater((old) => (old.includes(task.id) ? old : [...old, task.id]));
   }
 
   function togglePick(id: number) {
@@ -161,7 +167,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                   </li>
                 ))}
               </ol>
-              <PlanSizeLine three={yesterdays} usualFocusMinutes={day.usualFocusMinutes} canMove={false} />
+              <PlanSizeLine three={yesterdays} usualFocusMinutes={day.usualFocusMinutes} onMove={leaveForLater} />
               <Button
                 disabled={busy}
                 onClick={() =>
@@ -229,7 +235,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                   <PlanSizeLine
                     three={choosable.filter((task) => stillPicked.includes(task.id))}
                     usualFocusMinutes={day.usualFocusMinutes}
-                    canMove={false}
+                    onMove={leaveForLater}
                   />
                   <Button disabled={busy || stillPicked.length === 0} onClick={() => makePlan("picked", stillPicked)}>
                     Make these today's three
