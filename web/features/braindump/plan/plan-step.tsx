@@ -253,7 +253,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
         </div>
       </PlanSection>
 
-      <PlanRoutinesSection tasks={tasks} today={day.date} />
+      <PlanRoutinesSection tasks={tasks} today={day.date} startsAt={day.startsAt} />
 
       <PlanSection id="plan-open-heading" title="Still open" count={carried.length}>
         {carried.length === 0 ? (
@@ -323,9 +323,17 @@ function noListTitle(fromDay: string | null, today: string): string {
   return name === "Yesterday" ? `Yesterday's "No" List` : `"No" List of ${name}`;
 }
 
-/** Today's routines, apart from the three (docs/product.md#routines); nothing when none is due and none was missed. */
-function PlanRoutinesSection({ tasks, today }: { tasks: readonly Task[]; today: string }) {
-  const todays = tasks.filter((task) => task.routineId !== null);
+/**
+ * Today's routines, apart from the three (docs/product.md#routines); nothing when none is due and none
+ * was missed. An occurrence finished before today's start (a list read before the day began) is
+ * yesterday's, not today's.
+ */
+function PlanRoutinesSection({ tasks, today, startsAt }: { tasks: readonly Task[]; today: string; startsAt: string }) {
+  const todays = tasks.filter(
+    (task) =>
+      task.routineId !== null &&
+      (!task.isCompleted || (task.completedAt !== null && Date.parse(task.completedAt) >= Date.parse(startsAt))),
+  );
   const missed = useMissedYesterday(today);
   if (todays.length === 0 && missed.length === 0) return null;
   return (
