@@ -59,6 +59,12 @@ test("a toast about a task names it, shortened, even when only its title shows",
   await screenshots(page, "toast-names-task-done");
   await onScreen(page).getByRole("button", { name: "Undo" }).tap();
   await expect(titleOf(onScreen(page))).toHaveText('Undone: "Finish the Q3 budget report…"');
+  // The undone task comes back at the top and pushes the rows down, and the toast grows from
+  // "Undoing..." to its outcome in place: a tap aimed while either still moves can land on the other
+  // (a busy machine widens that moment), so the tap waits for both to stand still.
+  await expect(currentTasks(page).getByRole("button", { name: `Mark ${first} done` })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await settledBox(onScreen(page));
 
   const row = currentTasks(page).getByRole("listitem").filter({ hasText: second });
   await row.getByRole("button", { name: /^Edit/ }).tap();
