@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../constants";
+import { isoDateSchema } from "./common";
 import { taskTitleSchema } from "./tasks";
 
 /*
@@ -82,6 +83,34 @@ export const patchRoutineSchema = z
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, "Change at least one of title, repeat, paused.");
 export type PatchRoutineInput = z.input<typeof patchRoutineSchema>;
+
+/**
+ * POST /api/routines/import: routines brought from an export (docs/decisions/301-routines-imported-from-an-export.md):
+ * each its title, rule, whether paused, and the day its rule counts from (so "every 3 days" keeps
+ * its beat). Their days stay with the account they were done in.
+ */
+export const importRoutinesSchema = z.strictObject({
+  routines: z
+    .array(
+      z.strictObject({
+        title: routineTitleSchema,
+        repeat: repeatSchema,
+        paused: z.boolean({ error: "Paused is true or false." }).default(false),
+        startDay: isoDateSchema.optional(),
+      }),
+      { error: "Routines are a list." },
+    )
+    .min(1, "The file has no routines to import.")
+    .max(MAX_ROUTINES, `A file brings at most ${MAX_ROUTINES} routines.`),
+});
+export type ImportRoutinesInput = z.input<typeof importRoutinesSchema>;
+
+/** What an import did: routines made, and those the person had already (same title and rule). */
+export const importRoutinesAnswerSchema = z.object({
+  imported: z.number().int(),
+  alreadyHere: z.number().int(),
+});
+export type ImportRoutinesAnswer = z.infer<typeof importRoutinesAnswerSchema>;
 
 /** POST /api/routines/:id/skip: a reason if the person gives one. */
 export const skipRoutineSchema = z.strictObject({

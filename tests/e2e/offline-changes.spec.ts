@@ -12,7 +12,7 @@ import {
   shownToast,
   test,
 } from "./fixtures";
-import { controlledBySw } from "./service-worker";
+import { controlledBySw, outboxLoaded } from "./service-worker";
 
 // Changes made with no network (docs/product.md#offline): kept in the outbox on the device, shown at
 // once, and sent in order, each once, when the network returns.
@@ -25,23 +25,6 @@ async function addTasks(request: APIRequestContext, account: Account, titles: re
   const tasks = [];
   for (const title of titles) tasks.push(await addTaskViaApi(request, account, { title, category: "later" }));
   return tasks;
-}
-
-/**
- * The outbox's code and the toasts' are on the page before the network goes: both are fetched after
- * the first screen, and on a busy machine the toasts' prefetch could still be under way when a test
- * cut the network, so a change made offline had no toast to show it.
- */
-async function outboxLoaded(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [/\/outbox-[\w-]+\.js$/, /\/toaster-[\w-]+\.js$/].every((chunk) =>
-          performance.getEntriesByType("resource").some((entry) => chunk.test(entry.name)),
-        ),
-      ),
-    )
-    .toBe(true);
 }
 
 const waiting = (page: Page) => page.getByText(/^\d+ changes? waiting to sync$/);

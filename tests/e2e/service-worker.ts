@@ -12,3 +12,20 @@ export async function controlledBySw(page: Page) {
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
     .toMatch(/\/sw\.js$/);
 }
+
+/**
+ * The outbox's code and the toasts' are on the page before the network goes: both are fetched after
+ * the first screen, and on a busy machine the toasts' prefetch could still be under way when a test
+ * cut the network, so a change made offline had no toast to show it.
+ */
+export async function outboxLoaded(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [/\/outbox-[\w-]+\.js$/, /\/toaster-[\w-]+\.js$/].every((chunk) =>
+          performance.getEntriesByType("resource").some((entry) => chunk.test(entry.name)),
+        ),
+      ),
+    )
+    .toBe(true);
+}

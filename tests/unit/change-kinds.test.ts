@@ -21,6 +21,7 @@ import { deleteTaskChange } from "../../web/changes/remove-task";
 import { reopenDay, reopenDayChange } from "../../web/changes/reopen-day";
 import {
   addRoutineChange,
+  importRoutinesChange,
   patchRoutineChange,
   removeRoutineChange,
   routineChange,
@@ -60,6 +61,12 @@ const requests: Change<ChangeIntent>[] = [
   patchRoutineChange(3, "Take the medicine", { paused: true }),
   skipRoutineChange(3, "Take the medicine", "Travelling"),
   removeRoutineChange(3, "Take the medicine"),
+  importRoutinesChange({
+    routines: [
+      { title: "Stretch", repeat: { everyDays: 3 } },
+      { title: "Run", repeat: { timesPerWeek: 3 } },
+    ],
+  }),
   closeDayChange({ note: " A long day ", moves: [{ id: 7, to: "tomorrow" }], tomorrowFirst: 7 }),
   reopenDayChange(),
 ];
@@ -98,6 +105,7 @@ describe("the change kinds", () => {
       `Change the routine "Take the medicine"`,
       `Skip "Take the medicine" today`,
       `Delete the routine "Take the medicine"`,
+      "Import 2 routines from a file",
       "Close your day",
       "Reopen your day",
     ]);

@@ -1,7 +1,14 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateRoutineInput, PatchRoutineInput, Routine } from "../../shared/schemas/routines";
+import type {
+  CreateRoutineInput,
+  ImportRoutinesAnswer,
+  ImportRoutinesInput,
+  PatchRoutineInput,
+  Routine,
+} from "../../shared/schemas/routines";
 import {
   addRoutineChange,
+  importRoutinesChange,
   patchRoutineChange,
   removeRoutineChange,
   skipRoutineChange,
@@ -68,6 +75,16 @@ export function useDeleteRoutine() {
       queryClient.setQueryData<Routine[]>(queryKeys.routines, (old) => old?.filter((other) => other.id !== routine.id));
       return answer;
     },
+    onSettled: (answer) => (isQueued(answer) ? undefined : void invalidateTaskData(queryClient)),
+  });
+}
+
+/** Routines of an export file (docs/decisions/301-routines-imported-from-an-export.md); waits in the outbox offline. */
+export function useImportRoutines() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ImportRoutinesInput) =>
+      sendChange<ImportRoutinesAnswer>(queryClient, importRoutinesChange(input)),
     onSettled: (answer) => (isQueued(answer) ? undefined : void invalidateTaskData(queryClient)),
   });
 }

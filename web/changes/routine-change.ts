@@ -1,8 +1,8 @@
-import type { CreateRoutineInput, PatchRoutineInput } from "../../shared/schemas/routines";
+import type { CreateRoutineInput, ImportRoutinesInput, PatchRoutineInput } from "../../shared/schemas/routines";
 import type { Change, ChangeKind } from "./change-kind";
 
 // A change of a routine (docs/product.md#routines): made, edited, paused or resumed, today skipped,
-// deleted. Each works offline through the outbox (docs/decisions/284-routine-changes-work-offline.md):
+// deleted, or routines brought from an export file. Each works offline through the outbox (docs/decisions/284-routine-changes-work-offline.md):
 // while it waits, what it does to today's list shows (a skip, a pause or a delete takes today's
 // open occurrence off it); the routine's own screen reads the routines again once it is sent.
 
@@ -10,7 +10,8 @@ export type RoutineEffect =
   | { kind: "routine"; action: "add"; title: string }
   | { kind: "routine"; action: "patch"; id: number; title: string; hidesToday: boolean }
   | { kind: "routine"; action: "skip"; id: number; title: string }
-  | { kind: "routine"; action: "remove"; id: number; title: string };
+  | { kind: "routine"; action: "remove"; id: number; title: string }
+  | { kind: "routine"; action: "import"; count: number };
 
 export function addRoutineChange(input: CreateRoutineInput): Change<RoutineEffect> {
   return {
@@ -43,8 +44,18 @@ export function removeRoutineChange(id: number, title: string): Change<RoutineEf
   return { method: "DELETE", path: `/api/routines/${id}`, effect: { kind: "routine", action: "remove", id, title } };
 }
 
+/** Routines of an export file (docs/decisions/301-routines-imported-from-an-export.md). */
+export function importRoutinesChange(input: ImportRoutinesInput): Change<RoutineEffect> {
+  return {
+    method: "POST",
+    path: "/api/routines/import",
+    body: input,
+    effect: { kind: "routine", action: "import", count: input.routines.length },
+  };
+}
+
 /** Whether the change takes the routine's open occurrence off today's list. */
-function hidesToday(effect: RoutineEffect): effect is Exclude<RoutineEffect, { action: "add" }> {
+function hidesToday(effect: RoutineEffect): effect is Extract<RoutineEffect, { id: number }> {
   return effect.action === "skip" || effect.action === "remove" || (effect.action === "patch" && effect.hidesToday);
 }
 
@@ -53,6 +64,8 @@ export const routineChange = {
   showTasks: (tasks, effect) =>
     hidesToday(effect) ? tasks.filter((task) => task.routineId !== effect.id || task.isCompleted) : tasks,
   words: (effect) => {
+    if (effect.action === "import")
+      return `Import ${effect.count === 1 ? "1 routine" : `${effect.count} routines`} from a file`;
     const title = `"${effect.title}"`;
     switch (effect.action) {
       case "add":

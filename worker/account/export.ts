@@ -1,6 +1,7 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { EXPORT_FORMAT, EXPORT_VERSION } from "../../shared/export-file";
 import type { Task } from "../../shared/schemas/tasks";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
@@ -36,7 +37,8 @@ function parseJson<T>(text: string, fallback: T): T {
  * Everything Onething keeps about a person, as one JSON document (GET /api/account/export).
  * Instants are ISO 8601 UTC strings; dates of daily analytics are the user's local YYYY-MM-DD.
  *
- *   format, version       "onething-export", 1 — bumped when a field changes meaning
+ *   format, version       "onething-export", 1 — bumped when a field changes meaning (the
+ *                         import reads it back: shared/export-file.ts)
  *   exportedAt            when this file was made
  *   user                  profile and preferences (never the password hash): id, username, email,
  *                         firstName, lastName, profileImageUrl, timeZone, defaultFocusMinutes,
@@ -98,8 +100,8 @@ export function accountExportFromRows(
 ) {
   if (!user) throw unauthorized();
   return {
-    format: "onething-export",
-    version: 1,
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
     user: {
       id: user.id,

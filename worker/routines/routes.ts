@@ -11,14 +11,15 @@ import {
 import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
-import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
 import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
-import { routineDays, routines, tasks, users } from "../db/schema";
+import { routineDays, routines, tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { routinesActiveQuery, routinesActiveStatement, settingsTold } from "./active-flag";
+import { routineImportRoutes } from "./import";
 import { makeOccurrencesStatements } from "./occurrences";
 import {
   type OccurrenceTask,
@@ -42,34 +43,6 @@ import { routineView } from "./view";
 
 const NOT_FOUND = "Routine not found.";
 const TOO_MANY = `You can keep at most ${MAX_ROUTINES} routines.`;
-
-/** users.routines_active written from the routines as the batch leaves them, the row read back. */
-function routinesActiveStatement(db: Db, userId: string) {
-  return db
-    .update(users)
-    .set({
-      routinesActive: sql`exists (select 1 from ${routines} where ${routines.userId} = ${userId} and ${routines.paused} = 0)`,
-    })
-    .where(eq(users.id, userId))
-    .returning();
-}
-
-/** users.routines_active as the change's first read found it. */
-function routinesActiveQuery(db: Db, userId: string) {
-  return db.select({ active: users.routinesActive }).from(users).where(eq(users.id, userId)).limit(1);
-}
-
-/**
- * When the batch changed users.routines_active (the first routine made, the last one paused or
- * deleted...), the hub learns the person's day settings as stored, so it wakes at the day's start
- * or stops; otherwise it is told nothing more than any change of tasks.
- */
-function settingsTold(before: readonly { active: boolean }[]) {
-  return ({ results }: { results: readonly unknown[] }): ChangeEvent[] => {
-    const [user] = results.at(-1) as (typeof users.$inferSelect)[];
-    return user && user.routinesActive !== before[0]?.active ? [{ type: "day-settings-changed", user }] : [];
-  };
-}
 
 /** The occurrence task of the routine `which` names on `day`, while open. */
 const openOccurrence = (userId: string, which: SQL, day: string) =>
@@ -98,6 +71,7 @@ function answerOf(reads: readonly unknown[], today: string) {
 
 /** Mounted at /api/routines. */
 export const routineRoutes = new Hono<AppEnv>()
+  .route("/import", routineImportRoutes)
   .get("/", requireUser, async (c) => {
     const now = new Date();
     const {

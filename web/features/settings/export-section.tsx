@@ -3,6 +3,7 @@ import { useState } from "react";
 import { downloadExport } from "../../api/account";
 import { Button } from "../../ui/button";
 import { showError, showSuccess } from "../../ui/toast";
+import { ImportRoutinesButton } from "./import-routines-button";
 import { SettingsSection } from "./settings-section";
 import { failureText } from "./use-settings-form";
 
@@ -24,7 +25,7 @@ export function ExportSection() {
   return (
     <SettingsSection
       title="Your data"
-      description="Download everything Onething keeps about you: profile, tasks, focus sessions and daily analytics."
+      description="Download everything Onething keeps about you: profile, tasks, routines, focus sessions and daily analytics. An export's routines can come back into any account."
     >
       <div className="flex flex-wrap gap-3">
         <Button variant="outline" disabled={pending !== null} onClick={() => void download("json")}>
@@ -35,6 +36,7 @@ export function ExportSection() {
           <Download aria-hidden="true" className="h-4 w-4" />
           {pending === "csv" ? "Preparing..." : "Export tasks (CSV)"}
         </Button>
+        <ImportRoutinesButton disabled={pending !== null} />
       </div>
     </SettingsSection>
   );
