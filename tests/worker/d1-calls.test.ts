@@ -112,6 +112,17 @@ const BUDGETS: Record<string, Budget> = {
   "DELETE /api/push/subscriptions": write(undefined, 204),
   "GET /api/routines": read(),
   "POST /api/routines": write(() => ({ json: { title: "Stretch", repeat: { every: "day" } } }), 201),
+  "POST /api/routines/import": write(
+    () => ({
+      json: {
+        routines: [
+          { title: "Read", repeat: { every: "day" } },
+          { title: "Run", repeat: { timesPerWeek: 3 } },
+        ],
+      },
+    }),
+    201,
+  ),
   // A routine made just before (below).
   "PATCH /api/routines/:id": write((u) => ({ path: `/api/routines/${u.routineId}`, json: { paused: true } })),
   "POST /api/routines/:id/skip": write((u) => ({ path: `/api/routines/${u.routineId}/skip`, json: {} })),

@@ -4,8 +4,13 @@ import { isMarkOfDay } from "../../shared/day";
 import type { ChangeEvent } from "../changes/events";
 import type { ChangeContext, ChangeSubscriber } from "../changes/pipeline";
 import { createdDayOf, finishDayOf } from "../day/finish-day";
-import type { TaskRow } from "../db/task-rows";
-import { type AnalyticsEvent, analyticsStatements, takeBackCompletionsStatements } from "./recorder";
+import { occurrencesOfDaySql, type TaskRow } from "../db/task-rows";
+import {
+  type AnalyticsEvent,
+  analyticsStatements,
+  createdCountedStatement,
+  takeBackCompletionsStatements,
+} from "./recorder";
 
 /*
  * The daily records follow every change of the person's tasks and focus in the change's own batch
@@ -63,7 +68,7 @@ function countersOf(event: ChangeEvent): AnalyticsEvent[] {
     case "no-items-said-again":
     case "everything-cleared":
     case "analytics-cleared":
-    // A day's start counts nothing: its record is made by what happens in it.
+    // A day's start counts only the occurrences it made (below): its record is made by what happens in it.
     case "day-began":
     // Sign-in's sessions and the day's settings move no counter; a deleted account's records are gone.
     case "sessions-ended":
@@ -79,6 +84,10 @@ export const analyticsSubscriber: ChangeSubscriber = (events, { db, user, now })
     if (event.type === "task-reopened") return unfinishStatements(db, user, event.task);
     if (event.type === "tasks-restored" && event.counted)
       return takeBackCompletionsStatements(db, user.id, event.counted);
+    // Today's routine tasks, made by the routines' part of the same batch before this one
+    // (worker/change-subscribers.ts), are tasks created today.
+    if (event.type === "day-began")
+      return [createdCountedStatement(db, user.id, event.date, occurrencesOfDaySql(user.id, event.date))];
     return [];
   }),
   ...analyticsStatements(db, user, events.flatMap(countersOf), now),

@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
 import { DEFAULT_DAY_START_HOUR, dayOf } from "../../shared/day";
 import type { Db } from "../db/client";
+import { selectListOf } from "../db/insert-select";
 import { dailyAnalytics } from "../db/schema";
 import { liveBreakdownSql } from "../db/task-rows";
 import { type Pause, spreadFocusMinutes } from "./focus-hours";
@@ -190,6 +191,39 @@ function upsertDay(db: Db, userId: string, date: string, d: Deltas, hourly: numb
                 where value > 0 order by value desc, key asc limit 1)`,
             }
           : {}),
+      },
+    });
+}
+
+/**
+ * The day's record counts `count` more tasks created, a number the batch learns as it runs: the
+ * occurrences the day's start made (docs/decisions/302-occurrences-count-as-created.md). No record
+ * is made for none, so a day's record is still made by what happens in it.
+ */
+export function createdCountedStatement(db: Db, userId: string, date: string, count: SQL) {
+  const values: Record<keyof typeof dailyAnalytics.$inferSelect, SQL> = {
+    id: sql`null`,
+    userId: sql`${userId}`,
+    date: sql`${date}`,
+    totalTasksCreated: count,
+    tasksCompleted: sql`0`,
+    priorityTasksCompleted: sql`0`,
+    carriedTasksCompleted: sql`0`,
+    focusSessionsCompleted: sql`0`,
+    totalFocusMinutes: sql`0`,
+    mostProductiveHour: sql`null`,
+    categoryBreakdown: liveBreakdownSql(userId),
+    hourlyActivity: sql`${JSON.stringify(zeroHourly())}`,
+  };
+  // SQLite needs the WHERE of an INSERT ... SELECT before its ON CONFLICT.
+  return db
+    .insert(dailyAnalytics)
+    .select(sql`select ${selectListOf(dailyAnalytics, values)} where ${count} > 0`)
+    .onConflictDoUpdate({
+      target: [dailyAnalytics.userId, dailyAnalytics.date],
+      set: {
+        totalTasksCreated: sql`${dailyAnalytics.totalTasksCreated} + excluded.total_tasks_created`,
+        categoryBreakdown: sql`excluded.category_breakdown`,
       },
     });
 }

@@ -159,3 +159,9 @@ export function liveBreakdownSql(userId: string): SQL {
     from ${tasks}
     where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and ${isVisible()})`;
 }
+
+/** How many occurrence tasks of the person's routines are for `day` (docs/product.md#routines). */
+export function occurrencesOfDaySql(userId: string, day: string): SQL {
+  return sql`(select count(*) from ${tasks} where ${tasks.userId} = ${userId} and ${tasks.routineDay} = ${day}
+    and ${tasks.routineId} is not null)`;
+}

@@ -1,5 +1,6 @@
 import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { isDueOn } from "../../shared/routines";
 import { type ImportRoutinesAnswer, importRoutinesSchema, MAX_ROUTINES } from "../../shared/schemas/routines";
 import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
@@ -61,7 +62,7 @@ export const routineImportRoutes = new Hono<AppEnv>().post(
     const { db } = c.var;
     // Ids only grow: the routines made by this batch are the person's above the highest read.
     const newest = existing.reduce((highest, routine) => Math.max(highest, routine.id), 0);
-    const made = and(eq(routines.userId, user.id), gt(routines.id, newest)) as SQL;
+    const ours = and(eq(routines.userId, user.id), gt(routines.id, newest)) as SQL;
     const rows = fresh.map((routine) => ({
       userId: user.id,
       title: routine.title,
@@ -72,6 +73,10 @@ export const routineImportRoutes = new Hono<AppEnv>().post(
       createdAt: now,
       updatedAt: now,
     }));
+    // Those due today get today's occurrence at once (as made by hand); paused ones none.
+    const made = fresh.filter(
+      (routine, index) => !routine.paused && isDueOn(routine.repeat, today, rows[index]?.startDay ?? today),
+    ).length;
     const inserts = Array.from({ length: Math.ceil(rows.length / ROWS_PER_INSERT) }, (_, index) =>
       db.insert(routines).values(rows.slice(index * ROWS_PER_INSERT, (index + 1) * ROWS_PER_INSERT)),
     );
@@ -90,10 +95,11 @@ export const routineImportRoutes = new Hono<AppEnv>().post(
         ],
         statements: [
           ...inserts,
-          ...makeOccurrencesStatements(db, user.id, today, now, made),
+          ...makeOccurrencesStatements(db, user.id, today, now, ours),
           routinesActiveStatement(db, user.id),
         ],
-        events: [{ type: "tasks-edited" }],
+        // Today's occurrences are tasks created today (docs/decisions/302-occurrences-count-as-created.md).
+        events: [made > 0 ? { type: "tasks-created", count: made } : { type: "tasks-edited" }],
         eventsAfter: settingsTold(active),
       }),
       {

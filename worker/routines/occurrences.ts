@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { addDays } from "../../shared/day";
 import { daysInMonth, weekDayIndex, weekStartOf } from "../../shared/routines";
 import type { Db } from "../db/client";
+import { selectListOf } from "../db/insert-select";
 import { routineDays, routines, tasks } from "../db/schema";
 import { isVisible, type TaskRow } from "../db/task-rows";
 
@@ -110,23 +111,18 @@ export function makeOccurrencesStatements(
     routineDay: sql`${today}`,
     estimateMinutes: sql`null`,
   };
-  const listed = <T extends Record<string, SQL>>(table: Parameters<typeof getTableColumns>[0], values: T) =>
-    sql.join(
-      Object.keys(getTableColumns(table)).map((column) => values[column] as SQL),
-      sql`, `,
-    );
   // SQLite needs the WHERE of an INSERT ... SELECT before its ON CONFLICT; both have one.
   const rows = db
     .insert(routineDays)
     .select(
-      sql`select ${listed(routineDays, dayColumns)} from ${routines}
+      sql`select ${selectListOf(routineDays, dayColumns)} from ${routines}
         where ${routines.userId} = ${userId}${only} and ${dueOn(today)}`,
     )
     .onConflictDoNothing();
   const occurrenceTasks = db
     .insert(tasks)
     .select(
-      sql`select ${listed(tasks, taskColumns)} from ${routines} inner join ${routineDays}
+      sql`select ${selectListOf(tasks, taskColumns)} from ${routines} inner join ${routineDays}
         on ${routineDays.routineId} = ${routines.id} and ${routineDays.day} = ${today}
         where ${routines.userId} = ${userId}${only} and ${routineDays.state} = 'open'`,
     )

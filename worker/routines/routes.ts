@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { addDays } from "../../shared/day";
+import { isDueOn } from "../../shared/routines";
 import { idParamSchema } from "../../shared/schemas/common";
 import {
   createRoutineSchema,
@@ -120,7 +121,8 @@ export const routineRoutes = new Hono<AppEnv>()
           ...makeOccurrencesStatements(db, user.id, today, now, newest),
           routinesActiveStatement(db, user.id),
         ],
-        events: [{ type: "tasks-edited" }],
+        // Today's occurrence is a task created today (docs/decisions/302-occurrences-count-as-created.md).
+        events: [isDueOn(input.repeat, today, today) ? { type: "tasks-created", count: 1 } : { type: "tasks-edited" }],
         eventsAfter: settingsTold(active),
         reads: answerReads(db, user.id, now, newest),
       }),
