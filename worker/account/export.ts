@@ -66,14 +66,25 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         service's host, and createdAt; never the keys or the endpoint's path)
  */
 export function accountExportQueries(db: Db, userId: string, now: Date) {
+  return [...directoryExportQueries(db, userId, now), ...personExportQueries(db, userId)] as const;
+}
+
+/** The export's rows kept in the directory: the account, its devices and their push subscriptions. */
+function directoryExportQueries(db: Db, userId: string, now: Date) {
   return [
     userByIdQuery(db, userId),
+    listLiveSessions(db, userId, now.getTime()),
+    listPushSubscriptionsForExport(db, userId),
+  ] as const;
+}
+
+/** The export's rows kept in the person's own database (docs/decisions/270-person-databases.md). */
+function personExportQueries(db: Db, userId: string) {
+  return [
     listTasksForExport(db, userId),
     listFocusSessionsForExport(db, userId),
     listDailyAnalyticsForExport(db, userId),
     listDayPlansForExport(db, userId),
-    listLiveSessions(db, userId, now.getTime()),
-    listPushSubscriptionsForExport(db, userId),
     listRoutinesForExport(db, userId),
     listRoutineDaysForExport(db, userId),
     listDayClosesForExport(db, userId),
@@ -86,12 +97,12 @@ type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
 export function accountExportFromRows(
   [
     [user],
+    devices,
+    subscriptions,
     tasks,
     focusSessions,
     dailyAnalytics,
     dayPlans,
-    devices,
-    subscriptions,
     routines,
     routineDays,
     dayCloses,
@@ -224,44 +235,13 @@ async function readExport(c: Context<AppEnv>, now: Date): Promise<{ user: Sessio
       user,
       data: [[account], devices, subscriptions],
     },
-    [[person], tasks, focusSessions, dailyAnalytics, dayPlans, routines, routineDays, dayCloses],
+    [[person], ...personRows],
   ] = await Promise.all([
-    readDirectoryAsUser(
-      c,
-      (directory, id) =>
-        [
-          userByIdQuery(directory, id),
-          listLiveSessions(directory, id, now.getTime()),
-          listPushSubscriptionsForExport(directory, id),
-        ] as const,
-    ),
-    db.batch([
-      userByIdQuery(db, userId),
-      listTasksForExport(db, userId),
-      listFocusSessionsForExport(db, userId),
-      listDailyAnalyticsForExport(db, userId),
-      listDayPlansForExport(db, userId),
-      listRoutinesForExport(db, userId),
-      listRoutineDaysForExport(db, userId),
-      listDayClosesForExport(db, userId),
-    ]),
+    readDirectoryAsUser(c, (directory, id) => directoryExportQueries(directory, id, now)),
+    db.batch([userByIdQuery(db, userId), ...personExportQueries(db, userId)]),
   ]);
   const accounts = account ? [withPersonSettings(account, person)] : [];
-  return {
-    user,
-    rows: [
-      accounts,
-      tasks,
-      focusSessions,
-      dailyAnalytics,
-      dayPlans,
-      devices,
-      subscriptions,
-      routines,
-      routineDays,
-      dayCloses,
-    ],
-  };
+  return { user, rows: [accounts, devices, subscriptions, ...personRows] };
 }
 
 const attachment = (name: string) => `attachment; filename="${name}"`;

@@ -74,6 +74,50 @@ export const rawTaskJsonWriters = TASK_FIELD_NAMES.map((field, index) => {
   return (row: Record<string, RawValue>) => prefix + write(row[column] ?? null);
 });
 
+/** What differs between the tasks an INSERT … SELECT makes, as SQL over the rows it selects from. */
+type NewTaskValues = {
+  userId: SQL;
+  title: SQL;
+  estimateMinutes: SQL;
+  /** The routine whose occurrence the task is, on its day; none for a task the person wrote. */
+  routine?: { id: SQL; day: string };
+};
+
+/**
+ * A new task's column expressions, for selectListOf (./insert-select.ts): open, unsorted ("later"),
+ * unanswered, created at `now` on the person's `today`. Braindumps and routine occurrences make
+ * their tasks with it, so both start out alike.
+ */
+export function newTaskColumns(
+  { userId, title, estimateMinutes, routine }: NewTaskValues,
+  now: Date,
+  today: string,
+): Record<keyof TaskRow, SQL> {
+  const at = now.getTime();
+  return {
+    id: sql`null`,
+    userId,
+    title,
+    description: sql`null`,
+    category: sql`'later'`,
+    isCompleted: sql`0`,
+    isPriority: sql`0`,
+    noListReason: sql`null`,
+    answers: sql`'{}'`,
+    categoryChosen: sql`0`,
+    createdAt: sql`${at}`,
+    updatedAt: sql`${at}`,
+    completedAt: sql`null`,
+    priorityDate: sql`null`,
+    noListDate: sql`null`,
+    createdDay: sql`${today}`,
+    completedDay: sql`null`,
+    routineId: routine ? routine.id : sql`null`,
+    routineDay: routine ? sql`${routine.day}` : sql`null`,
+    estimateMinutes,
+  };
+}
+
 /**
  * Tasks whose title carries "[REMOVED]" are hidden everywhere (docs/product.md#task-rules). instr,
  * not LIKE: case-sensitive like hasRemovedMarker, so server and browser hide the same tasks

@@ -5,7 +5,7 @@ import { daysInMonth, weekDayIndex, weekStartOf } from "../../shared/routines";
 import type { Db } from "../db/client";
 import { selectListOf } from "../db/insert-select";
 import { routineDays, routines, tasks } from "../db/schema";
-import { isVisible, type TaskRow } from "../db/task-rows";
+import { isVisible, newTaskColumns } from "../db/task-rows";
 
 /*
  * Today's occurrences (docs/decisions/281-one-occurrence-made-at-day-start.md), as statements of
@@ -79,9 +79,8 @@ export function makeOccurrencesStatements(
   which?: SQL,
 ): BatchItem<"sqlite">[] {
   const only = which ? sql` and ${which}` : sql``;
-  const at = now.getTime();
-  // One expression per column, keyed by the row type (as worker/tasks/braindump.ts does): a column
-  // added to either table breaks the build here instead of shifting the INSERT ... SELECT.
+  // One expression per column, keyed by the row type (selectListOf): a column added to either
+  // table breaks the build instead of shifting the INSERT ... SELECT.
   const dayColumns: Record<keyof typeof routineDays.$inferSelect, SQL> = {
     routineId: sql`${routines.id}`,
     userId: sql`${routines.userId}`,
@@ -89,28 +88,16 @@ export function makeOccurrencesStatements(
     state: sql`case when ${routines.paused} then 'paused' else 'open' end`,
     reason: sql`null`,
   };
-  const taskColumns: Record<keyof TaskRow, SQL> = {
-    id: sql`null`,
-    userId: sql`${routines.userId}`,
-    title: sql`${routines.title}`,
-    description: sql`null`,
-    category: sql`'later'`,
-    isCompleted: sql`0`,
-    isPriority: sql`0`,
-    noListReason: sql`null`,
-    answers: sql`'{}'`,
-    categoryChosen: sql`0`,
-    createdAt: sql`${at}`,
-    updatedAt: sql`${at}`,
-    completedAt: sql`null`,
-    priorityDate: sql`null`,
-    noListDate: sql`null`,
-    createdDay: sql`${today}`,
-    completedDay: sql`null`,
-    routineId: sql`${routines.id}`,
-    routineDay: sql`${today}`,
-    estimateMinutes: sql`null`,
-  };
+  const taskColumns = newTaskColumns(
+    {
+      userId: sql`${routines.userId}`,
+      title: sql`${routines.title}`,
+      estimateMinutes: sql`null`,
+      routine: { id: sql`${routines.id}`, day: today },
+    },
+    now,
+    today,
+  );
   // SQLite needs the WHERE of an INSERT ... SELECT before its ON CONFLICT; both have one.
   const rows = db
     .insert(routineDays)

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, notExists, type SQL, sql } from "drizzle-orm";
+import { and, eq, notExists, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../shared/constants";
 import { parseEstimate } from "../../shared/estimate";
@@ -9,8 +9,9 @@ import type { CommitOfRequest } from "../changes/request";
 import { todayOf } from "../day/today";
 import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
+import { selectListOf } from "../db/insert-select";
 import { tasks, users } from "../db/schema";
-import { isVisible, type TaskRow } from "../db/task-rows";
+import { isVisible, newTaskColumns, type TaskRow } from "../db/task-rows";
 import { badRequest, conflict } from "../http/errors";
 
 /** A braindump line as it becomes a task: its title, and the estimate written at its end, if any. */
@@ -64,36 +65,16 @@ function titlesToCreate(text: string, existingTitles: Iterable<string>, titleOf:
  * input order (so ids follow the order of the text). Four parameters, whatever the size.
  */
 export function insertTitlesStatement(db: Db, userId: string, items: readonly NewTask[], now: Date, today: string) {
-  const at = now.getTime();
-  // One expression per column, keyed by the row type: adding a column to tasks breaks the build
-  // here instead of silently shifting the INSERT ... SELECT column list.
-  const columnValue: Record<keyof TaskRow, SQL> = {
-    id: sql`null`,
-    userId: sql`${userId}`,
-    title: sql`json_extract(value, '$.title')`,
-    description: sql`null`,
-    category: sql`'later'`,
-    isCompleted: sql`0`,
-    isPriority: sql`0`,
-    noListReason: sql`null`,
-    answers: sql`'{}'`,
-    categoryChosen: sql`0`,
-    createdAt: sql`${at}`,
-    updatedAt: sql`${at}`,
-    completedAt: sql`null`,
-    priorityDate: sql`null`,
-    noListDate: sql`null`,
-    createdDay: sql`${today}`,
-    completedDay: sql`null`,
-    routineId: sql`null`,
-    routineDay: sql`null`,
-    estimateMinutes: sql`json_extract(value, '$.estimateMinutes')`,
-  };
-  const columns = Object.keys(getTableColumns(tasks)) as (keyof TaskRow)[];
-  const select = sql`select ${sql.join(
-    columns.map((column) => columnValue[column]),
-    sql`, `,
-  )} from json_each(${JSON.stringify(items)}) order by key`;
+  const columns = newTaskColumns(
+    {
+      userId: sql`${userId}`,
+      title: sql`json_extract(value, '$.title')`,
+      estimateMinutes: sql`json_extract(value, '$.estimateMinutes')`,
+    },
+    now,
+    today,
+  );
+  const select = sql`select ${selectListOf(tasks, columns)} from json_each(${JSON.stringify(items)}) order by key`;
   return db.insert(tasks).select(select).returning();
 }
 
