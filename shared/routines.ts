@@ -115,7 +115,8 @@ export function streakOf(repeat: Repeat, days: readonly OccurrenceDay[], today: 
   return { current, best };
 }
 
-const DAY_NAMES: Record<WeekDay, string> = {
+/** A day of the week as a rule says it, and as the routine form's day buttons show it. */
+export const DAY_NAMES: Record<WeekDay, string> = {
   mon: "Mon",
   tue: "Tue",
   wed: "Wed",

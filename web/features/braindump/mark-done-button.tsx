@@ -9,8 +9,8 @@ import { showError } from "../../ui/toast";
 // The toasts of a done load with the tap, with the words of its change kind
 // (docs/decisions/256-change-kinds-load-after-the-first-screen.md): by the time one shows, the tap
 // has loaded them. Only when that code could not load is the failure said without them.
-function withDoneToasts(say: (toasts: typeof import("./done-toasts")) => void, orElse = () => {}) {
-  void import("./done-toasts").then(say, orElse);
+function withDoneToasts(say: (toasts: typeof import("../../api/done-toasts")) => void, orElse = () => {}) {
+  void import("../../api/done-toasts").then(say, orElse);
 }
 
 /**

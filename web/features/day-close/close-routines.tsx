@@ -1,15 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { Link } from "react-router";
-import { UNDO } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
-import { ApiRequestError } from "../../api/client";
-import { isQueued } from "../../api/send-change";
+import { sayDone, sayNotDone } from "../../api/done-toasts";
 import { useMarkDone } from "../../api/tasks";
-import { doneToasts } from "../../changes/patch-task";
 import { buttonClasses } from "../../ui/button";
 import { countOf } from "../../ui/plural";
-import { showError, showSuccess } from "../../ui/toast";
+import { RoutineChecklist } from "../../ui/routine-checklist";
 
 /**
  * Today's routines on the evening close (docs/decisions/292-routines-on-the-evening-close.md):
@@ -19,27 +16,8 @@ import { showError, showSuccess } from "../../ui/toast";
 export function CloseRoutines({ routines }: { routines: readonly Task[] }) {
   const queryClient = useQueryClient();
   const { markDone, pendingId } = useMarkDone({
-    onSuccess: (done, task) => {
-      const said = doneToasts.done(task.title, isQueued(done));
-      showSuccess(said.title, said.description, {
-        duration: UNDO.toastMs,
-        action: {
-          label: "Undo",
-          onClick: () =>
-            void import("../../api/reopen-task").then(
-              ({ undoDone }) => undoDone(queryClient, task),
-              () => {
-                const failed = doneToasts.notUndone(task.title);
-                showError(failed.title, failed.description);
-              },
-            ),
-        },
-      });
-    },
-    onError: (err, task) => {
-      const failed = doneToasts.notDone(task.title, err instanceof ApiRequestError ? err.serverMessage : undefined);
-      showError(failed.title, failed.description);
-    },
+    onSuccess: (done, task) => sayDone(queryClient, task, done),
+    onError: (err, task) => sayNotDone(task, err),
   });
   const open = routines.filter((task) => !task.isCompleted).length;
   return (
@@ -48,34 +26,23 @@ export function CloseRoutines({ routines }: { routines: readonly Task[] }) {
         {countOf(routines.length - open, "routine", "routines")} done
         {open > 0 ? `, ${open} still open. A routine not done today is missed: it does not move to tomorrow.` : "."}
       </p>
-      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-        {routines.map((task) => (
-          <li key={task.id} className="flex items-center gap-2 py-1">
-            {task.isCompleted ? (
-              <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center text-emerald-600 dark:text-emerald-400">
-                <Check aria-hidden="true" className="h-4 w-4" strokeWidth={3} />
-              </span>
-            ) : (
-              <button
-                type="button"
-                aria-label={`Mark ${task.title} done`}
-                title="Mark done"
-                disabled={pendingId === task.id}
-                onClick={() => markDone(task)}
-                className="group inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md disabled:opacity-50"
-              >
-                <span className="flex h-5 w-5 items-center justify-center rounded-full border-2 border-slate-400 text-transparent group-hover:border-emerald-600 group-hover:text-emerald-600 dark:border-slate-500 dark:group-hover:border-emerald-400 dark:group-hover:text-emerald-400">
-                  <Check aria-hidden="true" className="h-3 w-3" strokeWidth={3} />
-                </span>
-              </button>
-            )}
-            <span className="min-w-0 flex-1 break-words text-sm">
-              {task.title}
-              {task.isCompleted ? <span className="sr-only">, done</span> : null}
+      <RoutineChecklist
+        routines={routines}
+        doneButton={(task) => (
+          <button
+            type="button"
+            aria-label={`Mark ${task.title} done`}
+            title="Mark done"
+            disabled={pendingId === task.id}
+            onClick={() => markDone(task)}
+            className="group inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md disabled:opacity-50"
+          >
+            <span className="flex h-5 w-5 items-center justify-center rounded-full border-2 border-slate-400 text-transparent group-hover:border-emerald-600 group-hover:text-emerald-600 dark:border-slate-500 dark:group-hover:border-emerald-400 dark:group-hover:text-emerald-400">
+              <Check aria-hidden="true" className="h-3 w-3" strokeWidth={3} />
             </span>
-          </li>
-        ))}
-      </ul>
+          </button>
+        )}
+      />
       <Link to="/routines" className={buttonClasses("ghost", "sm")}>
         Your routines
       </Link>

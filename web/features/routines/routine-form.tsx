@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import { addDays } from "../../../shared/day";
-import { describeRepeat, nextDueDays } from "../../../shared/routines";
+import { DAY_NAMES, describeRepeat, nextDueDays } from "../../../shared/routines";
 import {
   EVERY_DAYS_MAX,
   EVERY_DAYS_MIN,
@@ -27,16 +27,6 @@ const KINDS = [
   { value: "times", label: "N times a week, any days" },
 ] as const;
 type Kind = (typeof KINDS)[number]["value"];
-
-const DAY_LABELS: Record<WeekDay, string> = {
-  mon: "Mon",
-  tue: "Tue",
-  wed: "Wed",
-  thu: "Thu",
-  fri: "Fri",
-  sat: "Sat",
-  sun: "Sun",
-};
 
 type Draft = { kind: Kind; days: WeekDay[]; everyDays: string; monthDay: string; times: string };
 
@@ -162,7 +152,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
                       : "border-slate-300 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
                   )}
                 >
-                  {DAY_LABELS[day]}
+                  {DAY_NAMES[day]}
                 </button>
               );
             })}

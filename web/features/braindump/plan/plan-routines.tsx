@@ -1,9 +1,9 @@
-import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { addDays } from "../../../../shared/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { useRoutines } from "../../../api/routines";
 import { buttonClasses } from "../../../ui/button";
+import { RoutineChecklist } from "../../../ui/routine-checklist";
 import { MarkDoneButton } from "../mark-done-button";
 
 /** The routines that missed the day before `today` (not done, not skipped), by title. */
@@ -27,23 +27,7 @@ export function PlanRoutines({ todays, missed }: { todays: readonly Task[]; miss
         </p>
       ) : null}
       {todays.length > 0 ? (
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {todays.map((task) => (
-            <li key={task.id} className="flex items-center gap-2 py-1">
-              {task.isCompleted ? (
-                <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center text-emerald-600 dark:text-emerald-400">
-                  <Check aria-hidden="true" className="h-4 w-4" strokeWidth={3} />
-                </span>
-              ) : (
-                <MarkDoneButton task={task} />
-              )}
-              <span className="min-w-0 flex-1 break-words text-sm">
-                {task.title}
-                {task.isCompleted ? <span className="sr-only">, done</span> : null}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <RoutineChecklist routines={todays} doneButton={(task) => <MarkDoneButton task={task} />} />
       ) : null}
       <Link to="/routines" className={buttonClasses("ghost", "sm")}>
         Your routines

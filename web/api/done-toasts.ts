@@ -1,13 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { UNDO } from "../../../shared/constants";
-import type { Task } from "../../../shared/schemas/tasks";
-import { ApiRequestError } from "../../api/client";
-import { isQueued, type QueuedChange } from "../../api/send-change";
-import { doneToasts } from "../../changes/patch-task";
-import { showError, showSuccess } from "../../ui/toast";
+import { UNDO } from "../../shared/constants";
+import type { Task } from "../../shared/schemas/tasks";
+import { doneToasts } from "../changes/patch-task";
+import { showError, showSuccess } from "../ui/toast";
+import { ApiRequestError } from "./client";
+import { isQueued, type QueuedChange } from "./send-change";
 
-// The toasts of a one-tap done (web/features/braindump/mark-done-button.tsx), in the words of its
-// change kind (web/changes/patch-task.ts); loaded with the tap.
+// The toasts of a one-tap done (web/features/braindump/mark-done-button.tsx, where they load with
+// the tap, and the evening close's routines), in the words of its change kind (web/changes/patch-task.ts).
 
 type Done = Pick<Task, "id" | "title">;
 
@@ -19,7 +19,7 @@ export function sayDone(queryClient: QueryClient, task: Done, done: Task | Queue
     action: {
       label: "Undo",
       onClick: () =>
-        void import("../../api/reopen-task").then(
+        void import("./reopen-task").then(
           ({ undoDone }) => undoDone(queryClient, task),
           () => {
             const failed = doneToasts.notUndone(task.title);

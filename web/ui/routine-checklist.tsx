@@ -1,0 +1,35 @@
+import { Check } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Task } from "../../shared/schemas/tasks";
+
+/**
+ * Today's routines as the plan step and the evening close list them (docs/product.md#routines): a
+ * done one checked, an open one after the screen's button that does it in one tap (with Undo).
+ */
+export function RoutineChecklist({
+  routines,
+  doneButton,
+}: {
+  routines: readonly Task[];
+  doneButton: (task: Task) => ReactNode;
+}) {
+  return (
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+      {routines.map((task) => (
+        <li key={task.id} className="flex items-center gap-2 py-1">
+          {task.isCompleted ? (
+            <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center text-emerald-600 dark:text-emerald-400">
+              <Check aria-hidden="true" className="h-4 w-4" strokeWidth={3} />
+            </span>
+          ) : (
+            doneButton(task)
+          )}
+          <span className="min-w-0 flex-1 break-words text-sm">
+            {task.title}
+            {task.isCompleted ? <span className="sr-only">, done</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
