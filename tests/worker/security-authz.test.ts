@@ -100,6 +100,10 @@ const CLASSIFICATION: Record<string, Classification> = {
   "GET /api/day": { kind: "own-user" },
   "GET /api/routines": { kind: "own-user" },
   "POST /api/routines": { kind: "own-user", probe: () => ({ json: { title: "Stretch", repeat: { every: "day" } } }) },
+  "POST /api/routines/import": {
+    kind: "own-user",
+    probe: () => ({ json: { routines: [{ title: "Stretch", repeat: { every: "day" } }] } }),
+  },
   // The first user's routine, made below.
   "PATCH /api/routines/:id": {
     kind: "foreign-id",
