@@ -4,6 +4,8 @@
 
 /** The hour a day begins at when the person has not chosen one: working past midnight still counts for the evening. */
 export const DEFAULT_DAY_START_HOUR = 4;
+/** From when the evening close is offered to a person who never set it (docs/decisions/291-the-evening-close.md). */
+export const DEFAULT_DAY_CLOSE_TIME = "18:00";
 /** The start hours Settings offers (docs/decisions/132-day-start-hour.md). */
 export const DAY_START_HOUR_MIN = 0;
 export const DAY_START_HOUR_MAX = 12;

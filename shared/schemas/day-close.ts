@@ -46,7 +46,7 @@ export const dayCloseSchema = z.strictObject({
 });
 export type DayCloseInput = z.input<typeof dayCloseSchema>;
 
-/** Settings "Close the day": on or off, and from when, in the person's zone (default on, 18:00). */
+/** Settings "Close the day": on or off, and from when, in the person's zone (default on, from DEFAULT_DAY_CLOSE_TIME of shared/day.ts). */
 export const dayCloseSettingSchema = z.strictObject({ enabled: z.boolean(), time: localTimeSchema });
 
 /** Settings "I usually focus": minutes a day, used until there are days of focus to take the median of. */

@@ -93,7 +93,8 @@ test("signed in, / shows the braindump in the app's first render when its reads 
     const seen = { spinner: false };
     Object.assign(window, { firstRender: seen });
     new MutationObserver(() => {
-      if (document.querySelector('[role="status"]')) seen.spinner = true;
+      // The spinner itself (web/ui/spinner.tsx): other statuses, such as the evening's close offer, are not loading.
+      if (document.querySelector('[role="status"] .animate-spin')) seen.spinner = true;
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto("/");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayOf, wallClock } from "../../shared/day";
-import { fixedZone, steadyPlace } from "../e2e/steady-place";
+import { CLOSE_OFFER_HOUR, fixedZone, steadyPlace } from "../e2e/steady-place";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -37,9 +37,20 @@ describe("the browser suite's place (steadyPlace)", () => {
     "2027-11-07",
     "2028-02-29",
   ]) {
-    it(`keeps one day and one date for 4 hours from any minute of ${day}, begun 8 hours before`, () => {
-      const unsteady = minutesOf(day).filter((now) => !steadyFor(now, 4, 8));
+    it(`keeps one day and one date for 4 hours from any minute of ${day}, begun 6 hours before`, () => {
+      const unsteady = minutesOf(day).filter((now) => !steadyFor(now, 4, 6));
       expect(unsteady.map((now) => new Date(now).toISOString())).toEqual([]);
+    });
+
+    // A new account is offered to close its day from 18:00: a run that crossed it would see the
+    // braindump change under it (docs/decisions/291-the-evening-close.md).
+    it(`stays before the evening close's offer for 2 hours from any minute of ${day}`, () => {
+      const crossing = minutesOf(day).filter((now) => {
+        const { timeZone } = steadyPlace(now);
+        const later = wallClock(new Date(now + 2 * HOUR), timeZone);
+        return later.hour >= CLOSE_OFFER_HOUR || later.date !== wallClock(new Date(now), timeZone).date;
+      });
+      expect(crossing.map((now) => new Date(now).toISOString())).toEqual([]);
     });
   }
 
@@ -63,8 +74,13 @@ describe("the browser suite's place (steadyPlace)", () => {
     });
   });
 
-  it("at 03:56 UTC, the first failure's minute, is where it is mid-afternoon", () => {
+  it("at 03:56 UTC, the first failure's minute, is where it is early afternoon", () => {
     const place = steadyPlace(Date.parse("2026-11-28T03:56:00Z"));
-    expect(wallClock(new Date("2026-11-28T03:56:00Z"), place.timeZone).hour).toBe(15);
+    expect(wallClock(new Date("2026-11-28T03:56:00Z"), place.timeZone).hour).toBe(12);
+  });
+
+  it("at 15:00 UTC, where a run once crossed the close's offer, is where it is noon", () => {
+    const place = steadyPlace(Date.parse("2026-11-28T15:00:00Z"));
+    expect(wallClock(new Date("2026-11-28T15:00:00Z"), place.timeZone).hour).toBe(12);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DEFAULT_DAY_CLOSE_TIME } from "../../shared/day";
 import type { Answers } from "../../shared/questions";
 
 // Column names are snake_case in SQL (drizzle `casing: "snake_case"`); instants are UTC epoch ms.
@@ -34,7 +35,7 @@ export const users = sqliteTable(
      * app offers "Close your day" (and pushes, with notifications on); off when disabled.
      */
     dayCloseEnabled: integer({ mode: "boolean" }).notNull().default(true),
-    dayCloseTime: text().notNull().default("18:00"),
+    dayCloseTime: text().notNull().default(DEFAULT_DAY_CLOSE_TIME),
     /**
      * What the person usually focuses a day, in minutes, until they have focus history to take the
      * median of (docs/decisions/294-a-plan-sized-to-the-person.md).

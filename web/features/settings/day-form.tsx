@@ -1,5 +1,10 @@
 import { useState } from "react";
-import { DAY_START_HOUR_MAX, DAY_START_HOUR_MIN, DEFAULT_DAY_START_HOUR } from "../../../shared/day";
+import {
+  DAY_START_HOUR_MAX,
+  DAY_START_HOUR_MIN,
+  DEFAULT_DAY_CLOSE_TIME,
+  DEFAULT_DAY_START_HOUR,
+} from "../../../shared/day";
 import { formatMinutes } from "../../../shared/estimate";
 import { accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
@@ -34,7 +39,7 @@ export function DayForm({ user }: { user: User }) {
   const [remind, setRemind] = useState(saved.enabled);
   const [time, setTime] = useState(saved.time);
   const [closeOn, setCloseOn] = useState(user.dayClose?.enabled ?? true);
-  const [closeTime, setCloseTime] = useState(user.dayClose?.time ?? "18:00");
+  const [closeTime, setCloseTime] = useState(user.dayClose?.time ?? DEFAULT_DAY_CLOSE_TIME);
   const [usualFocus, setUsualFocus] = useState(user.usualFocusMinutes ?? USUAL_FOCUS_DEFAULT_MINUTES);
   const push = usePushStatus().data;
   const notificationsOn = push?.thisDevice ?? false;
