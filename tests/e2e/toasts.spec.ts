@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { addTaskViaApi, authHeader, expect, listTasksViaApi, setTheme, test } from "./fixtures";
 
 const auth = authHeader;
@@ -101,8 +101,17 @@ async function expectOnlyToast(page: Page, title: string) {
 
 /** The toast never overlaps the header's buttons and links, nor the tabs. */
 async function expectHeaderUncovered(page: Page) {
-  const toastBox = await onScreen(page).first().boundingBox();
-  expect(toastBox).not.toBeNull();
+  // Read once the toast has a box: on a busy machine sonner can still be putting the new toast in
+  // place of the last one, detached for a moment, when the Undo has just shown.
+  type Box = Awaited<ReturnType<Locator["boundingBox"]>>;
+  let found: Box = null;
+  await expect
+    .poll(async () => {
+      found = await onScreen(page).first().boundingBox();
+      return found;
+    })
+    .not.toBeNull();
+  const toastBox = found as Box;
   const controls = page.locator("header a, header button, nav[aria-label='Main'] a");
   for (const box of await controls.evaluateAll((els) =>
     els.map((el) => {
