@@ -2,8 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { completionBatch } from "../../worker/focus/sessions";
-import { hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
+import { completionBatch, hubOf, sessionRow, startSession, timer, timerState } from "./focus-helpers";
 import { api, createTask, registerUser } from "./helpers";
 
 const alarmOf = (userId: string) => runInDurableObject(hubOf(userId), (_hub, state) => state.storage.getAlarm());

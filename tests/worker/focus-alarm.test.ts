@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { TimerState } from "../../shared/schemas/focus";
 import { createDb } from "../../worker/db/client";
 import { loginFailures } from "../../worker/db/schema";
-import { completeFocusSession, completionBatch } from "../../worker/focus/sessions";
+import { completeFocusSession } from "../../worker/focus/sessions";
 import type { UserHub } from "../../worker/hub-host/user-hub";
-import { hubOf, makeDue, sessionRow, startSession, timer, timerState } from "./focus-helpers";
+import { completionBatch, hubOf, makeDue, sessionRow, startSession, timer, timerState } from "./focus-helpers";
 import { createTask, registerUser } from "./helpers";
 
 async function dailyFocus(userId: string) {

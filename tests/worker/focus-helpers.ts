@@ -4,7 +4,24 @@ import { expect } from "vitest";
 import { LIVE_PROTOCOL } from "../../shared/live-protocol";
 import type { StartedFocusSession, TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import { parseFrame, type ServerFrame, serverFrameSchema } from "../../shared/schemas/live";
+import { analyticsSubscriber } from "../../worker/analytics/change-subscriber";
+import { batchOf, type ChangeUser } from "../../worker/changes/pipeline";
+import type { Db } from "../../worker/db/client";
+import { completionChange } from "../../worker/focus/sessions";
 import { api, ORIGIN } from "./helpers";
+
+/**
+ * The statements of one completion as the pipeline sends them (the guard, the update, the daily
+ * records' counters), for a test to send alone or with more after them in one batch.
+ */
+export function completionBatch(db: Db, user: ChangeUser, sessionId: number, seconds: number, at: Date) {
+  const [first, ...rest] = batchOf(
+    { db, user, now: at, subscribers: [analyticsSubscriber] },
+    completionChange(db, user, sessionId, seconds, at),
+  );
+  if (!first) throw new Error("a completion without statements");
+  return [first, ...rest] as const;
+}
 
 export async function startSession(token: string, taskId: number, duration = 1500) {
   const res = await api("/api/focus-sessions", {

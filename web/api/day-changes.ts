@@ -2,9 +2,11 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { Day, DayPlanInput } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import type { Answered } from "../changes/change-kind";
-import { noListAgainChange } from "../changes/no-list-again";
+import { noListAgainChange, noListAgainToasts } from "../changes/no-list-again";
 import { planChange, planDay } from "../changes/plan-day";
 import { skipDay, skipDayChange } from "../changes/skip-day";
+import { showError, showSuccess } from "../ui/toast";
+import { ApiRequestError } from "./client";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
 import { sendReopen } from "./reopen-task";
@@ -65,17 +67,23 @@ function useNoListAgain() {
 
 /**
  * One tap on an earlier "No" item: said no to again today, on the plan step ("No again today") and
- * under "Earlier" on the "No" List screen ("Again today"). The screen passes its toasts, with the
+ * under "Earlier" on the "No" List screen ("Again today"). Its toasts are the same on both, in the
  * words of web/changes/no-list-again.ts.
  */
-export function useSayNoAgain(shows: {
-  onSuccess: (task: Pick<Task, "id" | "title">) => void;
-  onError: (err: Error) => void;
-}) {
+export function useSayNoAgain() {
   const again = useNoListAgain();
   return {
     sayNoAgain: (task: Pick<Task, "id" | "title">) =>
-      again.mutate([task.id], { onSuccess: () => shows.onSuccess(task), onError: shows.onError }),
+      again.mutate([task.id], {
+        onSuccess: () => {
+          const said = noListAgainToasts.said(task.title);
+          showSuccess(said.title, said.description);
+        },
+        onError: (err) => {
+          const failed = noListAgainToasts.failed(err instanceof ApiRequestError ? err.serverMessage : undefined);
+          showError(failed.title, failed.description);
+        },
+      }),
     pendingId: again.isPending ? again.variables?.[0] : undefined,
   };
 }

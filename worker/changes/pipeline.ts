@@ -77,11 +77,20 @@ export type CommitOptions = {
 };
 
 /** The statements the subscribers add for these events, in the order they are wired. */
-export function subscriberStatements(
-  scope: Pick<ChangeScope, "subscribers"> & ChangeContext,
-  events: readonly ChangeEvent[],
-) {
+function subscriberStatements(scope: Pick<ChangeScope, "subscribers"> & ChangeContext, events: readonly ChangeEvent[]) {
   return scope.subscribers.flatMap((subscriber) => subscriber(events, scope));
+}
+
+/**
+ * A change's statements in the order its batch sends them: the guards, its own statements, the
+ * subscribers' statements for its events, its reads. Anything after a guard commits only with it.
+ */
+export function batchOf(
+  scope: Pick<ChangeScope, "subscribers"> & ChangeContext,
+  change: Pick<Change<Statements, Statements>, "guards" | "statements" | "events" | "reads">,
+): Statement[] {
+  const guards = (change.guards ?? []).map((guard) => guard.statement);
+  return [...guards, ...change.statements, ...subscriberStatements(scope, change.events), ...(change.reads ?? [])];
 }
 
 /**
@@ -98,10 +107,9 @@ export async function commitChange<const S extends Statements, const R extends S
     // Nothing of its own to write (say, a braindump whose lines are all listed already): no batch,
     // no subscriber, nothing told.
     if (change.statements.length === 0) return { results: [], reads: [] } as unknown as Committed<S, R>;
-    const guards = (change.guards ?? []).map((guard) => guard.statement);
+    const guards = change.guards ?? [];
     const reads: Statements = change.reads ?? [];
-    const batch = [...guards, ...change.statements, ...subscriberStatements(scope, change.events), ...reads];
-    const [first, ...rest] = batch;
+    const [first, ...rest] = batchOf(scope, change);
     if (!first) throw new Error("a change without statements");
     let results: unknown[];
     try {

@@ -10,7 +10,6 @@ import {
   type ChangeSubscriber,
   type ChangeUser,
   commitChange,
-  subscriberStatements,
 } from "../changes/pipeline";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
 import type { Db } from "../db/client";
@@ -181,31 +180,6 @@ export function completionChange(
       { type: "focus-finished", minutes: focusedMinutes(seconds * 1000), ...(startedAt ? { startedAt, pauses } : {}) },
     ],
   } satisfies Change<readonly [typeof complete]>;
-}
-
-/**
- * The statements of one completion, in order, as the pipeline sends them: the guard, the
- * conditional update, the subscribers' statements (the counters). Anything after the guard commits
- * only with the update.
- */
-export function completionBatch(
-  db: Db,
-  user: ChangeUser,
-  sessionId: number,
-  seconds: number,
-  at: Date,
-  startedAt?: Date,
-  pauses: readonly Pause[] = [],
-  subscribers: readonly ChangeSubscriber[] = ONLY_THE_DAILY_RECORDS,
-) {
-  const change = completionChange(db, user, sessionId, seconds, at, startedAt, pauses);
-  const [guard] = change.guards;
-  const [complete] = change.statements;
-  return [
-    guard.statement,
-    complete,
-    ...subscriberStatements({ db, user, now: at, subscribers }, change.events),
-  ] as const;
 }
 
 /**

@@ -1,27 +1,15 @@
 import type { Task } from "../../../shared/schemas/tasks";
-import { ApiRequestError } from "../../api/client";
 import { useSayNoAgain } from "../../api/day-changes";
-import { noListAgainToasts } from "../../changes/no-list-again";
 import { Card } from "../../ui/card";
 import { saidNoOn } from "../../ui/day-words";
 import { NoItemRow } from "../../ui/no-item-row";
-import { showError, showSuccess } from "../../ui/toast";
 
 /**
  * docs/product.md#committed-mode: "No" items of earlier days, kept under "Earlier" (none is lost),
  * each said no to again today with one tap.
  */
 export function NoListEarlier({ items, today }: { items: readonly Task[]; today: string }) {
-  const { sayNoAgain, pendingId } = useSayNoAgain({
-    onSuccess: (task) => {
-      const said = noListAgainToasts.said(task.title);
-      showSuccess(said.title, said.description);
-    },
-    onError: (err) => {
-      const failed = noListAgainToasts.failed(err instanceof ApiRequestError ? err.serverMessage : undefined);
-      showError(failed.title, failed.description);
-    },
-  });
+  const { sayNoAgain, pendingId } = useSayNoAgain();
   if (items.length === 0) return null;
   return (
     <Card className="p-4 sm:p-6">

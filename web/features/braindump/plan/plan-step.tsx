@@ -7,7 +7,6 @@ import type { Task } from "../../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../../api/client";
 import { usePlanDay, useSayNoAgain, useSkipDay } from "../../../api/day-changes";
 import { useTasks } from "../../../api/tasks";
-import { noListAgainToasts } from "../../../changes/no-list-again";
 import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
 import { dayName, previousDayLine, streakLine } from "../../../ui/day-words";
@@ -41,16 +40,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
   const tasks = useTasks().data ?? [];
   const plan = usePlanDay();
   const skip = useSkipDay();
-  const { sayNoAgain, pendingId } = useSayNoAgain({
-    onSuccess: (task) => {
-      const said = noListAgainToasts.said(task.title);
-      showSuccess(said.title, said.description);
-    },
-    onError: (err) => {
-      const failed = noListAgainToasts.failed(err instanceof ApiRequestError ? err.serverMessage : undefined);
-      showError(failed.title, failed.description);
-    },
-  });
+  const { sayNoAgain, pendingId } = useSayNoAgain();
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
   /** Carried tasks the person left for later today: not asked about, not offered to pick. */
