@@ -229,10 +229,20 @@ test("the panel names which one answered, shows one good line as it is, and says
   const toast = shownToast(page, "Suggestions ready");
   for (const width of [360, 390, 640, 1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    const [box, note] = [await dialog.boundingBox(), await toast.boundingBox()];
-    if (!box || !note) throw new Error("the panel or the toast is not on screen");
-    const apart = note.x >= box.x + box.width || note.x + note.width <= box.x || note.y >= box.y + box.height;
-    expect(apart, `at ${width} px the toast covers the panel`).toBe(true);
+    // The toast takes its place in the frame after the resize: read until it has, not at once.
+    await expect
+      .poll(
+        async () => {
+          const [box, note] = [await dialog.boundingBox(), await toast.boundingBox()];
+          if (!box || !note) return "the panel or the toast is not on screen";
+          const apart = note.x >= box.x + box.width || note.x + note.width <= box.x || note.y >= box.y + box.height;
+          return apart ? "apart" : "the toast covers the panel";
+        },
+        { message: `at ${width} px` },
+      )
+      .toBe("apart");
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error("the panel is not on screen");
     // On a phone the panel opens below the header, so the tabs stay in reach.
     if (width < 640) {
       const tabs = await page.getByRole("navigation", { name: "Main" }).boundingBox();
