@@ -206,6 +206,53 @@ describe("person databases", () => {
     expect(await count(env.DB, "change_receipts", oceania.user.id)).toBe(0);
   });
 
+  it("imports routines into a person homed away: their home keeps them and today's occurrence, once", async () => {
+    // Midday, far from a day's start: the one day's occurrence is all there is to count.
+    setClock("2027-06-10T12:00:00Z");
+    const oceania = await registerFrom("OC");
+    expect((await api("/api/tasks", { token: oceania.token })).status).toBe(200);
+    const file = {
+      routines: [
+        { title: "Take the medicine", repeat: { every: "day" } },
+        { title: "Pay the rent", repeat: { every: "month", day: 31 }, paused: true },
+      ],
+    };
+    const id = crypto.randomUUID();
+    const send = (changeId: string) =>
+      api("/api/routines/import", {
+        method: "POST",
+        token: oceania.token,
+        json: file,
+        headers: { [CHANGE_ID_HEADER]: changeId },
+      });
+    const first = await send(id);
+    expect(first.status, await first.clone().text()).toBe(201);
+    expect(await first.json()).toEqual({ imported: 2, alreadyHere: 0 });
+    const replayed = await send(id);
+    expect(replayed.status).toBe(201);
+    expect(await replayed.json()).toEqual({ imported: 2, alreadyHere: 0 });
+    const again = await send(crypto.randomUUID());
+    expect(await again.json()).toEqual({ imported: 0, alreadyHere: 2 });
+
+    expect(await count(env.PERSON_DB_1, "routines", oceania.user.id)).toBe(2);
+    expect(await count(env.DB, "routines", oceania.user.id)).toBe(0);
+    const occurrences = await env.PERSON_DB_1.prepare(
+      "select title from tasks where user_id = ? and routine_id is not null",
+    )
+      .bind(oceania.user.id)
+      .all<{ title: string }>();
+    expect(occurrences.results.map((row) => row.title)).toEqual(["Take the medicine"]);
+    expect(await count(env.DB, "tasks", oceania.user.id)).toBe(0);
+    // The hub is woken for routines in the home's row, the directory's copy untouched.
+    const active = (db: D1Database) =>
+      db
+        .prepare("select routines_active as active from users where id = ?")
+        .bind(oceania.user.id)
+        .first<{ active: number }>();
+    expect(await active(env.PERSON_DB_1)).toEqual({ active: 1 });
+    expect(await active(env.DB)).toEqual({ active: 0 });
+  });
+
   it("signs a person homed away out everywhere on a password change, and in again to the same home", async () => {
     const oceania = await registerFrom("OC");
     const changed = await api("/api/account/password", {
