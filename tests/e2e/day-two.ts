@@ -12,6 +12,7 @@ import {
   PASSWORD,
   signInPage,
   test,
+  testClientAddress,
   uniqueName,
 } from "./fixtures";
 import type { Place } from "./steady-place";
@@ -75,9 +76,9 @@ export async function moveToDayTwo(request: APIRequestContext, account: Account,
 /**
  * A server of the app with a database of its own, for tests that move data a day back: the browser
  * suite's own server script (scripts/serve-e2e.mjs) on another port, serving a copy of the build the
- * suite's server has just made. `start` in a serial group's beforeAll, `stop` in its afterAll.
+ * suite's server has just made, for a serial group of tests (dayServerOfTheGroup).
  */
-export function dayServer() {
+function dayServer() {
   const mainPort = Number(process.env.E2E_PORT ?? 8790);
   // An offset clear of the other servers' (oidc.spec.ts uses +1000 and +2000).
   const port = mainPort + 3000;
@@ -115,6 +116,30 @@ export function dayServer() {
       if (server?.pid) process.kill(-server.pid, "SIGTERM");
     },
   };
+}
+
+/**
+ * A serial group of tests on a dayServer of its own: the server starts before the group's first
+ * test and stops after its last; `api` is a request context on it, from the suite's client address.
+ * Call it inside the group's `test.describe`.
+ */
+export function dayServerOfTheGroup() {
+  test.describe.configure({ mode: "serial" });
+  const server = dayServer();
+  const group = { server, api: undefined as unknown as APIRequestContext };
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    await server.start();
+    group.api = await playwright.request.newContext({
+      baseURL: server.baseURL,
+      extraHTTPHeaders: { "CF-Connecting-IP": testClientAddress() },
+    });
+  });
+  test.afterAll(async () => {
+    await group.api?.dispose();
+    server.stop();
+  });
+  return group;
 }
 
 /**

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./axe";
 import {
   backdateOneDay,
   dayMove,
-  dayServer,
+  dayServerOfTheGroup,
   liveDayOne,
   moveToDayTwo,
   openDevice,
@@ -12,7 +12,7 @@ import {
   registerOnDayOne,
   TITLES,
 } from "./day-two";
-import { apiCall, expect, screenshots, shownToast, test, testClientAddress } from "./fixtures";
+import { apiCall, expect, screenshots, shownToast, test } from "./fixtures";
 
 // Day two (docs/product.md#the-day): each test lives a day one through the API, then makes it
 // yesterday (day-two.ts): its data moved a day back, or the account moved on to the next date.
@@ -258,30 +258,14 @@ test("Settings: the day's start hour and the reminder to plan it, which needs no
 test.describe("with a yesterday of their own", () => {
   // Their data moves a day back in the database of a server of their own, one test at a time
   // (docs/decisions/145-browser-tests-move-the-day.md).
-  test.describe.configure({ mode: "serial" });
-  const server = dayServer();
-  let api: APIRequestContext;
-
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(180_000);
-    await server.start();
-    api = await playwright.request.newContext({
-      baseURL: server.baseURL,
-      extraHTTPHeaders: { "CF-Connecting-IP": testClientAddress() },
-    });
-  });
-
-  test.afterAll(async () => {
-    await api?.dispose();
-    server.stop();
-  });
+  const day = dayServerOfTheGroup();
 
   test("day two: the plan step shows the previous day, the streak and the carried tasks; No again today and Keep yesterday's three plan it", async ({
     browser,
   }) => {
     test.slow();
-    const { place, today, account, ids } = await dayTwoAccount(api, server.stateDir);
-    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    const { place, today, account, ids } = await dayTwoAccount(day.api, day.server.stateDir);
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
     await page.goto("/");
 
     await expect(planHeading(page)).toBeVisible();
@@ -318,8 +302,8 @@ test.describe("with a yesterday of their own", () => {
     await screenshots(page, "day-results-planned");
 
     // On the server: planned, the three marked today, the garage said no again today, the news not.
-    expect(await apiCall(api, account, "GET", "/api/day")).toMatchObject({ date: today, planned: true });
-    const tasks = (await apiCall(api, account, "GET", "/api/tasks")) as ApiTask[];
+    expect(await apiCall(day.api, account, "GET", "/api/day")).toMatchObject({ date: today, planned: true });
+    const tasks = (await apiCall(day.api, account, "GET", "/api/tasks")) as ApiTask[];
     const byId = new Map(tasks.map((task) => [task.id, task]));
     for (const id of [ids.budget, ids.landlord, ids.onboarding]) {
       expect(byId.get(id)).toMatchObject({ isPriority: true, priorityDate: today });
@@ -340,9 +324,9 @@ test.describe("with a yesterday of their own", () => {
     browser,
   }) => {
     test.slow();
-    const { place, account } = await dayTwoAccount(api, server.stateDir);
-    await apiCall(api, account, "POST", "/api/day/plan", { priorityTaskIds: [], noListTaskIds: [] });
-    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    const { place, account } = await dayTwoAccount(day.api, day.server.stateDir);
+    await apiCall(day.api, account, "POST", "/api/day/plan", { priorityTaskIds: [], noListTaskIds: [] });
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
     await page.goto("/no-list");
 
     await expect(page.getByRole("heading", { level: 1, name: `Today's "No" List` })).toBeVisible();
@@ -370,11 +354,11 @@ test.describe("with a yesterday of their own", () => {
 
   test("the Done screen lists finished work by day, finds one by its words and reopens it", async ({ browser }) => {
     test.slow();
-    const { place, account, ids } = await dayTwoAccount(api, server.stateDir);
-    await apiCall(api, account, "POST", "/api/day/plan", { priorityTaskIds: [], noListTaskIds: [] });
+    const { place, account, ids } = await dayTwoAccount(day.api, day.server.stateDir);
+    await apiCall(day.api, account, "POST", "/api/day/plan", { priorityTaskIds: [], noListTaskIds: [] });
     // Finished today too: it is listed under Today.
-    await apiCall(api, account, "PATCH", `/api/tasks/${ids.bank}`, { isCompleted: true });
-    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    await apiCall(day.api, account, "PATCH", `/api/tasks/${ids.bank}`, { isCompleted: true });
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
     await page.goto("/");
 
     const current = page.getByRole("region", { name: "Current Tasks" });
@@ -417,10 +401,10 @@ test.describe("with a yesterday of their own", () => {
     browser,
   }) => {
     test.slow();
-    const { place, account, ids } = await dayTwoAccount(api, server.stateDir);
-    await apiCall(api, account, "POST", "/api/day/plan", { priorityTaskIds: [ids.slides], noListTaskIds: [] });
-    await apiCall(api, account, "PATCH", `/api/tasks/${ids.slides}`, { isCompleted: true });
-    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    const { place, account, ids } = await dayTwoAccount(day.api, day.server.stateDir);
+    await apiCall(day.api, account, "POST", "/api/day/plan", { priorityTaskIds: [ids.slides], noListTaskIds: [] });
+    await apiCall(day.api, account, "PATCH", `/api/tasks/${ids.slides}`, { isCompleted: true });
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
     await page.goto("/analytics");
 
     await expect(page.getByTestId("current-streak")).toHaveText("2 days");
@@ -444,21 +428,21 @@ test.describe("with a yesterday of their own", () => {
   }) => {
     test.slow();
     const { dayOne: place } = dayMove();
-    const account = await registerOnDayOne(api, place);
-    const ids = await liveDayOne(api, account);
+    const account = await registerOnDayOne(day.api, place);
+    const ids = await liveDayOne(day.api, account);
     // Day one also finishes one of its three.
-    await apiCall(api, account, "PATCH", `/api/tasks/${ids.budget}`, { isCompleted: true });
-    backdateOneDay(account, server.stateDir);
+    await apiCall(day.api, account, "PATCH", `/api/tasks/${ids.budget}`, { isCompleted: true });
+    backdateOneDay(account, day.server.stateDir);
     // Day two: its own three, one finished; day one's finished priority reopened (its finish leaves day one).
-    await apiCall(api, account, "POST", "/api/day/plan", {
+    await apiCall(day.api, account, "POST", "/api/day/plan", {
       priorityTaskIds: [ids.slides, ids.bank],
       noListTaskIds: [],
     });
-    await apiCall(api, account, "PATCH", `/api/tasks/${ids.slides}`, { isCompleted: true });
-    await apiCall(api, account, "POST", `/api/tasks/${ids.budget}/reopen`);
-    backdateOneDay(account, server.stateDir);
+    await apiCall(day.api, account, "PATCH", `/api/tasks/${ids.slides}`, { isCompleted: true });
+    await apiCall(day.api, account, "POST", `/api/tasks/${ids.budget}/reopen`);
+    backdateOneDay(account, day.server.stateDir);
 
-    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await expect(planHeading(page)).toBeVisible();

@@ -1,7 +1,6 @@
-import type { APIRequestContext } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { backdateOneDay, dayMove, dayServer, openDevice, registerOnDayOne, TITLES } from "./day-two";
-import { apiCall, expect, screenshots, shownToast, test, testClientAddress } from "./fixtures";
+import { backdateOneDay, dayMove, dayServerOfTheGroup, openDevice, registerOnDayOne, TITLES } from "./day-two";
+import { apiCall, expect, screenshots, shownToast, test } from "./fixtures";
 
 // Routines over three days at 390 px (docs/product.md#routines): made on day one and done; a night
 // passes (the account's rows move a day back: docs/decisions/145-browser-tests-move-the-day.md) and
@@ -12,33 +11,17 @@ const VITAMINS = "Take the vitamins with a glass of water after breakfast";
 const STRETCH = "Stretch the back and shoulders for ten minutes at noon";
 
 test.describe("routines over three days", () => {
-  test.describe.configure({ mode: "serial" });
-  const server = dayServer();
-  let api: APIRequestContext;
-
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(180_000);
-    await server.start();
-    api = await playwright.request.newContext({
-      baseURL: server.baseURL,
-      extraHTTPHeaders: { "CF-Connecting-IP": testClientAddress() },
-    });
-  });
-
-  test.afterAll(async () => {
-    await api?.dispose();
-    server.stop();
-  });
+  const day = dayServerOfTheGroup();
 
   test("at 390 px: make a routine, do it, a night passes, skip, pause", async ({ browser }) => {
     test.slow();
     const { dayOne: place } = dayMove();
-    const account = await registerOnDayOne(api, place);
+    const account = await registerOnDayOne(day.api, place);
     // A real list: ten tasks of real length.
     for (const title of Object.values(TITLES).slice(0, 10)) {
-      await apiCall(api, account, "POST", "/api/tasks", { title, category: "later" });
+      await apiCall(day.api, account, "POST", "/api/tasks", { title, category: "later" });
     }
-    const { page, errors, close } = await openDevice(browser, account, place.timeZone, { baseURL: server.baseURL });
+    const { page, errors, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
     await page.setViewportSize({ width: 390, height: 844 });
 
     // Day one: two routines, every day.
@@ -67,7 +50,7 @@ test.describe("routines over three days", () => {
     await expect(vitamins.getByText("Done today")).toBeVisible();
 
     // A night passes: the plan shows today's routines apart from the three, and what was missed.
-    backdateOneDay(account, server.stateDir);
+    backdateOneDay(account, day.server.stateDir);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
     const routines = page.getByRole("region", { name: /Today's routines/ });
@@ -94,7 +77,7 @@ test.describe("routines over three days", () => {
     await screenshots(page, "routines-skipped");
 
     // Another night: day three. Pausing takes today's off the list and keeps the streak.
-    backdateOneDay(account, server.stateDir);
+    backdateOneDay(account, day.server.stateDir);
     await page.goto("/routines");
     await expect(vitamins.getByText("Due today")).toBeVisible();
     await vitamins.getByRole("button", { name: "Pause" }).click();
@@ -102,7 +85,10 @@ test.describe("routines over three days", () => {
     await expect(vitamins.getByText("Paused", { exact: true })).toBeVisible();
     await expect(vitamins.getByTestId("routine-streak")).toHaveText("Streak: 2 days (best 2 days)");
     await screenshots(page, "routines-paused");
-    const tasks = (await apiCall(api, account, "GET", "/api/tasks")) as { title: string; routineId: number | null }[];
+    const tasks = (await apiCall(day.api, account, "GET", "/api/tasks")) as {
+      title: string;
+      routineId: number | null;
+    }[];
     expect(tasks.filter((task) => task.routineId !== null).map((task) => task.title)).toEqual([STRETCH]);
 
     // Analytics shows each routine's streak and last 30 days.
