@@ -143,6 +143,8 @@ export function useToastPlacement(container: RefObject<HTMLElement | null>) {
       if (!phone.matches || !toast) {
         clearInterval(recheck);
         recheck = undefined;
+        pageChanges.disconnect();
+        watchingPage = false;
         shortened = null;
         placed = null;
         delete document.documentElement.dataset.toastShort;
@@ -150,8 +152,15 @@ export function useToastPlacement(container: RefObject<HTMLElement | null>) {
         style.removeProperty("--toast-room");
         return;
       }
-      // The page may change under a showing toast (a list grows, a panel opens) without a scroll.
+      // The page may change under a showing toast (a list grows, a panel opens) without a scroll:
+      // a change of its elements or text moves the toast before the frame is drawn, so it does not
+      // lie over a control that came under it; the interval catches what moves without one (a
+      // transition, a font).
       recheck ??= setInterval(schedule, RECHECK_MS);
+      if (!watchingPage) {
+        pageChanges.observe(document.body, { childList: true, subtree: true, characterData: true });
+        watchingPage = true;
+      }
       if (pressed) return;
       // A new toast starts whole; one that found no free band shows its title only.
       if (toast !== shortened) delete document.documentElement.dataset.toastShort;
@@ -190,6 +199,8 @@ export function useToastPlacement(container: RefObject<HTMLElement | null>) {
     window.addEventListener("pointerup", release);
     window.addEventListener("pointercancel", release);
     const observer = new MutationObserver(schedule);
+    const pageChanges = new MutationObserver(schedule);
+    let watchingPage = false;
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-front"] });
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
@@ -199,6 +210,7 @@ export function useToastPlacement(container: RefObject<HTMLElement | null>) {
       cancelAnimationFrame(frame);
       clearInterval(recheck);
       observer.disconnect();
+      pageChanges.disconnect();
       root.removeEventListener("pointerdown", press);
       window.removeEventListener("pointerup", release);
       window.removeEventListener("pointercancel", release);

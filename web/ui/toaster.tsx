@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { Toaster, toast } from "sonner";
 import { toasterMounted } from "./sonner-loader";
+import { useTapsPassUnderToasts } from "./taps-under-toasts";
 import { useTheme } from "./theme";
 import { WHOLE_TOAST_CLASS } from "./toast";
 import { useToastPlacement } from "./toast-placement";
@@ -14,11 +15,14 @@ import { useToastPlacement } from "./toast-placement";
  * docs/decisions/080-nothing-floats-over-phones-page.md). On a phone it moves up off any control
  * that would be under it (docs/decisions/150-toasts-keep-clear-of-controls.md), and a screen's toast
  * closes when the person goes to another screen (docs/decisions/248-toasts-keep-to-their-screen.md).
+ * A press that begins on the page passes under the toasts until it is released
+ * (docs/decisions/303-a-tap-is-not-taken-by-a-toast.md).
  */
 export function AppToaster() {
   const { theme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
   useToastPlacement(container);
+  useTapsPassUnderToasts(container);
   // Runs after sonner's own effect has subscribed to new toasts.
   useEffect(() => toasterMounted(), []);
   // A screen's toast does not follow the person to another screen
