@@ -1,13 +1,11 @@
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Day, DayPlanInput } from "../../shared/schemas/day";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../shared/schemas/tasks";
-import type { Answered } from "../changes/change-kind";
 import { noListAgainChange, noListAgainToasts } from "../changes/no-list-again";
 import { planChange, planDay } from "../changes/plan-day";
-import { skipDay, skipDayChange } from "../changes/skip-day";
+import { type SkipDayEffect, skipDay, skipDayChange } from "../changes/skip-day";
 import { showError, showSuccess } from "../ui/toast";
 import { ApiRequestError } from "./client";
-import { queryKeys } from "./query-keys";
+import { useDayChange } from "./day-change";
 import { invalidateTaskData } from "./refetch-after-change";
 import { sendReopen } from "./reopen-task";
 import { isQueued, sendChange } from "./send-change";
@@ -16,28 +14,9 @@ import { isQueued, sendChange } from "./send-change";
 // item said again, a finished task reopened. Each works offline (docs/product.md#offline). Apart
 // from GET /api/day (web/api/day.ts) so that the first screen does not carry them.
 
-/** What a change's answer shows at once, as its kind's module says (web/changes/), before the refetch. */
-function showAnswer(queryClient: QueryClient, answered: Answered) {
-  if (answered.day) queryClient.setQueryData(queryKeys.day, answered.day);
-  const { tasks } = answered;
-  if (tasks) queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) => old && tasks(old));
-}
-
 /** POST /api/day/plan: today's three and the "No" items said again; answers the planned day. */
 export function usePlanDay() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
-    mutationFn: (plan: DayPlanInput) => sendChange<Day>(queryClient, planChange(plan)),
-    onSuccess: (day, plan) => {
-      // Kept offline, the plan already shows (web/changes/plan-day.ts).
-      if (isQueued(day)) return;
-      // The plan step leaves at once, and the results that follow show the plan's three before the
-      // refetch brings the rest (docs/decisions/134-the-plan-replaces.md).
-      showAnswer(queryClient, planDay.answered(day, planChange(plan).effect));
-    },
-    onSettled: (day) => (isQueued(day) ? undefined : void invalidateTaskData(queryClient)),
-  });
+  return useDayChange(planChange, planDay);
 }
 
 /**
@@ -45,15 +24,7 @@ export function usePlanDay() {
  * day changes; it answers the day, skipped, so the plan step leaves at once.
  */
 export function useSkipDay() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // A read of the day already under way (after another change) would answer the day unskipped
-    // and bring the plan step back for a moment: it is cancelled, and read again after.
-    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.day }),
-    mutationFn: () => sendChange<Day>(queryClient, skipDayChange()),
-    onSuccess: (day) => (isQueued(day) ? undefined : showAnswer(queryClient, skipDay.answered(day))),
-    onSettled: (day) => (isQueued(day) ? undefined : void invalidateTaskData(queryClient)),
-  });
+  return useDayChange<void, SkipDayEffect>(skipDayChange, skipDay);
 }
 
 /** POST /api/no-list/again: earlier "No" items said no to again today (one tap). */
