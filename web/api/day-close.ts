@@ -6,11 +6,9 @@ import { useDayChange } from "./day-change";
 // through the outbox. Apart from the day's other changes so that only the screens that close a day
 // load it.
 
-type CloseInput = Parameters<typeof closeDayChange>[0];
-
 /** POST /api/day/close: answers the closed day. */
 export function useCloseDay() {
-  return useDayChange((input: CloseInput) => closeDayChange(input), closeDay);
+  return useDayChange(closeDayChange, closeDay);
 }
 
 /** DELETE /api/day/close: the day is open again. */

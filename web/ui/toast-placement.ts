@@ -144,7 +144,6 @@ export function useToastPlacement(container: RefObject<HTMLElement | null>) {
         clearInterval(recheck);
         recheck = undefined;
         pageChanges.disconnect();
-        watchingPage = false;
         shortened = null;
         placed = null;
         delete document.documentElement.dataset.toastShort;
@@ -156,10 +155,9 @@ export function useToastPlacement(container: RefObject<HTMLElement | null>) {
       // a change of its elements or text moves the toast before the frame is drawn, so it does not
       // lie over a control that came under it; the interval catches what moves without one (a
       // transition, a font).
-      recheck ??= setInterval(schedule, RECHECK_MS);
-      if (!watchingPage) {
+      if (recheck === undefined) {
+        recheck = setInterval(schedule, RECHECK_MS);
         pageChanges.observe(document.body, { childList: true, subtree: true, characterData: true });
-        watchingPage = true;
       }
       if (pressed) return;
       // A new toast starts whole; one that found no free band shows its title only.
@@ -200,7 +198,6 @@ export function useToastPlacement(container: RefObject<HTMLElement | null>) {
     window.addEventListener("pointercancel", release);
     const observer = new MutationObserver(schedule);
     const pageChanges = new MutationObserver(schedule);
-    let watchingPage = false;
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-front"] });
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
