@@ -8,6 +8,7 @@ import type { UndoTicket } from "../../shared/schemas/undo";
 import { createDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
 import { setClock } from "./day-helpers";
+import { scheduledAt } from "./focus-helpers";
 import { api, PASSWORD, signInAgain, type TestUser } from "./helpers";
 import { makeRoutine, routinesOf } from "./routine-helpers";
 
@@ -58,6 +59,15 @@ async function occurrenceTasks(person: Person) {
     .bind(person.id)
     .all<{ id: number; title: string; routineId: number; routineDay: string; done: number }>();
   return results;
+}
+
+/** Today's state of each routine's day in the person's home. */
+async function dayStates(person: Person) {
+  const { results } = await person.home
+    .prepare("select routine_id as routineId, state from routine_days where user_id = ? and day = ?")
+    .bind(person.id, TODAY)
+    .all<{ routineId: number; state: string }>();
+  return new Map(results.map((row) => [row.routineId, row.state]));
 }
 
 function patchRoutine(token: string, id: number, json: Record<string, unknown>) {
@@ -175,6 +185,32 @@ for (const continent of ["EU", "OC"] as const) {
       expect(today).toHaveLength(1);
       // Undone first, the old one is back and the resume kept it; otherwise the resume's is the one.
       expect(today[0]?.id).toBe(statuses.includes(200) ? taskId : (await routinesOf(person.token))[0]?.todayTaskId);
+    });
+  });
+
+  describe(`Pause and resume at once, ${where}`, () => {
+    it("20 of them on two devices, round after round: left paused with no occurrence, or active with today's", async () => {
+      const person = await personFrom(continent);
+      const { routine } = await dailyRoutine(person);
+      for (let round = 0; round < 4; round += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            patchRoutine(i % 2 ? person.other : person.token, routine.id, { paused: (i + round) % 2 === 0 }),
+          ),
+        );
+        for (const res of answers) expect(res.status, await res.clone().text()).toBe(200);
+        const [now] = await routinesOf(person.token);
+        const open = (await occurrenceTasks(person)).filter((task) => task.routineDay === TODAY && !task.done);
+        const state = (await dayStates(person)).get(routine.id);
+        expect([now?.paused, now?.today, state, open.length], `round ${round}`).toEqual(
+          now?.paused ? [true, "paused", "paused", 0] : [false, "open", "open", 1],
+        );
+        if (!now?.paused) expect(now?.todayTaskId).toBe(open[0]?.id);
+        // The hub wakes at tomorrow's start while the routine is active, and only then.
+        expect(await scheduledAt(person.id, ["day-start"]), `round ${round}`).toBe(
+          now?.paused ? null : Date.parse("2027-06-10T04:00:00Z"),
+        );
+      }
     });
   });
 }
