@@ -1,5 +1,6 @@
 import { MODEL_STEPS } from "../../shared/schemas/suggestions";
 import { MODEL_RULES } from "./provider";
+import { talksAboutItsInstructions } from "./self-talk";
 import { wordsKey } from "./titles";
 
 /** Models like to number or bullet their lines, quote them and end them with a period. */
@@ -87,8 +88,9 @@ function repeatsRules(title: string): boolean {
 /**
  * A line that must never reach the person, whatever else it is: a link (also written out in
  * words), an e-mail address, a request for a password, a login or a code, or to hand one over, or
- * the app's own rules back (docs/decisions/197-what-the-model-is-told.md,
- * docs/decisions/234-nothing-unsafe-shown.md).
+ * the app's own rules back, or the model talking about its instructions, rules or prompt
+ * (docs/decisions/197-what-the-model-is-told.md, docs/decisions/234-nothing-unsafe-shown.md,
+ * docs/decisions/321-a-model-s-talk-about-its-rules-is-no-step.md).
  */
 export function isNeverShown(title: string): boolean {
   return (
@@ -97,7 +99,8 @@ export function isNeverShown(title: string): boolean {
     SECRET.test(title) ||
     HAND_OVER.test(title) ||
     RULE_WORDS.test(title) ||
-    repeatsRules(title)
+    repeatsRules(title) ||
+    talksAboutItsInstructions(title)
   );
 }
 
