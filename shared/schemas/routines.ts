@@ -119,9 +119,11 @@ export const skipRoutineSchema = z.strictObject({
 
 /**
  * What became of one due day of a routine: open (today, not done yet), done, skipped (with the
- * reason if given), missed (the day ended undone), paused (the routine was paused that day).
+ * reason if given), missed (the day ended undone), paused (the routine was paused that day),
+ * undone ("N times a week": the day ended undone, which misses nothing by itself; the days of a
+ * week that ended short of N are missed, docs/decisions/330-a-week-ends-short-not-a-day.md).
  */
-export const OCCURRENCE_STATES = ["open", "done", "skipped", "missed", "paused"] as const;
+export const OCCURRENCE_STATES = ["open", "done", "skipped", "missed", "paused", "undone"] as const;
 export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
 
 const routineDaySchema = z.object({
