@@ -14,9 +14,11 @@ import { makeRoutine, routinesOf } from "./routine-helpers";
 
 /*
  * What other changes may do to a routine's occurrence (docs/product.md#routines), in both person
- * databases: an Undo that would make a second occurrence of its day is refused (409), a pause and a
- * resume racing leave the routine as the last one says, and the evening close moves no occurrence
- * to another day (docs/decisions/292-routines-on-the-evening-close.md). The clock is injected.
+ * databases: an Undo that would make a second occurrence of its day is refused
+ * (docs/decisions/310-undo-refuses-a-second-occurrence.md), pauses and resumes racing leave the
+ * routine paused without one or active with today's (docs/decisions/311-a-pause-decided-on-what-it-read.md),
+ * and the evening close moves no occurrence to another day
+ * (docs/decisions/312-the-close-moves-no-occurrence.md). The clock is injected, never slept.
  */
 
 afterEach(() => {
@@ -106,8 +108,8 @@ const undo = (token: string, undoToken: string) =>
 const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 /** A daily routine made today, with today's open occurrence. */
-async function dailyRoutine(person: Person, title = "Stretch") {
-  const routine = await makeRoutine(person.token, title, { every: "day" });
+async function dailyRoutine(person: Person) {
+  const routine = await makeRoutine(person.token, "Stretch", { every: "day" });
   expect(routine.todayTaskId).toEqual(expect.any(Number));
   return { routine, taskId: routine.todayTaskId as number };
 }
@@ -122,11 +124,7 @@ async function deleteOccurrence(person: Person, taskId: number): Promise<string>
 /** The routine's occurrence deleted by the evening close's "Delete", its Undo's token. */
 async function closeDeletingOccurrence(person: Person, taskId: number): Promise<string> {
   setClock(`${TODAY}T19:00:00Z`);
-  const res = await api("/api/day/close", {
-    method: "POST",
-    token: person.token,
-    json: { moves: [{ id: taskId, to: "delete" }] },
-  });
+  const res = await close(person.token, { moves: [{ id: taskId, to: "delete" }] });
   expect(res.status, await res.clone().text()).toBe(200);
   const closed = (await res.json()) as Day & { undoToken?: string };
   expect(closed.undoToken).toEqual(expect.any(String));
