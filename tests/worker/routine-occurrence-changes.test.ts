@@ -9,14 +9,16 @@ import { createDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
 import { setClock } from "./day-helpers";
 import { scheduledAt } from "./focus-helpers";
-import { api, PASSWORD, signInAgain, type TestUser } from "./helpers";
+import { api, createTask, PASSWORD, signInAgain, type TestUser } from "./helpers";
 import { makeRoutine, routinesOf } from "./routine-helpers";
 
 /*
  * What other changes may do to a routine's occurrence (docs/product.md#routines), in both person
- * databases: an Undo that would make a second occurrence of its day is refused (409), a pause and a
- * resume racing leave the routine as the last one says, and the evening close moves no occurrence
- * to another day (docs/decisions/292-routines-on-the-evening-close.md). The clock is injected.
+ * databases: an Undo that would make a second occurrence of its day is refused
+ * (docs/decisions/310-undo-refuses-a-second-occurrence.md), pauses and resumes racing leave the
+ * routine paused without one or active with today's (docs/decisions/311-a-pause-decided-on-what-it-read.md),
+ * and the evening close moves no occurrence to another day
+ * (docs/decisions/312-the-close-moves-no-occurrence.md). The clock is injected, never slept.
  */
 
 afterEach(() => {
@@ -80,14 +82,34 @@ async function patchRoutineOk(token: string, id: number, json: Record<string, un
   return (await res.json()) as Routine;
 }
 
+/** The person's tasks in their home, each column as stored. */
+async function tasksIn(person: Person) {
+  const { results } = await person.home
+    .prepare("select * from tasks where user_id = ? order by id")
+    .bind(person.id)
+    .all();
+  return results;
+}
+
+/** How many evening closes the person has in their home. */
+async function closesIn(person: Person) {
+  const row = await person.home
+    .prepare("select count(*) as n from day_closes where user_id = ?")
+    .bind(person.id)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+const close = (token: string, json: unknown) => api("/api/day/close", { method: "POST", token, json });
+
 const undo = (token: string, undoToken: string) =>
   api("/api/undo", { method: "POST", token, json: { token: undoToken } });
 
 const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 /** A daily routine made today, with today's open occurrence. */
-async function dailyRoutine(person: Person, title = "Stretch") {
-  const routine = await makeRoutine(person.token, title, { every: "day" });
+async function dailyRoutine(person: Person) {
+  const routine = await makeRoutine(person.token, "Stretch", { every: "day" });
   expect(routine.todayTaskId).toEqual(expect.any(Number));
   return { routine, taskId: routine.todayTaskId as number };
 }
@@ -102,11 +124,7 @@ async function deleteOccurrence(person: Person, taskId: number): Promise<string>
 /** The routine's occurrence deleted by the evening close's "Delete", its Undo's token. */
 async function closeDeletingOccurrence(person: Person, taskId: number): Promise<string> {
   setClock(`${TODAY}T19:00:00Z`);
-  const res = await api("/api/day/close", {
-    method: "POST",
-    token: person.token,
-    json: { moves: [{ id: taskId, to: "delete" }] },
-  });
+  const res = await close(person.token, { moves: [{ id: taskId, to: "delete" }] });
   expect(res.status, await res.clone().text()).toBe(200);
   const closed = (await res.json()) as Day & { undoToken?: string };
   expect(closed.undoToken).toEqual(expect.any(String));
@@ -211,6 +229,59 @@ for (const continent of ["EU", "OC"] as const) {
           now?.paused ? null : Date.parse("2027-06-10T04:00:00Z"),
         );
       }
+    });
+  });
+
+  describe(`The evening close, ${where}`, () => {
+    it("refuses Tomorrow, Later, No and tomorrow's first task for an occurrence with a 409, changing nothing; Done still finishes it", async () => {
+      const person = await personFrom(continent);
+      const { taskId } = await dailyRoutine(person);
+      const task = await createTask(person.token, { title: "Send the invoice for the October workshop" });
+      setClock(`${TODAY}T19:00:00Z`);
+      const before = await tasksIn(person);
+      const moved = `"Stretch" is one of today's routines, which do not move: a routine not done today is missed. Nothing was changed.`;
+      const refused: [unknown, string][] = [
+        ...(["tomorrow", "later", "no"] as const).map(
+          (to) =>
+            [
+              {
+                moves: [
+                  { id: task.id, to: "later" },
+                  { id: taskId, to },
+                ],
+              },
+              moved,
+            ] as [unknown, string],
+        ),
+        [
+          { moves: [{ id: task.id, to: "tomorrow" }], tomorrowFirst: taskId },
+          `"Stretch" cannot be tomorrow's first task: it is one of today's routines, and a routine not done today is missed. Nothing was changed.`,
+        ],
+      ];
+      for (const [json, message] of refused) {
+        const res = await close(person.token, json);
+        expect(res.status, JSON.stringify(json)).toBe(409);
+        expect(await messageOf(res)).toBe(message);
+      }
+      // The same, 20 at once from two devices.
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => {
+          const [json] = refused[i % refused.length] as [unknown, string];
+          return close(i % 2 ? person.other : person.token, json);
+        }),
+      );
+      expect(burst.map((res) => res.status)).toEqual(burst.map(() => 409));
+      expect(await tasksIn(person)).toEqual(before);
+      expect(await closesIn(person)).toBe(0);
+
+      // Done finishes it on its day, as the close's one-tap done does.
+      const done = await close(person.token, { moves: [{ id: taskId, to: "done" }], tomorrowFirst: task.id });
+      expect(done.status, await done.clone().text()).toBe(200);
+      expect((await occurrenceTasks(person)).map((row) => [row.id, row.done])).toEqual([[taskId, 1]]);
+      // The next morning: tomorrow's first task is the one chosen, still there.
+      setClock("2027-06-10T07:00:00Z");
+      const morning = (await (await api("/api/day", { token: person.token })).json()) as Day;
+      expect(morning.yesterday?.firstTaskId).toBe(task.id);
     });
   });
 }
