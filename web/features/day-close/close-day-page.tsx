@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatMinutes } from "../../../shared/estimate";
 import { DAY_CLOSE_NOTE_MAX, type DayCloseMove } from "../../../shared/schemas/day-close";
+import { characterCount, firstCharacters } from "../../../shared/text-length";
 import { ApiRequestError } from "../../api/client";
 import { useDay } from "../../api/day";
 import { useCloseDay } from "../../api/day-close";
@@ -174,13 +175,14 @@ function CloseDayForm() {
           <Textarea
             id={noteId}
             rows={2}
-            maxLength={DAY_CLOSE_NOTE_MAX}
             value={note}
             aria-describedby={`${noteId}-count`}
-            onChange={(event) => setNote(event.target.value)}
+            // Cut as the server counts (docs/decisions/322-a-length-is-counted-in-code-points.md);
+            // maxLength would count an emoji twice.
+            onChange={(event) => setNote(firstCharacters(event.target.value, DAY_CLOSE_NOTE_MAX))}
           />
           <p id={`${noteId}-count`} className="text-xs text-slate-600 dark:text-slate-400">
-            Optional. {DAY_CLOSE_NOTE_MAX - note.length} characters left; you'll see it tomorrow morning.
+            Optional. {DAY_CLOSE_NOTE_MAX - characterCount(note)} characters left; you'll see it tomorrow morning.
           </p>
         </div>
         {firstChoices.length > 0 ? (

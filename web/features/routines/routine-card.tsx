@@ -1,7 +1,8 @@
 import { Check, Flame, Pause, Pencil, Play, SkipForward, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { describeRepeat } from "../../../shared/routines";
-import type { Routine } from "../../../shared/schemas/routines";
+import { type Routine, SKIP_REASON_MAX } from "../../../shared/schemas/routines";
+import { firstCharacters } from "../../../shared/text-length";
 import { ApiRequestError } from "../../api/client";
 import { useDeleteRoutine, usePatchRoutine, useSkipRoutine } from "../../api/routines";
 import { isQueued } from "../../api/send-change";
@@ -188,9 +189,9 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
               <input
                 className={inputClasses}
                 value={reason}
-                maxLength={200}
                 placeholder="Travelling"
-                onChange={(event) => setReason(event.target.value)}
+                // Cut as the server counts (docs/decisions/322-a-length-is-counted-in-code-points.md).
+                onChange={(event) => setReason(firstCharacters(event.target.value, SKIP_REASON_MAX))}
               />
             </label>
             <Button type="submit" size="md" disabled={skip.isPending}>

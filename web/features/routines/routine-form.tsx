@@ -12,6 +12,7 @@ import {
   WEEK_DAYS,
   type WeekDay,
 } from "../../../shared/schemas/routines";
+import { firstCharacters } from "../../../shared/text-length";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Field, inputClasses } from "../../ui/field";
@@ -108,10 +109,10 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
             {...props}
             className={inputClasses}
             value={title}
-            maxLength={LIMITS.titleMax}
             placeholder="Take the medicine"
             onChange={(event) => {
-              setTitle(event.target.value);
+              // Cut as the server counts (docs/decisions/322-a-length-is-counted-in-code-points.md).
+              setTitle(firstCharacters(event.target.value, LIMITS.titleMax));
               setError(undefined);
             }}
           />
