@@ -5,6 +5,7 @@ import { createTaskSchema, taskTitleSchema } from "../../shared/schemas/tasks";
 import { firstTooLongTitle } from "../../shared/split-tasks";
 import { characterCount, firstCharacters, fitsLength } from "../../shared/text-length";
 import { shortTaskName } from "../../web/ui/task-name";
+import { keptWithin } from "../../web/ui/text-limit";
 
 // One count for every length (docs/decisions/322-a-length-is-counted-in-code-points.md).
 const EMOJI = "😀"; // one code point, two UTF-16 units
@@ -95,5 +96,16 @@ describe("shortTaskName counts characters too", () => {
   it("cuts a title of emoji whole, never half of one", () => {
     const name = shortTaskName(EMOJI.repeat(40), 10);
     expect(name).toBe(`${EMOJI.repeat(9)}…`);
+  });
+});
+
+describe("keptWithin: a form's text kept to its limit as the server counts it", () => {
+  it("takes 500 emoji, where maxLength would stop at 250", () => {
+    expect(keptWithin(EMOJI.repeat(500), EMOJI.repeat(499), 500)).toBe(EMOJI.repeat(500));
+  });
+
+  it("adds nothing to a full text, and cuts a paste past the limit to whole characters", () => {
+    expect(keptWithin(`${EMOJI.repeat(250)}a${EMOJI.repeat(250)}`, EMOJI.repeat(500), 500)).toBe(EMOJI.repeat(500));
+    expect(keptWithin(`ab${EMOJI.repeat(10)}`, "ab", 5)).toBe(`ab${EMOJI.repeat(3)}`);
   });
 });

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatMinutes } from "../../../shared/estimate";
 import { DAY_CLOSE_NOTE_MAX, type DayCloseMove } from "../../../shared/schemas/day-close";
-import { characterCount, firstCharacters } from "../../../shared/text-length";
+import { characterCount } from "../../../shared/text-length";
 import { ApiRequestError } from "../../api/client";
 import { useDay } from "../../api/day";
 import { useCloseDay } from "../../api/day-close";
@@ -15,6 +15,7 @@ import { Card } from "../../ui/card";
 import { Textarea } from "../../ui/field";
 import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
+import { keptWithin } from "../../ui/text-limit";
 import { showError, showSuccess } from "../../ui/toast";
 import { CloseRoutines } from "./close-routines";
 import { defaultMoves, doneToday, firstTaskChoices, routinesToday, tasksToClose, tomorrowOpen } from "./close-tasks";
@@ -177,9 +178,7 @@ function CloseDayForm() {
             rows={2}
             value={note}
             aria-describedby={`${noteId}-count`}
-            // Cut as the server counts (docs/decisions/322-a-length-is-counted-in-code-points.md);
-            // maxLength would count an emoji twice.
-            onChange={(event) => setNote(firstCharacters(event.target.value, DAY_CLOSE_NOTE_MAX))}
+            onChange={(event) => setNote(keptWithin(event.target.value, note, DAY_CLOSE_NOTE_MAX))}
           />
           <p id={`${noteId}-count`} className="text-xs text-slate-600 dark:text-slate-400">
             Optional. {DAY_CLOSE_NOTE_MAX - characterCount(note)} characters left; you'll see it tomorrow morning.

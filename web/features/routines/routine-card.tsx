@@ -2,7 +2,6 @@ import { Check, Flame, Pause, Pencil, Play, SkipForward, Trash2 } from "lucide-r
 import { useState } from "react";
 import { describeRepeat } from "../../../shared/routines";
 import { type Routine, SKIP_REASON_MAX } from "../../../shared/schemas/routines";
-import { firstCharacters } from "../../../shared/text-length";
 import { ApiRequestError } from "../../api/client";
 import { useDeleteRoutine, usePatchRoutine, useSkipRoutine } from "../../api/routines";
 import { isQueued } from "../../api/send-change";
@@ -13,6 +12,7 @@ import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { inputClasses } from "../../ui/field";
 import { RoutineDays, routineStreakLine, shortDate } from "../../ui/routine-days";
+import { keptWithin } from "../../ui/text-limit";
 import { showError, showSuccess } from "../../ui/toast";
 import { RoutineForm } from "./routine-form";
 
@@ -190,8 +190,7 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
                 className={inputClasses}
                 value={reason}
                 placeholder="Travelling"
-                // Cut as the server counts (docs/decisions/322-a-length-is-counted-in-code-points.md).
-                onChange={(event) => setReason(firstCharacters(event.target.value, SKIP_REASON_MAX))}
+                onChange={(event) => setReason(keptWithin(event.target.value, reason, SKIP_REASON_MAX))}
               />
             </label>
             <Button type="submit" size="md" disabled={skip.isPending}>

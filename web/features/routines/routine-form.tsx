@@ -12,11 +12,11 @@ import {
   WEEK_DAYS,
   type WeekDay,
 } from "../../../shared/schemas/routines";
-import { firstCharacters } from "../../../shared/text-length";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Field, inputClasses } from "../../ui/field";
 import { shortDate } from "../../ui/routine-days";
+import { keptWithin } from "../../ui/text-limit";
 
 /** The rules, in the order the form offers them. */
 const KINDS = [
@@ -111,8 +111,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
             value={title}
             placeholder="Take the medicine"
             onChange={(event) => {
-              // Cut as the server counts (docs/decisions/322-a-length-is-counted-in-code-points.md).
-              setTitle(firstCharacters(event.target.value, LIMITS.titleMax));
+              setTitle(keptWithin(event.target.value, title, LIMITS.titleMax));
               setError(undefined);
             }}
           />

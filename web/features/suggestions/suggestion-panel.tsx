@@ -3,7 +3,7 @@ import { Check, Plus, Sparkles, X } from "lucide-react";
 import { type FormEvent, type RefObject, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import type { SuggestionKind } from "../../../shared/schemas/suggestions";
-import { characterCount, firstCharacters } from "../../../shared/text-length";
+import { characterCount } from "../../../shared/text-length";
 import { ApiRequestError } from "../../api/client";
 import { aiAddPayload, useSuggestions } from "../../api/suggestions";
 import { useCreateTask } from "../../api/task-changes";
@@ -11,6 +11,7 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { aboutTask } from "../../ui/task-name";
+import { keptWithin } from "../../ui/text-limit";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { readShareTasks, writeShareTasks } from "./share-tasks-setting";
 import { emptyText, type SuggestionSource, sourceText } from "./suggestion-source";
@@ -167,8 +168,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               rows={4}
               value={prompt}
               placeholder="e.g. I need to call the bank and book the dentist, and I want to get fit"
-              // Cut as the server counts (docs/decisions/322-a-length-is-counted-in-code-points.md).
-              onChange={(event) => setPrompt(firstCharacters(event.target.value, LIMITS.promptMax))}
+              onChange={(event) => setPrompt(keptWithin(event.target.value, prompt, LIMITS.promptMax))}
               onKeyDown={(event) => {
                 if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) getSuggestions();
               }}
