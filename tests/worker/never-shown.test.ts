@@ -92,8 +92,10 @@ describe("isNeverShown: the model talking about its instructions, rules or promp
     "Befolge die Regeln des Rezepts",
     "新人向けの指示書を書き出す",
     "レシピのルールに従う",
+    "私立学校の規則を確認する",
     "为新员工写下操作指示",
     "遵守食谱的规则",
+    "制定自我管理规则",
     "اكتب التعليمات للموظف الجديد",
     "اتبع قواعد الوصفة",
   ])("keeps %j", (line) => {

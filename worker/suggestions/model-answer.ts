@@ -1,4 +1,5 @@
 import { MODEL_STEPS } from "../../shared/schemas/suggestions";
+import { characterCount } from "../../shared/text-length";
 import { MODEL_RULES } from "./provider";
 import { talksAboutItsInstructions } from "./self-talk";
 import { wordsKey } from "./titles";
@@ -26,10 +27,11 @@ const UNSPACED =
  * without spaces), at most MODEL_STEPS.maxChars characters, with a letter in it.
  */
 export function isStepShaped(title: string): boolean {
-  if (title.length < STEP_SHAPE.minChars || title.length > MODEL_STEPS.maxChars) return false;
+  const characters = characterCount(title);
+  if (characters < STEP_SHAPE.minChars || characters > MODEL_STEPS.maxChars) return false;
   if (!/\p{L}/u.test(title) || /[?？¿]/.test(title) || /[.!;:。！；]\s*\S/u.test(title)) return false;
   const words = title.split(" ").filter(Boolean);
-  if (UNSPACED.test(title) && words.length < STEP_SHAPE.minWords) return title.length <= STEP_SHAPE.maxUnspacedChars;
+  if (UNSPACED.test(title) && words.length < STEP_SHAPE.minWords) return characters <= STEP_SHAPE.maxUnspacedChars;
   return words.length >= STEP_SHAPE.minWords && words.length <= STEP_SHAPE.maxWords;
 }
 

@@ -40,8 +40,9 @@ const ME = [
   `${START}(?:j|m)['’]|${word(`je|moi`)}`,
   // German: "ich", "mir", "mich", "mein…"
   word(`ich|mir|mich|mein(?:e|er|es|en|em)?`),
-  // Japanese: 私, わたし, 僕; Simplified Chinese: 我 (not 我们, "we")
-  `私|わたし|僕|我(?!们)`,
+  // Japanese: 私, わたし, 僕 (not 私立 "private", 私物 "belongings"); Simplified Chinese: 我 (not 我们
+  // "we", 自我 "self")
+  `私(?![立物用道鉄服])|わたし|僕|(?<!自)我(?!们)`,
   // Arabic: "I", "from me", "I must", "I cannot", "I am (not) allowed", "I will not"
   String.raw`أنا|مني|يجب\s+علي|علي[ّ]?\s+أن|لا\s+(?:يمكنني|أستطيع)|يُ?سمح\s+لي|لن\s+أ`,
 ].join("|");
