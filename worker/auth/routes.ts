@@ -16,6 +16,7 @@ import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import {
+  finishDeletionCutShort,
   forgetPersonRow,
   insertPersonRow,
   personRowOf,
@@ -190,7 +191,9 @@ export const authRoutes = new Hono<AppEnv>()
     // The failure is counted already.
     if (!user?.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
     // The person's own settings, from their home when it is not the directory (one more read then).
-    const account = withPersonSettings(user, await personRowOf(c, user));
+    const person = await personRowOf(c, user);
+    if (!person) await finishDeletionCutShort(c, user, rightPasswordQueries(db, lockKey, client, device));
+    const account = withPersonSettings(user, person);
     const session = newSession(db, user.id, sessionData(c, "password"));
     const rehash = needsRehash(user.passwordHash)
       ? [

@@ -1,5 +1,6 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
+import { DEFAULT_DAY_START_HOUR } from "../../shared/day";
 import { createDb, type Db } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
 import { directoryDatabase } from "../db/person-db";
@@ -29,7 +30,22 @@ export type UserRead<T> = {
    * start made today's rows (the routines' occurrences), so a reader of those reads again.
    */
   dayWasNew?: boolean;
+  /**
+   * The session is live in the directory but the person's own row is gone from their home: their
+   * account's deletion was cut short between the two databases (only for a read that allows it:
+   * readDirectoryAsUser's `personMayBeGone`). No day is begun for it.
+   */
+  personGone?: boolean;
 };
+
+type SessionAndRows<T> = { row: SessionRow | undefined; data: T; personGone?: boolean };
+
+/**
+ * The day of a person whose row is gone from their home (a deletion cut short): none begun, in the
+ * zone and start hour of every new account. What it decides is only the scope of the change that
+ * finishes the deletion, which counts nothing.
+ */
+const NO_DAY = { timeZone: "UTC", dayStartHour: DEFAULT_DAY_START_HOUR, tasksVersion: 0, dayBegun: null };
 
 /**
  * THE way a route knows who is asking (docs/architecture.md#request-path). The route names
@@ -70,13 +86,17 @@ export async function readAsUser<T extends Queries>(
 /**
  * readAsUser for queries of the directory's rows (the account's credentials, its sign-in
  * counters): the session check batched with them there, the person's day read from their home at
- * the same time when it is elsewhere.
+ * the same time when it is elsewhere. With `personMayBeGone` (a write's, whose home is read on its
+ * primary) a session whose person's row is gone from their home is live still, and says so
+ * (`personGone`): the account's deletion was cut short between the two databases, and asking again
+ * finishes it (docs/decisions/315-a-deletion-cut-short-is-finished.md).
  */
 export function readDirectoryAsUser<T extends Queries>(
   c: Context<AppEnv>,
   queries: (db: Db, userId: string) => T,
+  options: { personMayBeGone?: boolean } = {},
 ): Promise<UserRead<BatchResponse<T>>> {
-  return checkedRead(c, sessionAndRows(c, "directory", queries));
+  return checkedRead(c, sessionAndRows(c, "directory", queries, options.personMayBeGone === true));
 }
 
 /**
@@ -88,7 +108,8 @@ function sessionAndRows<T extends Queries>(
   c: Context<AppEnv>,
   where: "person" | "directory",
   queries?: (db: Db, userId: string) => T,
-): Promise<{ row: SessionRow | undefined; data: BatchResponse<T> }> {
+  personMayBeGone = false,
+): Promise<SessionAndRows<BatchResponse<T>>> {
   const { sessionId, userId } = claimsOf(c);
   const { db, directory } = c.var;
   if (personIsInDirectory(c)) {
@@ -106,10 +127,14 @@ function sessionAndRows<T extends Queries>(
     where === "person"
       ? Promise.all([session, db.batch([person, ...own])]).then(([s, [p, ...data]]) => ({ s, p, data }))
       : Promise.all([directory.batch([session, ...own]), person]).then(([[s, ...data], p]) => ({ s, p, data }));
-  return reads.then(({ s, p, data }) => ({
-    row: joinedSessionRow(s[0], p[0]),
-    data: data as unknown as BatchResponse<T>,
-  }));
+  return reads.then(({ s, p, data }) => {
+    const personGone = personMayBeGone && s[0] !== undefined && p[0] === undefined;
+    return {
+      row: joinedSessionRow(s[0], personGone ? NO_DAY : p[0]),
+      data: data as unknown as BatchResponse<T>,
+      ...(personGone ? { personGone } : {}),
+    };
+  });
 }
 
 /** readAsUser for the common case of a route that reads one row (or none: `row` is undefined). */
@@ -131,12 +156,9 @@ export async function readRowAsUser<R>(
  * time. A revoked or expired session answers 401; last_seen_at is refreshed after the answer; a day
  * the person's rows say has not begun begins before the answer.
  */
-export async function checkedRead<T>(
-  c: Context<AppEnv>,
-  read: Promise<{ row: SessionRow | undefined; data: T }>,
-): Promise<UserRead<T>> {
+export async function checkedRead<T>(c: Context<AppEnv>, read: Promise<SessionAndRows<T>>): Promise<UserRead<T>> {
   const claims = claimsOf(c);
-  const [{ row, data }, revoked] = await Promise.all([read, revokedWhileReplicaMayLag(c, claims)]);
+  const [{ row, data, personGone }, revoked] = await Promise.all([read, revokedWhileReplicaMayLag(c, claims)]);
   if (revoked || !isLiveSession(row)) throw await sessionEndedError(c, claims, row !== undefined);
   const touch = touchSession(c.var.directory, claims.sessionId, row);
   if (touch) afterAnswer(c, touch);
@@ -147,6 +169,7 @@ export async function checkedRead<T>(
     dayStartHour: row.dayStartHour,
     home: claims.home,
   };
+  if (personGone) return { user, session: row, data, personGone };
   // A new day not yet begun in the person's rows begins first, once (set by worker/app.ts:
   // docs/decisions/259-the-day-begins-on-the-server.md).
   const dayWasNew = (await c.var.beginDayIfNew?.(c, user, row.dayBegun)) === true;
