@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { type Change, commitChange } from "../changes/pipeline";
 import { requestScope } from "../changes/request";
 import type { Db } from "../db/client";
-import { homeForNewPerson } from "../db/person-db";
+import { homeForNewPerson, homeIsDirectory } from "../db/person-db";
 import { personDbOf, personIsInDirectory, personPrimaryOf } from "../db/person-session";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
@@ -76,11 +76,14 @@ export async function forgetPersonRow(person: Db, id: string): Promise<void> {
  * that has no row yet (a sign-up's, just written) is asked again on the primary.
  */
 export async function personRowOf(c: Context<AppEnv>, account: UserRow): Promise<UserRow | undefined> {
-  const person = personDbOf(c, account.home);
-  if (person === c.var.directory) return account;
-  const [row] = await userByIdQuery(person, account.id);
+  return homeIsDirectory(c.env, account.home) ? account : homeRowOf(c, account);
+}
+
+/** The person's own row in a home that is not the directory: from a replica, else its primary. */
+async function homeRowOf(c: Context<AppEnv>, { id, home }: Pick<UserRow, "id" | "home">) {
+  const [row] = await userByIdQuery(personDbOf(c, home), id);
   if (row) return row;
-  const [current] = await userByIdQuery(personPrimaryOf(c, account.home), account.id);
+  const [current] = await userByIdQuery(personPrimaryOf(c, home), id);
   return current;
 }
 
@@ -139,24 +142,32 @@ export async function readAccountAsUser(c: Context<AppEnv>) {
   return { user, row: withPersonSettings(account, person) };
 }
 
-/** The answer to a sign-in that finished its account's deletion. */
-const ACCOUNT_DELETED = "This account was deleted. Its username and email are free to register again.";
+/** The answer to a password sign-in that finished its account's deletion. */
+export const ACCOUNT_DELETED = "This account was deleted. Its username and email are free to register again.";
 
 /**
- * A sign-in, its password right, to an account whose person's row is gone from their home (its
- * deletion cut short between the two databases): no session is made, the deletion is finished in
- * the directory (with `alongside`, the sign-in's own writes) and the answer is a 401 that says so
- * (docs/decisions/315-a-deletion-cut-short-is-finished.md).
+ * Whether the person's own row is gone from their home while their account is in the directory
+ * (never for a person homed in the directory): personRowOf's answer, for a sign-in that has only
+ * the account's id and home.
+ */
+export async function personRowGone(c: Context<AppEnv>, account: Pick<UserRow, "id" | "home">): Promise<boolean> {
+  return !homeIsDirectory(c.env, account.home) && (await homeRowOf(c, account)) === undefined;
+}
+
+/**
+ * A sign-in, its password right or its identity proved, to an account whose person's row is gone
+ * from their home (its deletion cut short between the two databases): the caller makes no session,
+ * and this finishes the deletion in the directory, with `alongside` (the sign-in's own writes)
+ * (docs/decisions/315-a-deletion-cut-short-is-finished.md). The deletion counts nothing, so no day
+ * of the person's matters to it.
  */
 export async function finishDeletionCutShort(
   c: Context<AppEnv>,
-  account: UserRow,
+  account: Pick<UserRow, "id" | "username" | "email">,
   alongside: readonly BatchItem<"sqlite">[] = [],
-): Promise<never> {
+): Promise<void> {
   const { directory } = c.var;
-  const person = { id: account.id, timeZone: account.timeZone, dayStartHour: account.dayStartHour };
-  await commitChange(requestScope(c, person, new Date(), directory), () =>
+  await commitChange(requestScope(c, { id: account.id, timeZone: "UTC" }, new Date(), directory), () =>
     accountDeletionInDirectory(directory, account, alongside),
   );
-  throw unauthorized(ACCOUNT_DELETED);
 }
