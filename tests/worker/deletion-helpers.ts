@@ -9,10 +9,11 @@ import { api, PASSWORD, type TestUser } from "./helpers";
  */
 
 export const HOME_NAMES = { EU: "DB", OC: "PERSON_DB_1" } as const;
-export type Continent = keyof typeof HOME_NAMES;
+type Continent = keyof typeof HOME_NAMES;
 
 /** Registers a new account from a request Cloudflare says comes from `continent`. */
-export async function registerFrom(continent: Continent, name = `gone${crypto.randomUUID().slice(0, 8)}`) {
+export async function registerFrom(continent: Continent) {
+  const name = `gone${crypto.randomUUID().slice(0, 8)}`;
   const res = await api("/api/auth/register", {
     method: "POST",
     json: { username: name, email: `${name}@example.com`, password: PASSWORD },

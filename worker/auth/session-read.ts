@@ -76,11 +76,13 @@ export async function readAsUser<T extends Queries>(
   queries?: (db: Db, userId: string) => T,
 ): Promise<UserRead<BatchResponse<T> | []>> {
   const checked = await checkedRead(c, sessionAndRows(c, "person", queries));
-  // The first read of a day read before the day's start wrote today's rows: once a day, read them again.
-  const { db } = c.var;
-  const [first, ...rest] = queries && checked.dayWasNew ? queries(db, claimsOf(c).userId) : [];
-  if (!first) return checked;
-  return { ...checked, data: (await db.batch([first, ...rest])) as unknown as BatchResponse<T> };
+  if (!queries || !checked.dayWasNew) return checked;
+  // The first read of a day read before the day's start wrote today's rows: once a day, read them
+  // again, with the session check (an account deleted meanwhile answers 401, not its rows missing:
+  // docs/decisions/316-a-change-whose-person-is-gone.md).
+  const again = await sessionAndRows(c, "person", queries);
+  if (!isLiveSession(again.row)) throw await sessionEndedError(c, claimsOf(c), again.row !== undefined);
+  return { ...checked, data: again.data };
 }
 
 /**
