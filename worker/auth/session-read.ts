@@ -30,14 +30,14 @@ export type UserRead<T> = {
    * start made today's rows (the routines' occurrences), so a reader of those reads again.
    */
   dayWasNew?: boolean;
-  /**
-   * The session is live in the directory but the person's own row is gone from their home: their
-   * account's deletion was cut short between the two databases (only for a read that allows it:
-   * readDirectoryAsUser's `personMayBeGone`). No day is begun for it.
-   */
-  personGone?: boolean;
 };
 
+/**
+ * The session check's row with the route's rows. `personGone`: the session is live in the
+ * directory but the person's own row is gone from their home, their account's deletion cut short
+ * between the two databases (only where readDirectoryAsUser's `personMayBeGone` allows it); no day
+ * is begun for it.
+ */
 type SessionAndRows<T> = { row: SessionRow | undefined; data: T; personGone?: boolean };
 
 /**
@@ -89,9 +89,8 @@ export async function readAsUser<T extends Queries>(
  * readAsUser for queries of the directory's rows (the account's credentials, its sign-in
  * counters): the session check batched with them there, the person's day read from their home at
  * the same time when it is elsewhere. With `personMayBeGone` (a write's, whose home is read on its
- * primary) a session whose person's row is gone from their home is live still, and says so
- * (`personGone`): the account's deletion was cut short between the two databases, and asking again
- * finishes it (docs/decisions/315-a-deletion-cut-short-is-finished.md).
+ * primary) a session whose person's row is gone from their home is live still: the account's
+ * deletion was cut short between the two databases, and asking again finishes it (docs/decisions/315-a-deletion-cut-short-is-finished.md).
  */
 export function readDirectoryAsUser<T extends Queries>(
   c: Context<AppEnv>,
@@ -171,7 +170,7 @@ export async function checkedRead<T>(c: Context<AppEnv>, read: Promise<SessionAn
     dayStartHour: row.dayStartHour,
     home: claims.home,
   };
-  if (personGone) return { user, session: row, data, personGone };
+  if (personGone) return { user, session: row, data };
   // A new day not yet begun in the person's rows begins first, once (set by worker/app.ts:
   // docs/decisions/259-the-day-begins-on-the-server.md).
   const dayWasNew = (await c.var.beginDayIfNew?.(c, user, row.dayBegun)) === true;
