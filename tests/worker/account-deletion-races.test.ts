@@ -4,10 +4,10 @@ import { deleteAccount, expectNothingLeft, HOME_NAMES, registerFrom } from "./de
 import { api, createTask } from "./helpers";
 
 /*
- * Writes racing one's own account deletion (docs/decisions/270-person-databases.md): a write whose
- * session check passed just before the deletion committed finds the person's row gone when its
- * batch runs. It answers 401, the session having ended, never a 500; and nothing of the person is
- * left behind in either database. Both homes: DB (the directory's own) and PERSON_DB_1.
+ * Writes racing one's own account deletion (docs/decisions/316-a-change-whose-person-is-gone.md): a
+ * write whose session check passed just before the deletion committed finds the person's row gone
+ * when its batch runs. It answers 401, the session having ended, never a 500; and nothing of the
+ * person is left behind in either database. Both homes: DB (the directory's own) and PERSON_DB_1.
  */
 
 type Send = { path: string; send: () => Promise<Response> };
