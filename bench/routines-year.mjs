@@ -19,6 +19,7 @@ const headCommit = execSync("git rev-parse --short HEAD", { encoding: "utf8" }).
 /** Runs the test in `dir` and answers its report (the test may fail its bounds there: the report comes first). */
 function measure(dir) {
   let output;
+  let passed = true;
   try {
     output = execFileSync("npx", ["vitest", "run", "--config", "tests/worker/vitest.config.ts", TEST], {
       cwd: dir,
@@ -27,11 +28,13 @@ function measure(dir) {
       stdio: ["ignore", "pipe", "pipe"],
     });
   } catch (error) {
+    passed = false;
     output = `${error.stdout ?? ""}${error.stderr ?? ""}`;
   }
   const line = output.split("\n").find((text) => text.includes("ROUTINES_YEAR_REPORT "));
   if (!line) throw new Error(`no report from ${dir}:\n${output.slice(-4000)}`);
-  return JSON.parse(line.slice(line.indexOf("ROUTINES_YEAR_REPORT ") + "ROUTINES_YEAR_REPORT ".length));
+  const report = JSON.parse(line.slice(line.indexOf("ROUTINES_YEAR_REPORT ") + "ROUTINES_YEAR_REPORT ".length));
+  return { ...report, bounds: passed ? "pass" : "FAIL" };
 }
 
 const load = () =>
@@ -103,6 +106,13 @@ const rows = [
     mb(after.exportTasksBytes),
     ratio(before.exportTasksBytes, after.exportTasksBytes),
   ],
+  [
+    "the person's year in their home database",
+    mb(before.personDatabaseBytes),
+    mb(after.personDatabaseBytes),
+    ratio(before.personDatabaseBytes, after.personDatabaseBytes),
+  ],
   ["GET /api/account/export, ms", before.exportMs, after.exportMs, ratio(before.exportMs, after.exportMs)],
 ];
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+console.log(`\nThe test's bounds (${TEST}): baseline ${before.bounds}, now ${after.bounds}`);
