@@ -14,6 +14,7 @@ const STATE_LETTERS: Record<OccurrenceState, string> = {
   skipped: "s",
   missed: "m",
   paused: "p",
+  undone: "u",
 };
 
 const STATE_OF_LETTER = new Map(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../constants";
+import { fitsLength } from "../text-length";
 import { isoDateSchema } from "./common";
 import { taskTitleSchema } from "./tasks";
 
@@ -112,22 +113,32 @@ export const importRoutinesAnswerSchema = z.object({
 });
 export type ImportRoutinesAnswer = z.infer<typeof importRoutinesAnswerSchema>;
 
+/** The longest reason a skip may give. */
+export const SKIP_REASON_MAX = 200;
+
 /** POST /api/routines/:id/skip: a reason if the person gives one. */
 export const skipRoutineSchema = z.strictObject({
-  reason: z.string().trim().max(200, "A reason is at most 200 characters.").nullable().optional(),
+  reason: z
+    .string()
+    .trim()
+    .refine((reason) => fitsLength(reason, SKIP_REASON_MAX), `A reason is at most ${SKIP_REASON_MAX} characters.`)
+    .nullable()
+    .optional(),
 });
 
 /**
  * What became of one due day of a routine: open (today, not done yet), done, skipped (with the
- * reason if given), missed (the day ended undone), paused (the routine was paused that day).
+ * reason if given), missed (the day ended undone), paused (the routine was paused that day),
+ * undone ("N times a week": the day ended undone, which misses nothing by itself; the days of a
+ * week that ended short of N are missed, docs/decisions/330-a-week-ends-short-not-a-day.md).
  */
-export const OCCURRENCE_STATES = ["open", "done", "skipped", "missed", "paused"] as const;
+export const OCCURRENCE_STATES = ["open", "done", "skipped", "missed", "paused", "undone"] as const;
 export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
 
 /**
  * A routine's last 30 days, one letter a day (shared/routine-strip.ts): `states` from 29 days
- * before `until` (today) to it, `o` open, `d` done, `s` skipped, `m` missed, `p` paused, `-` not
- * one of its days; `reasons` the reasons of the days skipped with one, by date.
+ * before `until` (today) to it, `o` open, `d` done, `s` skipped, `m` missed, `p` paused, `u` undone,
+ * `-` not one of its days; `reasons` the reasons of the days skipped with one, by date.
  */
 const routineStripSchema = z.object({
   until: z.string(),

@@ -9,6 +9,7 @@ import { apiCall, expect, screenshots, shownToast, test } from "./fixtures";
 
 const VITAMINS = "Take the vitamins with a glass of water after breakfast";
 const STRETCH = "Stretch the back and shoulders for ten minutes at noon";
+const RUNNING = "Go running around the park before starting work";
 
 test.describe("routines over three days", () => {
   const day = dayServerOfTheGroup();
@@ -98,6 +99,48 @@ test.describe("routines over three days", () => {
     await screenshots(page, "routines-analytics");
     await expectNoAxeViolations(page, "analytics with routines");
     expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+test.describe("N times a week", () => {
+  const day = dayServerOfTheGroup();
+
+  test('at 390 px: a day of "3 times a week" not done is not missed, on the plan, Routines and Analytics', async ({
+    browser,
+  }) => {
+    test.slow();
+    const { dayOne: place } = dayMove();
+    const account = await registerOnDayOne(day.api, place);
+    for (const title of Object.values(TITLES).slice(0, 10)) {
+      await apiCall(day.api, account, "POST", "/api/tasks", { title, category: "later" });
+    }
+    await apiCall(day.api, account, "POST", "/api/routines", { title: RUNNING, repeat: { timesPerWeek: 3 } });
+    // A night passes with it not done.
+    backdateOneDay(account, day.server.stateDir);
+    const { page, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+    const routines = page.getByRole("region", { name: /Today's routines/ });
+    const today = (await apiCall(day.api, account, "GET", "/api/day")) as { date: string };
+    // Only the end of a week short of three misses: yesterday was a Sunday when today is a Monday.
+    const weekOver = new Date(`${today.date}T12:00:00Z`).getUTCDay() === 1;
+    if (weekOver) await expect(routines.getByTestId("missed-yesterday")).toHaveText(`Missed yesterday: ${RUNNING}`);
+    else {
+      await expect(routines.getByRole("listitem").filter({ hasText: RUNNING })).toHaveCount(1);
+      await expect(routines.getByTestId("missed-yesterday")).toHaveCount(0);
+    }
+    await page.goto("/routines");
+    const card = page.locator("article").filter({ hasText: RUNNING });
+    await expect(card.getByText("Due today")).toBeVisible();
+    await expect(card.getByRole("listitem", { name: /: missed$/ })).toHaveCount(weekOver ? 1 : 0);
+    if (!weekOver) await expect(card.getByRole("listitem", { name: /: not done$/ })).toHaveCount(1);
+    await screenshots(page, "routines-times-a-week");
+    await page.goto("/analytics");
+    const onAnalytics = page.getByRole("region", { name: "Routines" });
+    await expect(onAnalytics.getByText(RUNNING)).toBeVisible();
+    await expect(onAnalytics.getByRole("listitem", { name: /: missed$/ })).toHaveCount(weekOver ? 1 : 0);
     await close();
   });
 });

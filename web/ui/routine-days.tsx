@@ -6,6 +6,8 @@ import { cn } from "./cn";
 /*
  * A routine's last 30 days as a strip of squares (docs/product.md#routines): done, skipped,
  * paused, missed, open today, or not one of its days. Shown on the routine's card and on Analytics.
+ * An undone day of "N times a week" looks like a day it was not needed: only a week that ended
+ * short is missed (docs/decisions/330-a-week-ends-short-not-a-day.md).
  */
 
 const STATE_CLASS = {
@@ -14,9 +16,17 @@ const STATE_CLASS = {
   paused: "bg-sky-500 dark:bg-sky-400",
   missed: "bg-red-600 dark:bg-red-400",
   open: "border-2 border-brand-600 dark:border-brand-500",
+  undone: "bg-slate-100 dark:bg-slate-800",
 } as const;
 
-const STATE_WORD = { done: "done", skipped: "skipped", paused: "paused", missed: "missed", open: "open" } as const;
+const STATE_WORD = {
+  done: "done",
+  skipped: "skipped",
+  paused: "paused",
+  missed: "missed",
+  open: "open",
+  undone: "not done",
+} as const;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 

@@ -409,8 +409,9 @@ export const routines = sqliteTable(
 
 /**
  * What became of each due day of a routine (docs/decisions/282-honest-streaks.md): one row per
- * routine and day, made at the day's start (open, or paused), closed at the next (done, missed)
- * or by the person (skipped, with the reason if given). Streaks are counted from these rows; rows
+ * routine and day, made at the day's start (open, or paused), closed at the next (done, missed;
+ * undone for "N times a week" until its week is over) or by the person (skipped, with the reason
+ * if given). Streaks are counted from these rows; rows
  * older than ROUTINE_HISTORY_DAYS are dropped.
  */
 export const routineDays = sqliteTable(
@@ -424,7 +425,7 @@ export const routineDays = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The person's day, YYYY-MM-DD. */
     day: text().notNull(),
-    state: text({ enum: ["open", "done", "skipped", "missed", "paused"] }).notNull(),
+    state: text({ enum: ["open", "done", "skipped", "missed", "paused", "undone"] }).notNull(),
     reason: text(),
   },
   (t) => [primaryKey({ columns: [t.routineId, t.day] }), index("routine_days_user").on(t.userId, t.day)],

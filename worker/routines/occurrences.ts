@@ -107,13 +107,43 @@ export function undoLaterDaysStatements(
   ];
 }
 
-/** The days before `today` closed, their undone tasks off the list, the kept history bounded. */
+/** Whether the routine of a routine_days row is "N times a week". */
+const timesRule = sql`exists (select 1 from ${routines} where ${routines.id} = ${routineDays.routineId} and ${routines.kind} = 'times')`;
+/**
+ * Whether the week (Monday to Sunday) of a routine_days row ended short of its routine's N: fewer
+ * done days than N. SQLite's `date(day, '-6 days', 'weekday 1')` is the Monday on or before `day`.
+ */
+const weekEndedShort = sql`(select count(*) from ${routineDays} as week_days
+    where week_days.routine_id = ${routineDays.routineId} and week_days.state = 'done'
+    and week_days.day >= date(${routineDays.day}, '-6 days', 'weekday 1')
+    and week_days.day < date(${routineDays.day}, '-6 days', 'weekday 1', '+7 days'))
+  < (select ${routines.n} from ${routines} where ${routines.id} = ${routineDays.routineId})`;
+
+/**
+ * The days before `today` closed, their undone tasks off the list, the kept history bounded. An
+ * undone day of "N times a week" is not missed by itself: it is `undone` until its week is over,
+ * and missed only if that week ended short of N (docs/decisions/330-a-week-ends-short-not-a-day.md).
+ */
 export function closeEarlierDaysStatements(db: Db, userId: string, today: string): BatchItem<"sqlite">[] {
   return [
     db
       .update(routineDays)
-      .set({ state: sql`case when ${doneTask} then 'done' when ${anyTask} then 'missed' else 'skipped' end` })
+      .set({
+        state: sql`case when ${doneTask} then 'done' when ${anyTask} then (case when ${timesRule} then 'undone' else 'missed' end) else 'skipped' end`,
+      })
       .where(and(eq(routineDays.userId, userId), eq(routineDays.state, "open"), lt(routineDays.day, today))),
+    db
+      .update(routineDays)
+      .set({ state: "missed" })
+      .where(
+        and(
+          eq(routineDays.userId, userId),
+          eq(routineDays.state, "undone"),
+          lt(routineDays.day, weekStartOf(today)),
+          timesRule,
+          weekEndedShort,
+        ),
+      ),
     db
       .delete(tasks)
       .where(
