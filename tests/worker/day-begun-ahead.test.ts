@@ -138,6 +138,42 @@ describe("a day begun ahead and moved back", () => {
   }
 });
 
+describe("a day begun ahead into the next week and moved back", () => {
+  for (const home of ["DB", "PERSON_DB_1"] as const) {
+    it(`leaves "3 times a week" as its week was, homed in ${home}: today open, no day missed`, async () => {
+      const db = HOMES[home].db();
+      const person = await personHomedIn(home, "2027-06-07T12:00:00Z");
+      const { token } = person;
+      await setAccount(token, { timeZone: "UTC", dayStartHour: 0 });
+      const routine = await makeRoutine(token, "Go running", { timesPerWeek: 3 });
+      // Done on Monday and Tuesday, not on Wednesday to Saturday; Sunday the 13th begun and open.
+      for (const day of ["2027-06-07", "2027-06-08", "2027-06-09", "2027-06-10", "2027-06-11", "2027-06-12"]) {
+        setClock(`${day}T12:00:00Z`);
+        const [task] = (await occurrencesOf(token)).get(routine.id) ?? [];
+        if (day <= "2027-06-08") await finish(token, (task as { id: number }).id);
+      }
+      setClock("2027-06-13T06:00:00Z");
+      const before = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
+      expect(before.today).toBe("open");
+
+      // 10:01 UTC on Sunday is 00:01 on Monday in Kiritimati: the week ends short of 3.
+      setClock("2027-06-13T10:01:00Z");
+      await setAccount(token, { timeZone: "Pacific/Kiritimati" });
+      const ahead = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
+      expect(stripDaysOf(ahead.last30).some((day) => day.state === "missed")).toBe(true);
+
+      setClock("2027-06-13T10:02:00Z");
+      await setAccount(token, { timeZone: "UTC" });
+      const after = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
+      expect(after).toMatchObject({ today: "open", streak: before.streak, doneThisWeek: 2 });
+      expect(stripDaysOf(after.last30)).toEqual(stripDaysOf(before.last30));
+      const occurrences = (await occurrencesOf(token)).get(routine.id) ?? [];
+      expect(occurrences.filter((task) => !task.isCompleted)).toHaveLength(1);
+      expect(await dayBegunOf(db, person.user.id)).toBe("2027-06-13");
+    });
+  }
+});
+
 describe("the night passing while a step for the day before runs", () => {
   it("leaves the next day begun: a step for today in its last minute undoes nothing", async () => {
     const person = await personHomedIn("DB", "2027-06-10T12:00:00Z");
