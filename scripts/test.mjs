@@ -59,6 +59,8 @@ const phases = [
       name: "build and deploy dry-run",
       cmd: "node scripts/ensure-dev-vars.mjs && npx vite build --logLevel warn && npx wrangler deploy --dry-run",
     },
+    // The browser suite's databases, migrated once for all its servers (docs/decisions/340-browser-servers-copy-one-migrated-template.md).
+    { name: "browser tests: the databases' template", cmd: "node scripts/e2e-state.mjs" },
     { name: "lint", cmd: "npx biome check ." },
     { name: "import directions", cmd: "npm run --silent lint:imports" },
     // Unused files, exports and dependencies (knip.jsonc): dead code fails the run.
