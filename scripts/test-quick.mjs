@@ -29,7 +29,10 @@ console.log(`Browser tests: ${picked.e2e.join(" ") || "none"}.`);
 const lint = present.length
   ? `npx biome check --no-errors-on-unmatched --files-ignore-unknown=true ${present.map((path) => `'${path}'`).join(" ")}`
   : null;
-const checks = ["decisions", "tables", "bindings", "clock", "test-map"].map((name) => `npm run --silent lint:${name}`);
+const checks = ["decisions", "tables", "bindings", "clock", "test-map"].map((name) => ({
+  name: `lint:${name}`,
+  cmd: `npm run --silent lint:${name}`,
+}));
 const clock = { TEST_CLOCK: process.env.TEST_CLOCK ?? "day-start" };
 
 /** Lanes run at once, each its steps one after another (the first lane's output live). */
@@ -37,7 +40,7 @@ const lanes = [
   [{ name: "typecheck", cmd: "npx tsc -b" }],
   [
     lint && { name: "lint of the changed files", cmd: lint },
-    { name: "source checks", cmd: checks.join(" && ") },
+    ...checks,
     { name: "unit tests", cmd: "npx vitest run --config tests/unit/vitest.config.ts", env: clock },
     picked.worker.length && {
       name: "worker tests of what changed",
