@@ -5,8 +5,9 @@
 //   node bench/suite-time.mjs                 runs `npm test`, then prints its figures
 //   node bench/suite-time.mjs --summary-only  prints the figures of the last run (test-results/summary.json)
 //
-// The figures are scripts/test.mjs's own (Linux: /proc/stat and its ended children's CPU time); the
-// load is sampled every 10 s while the run goes. Compare runs by their CPU-seconds and unused share:
+// The figures are scripts/test.mjs's own (Linux: /proc/stat and its ended children's CPU time, which
+// misses processes handed to init: a lower bound; `node bench/suite-cpu.mjs -- node bench/suite-time.mjs`
+// counts every process); the load is sampled every 10 s while the run goes. Compare runs by their CPU-seconds and unused share:
 // on a shared machine the wall time mostly says how busy it was.
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -39,7 +40,7 @@ const lines = [
   "",
   `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped; ${summary.cores} cores; ${loadNote}.`,
   "",
-  "| Part | Wall | CPU-s of its own | Cores unused by it | Machine idle |",
+  "| Part | Wall | CPU-s of its own (at least) | Cores unused by it (at most) | Machine idle |",
   "| --- | ---: | ---: | ---: | ---: |",
   ...[...summary.phases, summary.whole].map(
     (row) =>

@@ -8,7 +8,7 @@ import { cpSync, rmSync } from "node:fs";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import { setBuildVars } from "./build-dev-vars.mjs";
 import { freshState } from "./e2e-state.mjs";
-import { pointPreviewAt } from "./preview-target.mjs";
+import { startPreviewOf } from "./preview-target.mjs";
 
 const appPort = process.env.E2E_OIDC_APP_PORT ?? "9790";
 const providerPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? "10790");
@@ -65,11 +65,12 @@ setBuildVars(outDir, {
   E2E_CLOCK_SHIFT_MS: String(clockShiftMs),
 });
 freshState(stateDir);
-pointPreviewAt(outDir);
-const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {
-  stdio: "inherit",
-  env,
-});
+const server = await startPreviewOf(outDir, `http://127.0.0.1:${appPort}/api/health`, () =>
+  spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {
+    stdio: "inherit",
+    env,
+  }),
+);
 async function stop(signal) {
   server.kill(signal);
   await provider.stop();

@@ -4,7 +4,7 @@
 import { execSync, spawn } from "node:child_process";
 import { setBuildVars } from "./build-dev-vars.mjs";
 import { freshState } from "./e2e-state.mjs";
-import { pointPreviewAt } from "./preview-target.mjs";
+import { startPreviewOf } from "./preview-target.mjs";
 
 const port = process.env.E2E_PORT ?? "8790";
 const outDir = `dist-e2e-${port}`;
@@ -20,10 +20,11 @@ if (process.env.E2E_SKIP_BUILD !== "1") run("npx vite build --logLevel warn");
 // written anew at each start, so a build reused with E2E_SKIP_BUILD=1 runs on the run's clock.
 setBuildVars(outDir, { PASSWORD_HASH_COST: "test", E2E_CLOCK_SHIFT_MS: process.env.E2E_CLOCK_SHIFT_MS ?? "0" });
 freshState(stateDir);
-pointPreviewAt(outDir);
-const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", port, "--strictPort"], {
-  stdio: "inherit",
-  env,
-});
+const server = await startPreviewOf(outDir, `http://127.0.0.1:${port}/api/health`, () =>
+  spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", port, "--strictPort"], {
+    stdio: "inherit",
+    env,
+  }),
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
