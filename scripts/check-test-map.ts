@@ -1,6 +1,6 @@
 // `npm run lint:test-map` (part of `npm run lint` and `npm test`): every worker and browser test file
-// is reachable from scripts/test-map.ts or always run, every pattern there names a test file, and every
-// source path it names exists (docs/decisions/342-a-quick-tier-beside-the-gate.md).
+// is reachable from scripts/test-map.ts or always run, and every source path it names exists
+// (docs/decisions/342-a-quick-tier-beside-the-gate.md).
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { AREAS, mapProblems } from "./test-map.ts";
