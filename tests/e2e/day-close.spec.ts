@@ -220,3 +220,42 @@ test("at 390 px the morning marks the task chosen last night as the first, and t
   await screenshots(page, "day-close-chosen-first");
   await close();
 });
+
+test("at 390 px a day not closed is said in the morning and in Done, and a quiet day's line shows in Done (docs/decisions/349-a-day-s-close-leaves-a-trace.md)", async ({
+  browser,
+  request,
+}) => {
+  const move = dayMove();
+  // One person finishes a task and does not close the day; another finishes nothing and closes it with a line.
+  const unclosed = await registerOnDayOne(request, move.dayOne);
+  const [task] = (await apiCall(request, unclosed, "POST", "/api/process-tasks", { text: REPORT })) as ApiTask[];
+  await apiCall(request, unclosed, "PATCH", `/api/tasks/${task?.id}`, { isCompleted: true });
+  await apiCall(request, unclosed, "POST", "/api/process-tasks", { text: SAM });
+  const quiet = await registerOnDayOne(request, move.dayOne);
+  await apiCall(request, quiet, "POST", "/api/process-tasks", { text: SAM });
+  await apiCall(request, quiet, "POST", "/api/day/close", { note: NOTE });
+  await moveToDayTwo(request, unclosed, move.dayTwo, move.dateTwo);
+  await moveToDayTwo(request, quiet, move.dayTwo, move.dateTwo);
+
+  const first = await openDevice(browser, unclosed, move.dayTwo.timeZone);
+  await first.page.setViewportSize({ width: 390, height: 844 });
+  await first.page.goto("/");
+  await expect(first.page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+  await expect(first.page.getByTestId("yesterday-not-closed")).toHaveText("You didn't close yesterday.");
+  await screenshots(first.page, "day-not-closed-morning");
+  await first.page.goto("/done");
+  await expect(first.page.getByRole("heading", { level: 2, name: "Yesterday" })).toBeVisible();
+  await expect(first.page.getByTestId("done-day-not-closed")).toHaveText("Not closed in the evening.");
+  await screenshots(first.page, "day-not-closed-done");
+  await first.close();
+
+  const second = await openDevice(browser, quiet, move.dayTwo.timeZone);
+  await second.page.setViewportSize({ width: 390, height: 844 });
+  await second.page.goto("/");
+  await expect(second.page.getByTestId("yesterday-note")).toHaveText(`Last evening: “${NOTE}”`);
+  await expect(second.page.getByTestId("yesterday-not-closed")).toHaveCount(0);
+  await second.page.goto("/done");
+  await expect(second.page.getByTestId("done-day-note")).toHaveText(`“${NOTE}”`);
+  await screenshots(second.page, "day-closed-quiet-done");
+  await second.close();
+});

@@ -1,7 +1,7 @@
 import { Flame, History, ListChecks, Moon, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
-import { isTodaysNoListItem } from "../../../../shared/day";
+import { addDays, isTodaysNoListItem } from "../../../../shared/day";
 import type { Day } from "../../../../shared/schemas/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../../api/client";
@@ -126,6 +126,12 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
             <span data-testid="yesterday-note" className="min-w-0 break-words">
               Last evening: “{day.yesterday.note}”
             </span>
+          </p>
+        ) : !day.yesterday && day.previous?.date === addDays(day.date, -1) ? (
+          // Yesterday was a day of the app's and was not closed (docs/decisions/349-a-day-s-close-leaves-a-trace.md).
+          <p className="flex items-start gap-2">
+            <Moon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
+            <span data-testid="yesterday-not-closed">You didn't close yesterday.</span>
           </p>
         ) : null}
         <p className="flex items-start gap-2">
