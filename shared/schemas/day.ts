@@ -148,13 +148,15 @@ export const historyDaySchema = z.object({
   focusMinutes: z.number().int(),
   /** The day's evening close line, null (or absent) when the day was not closed or had none. */
   note: z.string().nullable().optional(),
+  /** Whether the day was closed in the evening (docs/decisions/349-a-day-s-close-leaves-a-trace.md). */
+  closed: z.boolean().optional(),
 });
 export type HistoryDay = z.infer<typeof historyDaySchema>;
 
 /**
  * GET /api/history: one page of the finished tasks, latest first, and `nextCursor` for the page
  * after (null at the end). The first page (no cursor) also brings `days`, every day with a task or
- * a focus session done, newest first.
+ * a focus session done or closed with a line, newest first.
  */
 export const historyPageSchema = z.object({
   tasks: z.array(historyTaskSchema),

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
   type Account,
+  apiCall,
   closeToast,
   expect,
   registerViaApi,
@@ -256,4 +257,27 @@ test("a task completed on the focus screen shows on the cards, with no reload", 
   await expect(page.getByText("0 minutes of focus in 0 sessions today.")).toBeVisible();
   // 1 of 1 completed: 50 points; under a minute of focus adds nothing.
   await expect(card(page, "Today's Productivity Score")).toContainText("50/100");
+});
+
+test("at 390 px a morning of routines the day began with is not started, not a score of 0 over tasks created (docs/decisions/348-a-morning-of-routines-is-not-started.md)", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const account = await registerIn(request, ZONE);
+  for (const title of [
+    "Stretch the back and shoulders for ten minutes",
+    "Take the evening medicine with a full glass of water",
+  ]) {
+    await apiCall(request, account, "POST", "/api/routines", { title, repeat: { every: "day" } });
+  }
+  await signInPage(page, account);
+  await page.goto("/analytics");
+  await expect(card(page, "Today's Productivity Score")).toContainText("—not started");
+  await expect(card(page, "Today's Productivity Score")).not.toContainText("0/100");
+  await expect(card(page, "Tasks Completed")).toContainText("0/ 2 for today");
+  await expect(card(page, "Tasks Completed")).toContainText("2 of them are routines your day began with.");
+  await screenshots(page, "analytics-not-started");
+  expect(consoleErrors).toEqual([]);
 });

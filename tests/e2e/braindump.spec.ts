@@ -769,3 +769,91 @@ test('a braindump line with "[REMOVED]" is said before anything is sent, and not
   expect((await apiTasks(request, signedIn)).map((task) => task.title)).not.toContain("Call the bank about the card");
   await screenshots(page, "braindump-removed-marker");
 });
+
+test("at 390 px the estimates show on the questions, the results and the board, and twelve tasks keep the questions short (docs/decisions/347-an-estimate-shows-wherever-its-task-does.md)", async ({
+  page,
+  signedIn: _,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const lines = [...REAL_LENGTH_TITLES, "Write the quarterly newsletter for the parents' association"].map(
+    (title, index) => `${title} ~${[45, 90, 20, 120][index % 4]}m`,
+  );
+  await page.goto("/");
+  await page.getByLabel("What's on your mind?").fill(lines.join("\n"));
+  await page.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  const first = REAL_LENGTH_TITLES[0];
+  const questions = page.getByRole("main").getByRole("group");
+  await expect(questions).toHaveCount(12);
+  const escaped = first.replace(/[()]/g, "\\$&");
+  // The badge is a box of its own: engines may put a space before its words.
+  await expect(page.getByRole("group", { name: new RegExp(`^${escaped} ?, estimate 45 min$`) })).toBeVisible();
+  await expect(questions.nth(1).getByTestId("estimate")).toContainText("1 h 30");
+  // Each question's hint shows once, on the first task; the others keep it as their description.
+  await expect(page.getByText("It has a deadline today, or waiting will cause trouble.")).toHaveCount(12);
+  await expect(page.getByText("It has a deadline today, or waiting will cause trouble.").nth(0)).toBeVisible();
+  // The others are for assistive technology only: a one-pixel box.
+  expect(
+    (await page.getByText("It has a deadline today, or waiting will cause trouble.").nth(1).boundingBox())?.height,
+  ).toBeLessThanOrEqual(1);
+  await expect(questions.nth(1).getByRole("radiogroup", { name: "Is it urgent?" })).toHaveAccessibleDescription(
+    "It has a deadline today, or waiting will cause trouble.",
+  );
+  const oneCard = await questions.nth(1).boundingBox();
+  expect(oneCard?.height).toBeLessThan(480);
+  await screenshots(page, "questions-estimates");
+  for (let index = 0; index < 12; index++) {
+    await questions
+      .nth(index)
+      .getByRole("radiogroup", { name: "Is it urgent?" })
+      .getByRole("radio", { name: "Yes" })
+      .click();
+  }
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+  const results = page.getByRole("main");
+  await expect(results.getByRole("listitem").first().getByTestId("estimate")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Remaining Tasks" }).getByTestId("estimate")).toHaveCount(9);
+  await screenshots(page, "results-estimates");
+  await page.getByRole("button", { name: "Organize Tasks" }).click();
+  await expect(column(page, "Urgent").getByTestId("estimate")).toHaveCount(12);
+  await expect(
+    column(page, "Urgent").getByRole("button", {
+      name: new RegExp(`^${escaped} ?, estimate 45 min`),
+    }),
+  ).toBeVisible();
+  await screenshots(page, "board-estimates");
+});
+
+test("at 390 px a reload on the questions or the results comes back to them (docs/decisions/351-a-reload-keeps-the-braindump-s-step.md)", async ({
+  page,
+  signedIn: _,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [first, second] = REAL_LENGTH_TITLES;
+  await page.goto("/");
+  await page.getByLabel("What's on your mind?").fill(`${first}\n${second}`);
+  await page.getByRole("button", { name: "Process & Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await answer(page, first, "Is it urgent?", "Yes");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("group")).toHaveCount(2);
+  // The answer saved before the reload is there.
+  await expect(
+    card(page, first).getByRole("radiogroup", { name: "Is it urgent?" }).getByRole("radio", { name: "Yes" }),
+  ).toHaveAttribute("aria-checked", "true");
+  await answer(page, second, "Is it important?", "Yes");
+  await page.getByRole("button", { name: "Analyze Priorities" }).click();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: first })).toBeVisible();
+  await screenshots(page, "results-after-reload");
+  // Start Over forgets it: a reload then is the typing step.
+  await page.getByRole("button", { name: "Start Over" }).click();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+});

@@ -147,8 +147,10 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   await expect(morning.page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
   await expect(morning.page.getByTestId("yesterday-note")).toHaveText(`Last evening: “${NOTE}”`);
   const three = morning.page.getByRole("region", { name: "Today's three" });
-  await expect(three.getByRole("listitem").first()).toHaveText(SAM);
-  await expect(three.getByRole("listitem")).toHaveText([SAM, REPORT]);
+  // Marked as last evening's choice (docs/decisions/346-the-first-chosen-last-night-is-kept.md).
+  const sam = `${SAM} You chose this last night`;
+  await expect(three.getByRole("listitem").first()).toHaveText(sam);
+  await expect(three.getByRole("listitem")).toHaveText([sam, REPORT]);
   await screenshots(morning.page, "day-close-morning");
   // The two need more than the usual hour: the plan step offers to move one to Later, and it
   // never blocks (docs/decisions/297-the-plan-step-s-size-offer.md); its row brings it back.
@@ -157,10 +159,10 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   await expect(three.getByTestId("plan-size")).toContainText("you usually focus 1 h a day");
   await three.getByRole("button", { name: `Move "${REPORT}" to Later` }).click();
   await expect(shownToast(morning.page, `Moved to Later: "${REPORT}"`)).toBeVisible();
-  await expect(three.getByRole("listitem")).toHaveText([SAM]);
+  await expect(three.getByRole("listitem")).toHaveText([sam]);
   await screenshots(morning.page, "day-close-plan-step-size");
   await morning.page.getByRole("button", { name: `Leave ${REPORT} for later` }).click();
-  await expect(three.getByRole("listitem")).toHaveText([SAM, REPORT]);
+  await expect(three.getByRole("listitem")).toHaveText([sam, REPORT]);
   await three.getByRole("button", { name: "Keep yesterday's two" }).click();
   await expect(shownToast(morning.page, "Your day is planned")).toBeVisible();
 
@@ -177,4 +179,83 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   await expect(morning.page.getByLabel("Close the day at")).toHaveValue(/^\d\d:00$/);
   await screenshots(morning.page, "day-close-settings");
   await morning.close();
+});
+
+test("at 390 px the morning marks the task chosen last night as the first, and the size offer leaves it in (docs/decisions/346-the-first-chosen-last-night-is-kept.md)", async ({
+  browser,
+  request,
+}) => {
+  const move = dayMove();
+  const account = await registerOnDayOne(request, move.dayOne);
+  const created = (await apiCall(request, account, "POST", "/api/process-tasks", {
+    text: [TITLES[0], TITLES[2], TITLES[1], ...TITLES.slice(3)].join("\n"),
+  })) as ApiTask[];
+  const id = (name: string) => created.find((task) => task.title === name)?.id as number;
+  await apiCall(request, account, "POST", "/api/day/plan", {
+    priorityTaskIds: [id(SLIDES), id(REPORT), id(LANDLORD)],
+    noListTaskIds: [],
+  });
+  // The longest of the three is the one chosen last evening as the morning's first.
+  await apiCall(request, account, "POST", "/api/day/close", {
+    moves: [
+      { id: id(SLIDES), to: "tomorrow" },
+      { id: id(LANDLORD), to: "tomorrow" },
+    ],
+    tomorrowFirst: id(REPORT),
+  });
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  await apiCall(request, account, "PATCH", "/api/account", { usualFocusMinutes: 60 });
+
+  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+  const three = page.getByRole("region", { name: "Today's three" });
+  await expect(three.getByRole("listitem").first()).toHaveText(`${REPORT} You chose this last night`);
+  await expect(three.getByText("You chose this last night")).toHaveCount(1);
+  await expect(three.getByTestId("plan-size")).toContainText("you usually focus 1 h a day");
+  // The offer names the longest of the others, never the task chosen last night.
+  await expect(three.getByRole("button", { name: `Move "${SLIDES}" to Later` })).toBeVisible();
+  await expect(three.getByRole("button", { name: `Move "${REPORT}" to Later` })).toHaveCount(0);
+  await screenshots(page, "day-close-chosen-first");
+  await close();
+});
+
+test("at 390 px a day not closed is said in the morning and in Done, and a quiet day's line shows in Done (docs/decisions/349-a-day-s-close-leaves-a-trace.md)", async ({
+  browser,
+  request,
+}) => {
+  const move = dayMove();
+  // One person finishes a task and does not close the day; another finishes nothing and closes it with a line.
+  const unclosed = await registerOnDayOne(request, move.dayOne);
+  const [task] = (await apiCall(request, unclosed, "POST", "/api/process-tasks", { text: REPORT })) as ApiTask[];
+  await apiCall(request, unclosed, "PATCH", `/api/tasks/${task?.id}`, { isCompleted: true });
+  await apiCall(request, unclosed, "POST", "/api/process-tasks", { text: SAM });
+  const quiet = await registerOnDayOne(request, move.dayOne);
+  await apiCall(request, quiet, "POST", "/api/process-tasks", { text: SAM });
+  await apiCall(request, quiet, "POST", "/api/day/close", { note: NOTE });
+  await moveToDayTwo(request, unclosed, move.dayTwo, move.dateTwo);
+  await moveToDayTwo(request, quiet, move.dayTwo, move.dateTwo);
+
+  const first = await openDevice(browser, unclosed, move.dayTwo.timeZone);
+  await first.page.setViewportSize({ width: 390, height: 844 });
+  await first.page.goto("/");
+  await expect(first.page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+  await expect(first.page.getByTestId("yesterday-not-closed")).toHaveText("You didn't close yesterday.");
+  await screenshots(first.page, "day-not-closed-morning");
+  await first.page.goto("/done");
+  await expect(first.page.getByRole("heading", { level: 2, name: "Yesterday" })).toBeVisible();
+  await expect(first.page.getByTestId("done-day-not-closed")).toHaveText("Not closed in the evening.");
+  await screenshots(first.page, "day-not-closed-done");
+  await first.close();
+
+  const second = await openDevice(browser, quiet, move.dayTwo.timeZone);
+  await second.page.setViewportSize({ width: 390, height: 844 });
+  await second.page.goto("/");
+  await expect(second.page.getByTestId("yesterday-note")).toHaveText(`Last evening: “${NOTE}”`);
+  await expect(second.page.getByTestId("yesterday-not-closed")).toHaveCount(0);
+  await second.page.goto("/done");
+  await expect(second.page.getByTestId("done-day-note")).toHaveText(`“${NOTE}”`);
+  await screenshots(second.page, "day-closed-quiet-done");
+  await second.close();
 });

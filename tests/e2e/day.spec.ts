@@ -225,6 +225,25 @@ for (const { how, typing, comeBack } of COMING_BACK) {
   });
 }
 
+test("at 390 px Settings says what was changed: the close time alone, not the start hour (docs/decisions/350-the-day-s-toast-names-what-changed.md)", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Your day" });
+  await form.getByLabel("Close the day at").fill("19:30");
+  await form.getByRole("button", { name: "Save your day" }).click();
+  const toast = shownToast(page, "Your day is set", "Closing it is offered from 19:30.");
+  await expect(toast).toBeVisible();
+  await expect(toast).not.toContainText("It starts at");
+  await screenshots(page, "day-settings-close-time");
+  expect(await apiCall(request, signedIn, "GET", "/api/auth/user")).toMatchObject({
+    dayClose: { enabled: true, time: "19:30" },
+  });
+});
+
 test("Settings: the day's start hour and the reminder to plan it, which needs notifications", async ({
   page,
   request,

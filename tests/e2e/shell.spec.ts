@@ -230,3 +230,31 @@ test("app pages and hashed assets carry the security headers; assets are cached 
   expect(asset.headers()["cache-control"]).toContain("immutable");
   expect(asset.headers()["content-security-policy"]).toContain("object-src 'none'");
 });
+
+test("at 390 px the tabs show Routines and Done, each marked on its page (docs/decisions/345-routines-and-done-are-tabs.md)", async ({
+  page,
+  signedIn: _,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const tabs = ["Braindump & Prioritize", "Focus Timer", '"No" List', "Routines", "Done", "Analytics"];
+  for (const label of tabs) {
+    const tab = nav.getByRole("link", { name: label, exact: true });
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    // Large enough to touch.
+    expect((await tab.boundingBox())?.height).toBeGreaterThanOrEqual(36);
+  }
+  await screenshots(page, "tabs");
+  for (const [label, heading] of [
+    ["Routines", "Routines"],
+    ["Done", "Done"],
+  ] as const) {
+    await nav.getByRole("link", { name: label, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  }
+  expect(consoleErrors).toEqual([]);
+});

@@ -92,6 +92,16 @@ describe("planSize (docs/decisions/294-a-plan-sized-to-the-person.md)", () => {
     });
   });
 
+  it("never offers the task chosen last night as the first (docs/decisions/346-the-first-chosen-last-night-is-kept.md)", () => {
+    const three = [
+      task(1, { title: "Draft the report", estimateMinutes: 90 }),
+      task(2, { title: "Clean the garage", estimateMinutes: 120 }),
+      task(3, { title: "Call Sam", estimateMinutes: 30 }),
+    ];
+    expect(planSize(three, 120, 2)?.tooMuch).toEqual({ id: 1, title: "Draft the report" });
+    expect(planSize([task(2, { estimateMinutes: 120 }), task(3)], 60, 2)?.tooMuch).toBeNull();
+  });
+
   it("says the planned time of the usual when it fits, and nothing without estimates", () => {
     expect(planSize([task(1, { estimateMinutes: 45 }), task(2, { estimateMinutes: 45 })], 120)?.text).toBe(
       "These two need about 1 h 30 of your usual 2 h.",

@@ -7,6 +7,8 @@ describe("activeTab", () => {
     ["/focus-timer", "/focus-timer"],
     ["/no-list", "/no-list"],
     ["/analytics", "/analytics"],
+    ["/routines", "/routines"],
+    ["/done", "/done"],
     ["/settings", "/"],
     ["/braindump", "/"],
     ["/focus-timerx", "/"],

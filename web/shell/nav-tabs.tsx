@@ -1,11 +1,17 @@
 import { Link, useLocation } from "react-router";
 import { cn } from "../ui/cn";
 
-/** docs/product.md#the-shell: the four tabs; a path that matches none highlights the priority-picker tab. */
+/**
+ * docs/product.md#the-shell: the six tabs (routines and Done among them, so a new person finds them:
+ * docs/decisions/345-routines-and-done-are-tabs.md); a path that matches none highlights the
+ * priority-picker tab.
+ */
 export const NAV_TABS = [
   { label: "Braindump & Prioritize", short: "Braindump", to: "/" },
   { label: "Focus Timer", short: "Focus", to: "/focus-timer" },
   { label: '"No" List', short: '"No" List', to: "/no-list" },
+  { label: "Routines", short: "Routines", to: "/routines" },
+  { label: "Done", short: "Done", to: "/done" },
   { label: "Analytics", short: "Analytics", to: "/analytics" },
 ] as const;
 
@@ -18,10 +24,11 @@ export function NavTabs() {
   const { pathname } = useLocation();
   const active = activeTab(pathname);
   return (
-    // Below 640 px the four tabs share the width with short labels (the full one stays their name),
-    // so all four are on screen at 360 px.
+    // Below 640 px the six tabs are two rows of three, so all six are on screen at 360 px; below 768 px
+    // they show short labels (the full one stays their name), so one row fits from 640 px. The
+    // braindump's outline in web/index.html is as tall.
     <nav aria-label="Main">
-      <ul className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:w-max dark:bg-slate-800/70">
+      <ul className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:w-max dark:bg-slate-800/70">
         {NAV_TABS.map((tab) => {
           const isActive = tab.to === active;
           return (
@@ -37,10 +44,10 @@ export function NavTabs() {
                     : "text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
                 )}
               >
-                <span aria-hidden="true" className="sm:hidden">
+                <span aria-hidden="true" className="md:hidden">
                   {tab.short}
                 </span>
-                <span className="max-sm:sr-only">{tab.label}</span>
+                <span className="max-md:sr-only">{tab.label}</span>
               </Link>
             </li>
           );

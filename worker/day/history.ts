@@ -38,6 +38,7 @@ export function historyQueries(db: Db, userId: string, { cursor, limit = HISTORY
       focusMinutes: dailyAnalytics.totalFocusMinutes,
       // The evening close's line shows under its day's header (docs/decisions/291-the-evening-close.md).
       note: dayCloses.note,
+      closed: sql<boolean>`${dayCloses.date} is not null`.mapWith(Boolean),
     })
     .from(dailyAnalytics)
     .leftJoin(dayCloses, and(eq(dayCloses.userId, dailyAnalytics.userId), eq(dayCloses.date, dailyAnalytics.date)))
@@ -50,7 +51,22 @@ export function historyQueries(db: Db, userId: string, { cursor, limit = HISTORY
       ),
     )
     .orderBy(desc(dailyAnalytics.date));
-  return [page, days] as const;
+  // A closed day's line shows in Done though nothing was finished that day
+  // (docs/decisions/349-a-day-s-close-leaves-a-trace.md): the closes with a line whose day has no
+  // finish nor focus in its record.
+  const quietCloses = db
+    .select({ date: dayCloses.date, note: dayCloses.note })
+    .from(dayCloses)
+    .leftJoin(dailyAnalytics, and(eq(dailyAnalytics.userId, dayCloses.userId), eq(dailyAnalytics.date, dayCloses.date)))
+    .where(
+      and(
+        eq(dayCloses.userId, userId),
+        cursor ? sql`0` : undefined,
+        isNotNull(dayCloses.note),
+        sql`coalesce(${dailyAnalytics.tasksCompleted}, 0) = 0 and coalesce(${dailyAnalytics.focusSessionsCompleted}, 0) = 0`,
+      ),
+    );
+  return [page, days, quietCloses] as const;
 }
 
 /**
@@ -61,8 +77,23 @@ export function historyQueries(db: Db, userId: string, { cursor, limit = HISTORY
 export function historyOf(
   owner: DayOwner,
   { cursor, limit = HISTORY_PAGE_SIZE }: HistoryQuery,
-  [rows, days]: readonly [TaskRow[], HistoryPage["days"] & {}],
+  [rows, busyDays, quietCloses]: readonly [
+    TaskRow[],
+    NonNullable<HistoryPage["days"]>,
+    readonly { date: string; note: string | null }[],
+  ],
 ): HistoryPage {
+  const days = [
+    ...busyDays,
+    ...quietCloses.map(({ date, note }) => ({
+      date,
+      tasksCompleted: 0,
+      focusSessionsCompleted: 0,
+      focusMinutes: 0,
+      note,
+      closed: true,
+    })),
+  ].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

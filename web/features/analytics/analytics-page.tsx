@@ -148,7 +148,7 @@ export function AnalyticsPage() {
         <Spinner className="py-24" label="Loading analytics" showLabel />
       ) : (
         <>
-          <TodayCards today={today} />
+          <TodayCards today={today} routinesToday={tasks.data?.filter((task) => task.routineId !== null).length ?? 0} />
           <StreakCards />
           {period === "week" ? <WeekDays records={records} todayDate={todayDate} firstDay={firstDay} /> : null}
           <Suspense fallback={<Spinner className="py-16" label="Loading charts" showLabel />}>
@@ -203,16 +203,31 @@ function TimeZoneNote({ timeZone }: { timeZone: string }) {
   );
 }
 
-function TodayCards({ today }: { today: AnalyticsRecord }) {
+/**
+ * `routinesToday`: the routines' occurrences in the list, all of today's. Before the person has done
+ * anything, a day whose count is what its start made shows no score and names the routines, not
+ * "0 / 4 created" and a 0 (docs/decisions/348-a-morning-of-routines-is-not-started.md).
+ */
+function TodayCards({ today, routinesToday }: { today: AnalyticsRecord; routinesToday: number }) {
   const score = productivityScore(today);
+  const notStarted =
+    routinesToday > 0 &&
+    today.tasksCompleted === 0 &&
+    today.totalFocusMinutes === 0 &&
+    today.focusSessionsCompleted === 0;
+  const routines = Math.min(routinesToday, today.totalTasksCreated);
   return (
     <section aria-label="Today" className="grid gap-4 sm:grid-cols-3">
       <StatCard
         icon={<Gauge aria-hidden="true" className="h-5 w-5" />}
         title="Today's Productivity Score"
-        value={String(score)}
-        unit="/100"
-        footnote="Half for tasks completed of those created, half for up to 2 hours of focus."
+        value={notStarted ? "—" : String(score)}
+        unit={notStarted ? "not started" : "/100"}
+        footnote={
+          notStarted
+            ? "Nothing done yet today: the score starts with your first finished task or focus session."
+            : "Half for tasks completed of those created, half for up to 2 hours of focus."
+        }
       >
         <div aria-hidden="true" className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
           <div className="h-full rounded-full bg-brand-600 dark:bg-indigo-400" style={{ width: `${score}%` }} />
@@ -222,8 +237,12 @@ function TodayCards({ today }: { today: AnalyticsRecord }) {
         icon={<CheckCircle2 aria-hidden="true" className="h-5 w-5" />}
         title="Tasks Completed"
         value={String(today.tasksCompleted)}
-        unit={`/ ${today.totalTasksCreated} created`}
-        footnote={completedFootnote(today)}
+        unit={notStarted ? `/ ${today.totalTasksCreated} for today` : `/ ${today.totalTasksCreated} created`}
+        footnote={
+          notStarted && routines > 0
+            ? `${routines} of them ${routines === 1 ? "is a routine" : "are routines"} your day began with.`
+            : completedFootnote(today)
+        }
       />
       <StatCard
         icon={<Timer aria-hidden="true" className="h-5 w-5" />}

@@ -7,6 +7,7 @@ import { useTasks } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
+import { EstimateBadge } from "../../ui/estimate-badge";
 import { showError, showSuccess } from "../../ui/toast";
 import { TASKS_GONE_TEXT } from "./braindump-copy";
 import { firstUnanswered } from "./first-unanswered";
@@ -90,15 +91,19 @@ export function QuestionsStep({ tasks: initial, onAnalyzed, onStartOver }: Props
                 <span className="text-sm font-medium text-slate-500 dark:text-slate-400" aria-hidden="true">
                   {index + 1}.
                 </span>
-                <span className="min-w-0 break-words">{task.title}</span>
+                <span className="min-w-0 break-words">
+                  {task.title}
+                  <EstimateBadge minutes={task.estimateMinutes} />
+                </span>
               </h2>
-              <div className="mt-3 grid gap-x-6 gap-y-3 md:grid-cols-2">
+              <div className="mt-3 grid gap-x-6 gap-y-2 sm:gap-y-3 md:grid-cols-2">
                 {QUESTIONS.map((question) => (
                   <QuestionRow
                     key={question.id}
                     taskId={task.id}
                     question={question}
                     answers={answersOf(task)}
+                    hintShown={index === 0}
                     onAnswer={onAnswer}
                   />
                 ))}
@@ -123,11 +128,17 @@ function QuestionRow({
   taskId,
   question,
   answers,
+  hintShown,
   onAnswer,
 }: {
   taskId: number;
   question: Question;
   answers: Answers | undefined;
+  /**
+   * Below 640 px a question's hint shows on the first task only (it stays each group's description),
+   * so twelve tasks are not twelve times the same six lines (docs/decisions/347-an-estimate-shows-wherever-its-task-does.md).
+   */
+  hintShown: boolean;
   onAnswer: (taskId: number, questionId: QuestionId, value: AnswerValue) => void;
 }) {
   const labelId = `q-${taskId}-${question.id}`;
@@ -156,7 +167,8 @@ function QuestionRow({
       aria-labelledby={labelId}
       aria-describedby={`${labelId}-hint`}
       className={cn(
-        "flex min-w-0 gap-2 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50",
+        // Tighter on a phone, where twelve tasks are a long page (docs/decisions/347-an-estimate-shows-wherever-its-task-does.md).
+        "flex min-w-0 gap-2 rounded-lg bg-slate-50 px-3 py-1.5 sm:p-3 dark:bg-slate-800/50",
         // Yes/No fits beside the question even on a phone; the three effort options go below it there.
         question.kind === "options"
           ? "flex-col sm:flex-row sm:items-center sm:justify-between"
@@ -167,7 +179,10 @@ function QuestionRow({
         <span id={labelId} className="block text-sm font-medium">
           {question.text}
         </span>
-        <span id={`${labelId}-hint`} className="block text-xs text-slate-600 dark:text-slate-400">
+        <span
+          id={`${labelId}-hint`}
+          className={cn("block text-xs text-slate-600 dark:text-slate-400", !hintShown && "max-sm:sr-only")}
+        >
           {question.description}
         </span>
       </div>

@@ -10,6 +10,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { onDay } from "../../ui/day-words";
+import { EstimateBadge } from "../../ui/estimate-badge";
 import { Spinner } from "../../ui/spinner";
 import { TASKS_GONE_TEXT } from "./braindump-copy";
 import { MarkDoneButton } from "./mark-done-button";
@@ -109,7 +110,13 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
         </div>
       ) : null}
 
-      {day && top.length > 0 ? <PlanSizeLine three={top} usualFocusMinutes={day.usualFocusMinutes} /> : null}
+      {day && top.length > 0 ? (
+        <PlanSizeLine
+          three={top}
+          usualFocusMinutes={day.usualFocusMinutes}
+          chosenFirstId={day.yesterday?.firstTaskId ?? null}
+        />
+      ) : null}
       {top.length === 0 ? (
         <Card className="p-6 text-center text-slate-700 dark:text-slate-300">{TASKS_GONE_TEXT}</Card>
       ) : (
@@ -150,6 +157,7 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
                     className={cn("text-lg font-semibold break-words", task.isCompleted && "line-through")}
                   >
                     {task.title}
+                    <EstimateBadge minutes={task.estimateMinutes} />
                   </h2>
                   <ScoreExplanation task={task} />
                   <div className="mt-auto pt-2">
@@ -201,6 +209,7 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
                         className={cn("block break-words text-sm", task.isCompleted && "line-through opacity-60")}
                       >
                         {task.title}
+                        <EstimateBadge minutes={task.estimateMinutes} />
                       </span>
                       <ScoreExplanation task={task} />
                     </div>

@@ -176,6 +176,14 @@ export function DonePage() {
                         >
                           “{entry.note}”
                         </p>
+                      ) : entry.closed === false && entry.date < today ? (
+                        // An unclosed day says so (docs/decisions/349-a-day-s-close-leaves-a-trace.md).
+                        <p
+                          data-testid="done-day-not-closed"
+                          className="w-full text-sm text-slate-600 dark:text-slate-400"
+                        >
+                          Not closed in the evening.
+                        </p>
                       ) : null}
                     </div>
                     <ul className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -56,14 +56,37 @@ export function DayForm({ user }: { user: User }) {
     },
     save: async (input) => {
       const next = await saveAccount(input);
+      // The toast names what was changed (docs/decisions/350-the-day-s-toast-names-what-changed.md):
+      // the start and the reminder in the words below, the close and the usual focus after them.
+      const closeBefore = {
+        enabled: user.dayClose?.enabled ?? true,
+        time: user.dayClose?.time ?? DEFAULT_DAY_CLOSE_TIME,
+      };
+      const others = [
+        next.dayClose.enabled !== closeBefore.enabled ||
+        (next.dayClose.enabled && next.dayClose.time !== closeBefore.time)
+          ? next.dayClose.enabled
+            ? `Closing it is offered from ${next.dayClose.time}.`
+            : "Closing it is not offered."
+          : null,
+        next.usualFocusMinutes !== (user.usualFocusMinutes ?? USUAL_FOCUS_DEFAULT_MINUTES)
+          ? `You usually focus ${formatMinutes(next.usualFocusMinutes)} a day.`
+          : null,
+      ].filter((text) => text !== null);
+      const startOrReminderChanged =
+        next.dayStartHour !== (user.dayStartHour ?? DEFAULT_DAY_START_HOUR) ||
+        next.planReminder.enabled !== saved.enabled ||
+        (next.planReminder.enabled && next.planReminder.time !== saved.time);
+      if (!startOrReminderChanged && others.length > 0) return showSuccess("Your day is set", others.join(" "));
+      const after = others.length > 0 ? ` ${others.join(" ")}` : "";
       const starts = `It starts at ${hourLabel(next.dayStartHour)}`;
-      if (!next.planReminder.enabled) return showSuccess("Your day is set", `${starts}.`);
+      if (!next.planReminder.enabled) return showSuccess("Your day is set", `${starts}.${after}`);
       // No device has notifications on: the reminder would never come, so the toast says so and
       // offers the way to turn them on here (docs/decisions/186-honest-words.md).
       if ((push?.devices.length ?? 0) === 0) {
         return showSuccess(
           "Your day is set",
-          `${starts}. The reminder at ${next.planReminder.time} needs notifications, and none of your devices has them on.`,
+          `${starts}. The reminder at ${next.planReminder.time} needs notifications, and none of your devices has them on.${after}`,
           {
             action: {
               label: "Turn on",
@@ -72,7 +95,7 @@ export function DayForm({ user }: { user: User }) {
           },
         );
       }
-      showSuccess("Your day is set", `${starts}; a reminder to plan it comes at ${next.planReminder.time}.`);
+      showSuccess("Your day is set", `${starts}; a reminder to plan it comes at ${next.planReminder.time}.${after}`);
     },
     failure: { title: "Could not save your day", form: "Could not save your day. Please try again." },
   });

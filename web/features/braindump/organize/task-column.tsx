@@ -5,6 +5,7 @@ import type { Task } from "../../../../shared/schemas/tasks";
 import { isUnsynced } from "../../../changes/shown-task";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
+import { EstimateBadge } from "../../../ui/estimate-badge";
 import { UnsyncedMark } from "../../../ui/unsynced-mark";
 import { EditTitleButton } from "../edit-title-button";
 import { MarkDoneButton } from "../mark-done-button";
@@ -131,6 +132,7 @@ function TaskTitle({ task, id }: { task: Task; id?: string }) {
   return (
     <span id={id} className={cn("min-w-0 break-words text-sm font-medium", task.isCompleted && "line-through")}>
       {task.title}
+      <EstimateBadge minutes={task.estimateMinutes} />
       {task.isPriority ? (
         <>
           <Star aria-hidden="true" className="ml-1 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]" />

@@ -15,10 +15,13 @@ export default function PlanSizeLine({
   three,
   usualFocusMinutes,
   canMove = true,
+  chosenFirstId = null,
   onMove,
 }: {
   three: readonly Task[];
   usualFocusMinutes: number;
+  /** The task chosen last evening as today's first: never the one offered to move. */
+  chosenFirstId?: number | null;
   /** False where the three are only offered and nothing can be left out of them. */
   canMove?: boolean;
   /**
@@ -28,7 +31,7 @@ export default function PlanSizeLine({
   onMove?: (task: Pick<Task, "id" | "title">) => void;
 }) {
   const update = useUpdateTask();
-  const size = planSize(three, usualFocusMinutes);
+  const size = planSize(three, usualFocusMinutes, chosenFirstId);
   if (!size) return null;
   const over = size.planned > usualFocusMinutes;
   return (

@@ -25,11 +25,13 @@ export type PlanSize = {
 /**
  * The three's size in words, or null when none has an estimate: "These three need about 4 h; you
  * usually focus 2 h a day." when they need more than the usual focus, else "These three need about
- * 1 h 30 of your usual 2 h."
+ * 1 h 30 of your usual 2 h." The task chosen last evening as today's first (`chosenFirstId`) is
+ * never the one offered to move (docs/decisions/346-the-first-chosen-last-night-is-kept.md).
  */
 export function planSize(
   three: readonly Pick<Task, "id" | "title" | "estimateMinutes" | "isCompleted">[],
   usualFocusMinutes: number,
+  chosenFirstId: number | null = null,
 ): PlanSize | null {
   const planned = plannedMinutes(three);
   if (planned === 0) return null;
@@ -40,7 +42,11 @@ export function planSize(
   if (planned <= usualFocusMinutes) {
     return { planned, text: `${subject} about ${aboutMinutes(planned)} of your usual ${usual}.`, tooMuch: null };
   }
-  const longest = [...open].sort((a, b) => (b.estimateMinutes ?? 0) - (a.estimateMinutes ?? 0))[0] ?? null;
+  const longest =
+    open
+      // Only a task with an estimate makes the plan smaller.
+      .filter((task) => task.id !== chosenFirstId && (task.estimateMinutes ?? 0) > 0)
+      .sort((a, b) => (b.estimateMinutes ?? 0) - (a.estimateMinutes ?? 0))[0] ?? null;
   return {
     planned,
     text: `${subject} about ${aboutMinutes(planned)}; you usually focus ${usual} a day.`,

@@ -1,7 +1,7 @@
 import { Flame, History, ListChecks, Moon, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
-import { isTodaysNoListItem } from "../../../../shared/day";
+import { addDays, isTodaysNoListItem } from "../../../../shared/day";
 import type { Day } from "../../../../shared/schemas/day";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../../api/client";
@@ -57,6 +57,8 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
     setOffered([...new Set([...offered, ...day.previousNoListTaskIds])]);
   }
   const { items: earlierNo, saidAgain, fromDay } = offeredNoItems(offered, tasks, day.date);
+  // Last evening's choice of today's first task, marked where it is offered (docs/decisions/291-the-evening-close.md).
+  const chosenFirstId = day.yesterday?.firstTaskId ?? null;
   const stillPicked = picked.filter((id) => choosable.some((task) => task.id === id));
   const busy = plan.isPending || skip.isPending;
 
@@ -125,6 +127,12 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
               Last evening: “{day.yesterday.note}”
             </span>
           </p>
+        ) : !day.yesterday && day.previous?.date === addDays(day.date, -1) ? (
+          // Yesterday was a day of the app's and was not closed (docs/decisions/349-a-day-s-close-leaves-a-trace.md).
+          <p className="flex items-start gap-2">
+            <Moon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
+            <span data-testid="yesterday-not-closed">You didn't close yesterday.</span>
+          </p>
         ) : null}
         <p className="flex items-start gap-2">
           <Flame aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-600 dark:text-amber-400" />
@@ -154,10 +162,25 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                 {yesterdays.map((task) => (
                   <li key={task.id} className="break-words">
                     {task.title}
+                    {task.id === chosenFirstId ? (
+                      // docs/decisions/346-the-first-chosen-last-night-is-kept.md
+                      <>
+                        {" "}
+                        <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 align-middle text-xs font-medium text-brand-700 dark:bg-indigo-950 dark:text-indigo-200">
+                          <Moon aria-hidden="true" className="h-3 w-3" />
+                          You chose this last night
+                        </span>
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ol>
-              <PlanSizeLine three={yesterdays} usualFocusMinutes={day.usualFocusMinutes} onMove={leaveForLater} />
+              <PlanSizeLine
+                three={yesterdays}
+                usualFocusMinutes={day.usualFocusMinutes}
+                chosenFirstId={chosenFirstId}
+                onMove={leaveForLater}
+              />
               <Button
                 disabled={busy}
                 onClick={() =>
@@ -225,6 +248,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                   <PlanSizeLine
                     three={choosable.filter((task) => stillPicked.includes(task.id))}
                     usualFocusMinutes={day.usualFocusMinutes}
+                    chosenFirstId={chosenFirstId}
                     onMove={leaveForLater}
                   />
                   <Button disabled={busy || stillPicked.length === 0} onClick={() => makePlan("picked", stillPicked)}>
