@@ -75,7 +75,7 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   // The three show their planned time beside the usual two hours, in plain words.
   await page.getByRole("button", { name: "View Priorities" }).click();
   await expect(page.getByTestId("plan-size")).toContainText(
-    "These three need about 3 h 45; you usually focus 2 h a day.",
+    "These three need about 3 h 45; you usually focus 2 h a day (your setting).",
   );
   await expect(page.getByRole("button", { name: `Move "${REPORT}" to Later` })).toBeVisible();
   await screenshots(page, "day-close-plan-size");
@@ -151,15 +151,18 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   await expect(three.getByRole("listitem")).toHaveText([SAM, REPORT]);
   await screenshots(morning.page, "day-close-morning");
   // The two need more than the usual hour: the plan step offers to move one to Later, and it
-  // never blocks (docs/decisions/297-the-plan-step-s-size-offer.md); its row brings it back.
+  // never blocks (docs/decisions/297-the-plan-step-s-size-offer.md); the move is written, and its
+  // Undo puts the star back (docs/decisions/332-move-to-later-is-written.md).
   await apiCall(request, account, "PATCH", "/api/account", { usualFocusMinutes: 60 });
   await morning.page.reload();
-  await expect(three.getByTestId("plan-size")).toContainText("you usually focus 1 h a day");
+  await expect(three.getByTestId("plan-size")).toContainText("you usually focus 1 h a day (your setting)");
   await three.getByRole("button", { name: `Move "${REPORT}" to Later` }).click();
-  await expect(shownToast(morning.page, `Moved to Later: "${REPORT}"`)).toBeVisible();
+  const moved = shownToast(morning.page, `Moved to Later: "${REPORT}"`, "no longer one of the three offered");
+  await expect(moved).toBeVisible();
   await expect(three.getByRole("listitem")).toHaveText([SAM]);
   await screenshots(morning.page, "day-close-plan-step-size");
-  await morning.page.getByRole("button", { name: `Leave ${REPORT} for later` }).click();
+  await moved.getByRole("button", { name: "Undo" }).click();
+  await expect(shownToast(morning.page, `Undone: "${REPORT}"`)).toBeVisible();
   await expect(three.getByRole("listitem")).toHaveText([SAM, REPORT]);
   await three.getByRole("button", { name: "Keep yesterday's two" }).click();
   await expect(shownToast(morning.page, "Your day is planned")).toBeVisible();

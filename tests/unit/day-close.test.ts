@@ -79,30 +79,39 @@ describe("today's routines on the close (docs/decisions/292-routines-on-the-even
 });
 
 describe("planSize (docs/decisions/294-a-plan-sized-to-the-person.md)", () => {
+  const SETTING = { minutes: 120, days: 0 };
   it("says both figures when the three need more than the usual focus, and offers the longest", () => {
     const three = [
       task(1, { title: "Draft the report", estimateMinutes: 90 }),
       task(2, { title: "Clean the garage", estimateMinutes: 120 }),
       task(3, { title: "Call Sam", estimateMinutes: 30 }),
     ];
-    expect(planSize(three, 120)).toEqual({
+    expect(planSize(three, SETTING)).toEqual({
       planned: 240,
-      text: "These three need about 4 h; you usually focus 2 h a day.",
+      text: "These three need about 4 h; you usually focus 2 h a day (your setting).",
       tooMuch: { id: 2, title: "Clean the garage" },
     });
   });
 
   it("says the planned time of the usual when it fits, and nothing without estimates", () => {
-    expect(planSize([task(1, { estimateMinutes: 45 }), task(2, { estimateMinutes: 45 })], 120)?.text).toBe(
-      "These two need about 1 h 30 of your usual 2 h.",
+    expect(planSize([task(1, { estimateMinutes: 45 }), task(2, { estimateMinutes: 45 })], SETTING)?.text).toBe(
+      "These two need about 1 h 30 of your usual 2 h (your setting).",
     );
-    expect(planSize([task(1), task(2)], 120)).toBeNull();
-    expect(planSize([task(1, { estimateMinutes: 300 })], 120)).toMatchObject({
-      text: "This one needs about 5 h; you usually focus 2 h a day.",
+    expect(planSize([task(1), task(2)], SETTING)).toBeNull();
+    expect(planSize([task(1, { estimateMinutes: 300 })], SETTING)).toMatchObject({
+      text: "This one needs about 5 h; you usually focus 2 h a day (your setting).",
       tooMuch: null,
     });
     // A finished task needs no more time.
-    expect(planSize([task(1, { estimateMinutes: 300, isCompleted: true })], 120)).toBeNull();
+    expect(planSize([task(1, { estimateMinutes: 300, isCompleted: true })], SETTING)).toBeNull();
+  });
+
+  it("says the usual focus as the server counts it, unrounded, and where it comes from", () => {
+    const three = [task(1, { estimateMinutes: 30 }), task(2, { estimateMinutes: 30 })];
+    expect(planSize(three, { minutes: 47, days: 6 })?.text).toBe(
+      "These two need about 1 h; you usually focus 47 min a day (the median of your last 6 days with focus).",
+    );
+    expect(planSize(three, { minutes: 1, days: 5 })?.text).toContain("you usually focus 1 min a day");
   });
 
   it("rounds about a quarter hour", () => {

@@ -109,7 +109,9 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
         </div>
       ) : null}
 
-      {day && top.length > 0 ? <PlanSizeLine three={top} usualFocusMinutes={day.usualFocusMinutes} /> : null}
+      {day && top.length > 0 ? (
+        <PlanSizeLine three={top} usual={{ minutes: day.usualFocusMinutes, days: day.usualFocusDays }} />
+      ) : null}
       {top.length === 0 ? (
         <Card className="p-6 text-center text-slate-700 dark:text-slate-300">{TASKS_GONE_TEXT}</Card>
       ) : (

@@ -48,7 +48,8 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
 
   const open = plannableTasks(tasks);
   const choosable = open.filter((task) => !later.includes(task.id));
-  // A task moved to Later (from the list, or by the size line's offer) is left out of the three kept.
+  // A task left for later on its row is left out of the three kept; one moved to Later by the size
+  // line has lost its star, which previousThree reads.
   const yesterdays = previousThree(day, tasks).filter((task) => !later.includes(task.id));
   const carried = day.carriedOver.filter((task) => open.some((other) => other.id === task.id));
   // The day stops naming an item once it is said no to again: the step keeps showing it, marked.
@@ -96,7 +97,11 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
     });
   }
 
-  /** The size line's offer: the task leaves the three offered, as "Later" on its row does. */
+  /**
+   * The size line's offer for a task it has no star to take from (picked by hand): it leaves the
+   * three on the screen, as "Later" on its row does. A starred one's move is written
+   * (docs/decisions/332-move-to-later-is-written.md).
+   */
   function leaveForLater(task: Pick<Task, "id">) {
     setLater((old) => (old.includes(task.id) ? old : [...old, task.id]));
   }
@@ -157,7 +162,12 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                   </li>
                 ))}
               </ol>
-              <PlanSizeLine three={yesterdays} usualFocusMinutes={day.usualFocusMinutes} onMove={leaveForLater} />
+              <PlanSizeLine
+                three={yesterdays}
+                usual={{ minutes: day.usualFocusMinutes, days: day.usualFocusDays }}
+                onMove={leaveForLater}
+                offered
+              />
               <Button
                 disabled={busy}
                 onClick={() =>
@@ -224,8 +234,9 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                   </ul>
                   <PlanSizeLine
                     three={choosable.filter((task) => stillPicked.includes(task.id))}
-                    usualFocusMinutes={day.usualFocusMinutes}
+                    usual={{ minutes: day.usualFocusMinutes, days: day.usualFocusDays }}
                     onMove={leaveForLater}
+                    offered
                   />
                   <Button disabled={busy || stillPicked.length === 0} onClick={() => makePlan("picked", stillPicked)}>
                     Make these today's three
