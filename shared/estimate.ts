@@ -2,6 +2,8 @@
 // 8 hours, set on the task row or written at the end of a braindump line as "~45m", "~2h" or
 // "~1h30". Pure, so the braindump screen and POST /api/process-tasks read a line the same way.
 
+import { hasVisibleCharacter } from "./visible-text";
+
 /** The shortest estimate a task may carry, in minutes. */
 export const ESTIMATE_MIN_MINUTES = 5;
 /** The longest: a working day. */
@@ -18,7 +20,9 @@ const SUFFIX = /\s~(?:(\d{1,3})m|(\d{1,2})h(?:([0-5]\d)m?)?)$/i;
 
 /**
  * The title and the estimate of a braindump line: an estimate suffix in range leaves the title; one
- * out of range ("~0m", "~9h") or malformed stays in it as written, and the line has no estimate.
+ * out of range ("~0m", "~9h") or malformed stays in it as written, and the line has no estimate. So
+ * does one that would leave a title with nothing visible ("\u200b ~45m"): the line stays whole
+ * (docs/decisions/320-an-estimate-never-leaves-an-invisible-title.md).
  */
 export function parseEstimate(line: string): { title: string; estimateMinutes: number | null } {
   const trimmed = line.trim();
@@ -27,7 +31,7 @@ export function parseEstimate(line: string): { title: string; estimateMinutes: n
   const [, onlyMinutes, hours, extraMinutes] = match;
   const minutes = onlyMinutes !== undefined ? Number(onlyMinutes) : Number(hours) * 60 + Number(extraMinutes ?? "0");
   const title = trimmed.slice(0, match.index).trim();
-  if (!isEstimateInRange(minutes) || title === "") return { title: trimmed, estimateMinutes: null };
+  if (!isEstimateInRange(minutes) || !hasVisibleCharacter(title)) return { title: trimmed, estimateMinutes: null };
   return { title, estimateMinutes: minutes };
 }
 

@@ -1,6 +1,9 @@
 // Turning free text into task titles (docs/product.md#input-step). Used by the braindump screen before it sends and by
 // POST /api/process-tasks, so both sides agree on what counts as a task and as a duplicate.
 
+import { LIMITS } from "./constants";
+import { parseEstimate } from "./estimate";
+import { fitsLength } from "./text-length";
 import { hasVisibleCharacter } from "./visible-text";
 
 /**
@@ -12,6 +15,15 @@ export function splitTasks(text: string): string[] {
     .split(/[;\r\n]/)
     .map((item) => item.trim())
     .filter(hasVisibleCharacter);
+}
+
+/**
+ * The first line whose title is longer than a title may be, or -1: measured as every length is
+ * (docs/decisions/322-a-length-is-counted-in-code-points.md), once the estimate at its end is taken
+ * off (docs/decisions/290-estimates-written-at-the-end-of-a-line.md), since that is the title made.
+ */
+export function firstTooLongTitle(lines: readonly string[]): number {
+  return lines.findIndex((line) => !fitsLength(parseEstimate(line).title, LIMITS.titleMax));
 }
 
 /** The comparison key of a title: duplicates are found case-insensitively (docs/product.md#input-step). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FOCUS_MINUTES, LIMITS } from "../constants";
+import { fitsLength } from "../text-length";
 import { emailSchema, passwordSchema, usernameSchema } from "./auth";
 import { timeZoneSchema } from "./common";
 import { dayStartHourSchema, planReminderSchema } from "./day";
@@ -9,7 +10,7 @@ import { dayCloseSettingSchema, usualFocusMinutesSchema } from "./day-close";
 const nameSchema = z
   .string()
   .trim()
-  .max(LIMITS.nameMax, `Names must be at most ${LIMITS.nameMax} characters.`)
+  .refine((name) => fitsLength(name, LIMITS.nameMax), `Names must be at most ${LIMITS.nameMax} characters.`)
   .nullable()
   .transform((name) => (name ? name : null));
 
@@ -51,7 +52,10 @@ export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
 /** POST /api/account/password. `currentPassword` is required when the account has a password. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().max(LIMITS.passwordMax).optional(),
+  currentPassword: z
+    .string()
+    .refine((password) => fitsLength(password, LIMITS.passwordMax), `At most ${LIMITS.passwordMax} characters.`)
+    .optional(),
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
@@ -61,8 +65,15 @@ export const DELETE_CONFIRMATION_WORD = "DELETE";
 
 /** DELETE /api/account: the typed confirmation, and the password when the account has one. */
 export const deleteAccountSchema = z.object({
-  confirmation: z.string().trim().min(1, "Type your username or DELETE to confirm.").max(LIMITS.usernameMax),
-  password: z.string().max(LIMITS.passwordMax).optional(),
+  confirmation: z
+    .string()
+    .trim()
+    .min(1, "Type your username or DELETE to confirm.")
+    .refine((typed) => fitsLength(typed, LIMITS.usernameMax), `At most ${LIMITS.usernameMax} characters.`),
+  password: z
+    .string()
+    .refine((password) => fitsLength(password, LIMITS.passwordMax), `At most ${LIMITS.passwordMax} characters.`)
+    .optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 

@@ -1,25 +1,38 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { characterCount, fitsLength } from "../text-length";
 import { timeZoneSchema } from "./common";
 
 export const usernameSchema = z
   .string()
   .trim()
-  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters.`)
-  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters.`)
+  .refine(
+    (username) => characterCount(username) >= LIMITS.usernameMin,
+    `Username must be at least ${LIMITS.usernameMin} characters.`,
+  )
+  .refine(
+    (username) => fitsLength(username, LIMITS.usernameMax),
+    `Username must be at most ${LIMITS.usernameMax} characters.`,
+  )
   .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, digits, dot, dash and underscore only.");
 
 export const emailSchema = z
   .string()
   .trim()
-  .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters.`)
+  .refine((email) => fitsLength(email, LIMITS.emailMax), `Email must be at most ${LIMITS.emailMax} characters.`)
   .pipe(z.email("Enter a valid email address."))
   .transform((email) => email.toLowerCase());
 
 export const passwordSchema = z
   .string()
-  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters.`)
-  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters.`);
+  .refine(
+    (password) => characterCount(password) >= LIMITS.passwordMin,
+    `Password must be at least ${LIMITS.passwordMin} characters.`,
+  )
+  .refine(
+    (password) => fitsLength(password, LIMITS.passwordMax),
+    `Password must be at most ${LIMITS.passwordMax} characters.`,
+  );
 
 export const registerSchema = z.object({
   username: usernameSchema,
@@ -30,8 +43,15 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  login: z.string().trim().min(1, "Enter your username or email.").max(LIMITS.emailMax),
-  password: z.string().min(1, "Enter your password.").max(LIMITS.passwordMax),
+  login: z
+    .string()
+    .trim()
+    .min(1, "Enter your username or email.")
+    .refine((login) => fitsLength(login, LIMITS.emailMax), `At most ${LIMITS.emailMax} characters.`),
+  password: z
+    .string()
+    .min(1, "Enter your password.")
+    .refine((password) => fitsLength(password, LIMITS.passwordMax), `At most ${LIMITS.passwordMax} characters.`),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

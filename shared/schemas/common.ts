@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIRST_DATE, LAST_DATE } from "../day";
 import { SESSION_END_REASONS } from "../live-protocol";
+import { fitsLength } from "../text-length";
 
 /** The one error shape of every non-2xx API answer. */
 export const apiErrorSchema = z.object({
@@ -41,7 +42,7 @@ export const isoDateSchema = z
 export const timeZoneSchema = z
   .string()
   .min(1)
-  .max(64)
+  .refine((zone) => fitsLength(zone, 64), "A time zone name is at most 64 characters.")
   .refine((zone) => {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: zone });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fitsLength } from "../text-length";
 import { taskIdSchema } from "./common";
 import { localTimeSchema } from "./day";
 
@@ -29,7 +30,7 @@ export const dayCloseSchema = z.strictObject({
   note: z
     .string({ error: "The note must be text." })
     .trim()
-    .max(DAY_CLOSE_NOTE_MAX, `The note can be at most ${DAY_CLOSE_NOTE_MAX} characters.`)
+    .refine((note) => fitsLength(note, DAY_CLOSE_NOTE_MAX), `The note can be at most ${DAY_CLOSE_NOTE_MAX} characters.`)
     .transform((note) => (note === "" ? null : note))
     .nullable()
     .optional(),

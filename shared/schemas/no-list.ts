@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { fitsLength } from "../text-length";
 import { taskIdSchema } from "./common";
 import { taskSchema } from "./tasks";
 import { undoTicketSchema } from "./undo";
@@ -11,7 +12,7 @@ export const NO_LIST_BATCH_MAX = 500;
 export const noListReasonSchema = z
   .string({ error: "The reason must be text." })
   .trim()
-  .max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax} characters.`)
+  .refine((reason) => fitsLength(reason, LIMITS.reasonMax), `Reason must be at most ${LIMITS.reasonMax} characters.`)
   .nullable()
   .optional()
   .transform((reason) => (reason ? reason : null));

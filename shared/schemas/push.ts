@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { fitsLength } from "../text-length";
 
 /** A base64url string as PushSubscription.toJSON() gives the keys (no padding). */
 const base64url = (max: number) =>
   z
     .string()
     .min(1)
-    .max(max)
+    .refine((key) => fitsLength(key, max), `At most ${max} characters.`)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, "Must be base64url.");
 
 /**
@@ -15,7 +16,7 @@ const base64url = (max: number) =>
 export const pushSubscriptionSchema = z.object({
   endpoint: z
     .url({ protocol: /^https$/, error: "The endpoint must be an https URL." })
-    .max(2048, "The endpoint is too long."),
+    .refine((endpoint) => fitsLength(endpoint, 2048), "The endpoint is too long."),
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({
     // An uncompressed P-256 point (65 bytes: 87 characters) and a 16-byte secret (22 characters).

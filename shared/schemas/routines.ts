@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../constants";
+import { fitsLength } from "../text-length";
 import { isoDateSchema } from "./common";
 import { taskTitleSchema } from "./tasks";
 
@@ -112,9 +113,17 @@ export const importRoutinesAnswerSchema = z.object({
 });
 export type ImportRoutinesAnswer = z.infer<typeof importRoutinesAnswerSchema>;
 
+/** The longest reason a skip may give. */
+export const SKIP_REASON_MAX = 200;
+
 /** POST /api/routines/:id/skip: a reason if the person gives one. */
 export const skipRoutineSchema = z.strictObject({
-  reason: z.string().trim().max(200, "A reason is at most 200 characters.").nullable().optional(),
+  reason: z
+    .string()
+    .trim()
+    .refine((reason) => fitsLength(reason, SKIP_REASON_MAX), `A reason is at most ${SKIP_REASON_MAX} characters.`)
+    .nullable()
+    .optional(),
 });
 
 /**

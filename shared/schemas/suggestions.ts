@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { fitsLength } from "../text-length";
 
 /** Where suggestions come from (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md); "local" needs no model and no network. */
 export const AI_PROVIDERS = ["local", "workers-ai", "openai"] as const;
@@ -11,7 +12,10 @@ export const taskSuggestionsRequestSchema = z.object({
     .string({ error: "The prompt must be text." })
     .trim()
     .min(1, "Please enter a prompt.")
-    .max(LIMITS.promptMax, `The prompt can be at most ${LIMITS.promptMax} characters.`),
+    .refine(
+      (prompt) => fitsLength(prompt, LIMITS.promptMax),
+      `The prompt can be at most ${LIMITS.promptMax} characters.`,
+    ),
   /**
    * Whether the model is told the person's open task titles and today's No list (the panel's
    * setting, docs/product.md#ai-suggestion-widget). Omitted: yes.
@@ -43,7 +47,13 @@ export type NoneReason = (typeof NONE_REASONS)[number];
 export const MODEL_FAILURES = ["failed", "timeout", "unusable"] as const;
 export type ModelFailure = (typeof MODEL_FAILURES)[number];
 
-export const suggestionTitleSchema = z.string().min(1).max(LIMITS.suggestionMax);
+export const suggestionTitleSchema = z
+  .string()
+  .min(1)
+  .refine(
+    (title) => fitsLength(title, LIMITS.suggestionMax),
+    `A suggestion is at most ${LIMITS.suggestionMax} characters.`,
+  );
 
 /**
  * The answer: the {suggestions} in docs/product.md#ai-suggestion-widget, plus which provider made
@@ -65,7 +75,8 @@ export const MODEL_STEPS = { min: 3, max: 6, maxChars: 80 } as const;
 
 /**
  * What a model is asked to answer, as the JSON schema of structured output: 3 to 6 steps, each at
- * most MODEL_STEPS.maxChars characters.
+ * most MODEL_STEPS.maxChars characters. Only ever sent as a JSON Schema, whose `maxLength` counts
+ * code points as shared/text-length.ts does; the lines that come back are measured there.
  */
 export const providerOutputSchema = z.object({
   suggestions: z.array(z.string().min(1).max(MODEL_STEPS.maxChars)).min(MODEL_STEPS.min).max(MODEL_STEPS.max),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../constants";
 import { ESTIMATE_MAX_MINUTES, ESTIMATE_MIN_MINUTES } from "../estimate";
 import { EFFORT_OPTIONS } from "../questions";
+import { fitsLength } from "../text-length";
 import { hasVisibleCharacter, NO_VISIBLE_CHARACTER } from "../visible-text";
 import { isoDateSchema } from "./common";
 
@@ -65,16 +66,19 @@ export const taskTitleSchema = z
   .string({ error: "Title must be text." })
   .trim()
   .min(1, "A task needs a title.")
-  .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters.`)
+  .refine((title) => fitsLength(title, LIMITS.titleMax), `Title must be at most ${LIMITS.titleMax} characters.`)
   .refine((title) => title === "" || hasVisibleCharacter(title), NO_VISIBLE_CHARACTER);
 const descriptionSchema = z
   .string()
-  .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters.`)
+  .refine(
+    (description) => fitsLength(description, LIMITS.descriptionMax),
+    `Description must be at most ${LIMITS.descriptionMax} characters.`,
+  )
   .nullable();
 const reasonSchema = z
   .string()
   .trim()
-  .max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax} characters.`)
+  .refine((reason) => fitsLength(reason, LIMITS.reasonMax), `Reason must be at most ${LIMITS.reasonMax} characters.`)
   .nullable();
 
 /** POST /api/tasks (docs/product.md#compatible-calls: the No-list builder and the AI add payloads). */
@@ -125,7 +129,10 @@ export const deleteTaskQuerySchema = z.object({
 export const processTasksSchema = z.strictObject({
   text: z
     .string({ error: "Text must be a string." })
-    .max(LIMITS.braindumpTextMax, `A braindump can be at most ${LIMITS.braindumpTextMax} characters.`),
+    .refine(
+      (text) => fitsLength(text, LIMITS.braindumpTextMax),
+      `A braindump can be at most ${LIMITS.braindumpTextMax} characters.`,
+    ),
   /** Sent as true by the spec's client; duplicates are dropped either way (see worker/tasks/braindump.ts). */
   allowDuplicates: z.boolean().optional(),
 });

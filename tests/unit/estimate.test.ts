@@ -37,6 +37,11 @@ describe("parseEstimate (docs/decisions/290-estimates-written-at-the-end-of-a-li
     ["Slides ~-5m", "a sign"],
     ["Slides ~45min", "another unit"],
     ["", "an empty line"],
+    ["\u200b ~45m", "a zero-width space left for a title"],
+    ["\u2060 ~2h", "a word joiner left for a title"],
+    ["\u00ad ~1h30", "a soft hyphen left for a title"],
+    ["\u0301 ~45m", "a lone combining mark left for a title"],
+    ["\u200b\u00ad\u2060 ~45m", "only invisible characters left for a title"],
   ])("%j stays whole (%s)", (line) => {
     expect(parseEstimate(line)).toEqual({ title: line.trim(), estimateMinutes: null });
   });

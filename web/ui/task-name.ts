@@ -1,3 +1,5 @@
+import { fitsLength } from "../../shared/text-length";
+
 /**
  * A task's title as a toast names it (docs/decisions/245-toasts-name-their-task.md): in the toast's
  * title, so a phone's title-only toast still says which task, and cut short at a word so it stays
@@ -8,13 +10,16 @@ export const TOAST_NAME_MAX = 28;
 /** The title whole when it fits, else its first words within `max` characters and "…". */
 export function shortTaskName(title: string, max = TOAST_NAME_MAX): string {
   const whole = title.trim().replace(/\s+/g, " ");
-  if (whole.length <= max) return whole;
-  const cut = whole.slice(0, max - 1);
+  if (fitsLength(whole, max)) return whole;
+  // Characters as every length counts them (docs/decisions/322-a-length-is-counted-in-code-points.md):
+  // never half an emoji.
+  const characters = Array.from(whole);
+  const cut = characters.slice(0, max - 1);
   // The cut ends at a word when the next character is a space.
-  const lastSpace = whole[max - 1] === " " ? cut.length : cut.lastIndexOf(" ");
+  const lastSpace = characters[max - 1] === " " ? cut.length : cut.lastIndexOf(" ");
   // A word cut in two reads worse than a shorter name; one very long word is cut anyway.
   const words = lastSpace >= max / 2 ? cut.slice(0, lastSpace) : cut;
-  return `${words.replace(/[\s,.;:–-]+$/, "")}…`;
+  return `${words.join("").replace(/[\s,.;:–-]+$/, "")}…`;
 }
 
 /** A toast's title that names its task: `Task done: "Finish the Q3 budget…"`. */

@@ -4,11 +4,12 @@ import { isMarkOfDay } from "../../shared/day";
 import type { ChangeEvent } from "../changes/events";
 import type { ChangeContext, ChangeSubscriber } from "../changes/pipeline";
 import { createdDayOf, finishDayOf } from "../day/finish-day";
-import { occurrencesOfDaySql, type TaskRow } from "../db/task-rows";
+import { occurrencesMadeSql, type TaskRow } from "../db/task-rows";
 import {
   type AnalyticsEvent,
   analyticsStatements,
   createdCountedStatement,
+  laterOccurrencesUncountedStatement,
   takeBackCompletionsStatements,
 } from "./recorder";
 
@@ -87,8 +88,18 @@ export const analyticsSubscriber: ChangeSubscriber = (events, { db, user, now })
     // Today's routine tasks, made by the routines' part of the same batch before this one
     // (worker/change-subscribers.ts), are tasks created today.
     if (event.type === "day-began")
-      return [createdCountedStatement(db, user.id, event.date, occurrencesOfDaySql(user.id, event.date))];
+      return [createdCountedStatement(db, user.id, event.date, occurrencesMadeSql(user.id, event.date, now))];
     return [];
   }),
   ...analyticsStatements(db, user, events.flatMap(countersOf), now),
 ];
+
+/**
+ * The records' part of a day's start that must come before the routines' (worker/change-subscribers.ts):
+ * the later days' occurrences an undone day start counted, uncounted while they are still there
+ * (docs/decisions/325-a-day-begun-ahead-is-undone.md).
+ */
+export const analyticsBeforeRoutinesSubscriber: ChangeSubscriber = (events, { db, user }) =>
+  events.flatMap((event) =>
+    event.type === "day-began" ? [laterOccurrencesUncountedStatement(db, user.id, event.date)] : [],
+  );

@@ -1,11 +1,11 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { busiestHour, localDateAndHour, zeroHourly } from "../../shared/analytics";
 import { DEFAULT_DAY_START_HOUR, dayOf } from "../../shared/day";
 import type { Db } from "../db/client";
 import { selectListOf } from "../db/insert-select";
 import { dailyAnalytics } from "../db/schema";
-import { liveBreakdownSql } from "../db/task-rows";
+import { liveBreakdownSql, untouchedOccurrencesOfDaySql } from "../db/task-rows";
 import { type Pause, spreadFocusMinutes } from "./focus-hours";
 
 /**
@@ -256,4 +256,18 @@ export function takeBackCompletionsStatements(
       })
       .where(and(eq(dailyAnalytics.userId, userId), eq(dailyAnalytics.date, counted.date))),
   ];
+}
+
+/**
+ * The records of days after `today` lose the occurrences a day start that ran ahead counted and the
+ * undoing of it takes back (docs/decisions/325-a-day-begun-ahead-is-undone.md): their day's start
+ * makes and counts them again. Sent before the routines' part of the batch deletes them.
+ */
+export function laterOccurrencesUncountedStatement(db: Db, userId: string, today: string) {
+  return db
+    .update(dailyAnalytics)
+    .set({
+      totalTasksCreated: sql`max(0, ${dailyAnalytics.totalTasksCreated} - ${untouchedOccurrencesOfDaySql(userId, sql`${dailyAnalytics.date}`)})`,
+    })
+    .where(and(eq(dailyAnalytics.userId, userId), gt(dailyAnalytics.date, today)));
 }

@@ -1,5 +1,6 @@
 import { LIMITS } from "../../shared/constants";
 import { emailSchema } from "../../shared/schemas/auth";
+import { firstCharacters, fitsLength } from "../../shared/text-length";
 
 /** What we keep from the provider's claims about a person (OpenID Connect standard claims). */
 export type OidcProfile = {
@@ -19,12 +20,12 @@ type Claims = Record<string, unknown>;
 function text(value: unknown, max: number): string | null {
   if (typeof value !== "string") return null;
   const trimmed = value.trim();
-  return trimmed ? trimmed.slice(0, max) : null;
+  return trimmed ? firstCharacters(trimmed, max) : null;
 }
 
 /** Pictures are shown in the app, whose CSP allows https images only, so anything else is dropped. */
 function pictureUrl(value: unknown): string | null {
-  if (typeof value !== "string" || value.length > 2048) return null;
+  if (typeof value !== "string" || !fitsLength(value, 2048)) return null;
   try {
     return new URL(value).protocol === "https:" ? value : null;
   } catch {

@@ -5,7 +5,7 @@ import { readsFromReplica } from "../db/d1-session";
 import { directoryDatabase } from "../db/person-db";
 import { personIsInDirectory } from "../db/person-session";
 import type { AppEnv, SessionClaims, SessionUser } from "../env";
-import { sessionEndedFor, unauthorized } from "../http/errors";
+import { sessionEnded, sessionEndedFor } from "../http/errors";
 import { revokedInHub, sessionEndReason } from "../hub/hub-client";
 import {
   isLiveSession,
@@ -30,8 +30,6 @@ export type UserRead<T> = {
    */
   dayWasNew?: boolean;
 };
-
-const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
 /**
  * THE way a route knows who is asking (docs/architecture.md#request-path). The route names
@@ -162,7 +160,7 @@ export async function checkedRead<T>(
  */
 export async function sessionEndedError(c: Context<AppEnv>, claims: SessionClaims, rowExists: boolean) {
   const why = rowExists ? null : await sessionEndReason(c.env, claims.userId, claims.sessionId);
-  return why ? sessionEndedFor(why) : unauthorized(SESSION_ENDED);
+  return why ? sessionEndedFor(why) : sessionEnded();
 }
 
 /** The token's claims, which requireUser checked before the route's validators ran. */

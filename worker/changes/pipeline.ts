@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { abortedBy } from "../db/batch-guard";
+import { abortedBy, isForeignKeyViolation } from "../db/batch-guard";
 import type { Db } from "../db/client";
+import { users } from "../db/schema";
 import { type Announcement, announcementOf, type ChangeEvent } from "./events";
 
 /*
@@ -65,6 +67,12 @@ export type ChangeScope = ChangeContext & {
   subscribers: readonly ChangeSubscriber[];
   /** Tells the person's hub (and through it every open device) once the batch has committed. */
   announce: (announcement: Announcement) => Promise<void>;
+  /**
+   * What a batch that failed because the person's own row is gone throws, instead of the database's
+   * error or the answer of a guard's abort: their account was deleted after the change's session
+   * check, so for a request the session has ended (a 401, worker/changes/request.ts).
+   */
+  whenPersonGone?: () => Error;
 };
 
 export type CommitOptions = {
@@ -116,6 +124,8 @@ export async function commitChange<const S extends Statements, const R extends S
       results = await scope.db.batch([first, ...rest]);
     } catch (error) {
       const aborted = change.guards?.find((guard) => abortedBy(error, guard.table));
+      const gone = await personGoneError(scope, error, aborted !== undefined);
+      if (gone) throw gone;
       if (!aborted || !options.whenAborted) throw error;
       await options.whenAborted({ table: aborted.table, attempt, error });
       continue;
@@ -128,4 +138,18 @@ export async function commitChange<const S extends Statements, const R extends S
     if (announcement && change.changed?.(committed) !== false) await scope.announce(announcement);
     return committed;
   }
+}
+
+/**
+ * The scope's error for a batch that failed because the person's own row is gone from the change's
+ * database (an account deleted while the change was on its way): a foreign key of a row it adds
+ * names the person's row, or a guard found the rows it checks deleted with it. Nothing of the batch
+ * was written. Undefined for any other failure (a foreign key to another row, a guard lost to
+ * another change of the person's): one more read, on a failure's path only
+ * (docs/decisions/316-a-change-whose-person-is-gone.md).
+ */
+async function personGoneError(scope: ChangeScope, error: unknown, aborted: boolean): Promise<Error | undefined> {
+  if (!scope.whenPersonGone || !(aborted || isForeignKeyViolation(error))) return undefined;
+  const [person] = await scope.db.select({ id: users.id }).from(users).where(eq(users.id, scope.user.id)).limit(1);
+  return person ? undefined : scope.whenPersonGone();
 }

@@ -1,6 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { sessionEnded } from "../http/errors";
 import { announceChange } from "../hub/hub-client";
 import { announcementOf, type ChangeEvent } from "./events";
 import type { Change, ChangeScope, ChangeUser, CommitOptions, Committed } from "./pipeline";
@@ -34,7 +35,8 @@ export type CommitOfRequest = <const S extends Statements, const R extends State
  * The change's scope for a request: its D1 session (the person's home database; the directory's for a
  * change of sessions or credentials: docs/decisions/270-person-databases.md), the subscribers wired in app.ts, the hub told
  * with the request's tab (one call of the hub's client: announceChange). `user` is the signed-in
- * person (readAsUser), or the one a sign-in just proved.
+ * person (readAsUser), or the one a sign-in just proved. A batch that finds the person's row gone
+ * (their account deleted since the session check) answers that the session has ended.
  */
 export function requestScope(c: Context<AppEnv>, user: ChangeUser, now: Date, db = c.var.db): ChangeScope {
   const { subscribers } = c.var;
@@ -45,6 +47,7 @@ export function requestScope(c: Context<AppEnv>, user: ChangeUser, now: Date, db
     now,
     subscribers,
     announce: (announcement) => announceChange(c, user.id, announcement),
+    whenPersonGone: sessionEnded,
   };
 }
 

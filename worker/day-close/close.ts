@@ -36,7 +36,8 @@ export type CloseInput = {
 /**
  * What is wrong with the close for the tasks read, or null. A task already done ("Done") or gone
  * ("Delete") is where the move sends it: the same close sent twice finds its work done and changes
- * nothing more. Any other move of a missing task answers 404; of a finished one, 409.
+ * nothing more. Any other move of a missing task answers 404; of a finished one, 409; of a
+ * routine's occurrence, 409 too: it is done or deleted today, or missed, never moved.
  */
 export function closeProblem(
   input: CloseInput,
@@ -52,6 +53,14 @@ export function closeProblem(
     if (row.isCompleted && move.to !== "done" && move.to !== "delete") {
       return { status: 409, message: `"${row.title}" is done already. Nothing was changed.` };
     }
+    // An occurrence is of its day: the next day start takes it off the list, whatever the close
+    // said (docs/decisions/312-the-close-moves-no-occurrence.md).
+    if (row.routineId !== null && move.to !== "done" && move.to !== "delete") {
+      return {
+        status: 409,
+        message: `"${row.title}" is one of today's routines, which do not move: a routine not done today is missed. Nothing was changed.`,
+      };
+    }
   }
   if (input.tomorrowFirst !== null) {
     const row = byId.get(input.tomorrowFirst);
@@ -62,6 +71,12 @@ export function closeProblem(
     const comesOff = input.moves.some((move) => move.id === row.id && (move.to === "tomorrow" || move.to === "later"));
     if (row.isCompleted || leaving || (row.category === "no_list" && !comesOff)) {
       return { status: 409, message: `"${row.title}" cannot be tomorrow's first task: it is done or said no to.` };
+    }
+    if (row.routineId !== null) {
+      return {
+        status: 409,
+        message: `"${row.title}" cannot be tomorrow's first task: it is one of today's routines, and a routine not done today is missed. Nothing was changed.`,
+      };
     }
   }
   return null;

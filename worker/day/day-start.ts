@@ -22,10 +22,20 @@ export type DayStartOwner = { userId: string; timeZone: string; dayStartHour: nu
 /** What the step did: whether this run began the day (exactly one run per day does), and the day. */
 export type DayStartResult = { begun: true; today: string; settings: DaySettings } | { begun: false; today: string };
 
-/** Whether the person's rows say a day has begun since `dayBegun` (null: none yet): today's has not. */
+/**
+ * Whether the person's rows say today has not begun: no day has (null), an earlier one was the last,
+ * or a later one (the zone or the start hour moved back after it began), which today's start undoes
+ * (docs/decisions/325-a-day-begun-ahead-is-undone.md).
+ */
 export function dayNotBegun(dayBegun: string | null, owner: Omit<DayStartOwner, "userId">, now: Date): boolean {
-  return dayBegun === null || dayBegun < todayOf(owner, now).date;
+  return dayBegun !== todayOf(owner, now).date;
 }
+
+/**
+ * How close to the end of today a later day begun stops being undone: one begun in the last minute
+ * is tomorrow's real start, which a step for today computed just before it must not undo.
+ */
+const UNDO_AHEAD_UNTIL_MS = 60_000;
 
 /** The instant the person's next day starts after `now` (ms): the end of the day `now` lies in. */
 export function nextDayStartAt(owner: Omit<DayStartOwner, "userId">, now: number): number {
@@ -34,7 +44,8 @@ export function nextDayStartAt(owner: Omit<DayStartOwner, "userId">, now: number
 
 /**
  * The day-start step: ONE change through the pipeline, so ONE D1 batch: a guard (today has begun
- * already) first, then users.day_begun = today, then what the subscribers add for `day-began`, then
+ * already) first, then users.day_begun = today (back from a later day the settings moved away
+ * from, too), then what the subscribers add for `day-began`, then
  * the person's row read back. However many run it at once, one batch wins; the others fail whole at
  * the guard and answer begun: false. The winner answers the person's day settings as D1 holds them
  * (the truth the hub re-arms from). Nothing is announced.
@@ -45,7 +56,7 @@ export async function runDayStartStep(
   now: Date,
   subscribers: readonly ChangeSubscriber[],
 ): Promise<DayStartResult> {
-  const today = todayOf(owner, now).date;
+  const { date: today, endsAt } = todayOf(owner, now);
   const scope = {
     db,
     user: { id: owner.userId, timeZone: owner.timeZone, dayStartHour: owner.dayStartHour },
@@ -53,7 +64,11 @@ export async function runDayStartStep(
     subscribers,
     announce: async () => {},
   };
-  const beganAlready = sql`exists (select 1 from ${users} where ${users.id} = ${owner.userId} and ${users.dayBegun} >= ${today})`;
+  // Today has begun, or a later day did just before this step (the night passed while it ran);
+  // a later day begun otherwise is undone by the step (docs/decisions/325-a-day-begun-ahead-is-undone.md).
+  const laterStaysBegun = endsAt.getTime() - now.getTime() <= UNDO_AHEAD_UNTIL_MS;
+  const beganAlready = sql`exists (select 1 from ${users} where ${users.id} = ${owner.userId}
+    and (${users.dayBegun} = ${today} or (${users.dayBegun} > ${today} and ${laterStaysBegun ? 1 : 0})))`;
   try {
     const { reads } = await commitChange(
       scope,

@@ -34,3 +34,11 @@ export function abortedBy(err: unknown, table: SQLiteTable): boolean {
 export function isUniqueViolation(err: unknown): boolean {
   return /UNIQUE constraint/i.test(messagesOf(err));
 }
+
+/**
+ * Whether a write failed on a FOREIGN KEY constraint: a row it adds names a row that is gone (say,
+ * the person's own, their account deleted meanwhile: worker/changes/pipeline.ts).
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return /FOREIGN KEY constraint/i.test(messagesOf(err));
+}

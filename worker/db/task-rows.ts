@@ -3,7 +3,7 @@ import { toSnakeCase } from "drizzle-orm/casing";
 import { REMOVED_MARKER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
 import type { Db } from "./client";
-import { tasks, users } from "./schema";
+import { focusSessions, tasks, users } from "./schema";
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -204,8 +204,28 @@ export function liveBreakdownSql(userId: string): SQL {
     where ${tasks.userId} = ${userId} and ${tasks.isCompleted} = 0 and ${isVisible()})`;
 }
 
-/** How many occurrence tasks of the person's routines are for `day` (docs/product.md#routines). */
-export function occurrencesOfDaySql(userId: string, day: string): SQL {
+/**
+ * How many occurrence tasks of the person's routines for `day` were made at `now` (by the day's
+ * start in the same batch; docs/product.md#routines). An occurrence a day start put back
+ * (docs/decisions/325-a-day-begun-ahead-is-undone.md) was made earlier, and counted then.
+ */
+export function occurrencesMadeSql(userId: string, day: string, now: Date): SQL {
   return sql`(select count(*) from ${tasks} where ${tasks.userId} = ${userId} and ${tasks.routineDay} = ${day}
-    and ${tasks.routineId} is not null)`;
+    and ${tasks.routineId} is not null and ${tasks.createdAt} = ${now.getTime()})`;
+}
+
+/**
+ * A task (the `tasks` row in the statement) nobody has done anything with since it was made: open,
+ * never edited (every edit stamps updated_at), no focus session on it. A day start that ran ahead
+ * takes back only such occurrences (docs/decisions/325-a-day-begun-ahead-is-undone.md).
+ */
+export function untouchedTaskSql(): SQL {
+  return sql`(${tasks.isCompleted} = 0 and ${tasks.updatedAt} = ${tasks.createdAt}
+    and not exists (select 1 from ${focusSessions} where ${focusSessions.taskId} = ${tasks.id}))`;
+}
+
+/** How many untouched occurrence tasks are for `day` (an SQL expression, say a column of the outer statement). */
+export function untouchedOccurrencesOfDaySql(userId: string, day: SQL): SQL {
+  return sql`(select count(*) from ${tasks} where ${tasks.userId} = ${userId} and ${tasks.routineId} is not null
+    and ${tasks.routineDay} = ${day} and ${untouchedTaskSql()})`;
 }

@@ -20,6 +20,8 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, issues?: ApiErrorBody["issues"]) => new ApiError(400, message, issues);
 export const unauthorized = (message = "You need to sign in.") => new ApiError(401, message);
+/** The 401 of a session that is no longer live: signed out, expired, or its account deleted. */
+export const sessionEnded = () => unauthorized("Your session has ended. Please sign in again.");
 /** The 401 of a session ended elsewhere for a reason the device should tell (docs/decisions/177-signed-out-told-why.md). */
 export const sessionEndedFor = (why: SessionEndReason) =>
   new ApiError(401, SESSION_END_TEXT[why], undefined, undefined, why);

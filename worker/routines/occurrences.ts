@@ -1,11 +1,11 @@
-import { and, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { addDays } from "../../shared/day";
+import { addDays, dayStartsAt } from "../../shared/day";
 import { daysInMonth, weekDayIndex, weekStartOf } from "../../shared/routines";
 import type { Db } from "../db/client";
 import { selectListOf } from "../db/insert-select";
 import { routineDays, routines, tasks } from "../db/schema";
-import { isVisible, newTaskColumns } from "../db/task-rows";
+import { isVisible, newTaskColumns, untouchedTaskSql } from "../db/task-rows";
 
 /*
  * Today's occurrences (docs/decisions/281-one-occurrence-made-at-day-start.md), as statements of
@@ -43,6 +43,69 @@ const doneTask = sql`exists (select 1 from ${tasks} where ${tasks.routineId} = $
 /** The occurrence task of a routine_days row, in any state. */
 const anyTask = sql`exists (select 1 from ${tasks} where ${tasks.routineId} = ${routineDays.routineId}
   and ${tasks.routineDay} = ${routineDays.day})`;
+
+/** The untouched occurrence task of a routine_days row (docs/decisions/325-a-day-begun-ahead-is-undone.md). */
+const untouchedTask = sql`exists (select 1 from ${tasks} where ${tasks.routineId} = ${routineDays.routineId}
+  and ${tasks.routineDay} = ${routineDays.day} and ${untouchedTaskSql()})`;
+
+/**
+ * A day start that ran for a date later than `today` (the zone or the start hour moved back:
+ * docs/decisions/325-a-day-begun-ahead-is-undone.md) undone, as if the night had not passed: the
+ * later days' rows and occurrences nobody touched go (a finished, edited or skipped one stays, and
+ * that day's start leaves it as it is), and today's days that start closed are open again, a
+ * missed one with its task back, made when today began. Nothing to do after a day start for today
+ * or earlier: no row is for a later day, and today has none before its start.
+ */
+export function undoLaterDaysStatements(
+  db: Db,
+  user: { id: string; timeZone: string; dayStartHour?: number },
+  today: string,
+): BatchItem<"sqlite">[] {
+  const restored = newTaskColumns(
+    {
+      userId: sql`${routines.userId}`,
+      title: sql`${routines.title}`,
+      estimateMinutes: sql`null`,
+      routine: { id: sql`${routines.id}`, day: today },
+    },
+    dayStartsAt(today, user.timeZone, user.dayStartHour),
+    today,
+  );
+  return [
+    db
+      .delete(routineDays)
+      .where(
+        and(
+          eq(routineDays.userId, user.id),
+          gt(routineDays.day, today),
+          or(eq(routineDays.state, "paused"), and(eq(routineDays.state, "open"), untouchedTask)),
+        ),
+      ),
+    db
+      .delete(tasks)
+      .where(
+        and(eq(tasks.userId, user.id), isNotNull(tasks.routineId), gt(tasks.routineDay, today), untouchedTaskSql()),
+      ),
+    db
+      .insert(tasks)
+      .select(
+        sql`select ${selectListOf(tasks, restored)} from ${routines} inner join ${routineDays}
+          on ${routineDays.routineId} = ${routines.id} and ${routineDays.day} = ${today}
+          where ${routines.userId} = ${user.id} and ${routineDays.state} = 'missed'`,
+      )
+      .onConflictDoNothing(),
+    db
+      .update(routineDays)
+      .set({ state: "open" })
+      .where(
+        and(
+          eq(routineDays.userId, user.id),
+          eq(routineDays.day, today),
+          inArray(routineDays.state, ["missed", "done"]),
+        ),
+      ),
+  ];
+}
 
 /** Whether the routine of a routine_days row is "N times a week". */
 const timesRule = sql`exists (select 1 from ${routines} where ${routines.id} = ${routineDays.routineId} and ${routines.kind} = 'times')`;

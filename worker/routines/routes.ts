@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, notExists, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { addDays } from "../../shared/day";
 import { isDueOn } from "../../shared/routines";
@@ -44,6 +44,8 @@ import { routineView } from "./view";
 
 const NOT_FOUND = "Routine not found.";
 const TOO_MANY = `You can keep at most ${MAX_ROUTINES} routines.`;
+/** A pause and a resume racing each win a round (PATCH below); past this many rounds it asks to retry. */
+const MAX_ATTEMPTS = 25;
 
 /** The occurrence task of the routine `which` names on `day`, while open. */
 const openOccurrence = (userId: string, which: SQL, day: string) =>
@@ -137,76 +139,103 @@ export const routineRoutes = new Hono<AppEnv>()
   .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchRoutineSchema), async (c) => {
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
+    const reads = (db: Db, userId: string) =>
+      [routinesQuery(db, userId, eq(routines.id, id)), routinesActiveQuery(db, userId)] as const;
     const {
       user,
-      data: [[routine], active],
+      data: [[firstRoutine], firstActive],
       now,
       commit,
-    } = await beginChange(
-      c,
-      (db, userId) => [routinesQuery(db, userId, eq(routines.id, id)), routinesActiveQuery(db, userId)] as const,
-    );
-    if (!routine) throw notFound(NOT_FOUND);
+    } = await beginChange(c, reads);
+    if (!firstRoutine) throw notFound(NOT_FOUND);
     const { db } = c.var;
     const today = todayOf(user, now).date;
     const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
-    const pausing = patch.paused === true && !routine.paused;
-    const resuming = patch.paused === false && routine.paused;
-    const statements = [
-      db
-        .update(routines)
-        .set({
-          ...(patch.title !== undefined ? { title: patch.title } : {}),
-          // A new rule counts from tomorrow: today keeps the occurrence it has (or has none).
-          ...(patch.repeat !== undefined ? { ...ruleColumnsOf(patch.repeat), startDay: addDays(today, 1) } : {}),
-          ...(patch.paused !== undefined ? { paused: patch.paused } : {}),
-          updatedAt: now,
-        })
-        .where(which),
-      // Today's open occurrence takes the new title.
-      ...(patch.title !== undefined
-        ? [
-            db
-              .update(tasks)
-              .set({ title: patch.title, updatedAt: now })
-              .where(openOccurrence(user.id, which, today)),
-          ]
-        : []),
-      // Paused: today's open day is paused (the streak keeps), its task leaves the list.
-      ...(pausing
-        ? [
-            db
-              .update(routineDays)
-              .set({ state: "paused" })
-              .where(
-                and(
-                  eq(routineDays.routineId, id),
-                  eq(routineDays.day, today),
-                  eq(routineDays.state, "open"),
-                  sql`not exists (select 1 from ${tasks} where ${tasks.routineId} = ${id} and ${tasks.routineDay} = ${today} and ${tasks.isCompleted} = 1)`,
-                ),
-              ),
-            db.delete(tasks).where(openOccurrence(user.id, which, today)),
-          ]
-        : []),
-      // Resumed: today comes back as one of its days if it is one.
-      ...(resuming
-        ? [
-            db
-              .delete(routineDays)
-              .where(and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "paused"))),
-            ...makeOccurrencesStatements(db, user.id, today, now, which),
-          ]
-        : []),
-      routinesActiveStatement(db, user.id),
-    ];
-    const { reads } = await commit(() => ({
-      statements,
-      events: [{ type: "tasks-edited" }],
-      eventsAfter: settingsTold(active),
-      reads: answerReads(db, user.id, now, which),
-    }));
-    return c.json(answerOf(reads, today));
+    let routine = firstRoutine;
+    let active = firstActive;
+    const { reads: answer } = await commit(
+      async (attempt) => {
+        if (attempt > 1) {
+          const [[again], activeAgain] = await db.batch(reads(db, user.id));
+          if (!again) throw notFound(NOT_FOUND);
+          routine = again;
+          active = activeAgain;
+        }
+        // Whether this pauses or resumes is decided from the routine as read, so the batch is
+        // guarded on it: a pause or resume that came in between makes it decide again
+        // (docs/decisions/311-a-pause-decided-on-what-it-read.md).
+        const pausing = patch.paused === true && !routine.paused;
+        const resuming = patch.paused === false && routine.paused;
+        const statements = [
+          db
+            .update(routines)
+            .set({
+              ...(patch.title !== undefined ? { title: patch.title } : {}),
+              // A new rule counts from tomorrow: today keeps the occurrence it has (or has none).
+              ...(patch.repeat !== undefined ? { ...ruleColumnsOf(patch.repeat), startDay: addDays(today, 1) } : {}),
+              ...(patch.paused !== undefined ? { paused: patch.paused } : {}),
+              updatedAt: now,
+            })
+            .where(which),
+          // Today's open occurrence takes the new title.
+          ...(patch.title !== undefined
+            ? [
+                db
+                  .update(tasks)
+                  .set({ title: patch.title, updatedAt: now })
+                  .where(openOccurrence(user.id, which, today)),
+              ]
+            : []),
+          // Paused: today's open day is paused (the streak keeps), its task leaves the list.
+          ...(pausing
+            ? [
+                db
+                  .update(routineDays)
+                  .set({ state: "paused" })
+                  .where(
+                    and(
+                      eq(routineDays.routineId, id),
+                      eq(routineDays.day, today),
+                      eq(routineDays.state, "open"),
+                      sql`not exists (select 1 from ${tasks} where ${tasks.routineId} = ${id} and ${tasks.routineDay} = ${today} and ${tasks.isCompleted} = 1)`,
+                    ),
+                  ),
+                db.delete(tasks).where(openOccurrence(user.id, which, today)),
+              ]
+            : []),
+          // Resumed: today comes back as one of its days if it is one.
+          ...(resuming
+            ? [
+                db
+                  .delete(routineDays)
+                  .where(
+                    and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "paused")),
+                  ),
+                ...makeOccurrencesStatements(db, user.id, today, now, which),
+              ]
+            : []),
+          routinesActiveStatement(db, user.id),
+        ];
+        const pausedAsRead = db
+          .select({ id: routines.id })
+          .from(routines)
+          .where(and(which, eq(routines.paused, routine.paused)));
+        return {
+          guards: patch.paused !== undefined ? [guardOn(db, routines, notExists(pausedAsRead))] : [],
+          statements,
+          events: [{ type: "tasks-edited" }],
+          eventsAfter: settingsTold(active),
+          reads: answerReads(db, user.id, now, which),
+        };
+      },
+      {
+        whenAborted: ({ attempt }) => {
+          if (attempt >= MAX_ATTEMPTS)
+            throw conflict(`"${routine.title}" was changing on another device. Please try again.`);
+        },
+      },
+    );
+    return c.json(answerOf(answer, today));
   })
   .post("/:id/skip", requireUser, validate("param", idParamSchema), validate("json", skipRoutineSchema), async (c) => {
     const { id } = c.req.valid("param");

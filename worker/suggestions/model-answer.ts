@@ -1,5 +1,7 @@
 import { MODEL_STEPS } from "../../shared/schemas/suggestions";
+import { characterCount } from "../../shared/text-length";
 import { MODEL_RULES } from "./provider";
+import { talksAboutItsInstructions } from "./self-talk";
 import { wordsKey } from "./titles";
 
 /** Models like to number or bullet their lines, quote them and end them with a period. */
@@ -25,10 +27,11 @@ const UNSPACED =
  * without spaces), at most MODEL_STEPS.maxChars characters, with a letter in it.
  */
 export function isStepShaped(title: string): boolean {
-  if (title.length < STEP_SHAPE.minChars || title.length > MODEL_STEPS.maxChars) return false;
+  const characters = characterCount(title);
+  if (characters < STEP_SHAPE.minChars || characters > MODEL_STEPS.maxChars) return false;
   if (!/\p{L}/u.test(title) || /[?？¿]/.test(title) || /[.!;:。！；]\s*\S/u.test(title)) return false;
   const words = title.split(" ").filter(Boolean);
-  if (UNSPACED.test(title) && words.length < STEP_SHAPE.minWords) return title.length <= STEP_SHAPE.maxUnspacedChars;
+  if (UNSPACED.test(title) && words.length < STEP_SHAPE.minWords) return characters <= STEP_SHAPE.maxUnspacedChars;
   return words.length >= STEP_SHAPE.minWords && words.length <= STEP_SHAPE.maxWords;
 }
 
@@ -87,8 +90,9 @@ function repeatsRules(title: string): boolean {
 /**
  * A line that must never reach the person, whatever else it is: a link (also written out in
  * words), an e-mail address, a request for a password, a login or a code, or to hand one over, or
- * the app's own rules back (docs/decisions/197-what-the-model-is-told.md,
- * docs/decisions/234-nothing-unsafe-shown.md).
+ * the app's own rules back, or the model talking about its instructions, rules or prompt
+ * (docs/decisions/197-what-the-model-is-told.md, docs/decisions/234-nothing-unsafe-shown.md,
+ * docs/decisions/321-a-model-s-talk-about-its-rules-is-no-step.md).
  */
 export function isNeverShown(title: string): boolean {
   return (
@@ -97,7 +101,8 @@ export function isNeverShown(title: string): boolean {
     SECRET.test(title) ||
     HAND_OVER.test(title) ||
     RULE_WORDS.test(title) ||
-    repeatsRules(title)
+    repeatsRules(title) ||
+    talksAboutItsInstructions(title)
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type AiProvider, MODEL_STEPS, providerOutputSchema } from "../../shared/schemas/suggestions";
+import { firstCharacters } from "../../shared/text-length";
 import { answerLines } from "./answer-shapes";
 
 /**
@@ -126,7 +127,9 @@ function asData(text: string): string {
 /** A list of titles as data: each cut to CONTEXT_LIMITS.titleChars, at most `max` of them, as JSON. */
 function titleList(titles: readonly string[], max: number): string {
   return JSON.stringify(
-    titles.slice(0, max).map((title) => asData(title).replace(/\s+/g, " ").trim().slice(0, CONTEXT_LIMITS.titleChars)),
+    titles
+      .slice(0, max)
+      .map((title) => firstCharacters(asData(title).replace(/\s+/g, " ").trim(), CONTEXT_LIMITS.titleChars)),
   );
 }
 

@@ -1,4 +1,5 @@
 import { LIMITS } from "../../shared/constants";
+import { firstCharacters, fitsLength } from "../../shared/text-length";
 
 /** Case-, spacing- and end-punctuation-insensitive identity of a title, for dedupe. */
 export function titleKey(title: string): string {
@@ -21,8 +22,8 @@ export function wordsKey(text: string): string {
 /** At most LIMITS.suggestionMax characters, cut at a word boundary. */
 export function capTitle(title: string): string {
   const clean = title.replace(/\s+/g, " ").trim();
-  if (clean.length <= LIMITS.suggestionMax) return clean;
-  const cut = clean.slice(0, LIMITS.suggestionMax - 1);
+  if (fitsLength(clean, LIMITS.suggestionMax)) return clean;
+  const cut = firstCharacters(clean, LIMITS.suggestionMax - 1);
   const space = cut.lastIndexOf(" ");
   return `${(space > LIMITS.suggestionMax / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
 }

@@ -2,7 +2,7 @@ import { and, eq, notExists, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../shared/constants";
 import { parseEstimate } from "../../shared/estimate";
-import { dedupeTitles, splitTasks, titleKey, withoutExisting } from "../../shared/split-tasks";
+import { dedupeTitles, firstTooLongTitle, splitTasks, titleKey, withoutExisting } from "../../shared/split-tasks";
 import { guardOf } from "../changes/guard";
 import type { ChangeUser } from "../changes/pipeline";
 import type { CommitOfRequest } from "../changes/request";
@@ -41,7 +41,7 @@ function titlesToCreate(text: string, existingTitles: Iterable<string>, titleOf:
       `A braindump can hold at most ${LIMITS.braindumpLinesMax} tasks at once; this one has ${items.length}.`,
     );
   }
-  const tooLong = items.findIndex((item) => item.length > LIMITS.titleMax);
+  const tooLong = firstTooLongTitle(items);
   if (tooLong !== -1) {
     throw badRequest(`Task ${tooLong + 1} is too long: a task title can be at most ${LIMITS.titleMax} characters.`, [
       { path: ["text"], message: `Task ${tooLong + 1} is longer than ${LIMITS.titleMax} characters.` },

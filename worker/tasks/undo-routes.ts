@@ -1,3 +1,4 @@
+import type { BatchResponse } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { type UndoResult, undoRequestSchema } from "../../shared/schemas/undo";
 import { withoutExisting } from "../../shared/split-tasks";
@@ -5,15 +6,17 @@ import { beginChange } from "../auth/begin-change";
 import { requireUser } from "../auth/middleware";
 import { guardOf } from "../changes/guard";
 import { todayOf } from "../day/today";
+import type { Db } from "../db/client";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
-import { type BraindumpState, braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
+import { braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
 import { keepTodaysPrioritiesStatement } from "./mark-rules";
 import {
   consumeUndoStatement,
   findUndoRecord,
+  occurrencesOfRecordQuery,
   restoreTasksStatement,
   undoRecordQuery,
   undoStillOpenGuard,
@@ -25,10 +28,34 @@ const TOO_LATE = "There is nothing to undo: the time to undo it has passed, or i
 const MAX_ATTEMPTS = 5;
 
 /**
+ * What an Undo decides from, read at one version of the tasks: that version, the visible titles
+ * (the braindump's), and the occurrence tasks on the days of the occurrences it would restore.
+ */
+function undoStateQueries(db: Db, userId: string, token: string, now: Date) {
+  return [...braindumpStateQueries(db, userId), occurrencesOfRecordQuery(db, userId, token, now)] as const;
+}
+
+type UndoState = BatchResponse<ReturnType<typeof undoStateQueries>>;
+
+/**
+ * The first removed occurrence whose routine has made its day's occurrence again since (under
+ * another id): restoring it would make the day's second, which the unique index refuses
+ * (docs/decisions/310-undo-refuses-a-second-occurrence.md).
+ */
+function occurrenceMadeAgain(snapshot: UndoSnapshot, state: UndoState) {
+  const [, , occurrences] = state;
+  const removedIds = new Set(snapshot.tasks.map((task) => task.id));
+  const madeAgain = new Set(
+    occurrences.filter((row) => !removedIds.has(row.id)).map((row) => `${row.routineId} ${row.routineDay}`),
+  );
+  return snapshot.tasks.find((task) => task.routineId != null && madeAgain.has(`${task.routineId} ${task.routineDay}`));
+}
+
+/**
  * The first title of the removed tasks that is on the person's list again, by the braindump's
  * duplicate rule (case-insensitive, against every visible title): restoring it would list it twice.
  */
-function titleOnListAgain(snapshot: UndoSnapshot, state: BraindumpState): string | undefined {
+function titleOnListAgain(snapshot: UndoSnapshot, state: UndoState): string | undefined {
   const [, visible] = state;
   const titles = snapshot.tasks.map((task) => task.title);
   const { fresh } = withoutExisting(
@@ -41,8 +68,10 @@ function titleOnListAgain(snapshot: UndoSnapshot, state: BraindumpState): string
 /**
  * Mounted at /api/undo: POST /api/undo {token} takes back a removal within its window (./undo.ts).
  * A removed task whose title is on the list again answers 409 and restores nothing
- * (docs/decisions/128-undo-refuses-duplicates.md); like the braindump, the restoring batch opens
- * with a guard on the tasks' version, so a duplicate added meanwhile is seen on the next round.
+ * (docs/decisions/128-undo-refuses-duplicates.md), and so does a routine's occurrence whose day the
+ * routine has made again (docs/decisions/310-undo-refuses-a-second-occurrence.md); like the
+ * braindump, the restoring batch opens with a guard on the tasks' version, so a duplicate or an
+ * occurrence added meanwhile is seen on the next round.
  */
 export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("json", undoRequestSchema), async (c) => {
   const { token } = c.req.valid("json");
@@ -54,17 +83,25 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("js
     commit,
   } = await beginChange(c, (db, userId) => [
     undoRecordQuery(db, userId, token, new Date()),
-    ...braindumpStateQueries(db, userId),
+    ...undoStateQueries(db, userId, token, new Date()),
   ]);
   const { db } = c.var;
   // Unknown, expired, used or another user's: the same 404, and nothing written.
   if (!record) throw notFound(TOO_LATE);
   const { snapshot } = record;
-  let state: BraindumpState = firstState;
+  const today = todayOf(user, now).date;
+  let state: UndoState = firstState;
   let version = 0;
   await commit(
     async (attempt) => {
-      if (attempt > 1) state = await db.batch(braindumpStateQueries(db, user.id));
+      if (attempt > 1) state = await db.batch(undoStateQueries(db, user.id, token, now));
+      const occurrence = occurrenceMadeAgain(snapshot, state);
+      if (occurrence) {
+        const day = occurrence.routineDay === today ? "today's" : "that day's";
+        throw conflict(
+          `"${occurrence.title}" is ${day} task of a routine that has made it again since, so Undo would make it twice. Nothing was changed.`,
+        );
+      }
       const again = titleOnListAgain(snapshot, state);
       if (again !== undefined) {
         throw conflict(`"${again}" is on your list again, so Undo would list it twice. Nothing was changed.`);
@@ -83,7 +120,7 @@ export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("js
             db,
             user.id,
             snapshot.tasks.map((task) => task.id),
-            todayOf(user, now).date,
+            today,
             now,
           ),
           consumeUndoStatement(db, user.id, token, now),

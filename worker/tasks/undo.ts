@@ -95,6 +95,21 @@ export function undoRecordQuery(db: Db, userId: string, token: string, now: Date
 }
 
 /**
+ * The person's occurrence tasks on the (routine, day) of an occurrence the open record of `token`
+ * keeps: read with the record, since only it names them. One under another id is the day's
+ * occurrence made again since the removal (a pause and a resume), which the unique index
+ * tasks_routine_day keeps from being made twice (docs/decisions/310-undo-refuses-a-second-occurrence.md).
+ */
+export function occurrencesOfRecordQuery(db: Db, userId: string, token: string, now: Date) {
+  const removed = sql`select json_extract(value, '$.routineId'), json_extract(value, '$.routineDay')
+    from ${undoActions}, json_each(${undoActions.snapshot}, '$.tasks') where ${openRecordOf(userId, token, now)}`;
+  return db
+    .select({ id: tasks.id, routineId: tasks.routineId, routineDay: tasks.routineDay })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), sql`(${tasks.routineId}, ${tasks.routineDay}) in (${removed})`));
+}
+
+/**
  * First statement of an Undo's batch: aborts it (abortBatchIf) unless the record is
  * still there and open, so two Undos of the same removal (a double click, a second device) restore once.
  */

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
-import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../../../shared/constants";
+import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
-import { dedupeTitles, splitTasks, withoutExisting } from "../../../shared/split-tasks";
+import { dedupeTitles, firstTooLongTitle, splitTasks, withoutExisting } from "../../../shared/split-tasks";
 import { ApiRequestError } from "../../api/client";
 import { isQueued } from "../../api/send-change";
 import { useProcessTasks, useTasks } from "../../api/tasks";
@@ -63,6 +63,11 @@ export function BraindumpInputStep({
     // A line with "[REMOVED]" would be hidden once created: said before anything is sent.
     const marked = items.findIndex(hasRemovedMarker);
     if (marked !== -1) return showError(`Task ${marked + 1} can't be added`, REMOVED_MARKER_REFUSED);
+    // The server's limit, counted as it counts (docs/decisions/322-a-length-is-counted-in-code-points.md).
+    const tooLong = firstTooLongTitle(items);
+    if (tooLong !== -1) {
+      return showError(`Task ${tooLong + 1} is too long`, `A task title can be at most ${LIMITS.titleMax} characters.`);
+    }
     // The duplicates are told in the one notice that ends the submit (docs/decisions/152-one-braindump-notice.md).
     const { unique, removed } = dedupeTitles(items);
     const { fresh, dropped } = withoutExisting(

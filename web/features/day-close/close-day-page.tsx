@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatMinutes } from "../../../shared/estimate";
 import { DAY_CLOSE_NOTE_MAX, type DayCloseMove } from "../../../shared/schemas/day-close";
+import { characterCount } from "../../../shared/text-length";
 import { ApiRequestError } from "../../api/client";
 import { useDay } from "../../api/day";
 import { useCloseDay } from "../../api/day-close";
@@ -14,6 +15,7 @@ import { Card } from "../../ui/card";
 import { Textarea } from "../../ui/field";
 import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
+import { keptWithin } from "../../ui/text-limit";
 import { showError, showSuccess } from "../../ui/toast";
 import { CloseRoutines } from "./close-routines";
 import {
@@ -194,13 +196,12 @@ function CloseDayForm() {
           <Textarea
             id={noteId}
             rows={2}
-            maxLength={DAY_CLOSE_NOTE_MAX}
             value={note}
             aria-describedby={`${noteId}-count`}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => setNote(keptWithin(event.target.value, note, DAY_CLOSE_NOTE_MAX))}
           />
           <p id={`${noteId}-count`} className="text-xs text-slate-600 dark:text-slate-400">
-            Optional. {DAY_CLOSE_NOTE_MAX - note.length} characters left; you'll see it tomorrow morning.
+            Optional. {DAY_CLOSE_NOTE_MAX - characterCount(note)} characters left; you'll see it tomorrow morning.
           </p>
         </div>
         {firstChoices.length > 0 ? (

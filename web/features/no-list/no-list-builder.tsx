@@ -4,6 +4,7 @@ import { type FormEvent, type Ref, useRef, useState } from "react";
 import { LIMITS, UNDO } from "../../../shared/constants";
 import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/no-list";
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
+import { characterCount } from "../../../shared/text-length";
 import { hasVisibleCharacter } from "../../../shared/visible-text";
 import { useClearNoList, useCommitNoList } from "../../api/no-list";
 import { isQueued } from "../../api/send-change";
@@ -348,7 +349,7 @@ function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: Ta
               </>
             }
             error={error}
-            hint={`${reason.length}/${LIMITS.reasonMax} characters`}
+            hint={`${characterCount(reason)}/${LIMITS.reasonMax} characters`}
           >
             {(props) => (
               <input

@@ -1,7 +1,7 @@
 import { Check, Flame, Pause, Pencil, Play, SkipForward, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { describeRepeat } from "../../../shared/routines";
-import type { Routine } from "../../../shared/schemas/routines";
+import { type Routine, SKIP_REASON_MAX } from "../../../shared/schemas/routines";
 import { ApiRequestError } from "../../api/client";
 import { useDeleteRoutine, usePatchRoutine, useSkipRoutine } from "../../api/routines";
 import { isQueued } from "../../api/send-change";
@@ -12,6 +12,7 @@ import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { inputClasses } from "../../ui/field";
 import { RoutineDays, routineStreakLine, shortDate } from "../../ui/routine-days";
+import { keptWithin } from "../../ui/text-limit";
 import { showError, showSuccess } from "../../ui/toast";
 import { RoutineForm } from "./routine-form";
 
@@ -188,9 +189,8 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
               <input
                 className={inputClasses}
                 value={reason}
-                maxLength={200}
                 placeholder="Travelling"
-                onChange={(event) => setReason(event.target.value)}
+                onChange={(event) => setReason(keptWithin(event.target.value, reason, SKIP_REASON_MAX))}
               />
             </label>
             <Button type="submit" size="md" disabled={skip.isPending}>

@@ -16,6 +16,7 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Field, inputClasses } from "../../ui/field";
 import { shortDate } from "../../ui/routine-days";
+import { keptWithin } from "../../ui/text-limit";
 
 /** The rules, in the order the form offers them. */
 const KINDS = [
@@ -108,10 +109,9 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
             {...props}
             className={inputClasses}
             value={title}
-            maxLength={LIMITS.titleMax}
             placeholder="Take the medicine"
             onChange={(event) => {
-              setTitle(event.target.value);
+              setTitle(keptWithin(event.target.value, title, LIMITS.titleMax));
               setError(undefined);
             }}
           />

@@ -3,6 +3,7 @@ import { Check, Plus, Sparkles, X } from "lucide-react";
 import { type FormEvent, type RefObject, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import type { SuggestionKind } from "../../../shared/schemas/suggestions";
+import { characterCount } from "../../../shared/text-length";
 import { ApiRequestError } from "../../api/client";
 import { aiAddPayload, useSuggestions } from "../../api/suggestions";
 import { useCreateTask } from "../../api/task-changes";
@@ -10,6 +11,7 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
 import { aboutTask } from "../../ui/task-name";
+import { keptWithin } from "../../ui/text-limit";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { readShareTasks, writeShareTasks } from "./share-tasks-setting";
 import { emptyText, type SuggestionSource, sourceText } from "./suggestion-source";
@@ -164,17 +166,16 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               id={promptId}
               className={cn(inputClasses, "resize-y")}
               rows={4}
-              maxLength={LIMITS.promptMax}
               value={prompt}
               placeholder="e.g. I need to call the bank and book the dentist, and I want to get fit"
-              onChange={(event) => setPrompt(event.target.value)}
+              onChange={(event) => setPrompt(keptWithin(event.target.value, prompt, LIMITS.promptMax))}
               onKeyDown={(event) => {
                 if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) getSuggestions();
               }}
             />
-            {prompt.length > LIMITS.promptMax - 200 ? (
+            {characterCount(prompt) > LIMITS.promptMax - 200 ? (
               <p className="text-right text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-                {prompt.length} / {LIMITS.promptMax}
+                {characterCount(prompt)} / {LIMITS.promptMax}
               </p>
             ) : null}
             <label
