@@ -53,7 +53,8 @@ const untouchedTask = sql`exists (select 1 from ${tasks} where ${tasks.routineId
  * docs/decisions/325-a-day-begun-ahead-is-undone.md) undone, as if the night had not passed: the
  * later days' rows and occurrences nobody touched go (a finished, edited or skipped one stays, and
  * that day's start leaves it as it is), and today's days that start closed are open again, a
- * missed one with its task back, made when today began. Nothing to do after a day start for today
+ * missed one (or an undone one of "N times a week": docs/decisions/330-a-week-ends-short-not-a-day.md)
+ * with its task back, made when today began. Nothing to do after a day start for today
  * or earlier: no row is for a later day, and today has none before its start.
  */
 export function undoLaterDaysStatements(
@@ -91,7 +92,7 @@ export function undoLaterDaysStatements(
       .select(
         sql`select ${selectListOf(tasks, restored)} from ${routines} inner join ${routineDays}
           on ${routineDays.routineId} = ${routines.id} and ${routineDays.day} = ${today}
-          where ${routines.userId} = ${user.id} and ${routineDays.state} = 'missed'`,
+          where ${routines.userId} = ${user.id} and ${routineDays.state} in ('missed', 'undone')`,
       )
       .onConflictDoNothing(),
     db
@@ -101,7 +102,7 @@ export function undoLaterDaysStatements(
         and(
           eq(routineDays.userId, user.id),
           eq(routineDays.day, today),
-          inArray(routineDays.state, ["missed", "done"]),
+          inArray(routineDays.state, ["missed", "undone", "done"]),
         ),
       ),
   ];
