@@ -1,13 +1,14 @@
 // Serves the app configured for a hosted identity provider, for the browser test of that sign-in
 // (tests/e2e/oidc.spec.ts starts it): a mock OpenID provider on loopback, and a fresh build of the
-// app with OIDC_* pointing at it, its own output folder and its own database.
+// app with OIDC_* pointing at it, its own output folder and its own databases (scripts/e2e-state.mjs).
 //   E2E_OIDC_APP_PORT       the app (default 9790)
 //   E2E_OIDC_PROVIDER_PORT  the provider (default 10790)
 import { execSync, spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import { setBuildVars } from "./build-dev-vars.mjs";
-import { pointPreviewAt } from "./preview-target.mjs";
+import { freshState } from "./e2e-state.mjs";
+import { startPreviewOf } from "./preview-target.mjs";
 
 const appPort = process.env.E2E_OIDC_APP_PORT ?? "9790";
 const providerPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? "10790");
@@ -47,7 +48,6 @@ provider.service.on(Events.BeforeTokenSigning, (token) => {
 });
 await provider.start(providerPort, "127.0.0.1");
 
-rmSync(stateDir, { recursive: true, force: true });
 run("node scripts/ensure-dev-vars.mjs");
 // Under `npm test` (E2E_SKIP_BUILD=1) the browser suite's build is already made: a copy of it
 // serves here too, instead of a second build's CPU in the middle of the suite.
@@ -64,12 +64,13 @@ setBuildVars(outDir, {
   OIDC_CLIENT_SECRET: "e2e-client-secret",
   E2E_CLOCK_SHIFT_MS: String(clockShiftMs),
 });
-run(`node scripts/migrate-databases.mjs --local --persist-to ${stateDir}`);
-pointPreviewAt(outDir);
-const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {
-  stdio: "inherit",
-  env,
-});
+freshState(stateDir);
+const server = await startPreviewOf(outDir, `http://127.0.0.1:${appPort}/api/health`, () =>
+  spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {
+    stdio: "inherit",
+    env,
+  }),
+);
 async function stop(signal) {
   server.kill(signal);
   await provider.stop();

@@ -95,5 +95,6 @@ export const OIDC_ERROR_MESSAGES = {
   conflict:
     "An account with this email address is already linked to a different identity-provider login. Sign in with your password instead.",
   throttled: "Too many sign-in attempts. Please wait a minute and try again.",
+  deleted: "This account was deleted. Its email is free to sign up with again.",
 } as const;
 export type OidcErrorCode = keyof typeof OIDC_ERROR_MESSAGES;

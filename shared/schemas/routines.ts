@@ -135,11 +135,17 @@ export const skipRoutineSchema = z.strictObject({
 export const OCCURRENCE_STATES = ["open", "done", "skipped", "missed", "paused", "undone"] as const;
 export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
 
-const routineDaySchema = z.object({
-  date: z.string(),
-  state: z.enum(OCCURRENCE_STATES),
-  reason: z.string().nullable(),
+/**
+ * A routine's last 30 days, one letter a day (shared/routine-strip.ts): `states` from 29 days
+ * before `until` (today) to it, `o` open, `d` done, `s` skipped, `m` missed, `p` paused, `u` undone,
+ * `-` not one of its days; `reasons` the reasons of the days skipped with one, by date.
+ */
+const routineStripSchema = z.object({
+  until: z.string(),
+  states: z.string(),
+  reasons: z.record(z.string(), z.string()),
 });
+export type RoutineStrip = z.infer<typeof routineStripSchema>;
 
 /** A routine as the API answers it. */
 export const routineSchema = z.object({
@@ -159,8 +165,8 @@ export const routineSchema = z.object({
   /** This week's dones, for "N times a week". */
   doneThisWeek: z.number().int(),
   streak: z.object({ current: z.number().int(), best: z.number().int() }),
-  /** Its last 30 days, oldest first, only the due ones. */
-  last30: z.array(routineDaySchema),
+  /** Its last 30 days, oldest first (shared/routine-strip.ts reads them). */
+  last30: routineStripSchema,
   /** Its next due days after today (up to 5; none for "N times a week", which has no fixed days). */
   nextDays: z.array(z.string()),
 });

@@ -80,15 +80,23 @@ export async function moveToDayTwo(request: APIRequestContext, account: Account,
  */
 function dayServer() {
   const mainPort = Number(process.env.E2E_PORT ?? 8790);
-  // An offset clear of the other servers' (oidc.spec.ts uses +1000 and +2000).
-  const port = mainPort + 3000;
-  const baseURL = `http://127.0.0.1:${port}`;
   const root = fileURLToPath(new URL("../..", import.meta.url));
   let server: ChildProcess | undefined;
+  let port = 0;
   return {
-    baseURL,
-    stateDir: `${root}.wrangler/e2e-${port}`,
+    get baseURL() {
+      return `http://127.0.0.1:${port}`;
+    },
+    get stateDir() {
+      return `${root}.wrangler/e2e-${port}`;
+    },
     async start() {
+      // A port and a state folder per browser worker: groups of two files (day.spec.ts, routines.spec.ts)
+      // run at once in two workers, and on one port the second server failed to listen while its
+      // state folder replaced the first's. Offsets clear of the other servers' (oidc.spec.ts uses
+      // +1000 and +2000) and of other runs' ports, which differ by small steps.
+      port = mainPort + 3000 + 1000 * test.info().parallelIndex;
+      const baseURL = this.baseURL;
       rmSync(`${root}dist-e2e-${port}`, { recursive: true, force: true });
       cpSync(`${root}dist-e2e-${mainPort}`, `${root}dist-e2e-${port}`, { recursive: true });
       server = spawn("node", ["scripts/serve-e2e.mjs"], {
@@ -113,7 +121,8 @@ function dayServer() {
       }
     },
     stop() {
-      if (server?.pid) process.kill(-server.pid, "SIGTERM");
+      // A server that has already exited has no process group left to stop.
+      if (server?.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
     },
   };
 }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { stripDaysOf } from "../../shared/routine-strip";
 import type { Routine } from "../../shared/schemas/routines";
 import { CHANGE_SUBSCRIBERS } from "../../worker/change-subscribers";
 import { runDayStartStep } from "../../worker/day/day-start";
@@ -98,7 +99,7 @@ describe("a day begun ahead and moved back", () => {
         await setAccount(token, move.ahead);
         // The 11th begins: the 10th's open occurrence is missed and leaves the list.
         const ahead = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
-        expect(ahead.last30.find((day) => day.date === "2027-06-10")?.state).toBe("missed");
+        expect(stripDaysOf(ahead.last30).find((day) => day.date === "2027-06-10")?.state).toBe("missed");
         expect(await dayBegunOf(db, person.user.id)).toBe("2027-06-11");
 
         // A minute later the setting is put right: the 10th again.
@@ -111,7 +112,7 @@ describe("a day begun ahead and moved back", () => {
         expect(reads.map((res) => res.status)).toEqual(Array(20).fill(200));
         const after = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
         expect(after).toMatchObject({ today: "open", dueToday: true, streak: { current: 2, best: 2 } });
-        expect(after.last30.map((day) => [day.date, day.state])).toEqual([
+        expect(stripDaysOf(after.last30).map((day) => [day.date, day.state])).toEqual([
           ["2027-06-08", "done"],
           ["2027-06-09", "done"],
           ["2027-06-10", "open"],
@@ -130,10 +131,46 @@ describe("a day begun ahead and moved back", () => {
         expect((await occurrencesOf(token)).get(routine.id)).toHaveLength(1);
         expect(await rowsOfDay(db, person.user.id, "2027-06-11")).toEqual({ days: 1, tasks: 1, created: 1 });
         const next = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
-        expect(next.last30.find((day) => day.date === "2027-06-10")?.state).toBe("missed");
+        expect(stripDaysOf(next.last30).find((day) => day.date === "2027-06-10")?.state).toBe("missed");
         expect(next.streak).toEqual({ current: 0, best: 2 });
       });
     }
+  }
+});
+
+describe("a day begun ahead into the next week and moved back", () => {
+  for (const home of ["DB", "PERSON_DB_1"] as const) {
+    it(`leaves "3 times a week" as its week was, homed in ${home}: today open, no day missed`, async () => {
+      const db = HOMES[home].db();
+      const person = await personHomedIn(home, "2027-06-07T12:00:00Z");
+      const { token } = person;
+      await setAccount(token, { timeZone: "UTC", dayStartHour: 0 });
+      const routine = await makeRoutine(token, "Go running", { timesPerWeek: 3 });
+      // Done on Monday and Tuesday, not on Wednesday to Saturday; Sunday the 13th begun and open.
+      for (const day of ["2027-06-07", "2027-06-08", "2027-06-09", "2027-06-10", "2027-06-11", "2027-06-12"]) {
+        setClock(`${day}T12:00:00Z`);
+        const [task] = (await occurrencesOf(token)).get(routine.id) ?? [];
+        if (day <= "2027-06-08") await finish(token, (task as { id: number }).id);
+      }
+      setClock("2027-06-13T06:00:00Z");
+      const before = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
+      expect(before.today).toBe("open");
+
+      // 10:01 UTC on Sunday is 00:01 on Monday in Kiritimati: the week ends short of 3.
+      setClock("2027-06-13T10:01:00Z");
+      await setAccount(token, { timeZone: "Pacific/Kiritimati" });
+      const ahead = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
+      expect(stripDaysOf(ahead.last30).some((day) => day.state === "missed")).toBe(true);
+
+      setClock("2027-06-13T10:02:00Z");
+      await setAccount(token, { timeZone: "UTC" });
+      const after = (await routinesOf(token)).find((r) => r.id === routine.id) as Routine;
+      expect(after).toMatchObject({ today: "open", streak: before.streak, doneThisWeek: 2 });
+      expect(stripDaysOf(after.last30)).toEqual(stripDaysOf(before.last30));
+      const occurrences = (await occurrencesOf(token)).get(routine.id) ?? [];
+      expect(occurrences.filter((task) => !task.isCompleted)).toHaveLength(1);
+      expect(await dayBegunOf(db, person.user.id)).toBe("2027-06-13");
+    });
   }
 });
 

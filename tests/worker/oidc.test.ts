@@ -5,6 +5,8 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
+import { failWhen, sqlText } from "./db-fingerprint";
+import { deleteAccount, expectNothingLeft, registerFrom } from "./deletion-helpers";
 import { api, ORIGIN, PASSWORD, registerUser } from "./helpers";
 import type { MockIdentity } from "./mock-oidc-identity";
 
@@ -259,6 +261,30 @@ describe("the callback", () => {
   it("drops a picture that is not https", async () => {
     const { token } = await signInWithProvider({ sub: uniqueSub(), picture: "http://insecure.example.com/a.png" });
     expect((await currentUser(token as string)).profileImageUrl).toBeNull();
+  });
+});
+
+describe("an account whose deletion was cut short between the two databases", () => {
+  it("is finished by a sign-in with the identity provider, 20 at once, which signs nobody into it", async () => {
+    // A person homed in PERSON_DB_1: their home was cleared, then the directory refused to delete the account.
+    const person = await registerFrom("OC");
+    const drop = await failWhen("users", "delete", `old.id = ${sqlText(person.user.id)}`);
+    try {
+      expect((await deleteAccount(person)).status).toBe(500);
+    } finally {
+      await drop();
+    }
+    const sub = uniqueSub();
+    const landings = await Promise.all(
+      Array.from({ length: 20 }, () => signInWithProvider({ sub, email: person.user.email, email_verified: true })),
+    );
+    // Linked by its verified email, the account is finished ("deleted"); a sign-in after that makes a new one.
+    expect(landings.map(({ error }) => error)).toContain("deleted");
+    for (const { token, error } of landings) {
+      if (error !== null) expect(error).toBe("deleted");
+      else expect((await currentUser(token as string)).id).not.toBe(person.user.id);
+    }
+    await expectNothingLeft(person.user.id);
   });
 });
 

@@ -210,7 +210,9 @@ for (const continent of ["EU", "OC"] as const) {
     it("20 of them on two devices, round after round: left paused with no occurrence, or active with today's", async () => {
       const person = await personFrom(continent);
       const { routine } = await dailyRoutine(person);
-      for (let round = 0; round < 4; round += 1) {
+      // Two rounds: without the guard the first already ends wrong in both homes; each round is 20
+      // PATCHes that retry on one another, the heaviest test of the suite on a busy machine.
+      for (let round = 0; round < 2; round += 1) {
         const answers = await Promise.all(
           Array.from({ length: 20 }, (_, i) =>
             patchRoutine(i % 2 ? person.other : person.token, routine.id, { paused: (i + round) % 2 === 0 }),
@@ -229,7 +231,7 @@ for (const continent of ["EU", "OC"] as const) {
           now?.paused ? null : Date.parse("2027-06-10T04:00:00Z"),
         );
       }
-    });
+    }, 120_000);
   });
 
   describe(`The evening close, ${where}`, () => {

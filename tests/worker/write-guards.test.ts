@@ -282,8 +282,10 @@ describe("completing a focus session the timer does not run, when it changed aft
     );
     expect(res.status, res.text).toBe(200);
     expect(JSON.parse(res.text)).toMatchObject({ id, isCompleted: true, focusedSeconds: 42 });
-    // Only a lost race costs the third trip: the read that tells what happened.
-    expect(res.calls).toHaveLength(3);
+    // Only a lost race costs the third and fourth trips: whether the person is still there (a guard
+    // a deletion aborts answers 401, docs/decisions/316-a-change-whose-person-is-gone.md), and the
+    // read that tells what happened.
+    expect(res.calls).toHaveLength(4);
     expect(await countedSessions(userId)).toBe(before);
   });
 

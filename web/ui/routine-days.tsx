@@ -1,4 +1,5 @@
 import { addDays } from "../../shared/day";
+import { stripDaysOf } from "../../shared/routine-strip";
 import type { Routine } from "../../shared/schemas/routines";
 import { cn } from "./cn";
 
@@ -35,9 +36,10 @@ export function shortDate(date: string): string {
 }
 
 export function RoutineDays({ routine, today, className }: { routine: Routine; today: string; className?: string }) {
-  const byDate = new Map(routine.last30.map((day) => [day.date, day]));
+  const kept = stripDaysOf(routine.last30);
+  const byDate = new Map(kept.map((day) => [day.date, day]));
   const days = Array.from({ length: 30 }, (_, index) => addDays(today, index - 29));
-  const done = routine.last30.filter((day) => day.state === "done").length;
+  const done = kept.filter((day) => day.state === "done").length;
   return (
     <div className={cn("space-y-1", className)}>
       <ol aria-label={`${routine.title}: the last 30 days, ${done} done`} className="flex flex-wrap gap-1">

@@ -15,13 +15,12 @@ import { beginChange } from "../auth/begin-change";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { readAccountAsUser, withPersonSettings } from "../auth/person-row";
+import { accountDeletionInDirectory, readAccountAsUser, withPersonSettings } from "../auth/person-row";
 import { readAsUser, readDirectoryAsUser } from "../auth/session-read";
-import { revokeAllSessionsQuery, revokeOtherSessionsQuery } from "../auth/sessions";
+import { revokeOtherSessionsQuery } from "../auth/sessions";
 import {
   accountLockKey,
   assertNotLocked,
-  clearAccountFailuresQuery,
   clientAddress,
   countingAttempt,
   lockRowsQuery,
@@ -133,9 +132,9 @@ async function updateAccountAcrossHomes(
  * (docs/decisions/168-attempts-counted-before-the-check.md). A session whose user is gone is
  * signed out. The signed-in session is a known device with a counter of its own, so strangers'
  * sign-in failures at this address or at this account never lock it
- * (docs/decisions/131-device-cookies.md).
+ * (docs/decisions/131-device-cookies.md). `personMayBeGone`: readDirectoryAsUser's.
  */
-async function readAccountForPasswordCheck(c: Context<AppEnv>) {
+async function readAccountForPasswordCheck(c: Context<AppEnv>, options: { personMayBeGone?: boolean } = {}) {
   const client = clientAddress(c);
   const device = sessionDeviceId(c.var.claims?.sessionId ?? "");
   const {
@@ -143,10 +142,11 @@ async function readAccountForPasswordCheck(c: Context<AppEnv>) {
     data: [[row]],
   } = await countingAttempt(
     () =>
-      readDirectoryAsUser(c, (db, userId) => [
-        userByIdQuery(db, userId),
-        ...passwordCheckAttemptQueries(db, userId, device),
-      ]),
+      readDirectoryAsUser(
+        c,
+        (db, userId) => [userByIdQuery(db, userId), ...passwordCheckAttemptQueries(db, userId, device)],
+        options,
+      ),
     async () => {
       const { user } = await readAsUser(c);
       const lockKey = accountLockKey(user.id);
@@ -267,7 +267,9 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
     const { confirmation, password } = c.req.valid("json");
-    const account = await readAccountForPasswordCheck(c);
+    // A session whose person's row is gone from their home may finish the deletion that cleared it
+    // (docs/decisions/315-a-deletion-cut-short-is-finished.md).
+    const account = await readAccountForPasswordCheck(c, { personMayBeGone: true });
     const { row } = account;
     const { db, directory } = c.var;
     if (!confirmsDeletion(confirmation, row.username)) {
@@ -277,7 +279,6 @@ export const accountRoutes = new Hono<AppEnv>()
       throw badRequest(message, [{ path: ["confirmation"], message }]);
     }
     if (row.passwordHash) await assertPassword(c, account, row.passwordHash, password, "password");
-    const logins = [row.username, row.email, accountLockKey(row.id)].filter((login): login is string => Boolean(login));
     // Every row of the user in one transaction (the second trip). The foreign keys cascade from
     // users, but each table is named so that nothing is left behind if a cascade is ever changed:
     // focus_sessions, tasks, daily_analytics, day_plans, day_closes, sessions (and with them push_subscriptions),
@@ -301,20 +302,10 @@ export const accountRoutes = new Hono<AppEnv>()
         events: [],
       }));
     }
-    const statements = [
-      revokeAllSessionsQuery(directory, row.id).returning({ sid: sessions.sid }),
-      clearAccountFailuresQuery(directory, logins),
-      ...(personIsInDirectory(c) ? homeRows(directory) : []),
-      directory.delete(users).where(eq(users.id, row.id)),
-    ] as const;
     // The hub is wiped after the batch, keeping the sessions it revoked as revoked.
-    await commitChange(requestScope(c, account.user, now, directory), () => ({
-      statements,
-      events: [{ type: "account-deleted" }],
-      eventsAfter: ({ results: [revoked] }) => [
-        { type: "sessions-ended", sessionIds: revoked.map((session) => session.sid) },
-      ],
-    }));
+    await commitChange(requestScope(c, account.user, now, directory), () =>
+      accountDeletionInDirectory(directory, row, personIsInDirectory(c) ? homeRows(directory) : []),
+    );
     clearSessionCookie(c);
     return c.body(null, 204);
   })

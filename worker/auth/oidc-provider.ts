@@ -9,7 +9,7 @@ export const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
 /** A sign-in that cannot go on; `reason` picks the message the login page shows. */
 export class OidcFailure extends Error {
   constructor(
-    readonly reason: "cancelled" | "state" | "provider" | "unavailable" | "conflict" | "throttled",
+    readonly reason: "cancelled" | "state" | "provider" | "unavailable" | "conflict" | "throttled" | "deleted",
     message: string,
     options?: { cause?: unknown },
   ) {

@@ -32,7 +32,7 @@ export async function linkOrCreateUser(
   c: Context<AppEnv>,
   profile: OidcProfile,
   options: { timeZone?: string } = {},
-): Promise<{ id: string; home: number }> {
+): Promise<{ id: string; home: number; username: string | null; email: string | null }> {
   // Accounts are the directory's rows (docs/decisions/270-person-databases.md).
   const db = c.var.directory;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -95,7 +95,7 @@ export async function linkOrCreateUser(
         // On the Worker's clock (docs/decisions/238-browser-suite-runs-across-a-days-start.md).
         createdAt: now,
       });
-      return { id, home };
+      return { id, home, username: null, email: verifiedEmail };
     } catch (err) {
       if (person) await forgetPersonRow(person, id);
       console.warn("oidc user insert lost a race, looking again", err instanceof Error ? err.message : err);

@@ -16,6 +16,7 @@ import {
 } from "./oidc-provider";
 import { saveTransaction, takeTransaction } from "./oidc-transaction";
 import { linkOrCreateUser } from "./oidc-users";
+import { finishDeletionCutShort, personRowGone } from "./person-row";
 import { signIn } from "./routes";
 import { limitAuthRequests } from "./throttle";
 
@@ -74,6 +75,12 @@ export const oidcRoutes = new Hono<AppEnv>().get("/callback", async (c) => {
     if (provider.as.issuer !== tx.issuer) throw new OidcFailure("state", "The attempt began with another issuer");
     const profile = await finishAuthorization(provider, new URL(c.req.url), redirectUri(c), tx);
     const account = await linkOrCreateUser(c, profile, tx.timeZone ? { timeZone: tx.timeZone } : {});
+    // An account whose deletion was cut short between the two databases is finished, never signed
+    // in (docs/decisions/315-a-deletion-cut-short-is-finished.md).
+    if (await personRowGone(c, account)) {
+      await finishDeletionCutShort(c, account);
+      throw new OidcFailure("deleted", "the account's deletion had been cut short: finished now");
+    }
     const token = await signIn(c, account, "oidc");
     return c.redirect(`/login#token=${encodeURIComponent(token)}`, 302);
   } catch (err) {

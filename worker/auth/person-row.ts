@@ -1,12 +1,17 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
+import { type Change, commitChange } from "../changes/pipeline";
+import { requestScope } from "../changes/request";
 import type { Db } from "../db/client";
-import { homeForNewPerson } from "../db/person-db";
-import { personDbOf, personIsInDirectory } from "../db/person-session";
-import { users } from "../db/schema";
+import { homeForNewPerson, homeIsDirectory } from "../db/person-db";
+import { personDbOf, personIsInDirectory, personPrimaryOf } from "../db/person-session";
+import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { unauthorized } from "../http/errors";
 import { claimsOf, readDirectoryAsUser, readRowAsUser } from "./session-read";
+import { revokeAllSessionsQuery } from "./sessions";
+import { accountLockKey, clearAccountFailuresQuery } from "./throttle";
 import { userByIdQuery } from "./users";
 
 type UserRow = typeof users.$inferSelect;
@@ -64,12 +69,52 @@ export async function forgetPersonRow(person: Db, id: string): Promise<void> {
   await person.delete(users).where(eq(users.id, id));
 }
 
-/** The person's own row in their home (the same row as the account's when that home is the directory). */
+/**
+ * The person's own row in their home (the same row as the account's when that home is the
+ * directory). Undefined only when their home's primary has none: the account's deletion was cut
+ * short between the two databases (docs/decisions/315-a-deletion-cut-short-is-finished.md); a replica
+ * that has no row yet (a sign-up's, just written) is asked again on the primary.
+ */
 export async function personRowOf(c: Context<AppEnv>, account: UserRow): Promise<UserRow | undefined> {
-  const person = personDbOf(c, account.home);
-  if (person === c.var.directory) return account;
-  const [row] = await person.select().from(users).where(eq(users.id, account.id)).limit(1);
-  return row;
+  return homeIsDirectory(c.env, account.home) ? account : homeRowOf(c, account);
+}
+
+/** The person's own row in a home that is not the directory: from a replica, else its primary. */
+async function homeRowOf(c: Context<AppEnv>, { id, home }: Pick<UserRow, "id" | "home">) {
+  const [row] = await userByIdQuery(personDbOf(c, home), id);
+  if (row) return row;
+  const [current] = await userByIdQuery(personPrimaryOf(c, home), id);
+  return current;
+}
+
+/**
+ * The directory's part of an account's deletion, as one change: the account's sessions (each
+ * device told), its sign-in records, the statements `alongside` (the person's rows when their home
+ * is the directory, so all of it is one transaction), the account row last. It ends every deletion
+ * (DELETE /api/account), and finishes one cut short after the person's home was cleared
+ * (docs/decisions/315-a-deletion-cut-short-is-finished.md); the hub is wiped once it has committed.
+ */
+export function accountDeletionInDirectory(
+  directory: Db,
+  account: Pick<UserRow, "id" | "username" | "email">,
+  alongside: readonly BatchItem<"sqlite">[] = [],
+) {
+  const logins = [account.username, account.email, accountLockKey(account.id)].filter((login): login is string =>
+    Boolean(login),
+  );
+  const statements = [
+    revokeAllSessionsQuery(directory, account.id).returning({ sid: sessions.sid }),
+    clearAccountFailuresQuery(directory, logins),
+    ...alongside,
+    directory.delete(users).where(eq(users.id, account.id)),
+  ] as const;
+  return {
+    statements,
+    events: [{ type: "account-deleted" }],
+    eventsAfter: ({ results: [revoked] }) => [
+      { type: "sessions-ended", sessionIds: revoked.map((session) => session.sid) },
+    ],
+  } satisfies Change<typeof statements>;
 }
 
 /**
@@ -95,4 +140,34 @@ export async function readAccountAsUser(c: Context<AppEnv>) {
   ]);
   if (!account) throw unauthorized();
   return { user, row: withPersonSettings(account, person) };
+}
+
+/** The answer to a password sign-in that finished its account's deletion. */
+export const ACCOUNT_DELETED = "This account was deleted. Its username and email are free to register again.";
+
+/**
+ * Whether the person's own row is gone from their home while their account is in the directory
+ * (never for a person homed in the directory): personRowOf's answer, for a sign-in that has only
+ * the account's id and home.
+ */
+export async function personRowGone(c: Context<AppEnv>, account: Pick<UserRow, "id" | "home">): Promise<boolean> {
+  return !homeIsDirectory(c.env, account.home) && (await homeRowOf(c, account)) === undefined;
+}
+
+/**
+ * A sign-in, its password right or its identity proved, to an account whose person's row is gone
+ * from their home (its deletion cut short between the two databases): the caller makes no session,
+ * and this finishes the deletion in the directory, with `alongside` (the sign-in's own writes)
+ * (docs/decisions/315-a-deletion-cut-short-is-finished.md). The deletion counts nothing, so no day
+ * of the person's matters to it.
+ */
+export async function finishDeletionCutShort(
+  c: Context<AppEnv>,
+  account: Pick<UserRow, "id" | "username" | "email">,
+  alongside: readonly BatchItem<"sqlite">[] = [],
+): Promise<void> {
+  const { directory } = c.var;
+  await commitChange(requestScope(c, { id: account.id, timeZone: "UTC" }, new Date(), directory), () =>
+    accountDeletionInDirectory(directory, account, alongside),
+  );
 }

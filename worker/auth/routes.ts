@@ -16,6 +16,8 @@ import { rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import {
+  ACCOUNT_DELETED,
+  finishDeletionCutShort,
   forgetPersonRow,
   insertPersonRow,
   personRowOf,
@@ -190,7 +192,14 @@ export const authRoutes = new Hono<AppEnv>()
     // The failure is counted already.
     if (!user?.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
     // The person's own settings, from their home when it is not the directory (one more read then).
-    const account = withPersonSettings(user, await personRowOf(c, user));
+    const person = await personRowOf(c, user);
+    if (!person) {
+      // Its deletion was cut short between the two databases: finished, never signed in
+      // (docs/decisions/315-a-deletion-cut-short-is-finished.md).
+      await finishDeletionCutShort(c, user, rightPasswordQueries(db, lockKey, client, device));
+      throw unauthorized(ACCOUNT_DELETED);
+    }
+    const account = withPersonSettings(user, person);
     const session = newSession(db, user.id, sessionData(c, "password"));
     const rehash = needsRehash(user.passwordHash)
       ? [

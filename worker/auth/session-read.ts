@@ -1,5 +1,6 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
+import { DEFAULT_DAY_START_HOUR } from "../../shared/day";
 import { createDb, type Db } from "../db/client";
 import { readsFromReplica } from "../db/d1-session";
 import { directoryDatabase } from "../db/person-db";
@@ -32,6 +33,21 @@ export type UserRead<T> = {
 };
 
 /**
+ * The session check's row with the route's rows. `personGone`: the session is live in the
+ * directory but the person's own row is gone from their home, their account's deletion cut short
+ * between the two databases (only where readDirectoryAsUser's `personMayBeGone` allows it); no day
+ * is begun for it.
+ */
+type SessionAndRows<T> = { row: SessionRow | undefined; data: T; personGone?: boolean };
+
+/**
+ * The day of a person whose row is gone from their home (a deletion cut short): none begun, in the
+ * zone and start hour of every new account. What it decides is only the scope of the change that
+ * finishes the deletion, which counts nothing.
+ */
+const NO_DAY = { timeZone: "UTC", dayStartHour: DEFAULT_DAY_START_HOUR, tasksVersion: 0, dayBegun: null };
+
+/**
  * THE way a route knows who is asking (docs/architecture.md#request-path). The route names
  * `requireUser` (the token, checked before its validators); its handler then calls this once: the
  * session check and the route's own queries go out as ONE D1 batch (one snapshot, one round trip
@@ -60,23 +76,28 @@ export async function readAsUser<T extends Queries>(
   queries?: (db: Db, userId: string) => T,
 ): Promise<UserRead<BatchResponse<T> | []>> {
   const checked = await checkedRead(c, sessionAndRows(c, "person", queries));
-  // The first read of a day read before the day's start wrote today's rows: once a day, read them again.
-  const { db } = c.var;
-  const [first, ...rest] = queries && checked.dayWasNew ? queries(db, claimsOf(c).userId) : [];
-  if (!first) return checked;
-  return { ...checked, data: (await db.batch([first, ...rest])) as unknown as BatchResponse<T> };
+  if (!queries || !checked.dayWasNew) return checked;
+  // The first read of a day read before the day's start wrote today's rows: once a day, read them
+  // again, with the session check (an account deleted meanwhile answers 401, not its rows missing:
+  // docs/decisions/316-a-change-whose-person-is-gone.md).
+  const again = await sessionAndRows(c, "person", queries);
+  if (!isLiveSession(again.row)) throw await sessionEndedError(c, claimsOf(c), again.row !== undefined);
+  return { ...checked, data: again.data };
 }
 
 /**
  * readAsUser for queries of the directory's rows (the account's credentials, its sign-in
  * counters): the session check batched with them there, the person's day read from their home at
- * the same time when it is elsewhere.
+ * the same time when it is elsewhere. With `personMayBeGone` (a write's, whose home is read on its
+ * primary) a session whose person's row is gone from their home is live still: the account's
+ * deletion was cut short between the two databases, and asking again finishes it (docs/decisions/315-a-deletion-cut-short-is-finished.md).
  */
 export function readDirectoryAsUser<T extends Queries>(
   c: Context<AppEnv>,
   queries: (db: Db, userId: string) => T,
+  options: { personMayBeGone?: boolean } = {},
 ): Promise<UserRead<BatchResponse<T>>> {
-  return checkedRead(c, sessionAndRows(c, "directory", queries));
+  return checkedRead(c, sessionAndRows(c, "directory", queries, options.personMayBeGone === true));
 }
 
 /**
@@ -88,7 +109,8 @@ function sessionAndRows<T extends Queries>(
   c: Context<AppEnv>,
   where: "person" | "directory",
   queries?: (db: Db, userId: string) => T,
-): Promise<{ row: SessionRow | undefined; data: BatchResponse<T> }> {
+  personMayBeGone = false,
+): Promise<SessionAndRows<BatchResponse<T>>> {
   const { sessionId, userId } = claimsOf(c);
   const { db, directory } = c.var;
   if (personIsInDirectory(c)) {
@@ -106,10 +128,14 @@ function sessionAndRows<T extends Queries>(
     where === "person"
       ? Promise.all([session, db.batch([person, ...own])]).then(([s, [p, ...data]]) => ({ s, p, data }))
       : Promise.all([directory.batch([session, ...own]), person]).then(([[s, ...data], p]) => ({ s, p, data }));
-  return reads.then(({ s, p, data }) => ({
-    row: joinedSessionRow(s[0], p[0]),
-    data: data as unknown as BatchResponse<T>,
-  }));
+  return reads.then(({ s, p, data }) => {
+    const personGone = personMayBeGone && s[0] !== undefined && p[0] === undefined;
+    return {
+      row: joinedSessionRow(s[0], personGone ? NO_DAY : p[0]),
+      data: data as unknown as BatchResponse<T>,
+      ...(personGone ? { personGone } : {}),
+    };
+  });
 }
 
 /** readAsUser for the common case of a route that reads one row (or none: `row` is undefined). */
@@ -131,12 +157,9 @@ export async function readRowAsUser<R>(
  * time. A revoked or expired session answers 401; last_seen_at is refreshed after the answer; a day
  * the person's rows say has not begun begins before the answer.
  */
-export async function checkedRead<T>(
-  c: Context<AppEnv>,
-  read: Promise<{ row: SessionRow | undefined; data: T }>,
-): Promise<UserRead<T>> {
+export async function checkedRead<T>(c: Context<AppEnv>, read: Promise<SessionAndRows<T>>): Promise<UserRead<T>> {
   const claims = claimsOf(c);
-  const [{ row, data }, revoked] = await Promise.all([read, revokedWhileReplicaMayLag(c, claims)]);
+  const [{ row, data, personGone }, revoked] = await Promise.all([read, revokedWhileReplicaMayLag(c, claims)]);
   if (revoked || !isLiveSession(row)) throw await sessionEndedError(c, claims, row !== undefined);
   const touch = touchSession(c.var.directory, claims.sessionId, row);
   if (touch) afterAnswer(c, touch);
@@ -147,6 +170,7 @@ export async function checkedRead<T>(
     dayStartHour: row.dayStartHour,
     home: claims.home,
   };
+  if (personGone) return { user, session: row, data };
   // A new day not yet begun in the person's rows begins first, once (set by worker/app.ts:
   // docs/decisions/259-the-day-begins-on-the-server.md).
   const dayWasNew = (await c.var.beginDayIfNew?.(c, user, row.dayBegun)) === true;

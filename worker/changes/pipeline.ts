@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { abortedBy, isForeignKeyViolation } from "../db/batch-guard";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { personRowPresent } from "../db/person-row-present";
 import { type Announcement, announcementOf, type ChangeEvent } from "./events";
 
 /*
@@ -150,6 +149,5 @@ export async function commitChange<const S extends Statements, const R extends S
  */
 async function personGoneError(scope: ChangeScope, error: unknown, aborted: boolean): Promise<Error | undefined> {
   if (!scope.whenPersonGone || !(aborted || isForeignKeyViolation(error))) return undefined;
-  const [person] = await scope.db.select({ id: users.id }).from(users).where(eq(users.id, scope.user.id)).limit(1);
-  return person ? undefined : scope.whenPersonGone();
+  return (await personRowPresent(scope.db, scope.user.id)) ? undefined : scope.whenPersonGone();
 }

@@ -31,3 +31,11 @@ export function personDbOf(c: Context<AppEnv>, home: number) {
   if (homeIsDirectory(c.env, home)) return c.var.directory;
   return createDb(openD1Session(personDatabase(c.env, home), c.req.raw, false));
 }
+
+/**
+ * A handle on the primary of the person database of `home`: where a row's absence is known (a
+ * replica may not have a sign-up's row yet).
+ */
+export function personPrimaryOf(c: Context<AppEnv>, home: number) {
+  return createDb(personDatabase(c.env, home).withSession("first-primary"));
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { addDays, dayStartsAt } from "../../shared/day";
 import { daysInMonth, weekDayIndex, weekStartOf } from "../../shared/routines";
@@ -53,8 +53,8 @@ const untouchedTask = sql`exists (select 1 from ${tasks} where ${tasks.routineId
  * docs/decisions/325-a-day-begun-ahead-is-undone.md) undone, as if the night had not passed: the
  * later days' rows and occurrences nobody touched go (a finished, edited or skipped one stays, and
  * that day's start leaves it as it is), and today's days that start closed are open again, a
- * missed one (or an undone one of "N times a week": docs/decisions/330-a-week-ends-short-not-a-day.md)
- * with its task back, made when today began. Nothing to do after a day start for today
+ * missed or undone one with its task back, made when today began, and this week's days of "N times
+ * a week" it found short are undone again, since this week has not ended. Nothing to do after a day start for today
  * or earlier: no row is for a later day, and today has none before its start.
  */
 export function undoLaterDaysStatements(
@@ -103,6 +103,20 @@ export function undoLaterDaysStatements(
           eq(routineDays.userId, user.id),
           eq(routineDays.day, today),
           inArray(routineDays.state, ["missed", "undone", "done"]),
+        ),
+      ),
+    // Today's week has not ended: its undone days of "N times a week" are not missed
+    // (docs/decisions/330-a-week-ends-short-not-a-day.md).
+    db
+      .update(routineDays)
+      .set({ state: "undone" })
+      .where(
+        and(
+          eq(routineDays.userId, user.id),
+          eq(routineDays.state, "missed"),
+          gte(routineDays.day, weekStartOf(today)),
+          lt(routineDays.day, today),
+          timesRule,
         ),
       ),
   ];

@@ -24,7 +24,9 @@ import { routineImportRoutes } from "./import";
 import { makeOccurrencesStatements } from "./occurrences";
 import {
   type OccurrenceTask,
+  type OlderDaysRow,
   occurrenceTasksQuery,
+  olderDaysQuery,
   type RoutineDayRow,
   type RoutineRow,
   routineCountQuery,
@@ -62,14 +64,15 @@ function answerReads(db: Db, userId: string, now: Date, which: SQL) {
     routinesQuery(db, userId, which),
     routineDaysQuery(db, userId, now, which),
     occurrenceTasksQuery(db, userId, now),
+    olderDaysQuery(db, userId, now, which),
   ] as const;
 }
 
 function answerOf(reads: readonly unknown[], today: string) {
-  const [rows, days, occurrences] = reads as [RoutineRow[], RoutineDayRow[], OccurrenceTask[]];
+  const [rows, days, occurrences, streaks] = reads as [RoutineRow[], RoutineDayRow[], OccurrenceTask[], OlderDaysRow[]];
   const [row] = rows;
   if (!row) throw notFound(NOT_FOUND);
-  return routineView(row, days, occurrences, today);
+  return routineView(row, days, occurrences, today, streaks);
 }
 
 /** Mounted at /api/routines. */
@@ -79,14 +82,15 @@ export const routineRoutes = new Hono<AppEnv>()
     const now = new Date();
     const {
       user,
-      data: [rows, days, occurrences],
+      data: [rows, days, occurrences, streaks],
     } = await readAsUser(c, (db, userId) => [
       routinesQuery(db, userId),
       routineDaysQuery(db, userId, now),
       occurrenceTasksQuery(db, userId, now),
+      olderDaysQuery(db, userId, now),
     ]);
     const today = todayOf(user, now).date;
-    return c.json(rows.map((row) => routineView(row, days, occurrences, today)));
+    return c.json(rows.map((row) => routineView(row, days, occurrences, today, streaks)));
   })
   .post("/", requireUser, validate("json", createRoutineSchema), async (c) => {
     const input = c.req.valid("json");
@@ -257,7 +261,8 @@ export const routineRoutes = new Hono<AppEnv>()
     if (!routine) throw notFound(NOT_FOUND);
     const { db } = c.var;
     const today = todayOf(user, now).date;
-    const view = routineView(routine, days, occurrences, today);
+    // Only today's state is asked of it here: the older days of the streak are not read.
+    const view = routineView(routine, days, occurrences, today, []);
     if (view.today === null || view.today === "paused") throw conflict(`"${routine.title}" is not due today.`);
     if (view.today === "done") throw conflict(`"${routine.title}" is done today already.`);
     if (view.today === "skipped") throw conflict(`"${routine.title}" is skipped today already.`);

@@ -1,14 +1,13 @@
 import { addDays } from "../../shared/day";
+import { stateOfLetter, stripOf } from "../../shared/routine-strip";
 import { nextDueDays, type OccurrenceDay, streakOf, weekStartOf } from "../../shared/routines";
 import type { OccurrenceState, Routine } from "../../shared/schemas/routines";
-import type { OccurrenceTask, RoutineDayRow, RoutineRow } from "./reads";
+import { type OccurrenceTask, type OlderDaysRow, type RoutineDayRow, type RoutineRow, SHOWN_DAYS } from "./reads";
 import { repeatOf } from "./rule-columns";
 
-/** How many of its last days a routine's answer shows (Analytics, the routine's screen). */
-const SHOWN_DAYS = 30;
-
 /**
- * A routine as the API answers it, from its row, its kept days and its occurrence tasks. Today's
+ * A routine as the API answers it, from its row, its recent kept days (./reads.ts's
+ * routineDaysQuery), its older days for the streak (olderDaysQuery) and its occurrence tasks. Today's
  * open day whose task is finished is done: the streak counts it at once, and the day's start
  * stamps it done for good (./occurrences.ts).
  */
@@ -17,6 +16,7 @@ export function routineView(
   days: readonly RoutineDayRow[],
   occurrences: readonly OccurrenceTask[],
   today: string,
+  older: readonly OlderDaysRow[],
 ): Routine {
   const repeat = repeatOf(row);
   const todayTask = occurrences.find((task) => task.routineId === row.id && task.routineDay === today);
@@ -40,8 +40,26 @@ export function routineView(
     today: todays?.state ?? null,
     todayTaskId: todays && todayTask ? todayTask.id : null,
     doneThisWeek: own.filter((day) => day.date >= weekStart && day.state === "done").length,
-    streak: streakOf(repeat, own satisfies OccurrenceDay[], today),
-    last30: own.filter((day) => day.date >= shownFrom),
+    streak: streakOf(repeat, [...olderDaysOf(row.id, older), ...(own satisfies OccurrenceDay[])], today),
+    last30: stripOf(
+      own.filter((day) => day.date >= shownFrom),
+      today,
+      SHOWN_DAYS,
+    ),
     nextDays: row.paused ? [] : nextDueDays(repeat, today, row.startDay),
   };
+}
+
+/** One older day in olderDaysQuery's `days`: its date and its state's letter (its first). */
+const OLDER_DAY_LENGTH = "YYYY-MM-DDs".length;
+
+/** A routine's older kept days, from olderDaysQuery's row of it. */
+function olderDaysOf(routineId: number, rows: readonly OlderDaysRow[]): OccurrenceDay[] {
+  const days = rows.find((one) => one.routineId === routineId)?.days ?? "";
+  const out: OccurrenceDay[] = [];
+  for (let at = 0; at + OLDER_DAY_LENGTH <= days.length; at += OLDER_DAY_LENGTH) {
+    const state = stateOfLetter(days[at + OLDER_DAY_LENGTH - 1] as string);
+    if (state) out.push({ date: days.slice(at, at + OLDER_DAY_LENGTH - 1), state });
+  }
+  return out;
 }

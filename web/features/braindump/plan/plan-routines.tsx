@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { addDays } from "../../../../shared/day";
+import { stripDaysOf } from "../../../../shared/routine-strip";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { useRoutines } from "../../../api/routines";
 import { buttonClasses } from "../../../ui/button";
@@ -10,7 +11,7 @@ import { MarkDoneButton } from "../mark-done-button";
 export function useMissedYesterday(today: string): string[] {
   const yesterday = addDays(today, -1);
   return (useRoutines().data ?? []).flatMap((routine) =>
-    routine.last30.some((day) => day.date === yesterday && day.state === "missed") ? [routine.title] : [],
+    stripDaysOf(routine.last30).some((day) => day.date === yesterday && day.state === "missed") ? [routine.title] : [],
   );
 }
 
