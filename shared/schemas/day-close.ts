@@ -59,3 +59,9 @@ export const usualFocusMinutesSchema = z
   .max(16 * 60, "Choose at most 16 hours.");
 /** How many of the latest days with any focus the usual focus is the median of. */
 export const USUAL_FOCUS_DAYS = 14;
+/**
+ * How many days with focus (of those) outweigh the setting: a working week. Fewer, and the setting
+ * is the usual focus, so one stray session does not replace it
+ * (docs/decisions/331-the-usual-focus-says-where-it-comes-from.md).
+ */
+export const USUAL_FOCUS_HISTORY_MIN_DAYS = 5;

@@ -91,10 +91,13 @@ export const daySchema = z.object({
   /** Minutes focused today so far. */
   focusMinutes: z.number().int().nonnegative(),
   /**
-   * What the person usually focuses a day: the median of their last 14 days with any focus, or
-   * their setting until there is one (docs/decisions/294-a-plan-sized-to-the-person.md).
+   * What the person usually focuses a day: the median of their last 14 days with any focus once
+   * there are 5 such days, else their setting (docs/decisions/294-a-plan-sized-to-the-person.md,
+   * docs/decisions/331-the-usual-focus-says-where-it-comes-from.md).
    */
   usualFocusMinutes: z.number().int().nonnegative(),
+  /** How many days with focus `usualFocusMinutes` is the median of; 0 when it is the setting. */
+  usualFocusDays: z.number().int().nonnegative(),
 });
 export type Day = z.infer<typeof daySchema>;
 

@@ -4,6 +4,7 @@ import { ESTIMATE_MAX_MINUTES, ESTIMATE_MIN_MINUTES } from "../estimate";
 import { EFFORT_OPTIONS } from "../questions";
 import { fitsLength } from "../text-length";
 import { hasVisibleCharacter, NO_VISIBLE_CHARACTER } from "../visible-text";
+import { isoDateSchema } from "./common";
 
 export const categorySchema = z.enum(CATEGORIES, {
   error: `Category must be one of ${CATEGORIES.join(", ")}.`,
@@ -101,9 +102,19 @@ export const patchTaskSchema = z
     isPriority: z.boolean(),
     noListReason: reasonSchema,
     estimateMinutes: estimateMinutesSchema,
+    /**
+     * The day of the star set with `isPriority: true`, an earlier one or today (a later one is
+     * today): the Undo of "Move … to Later" puts the star back on its day
+     * (docs/decisions/332-move-to-later-is-written.md). Without it a star set now is today's.
+     */
+    priorityDate: isoDateSchema,
   })
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "Send at least one field to change.");
+  .refine((patch) => Object.keys(patch).length > 0, "Send at least one field to change.")
+  .refine((patch) => patch.priorityDate === undefined || patch.isPriority === true, {
+    message: "priorityDate goes only with isPriority: true.",
+    path: ["priorityDate"],
+  });
 export type PatchTaskInput = z.input<typeof patchTaskSchema>;
 
 /**

@@ -36,7 +36,7 @@ const MEDICINE = "Take the evening medicine with a full glass of water";
 const NOTE = "Good progress on the report; the radiator can wait until Monday.";
 
 const moveOf = (page: Page, task: string, to: string) =>
-  page.getByRole("group", { name: task }).getByRole("radio", { name: to, exact: true });
+  page.getByRole("group", { name: task, exact: true }).getByRole("radio", { name: to, exact: true });
 
 test("a day closed in the evening at 390 px, and opened the next morning", async ({ browser, request }) => {
   test.slow();
@@ -75,7 +75,7 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   // The three show their planned time beside the usual two hours, in plain words.
   await page.getByRole("button", { name: "View Priorities" }).click();
   await expect(page.getByTestId("plan-size")).toContainText(
-    "These three need about 3 h 45; you usually focus 2 h a day.",
+    "These three need about 3 h 45; you usually focus 2 h a day (your setting).",
   );
   await expect(page.getByRole("button", { name: `Move "${REPORT}" to Later` })).toBeVisible();
   await screenshots(page, "day-close-plan-size");
@@ -153,15 +153,18 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   await expect(three.getByRole("listitem")).toHaveText([sam, REPORT]);
   await screenshots(morning.page, "day-close-morning");
   // The two need more than the usual hour: the plan step offers to move one to Later, and it
-  // never blocks (docs/decisions/297-the-plan-step-s-size-offer.md); its row brings it back.
+  // never blocks (docs/decisions/297-the-plan-step-s-size-offer.md); the move is written, and its
+  // Undo puts the star back (docs/decisions/332-move-to-later-is-written.md).
   await apiCall(request, account, "PATCH", "/api/account", { usualFocusMinutes: 60 });
   await morning.page.reload();
-  await expect(three.getByTestId("plan-size")).toContainText("you usually focus 1 h a day");
+  await expect(three.getByTestId("plan-size")).toContainText("you usually focus 1 h a day (your setting)");
   await three.getByRole("button", { name: `Move "${REPORT}" to Later` }).click();
-  await expect(shownToast(morning.page, `Moved to Later: "${REPORT}"`)).toBeVisible();
+  const moved = shownToast(morning.page, `Moved to Later: "${REPORT}"`, "no longer one of the three offered");
+  await expect(moved).toBeVisible();
   await expect(three.getByRole("listitem")).toHaveText([sam]);
   await screenshots(morning.page, "day-close-plan-step-size");
-  await morning.page.getByRole("button", { name: `Leave ${REPORT} for later` }).click();
+  await moved.getByRole("button", { name: "Undo" }).click();
+  await expect(shownToast(morning.page, `Undone: "${REPORT}"`)).toBeVisible();
   await expect(three.getByRole("listitem")).toHaveText([sam, REPORT]);
   await three.getByRole("button", { name: "Keep yesterday's two" }).click();
   await expect(shownToast(morning.page, "Your day is planned")).toBeVisible();
@@ -258,4 +261,50 @@ test("at 390 px a day not closed is said in the morning and in Done, and a quiet
   await expect(second.page.getByTestId("done-day-note")).toHaveText(`“${NOTE}”`);
   await screenshots(second.page, "day-closed-quiet-done");
   await second.close();
+});
+
+test("at 390 px, a day not planned closes every open task, carried ones grouped and moved at once", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  // Day one: fourteen tasks of real length, two of them yesterday's three; then day two, skipped.
+  const move = dayMove();
+  const account = await registerOnDayOne(request, move.dayOne);
+  const carried = (await apiCall(request, account, "POST", "/api/process-tasks", {
+    text: [...TITLES.map(title), ...TITLES.map((line) => `${title(line)} again`).slice(0, 3)].join("\n"),
+  })) as ApiTask[];
+  expect(carried).toHaveLength(14);
+  const [first, second] = carried as [ApiTask, ApiTask];
+  await apiCall(request, account, "POST", "/api/day/plan", {
+    priorityTaskIds: [first.id, second.id],
+    noListTaskIds: [],
+  });
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  await apiCall(request, account, "POST", "/api/day/skip");
+
+  const { page, close } = await openDevice(browser, account, move.dayTwo.timeZone);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/close");
+  await expect(page.getByRole("heading", { level: 1, name: "Close your day" })).toBeVisible();
+  const earlier = page.getByRole("region", { name: /^From earlier days/ });
+  await expect(earlier.getByRole("group")).toHaveCount(14);
+  await expect(page.getByText("Nothing is left open.")).toHaveCount(0);
+  // Yesterday's two still starred stay for tomorrow unless told; the rest wait for later.
+  await expect(moveOf(page, first.title, "Tomorrow")).toBeChecked();
+  await expect(moveOf(page, carried[5]?.title as string, "Later")).toBeChecked();
+  await screenshots(page, "day-close-carried");
+  // The group at once, then one apart.
+  await earlier.getByRole("button", { name: "From earlier days: move all 14 to No" }).click();
+  for (const task of carried) await expect(moveOf(page, task.title, "No")).toBeChecked();
+  await moveOf(page, first.title, "Tomorrow").check();
+  await page.getByLabel("Tomorrow's first task").selectOption({ label: first.title });
+  await page.getByRole("button", { name: "Close the day" }).click();
+  await expect(shownToast(page, "Your day is closed", "See you tomorrow.")).toBeVisible();
+  const tasks = (await apiCall(request, account, "GET", "/api/tasks")) as ApiTask[];
+  expect(tasks.find((task) => task.id === first.id)).toMatchObject({ isPriority: true });
+  expect(tasks.filter((task) => task.category === "no_list")).toHaveLength(13);
+  const day = (await apiCall(request, account, "GET", "/api/day")) as { closed: boolean };
+  expect(day.closed).toBe(true);
+  await close();
 });

@@ -1,4 +1,4 @@
-import { weekDayIndex } from "../../shared/routines";
+import { daysFrom } from "../../shared/day";
 import { expectNoAxeViolations } from "./axe";
 import { backdateOneDay, dayMove, dayServerOfTheGroup, openDevice, registerOnDayOne, TITLES } from "./day-two";
 import { apiCall, expect, screenshots, shownToast, test } from "./fixtures";
@@ -126,7 +126,8 @@ test.describe("N times a week", () => {
     const routines = page.getByRole("region", { name: /Today's routines/ });
     const today = (await apiCall(day.api, account, "GET", "/api/day")) as { date: string };
     // Only the end of a week short of three misses: yesterday was a Sunday when today is a Monday.
-    const weekOver = weekDayIndex(today.date) === 0;
+    // 2024-01-01 was a Monday.
+    const weekOver = daysFrom("2024-01-01", today.date) % 7 === 0;
     if (weekOver) await expect(routines.getByTestId("missed-yesterday")).toHaveText(`Missed yesterday: ${RUNNING}`);
     else {
       await expect(routines.getByRole("listitem").filter({ hasText: RUNNING })).toHaveCount(1);

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { nextWallTimeAt } from "../../shared/day-close";
+import type { Task } from "../../shared/schemas/tasks";
 import { aboutMinutes, planSize } from "../../web/features/braindump/plan-size/plan-size";
 import {
+  closeGroups,
   defaultMoves,
   doneToday,
   firstTaskChoices,
+  groupMoves,
+  movesToSend,
   routinesToday,
   tasksToClose,
   tomorrowOpen,
@@ -25,7 +29,6 @@ describe("nextWallTimeAt (docs/decisions/293-the-close-push-on-the-hub-s-schedul
 });
 
 describe("what the close asks about", () => {
-  const day = { date: "2026-11-26", startsAt: "2026-11-26T04:00:00.000Z" };
   const tasks = [
     task(1, { createdAt: "2026-11-20T10:00:00.000Z" }),
     task(2, { createdAt: "2026-11-26T09:00:00.000Z" }),
@@ -35,20 +38,70 @@ describe("what the close asks about", () => {
     task(6, { isCompleted: true, completedAt: "2026-11-25T11:00:00.000Z" }),
     task(7, { isCompleted: true, completedAt: "2026-11-26T12:00:00.000Z" }),
   ];
+  // The day's carried tasks: made on an earlier day (3 is today's three already).
+  const day = {
+    date: "2026-11-26",
+    startsAt: "2026-11-26T04:00:00.000Z",
+    carriedOver: [1, 3].map((id) => ({ ...(tasks[id - 1] as Task), daysCarried: 6 })),
+  };
 
-  it("today's three first, then what was made today; the done of today, latest first", () => {
-    expect(tasksToClose(tasks, day).map((t) => t.id)).toEqual([3, 2]);
+  it("today's three first, then what was made today, then what was carried; the done of today, latest first", () => {
+    expect(tasksToClose(tasks, day).map((t) => t.id)).toEqual([3, 2, 1]);
+    expect(closeGroups(tasks, day).map((group) => [group.key, group.tasks.map((t) => t.id)])).toEqual([
+      ["three", [3]],
+      ["today", [2]],
+      ["earlier", [1]],
+    ]);
     expect(doneToday(tasks, day).map((t) => t.id)).toEqual([7, 5]);
   });
 
   it("keeps today's three starred and the rest for later unless told; Tomorrow at most three", () => {
     const moves = defaultMoves(tasksToClose(tasks, day), day.date);
-    expect(moves).toEqual({ 3: "tomorrow", 2: "later" });
+    expect(moves).toEqual({ 3: "tomorrow", 2: "later", 1: "later" });
     expect(tomorrowOpen({ 1: "tomorrow", 2: "tomorrow", 3: "tomorrow" }, 4)).toBe(false);
     expect(tomorrowOpen({ 1: "tomorrow", 2: "tomorrow", 3: "tomorrow" }, 3)).toBe(true);
     expect(firstTaskChoices([task(1), task(2), task(3)], { 1: "no", 2: "later", 3: "done" }).map((t) => t.id)).toEqual([
       2,
     ]);
+  });
+});
+
+describe("a day that was not planned (docs/decisions/333-the-close-covers-every-open-task.md)", () => {
+  // Skipped: yesterday's two still starred, twelve more carried.
+  const carried = Array.from({ length: 14 }, (_, index) =>
+    task(index + 1, {
+      createdAt: `2026-11-2${index % 5}T10:00:00.000Z`,
+      ...(index < 2 ? { isPriority: true, priorityDate: "2026-11-25" } : {}),
+    }),
+  );
+  const day = {
+    date: "2026-11-26",
+    startsAt: "2026-11-26T04:00:00.000Z",
+    carriedOver: carried.map((one) => ({ ...one, daysCarried: 2 })),
+  };
+
+  it("asks about every carried task, oldest first; the starred ones stay for tomorrow", () => {
+    const [earlier] = closeGroups(carried, day);
+    expect(earlier?.key).toBe("earlier");
+    expect(earlier?.tasks).toHaveLength(14);
+    const moves = defaultMoves(tasksToClose(carried, day), day.date);
+    expect(
+      Object.entries(moves)
+        .filter(([, to]) => to === "tomorrow")
+        .map(([id]) => Number(id)),
+    ).toEqual([1, 2]);
+    // Later of a task without a star changes nothing: not sent.
+    expect(movesToSend(carried, moves)).toEqual([
+      { id: 1, to: "tomorrow" },
+      { id: 2, to: "tomorrow" },
+    ]);
+  });
+
+  it("moves a group at once; Tomorrow only while the group fits in three", () => {
+    const few = carried.slice(0, 2);
+    expect(groupMoves(carried, {})).toEqual(["later", "no", "done"]);
+    expect(groupMoves(few, {})).toEqual(["tomorrow", "later", "no", "done"]);
+    expect(groupMoves(few, { 5: "tomorrow", 6: "tomorrow" })).toEqual(["later", "no", "done"]);
   });
 });
 
@@ -73,21 +126,22 @@ describe("today's routines on the close (docs/decisions/292-routines-on-the-even
   });
 
   it("offers no move for an occurrence and counts none among the tasks done", () => {
-    expect(tasksToClose(tasks, day).map((t) => t.id)).toEqual([5]);
+    expect(tasksToClose(tasks, { ...day, carriedOver: [] }).map((t) => t.id)).toEqual([5]);
     expect(doneToday(tasks, day)).toEqual([]);
   });
 });
 
 describe("planSize (docs/decisions/294-a-plan-sized-to-the-person.md)", () => {
+  const SETTING = { minutes: 120, days: 0 };
   it("says both figures when the three need more than the usual focus, and offers the longest", () => {
     const three = [
       task(1, { title: "Draft the report", estimateMinutes: 90 }),
       task(2, { title: "Clean the garage", estimateMinutes: 120 }),
       task(3, { title: "Call Sam", estimateMinutes: 30 }),
     ];
-    expect(planSize(three, 120)).toEqual({
+    expect(planSize(three, SETTING)).toEqual({
       planned: 240,
-      text: "These three need about 4 h; you usually focus 2 h a day.",
+      text: "These three need about 4 h; you usually focus 2 h a day (your setting).",
       tooMuch: { id: 2, title: "Clean the garage" },
     });
   });
@@ -98,21 +152,29 @@ describe("planSize (docs/decisions/294-a-plan-sized-to-the-person.md)", () => {
       task(2, { title: "Clean the garage", estimateMinutes: 120 }),
       task(3, { title: "Call Sam", estimateMinutes: 30 }),
     ];
-    expect(planSize(three, 120, 2)?.tooMuch).toEqual({ id: 1, title: "Draft the report" });
-    expect(planSize([task(2, { estimateMinutes: 120 }), task(3)], 60, 2)?.tooMuch).toBeNull();
+    expect(planSize(three, SETTING, 2)?.tooMuch).toEqual({ id: 1, title: "Draft the report" });
+    expect(planSize([task(2, { estimateMinutes: 120 }), task(3)], { minutes: 60, days: 0 }, 2)?.tooMuch).toBeNull();
   });
 
   it("says the planned time of the usual when it fits, and nothing without estimates", () => {
-    expect(planSize([task(1, { estimateMinutes: 45 }), task(2, { estimateMinutes: 45 })], 120)?.text).toBe(
-      "These two need about 1 h 30 of your usual 2 h.",
+    expect(planSize([task(1, { estimateMinutes: 45 }), task(2, { estimateMinutes: 45 })], SETTING)?.text).toBe(
+      "These two need about 1 h 30 of your usual 2 h (your setting).",
     );
-    expect(planSize([task(1), task(2)], 120)).toBeNull();
-    expect(planSize([task(1, { estimateMinutes: 300 })], 120)).toMatchObject({
-      text: "This one needs about 5 h; you usually focus 2 h a day.",
+    expect(planSize([task(1), task(2)], SETTING)).toBeNull();
+    expect(planSize([task(1, { estimateMinutes: 300 })], SETTING)).toMatchObject({
+      text: "This one needs about 5 h; you usually focus 2 h a day (your setting).",
       tooMuch: null,
     });
     // A finished task needs no more time.
-    expect(planSize([task(1, { estimateMinutes: 300, isCompleted: true })], 120)).toBeNull();
+    expect(planSize([task(1, { estimateMinutes: 300, isCompleted: true })], SETTING)).toBeNull();
+  });
+
+  it("says the usual focus as the server counts it, unrounded, and where it comes from", () => {
+    const three = [task(1, { estimateMinutes: 30 }), task(2, { estimateMinutes: 30 })];
+    expect(planSize(three, { minutes: 47, days: 6 })?.text).toBe(
+      "These two need about 1 h; you usually focus 47 min a day (the median of your last 6 days with focus).",
+    );
+    expect(planSize(three, { minutes: 1, days: 5 })?.text).toContain("you usually focus 1 min a day");
   });
 
   it("rounds about a quarter hour", () => {

@@ -29,6 +29,7 @@ const day: Day = {
   yesterday: null,
   focusMinutes: 0,
   usualFocusMinutes: 120,
+  usualFocusDays: 0,
 };
 
 describe("what a waiting change shows", () => {

@@ -6,17 +6,25 @@ import { task } from "./task-fixture";
 
 describe("Keep yesterday's three", () => {
   it("offers the day's ids still open and off the No list, in their order, at most three", () => {
+    const starred = { isPriority: true, priorityDate: "2026-03-01" };
     const tasks = [
-      task(1),
-      task(2, { isCompleted: true }),
+      task(1, starred),
+      task(2, { ...starred, isCompleted: true }),
       task(3, { category: "no_list" }),
-      task(4),
-      task(5),
-      task(6),
+      task(4, starred),
+      task(5, starred),
+      task(6, starred),
     ];
-    expect(previousThree({ previousPriorityTaskIds: [4, 2, 3, 1, 9, 5, 6] }, tasks).map((t) => t.id)).toEqual([
-      4, 1, 5,
-    ]);
+    expect(
+      previousThree({ previousPriorityTaskIds: [4, 2, 3, 1, 9, 5, 6], yesterday: null }, tasks).map((t) => t.id),
+    ).toEqual([4, 1, 5]);
+  });
+
+  it("leaves out one moved to Later (its star gone), but not last evening's first task (docs/decisions/332-move-to-later-is-written.md)", () => {
+    const starred = { isPriority: true, priorityDate: "2026-03-01" };
+    const tasks = [task(1, starred), task(2), task(3)];
+    const yesterday = { date: "2026-03-01", note: null, firstTaskId: 3 };
+    expect(previousThree({ previousPriorityTaskIds: [3, 1, 2], yesterday }, tasks).map((t) => t.id)).toEqual([3, 1]);
   });
 });
 
@@ -40,6 +48,7 @@ describe("whether the plan step leads the priority picker", () => {
     yesterday: null,
     focusMinutes: 0,
     usualFocusMinutes: 120,
+    usualFocusDays: 0,
   };
   const previous = { date: "2026-03-01", tasksCompleted: 1, focusSessionsCompleted: 0, focusMinutes: 0 };
 

@@ -36,6 +36,7 @@ describe("GET /api/day", () => {
       yesterday: null,
       focusMinutes: 0,
       usualFocusMinutes: 120,
+      usualFocusDays: 0,
     } satisfies Day);
   });
 

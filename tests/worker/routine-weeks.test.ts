@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { dayOf } from "../../shared/day";
 import { stripDaysOf } from "../../shared/routine-strip";
 import type { Routine } from "../../shared/schemas/routines";
-import { setClock } from "./day-helpers";
+import { setAccount, setClock } from "./day-helpers";
 import { api, PASSWORD, type TestUser } from "./helpers";
 import { clockAtDay, finish, makeRoutine, routinesOf } from "./routine-helpers";
 
@@ -100,6 +100,28 @@ for (const continent of ["EU", "OC"] as const) {
         "undone",
       );
       expect(now?.streak).toEqual({ current: 0, best: 1 });
+    });
+  });
+}
+
+for (const continent of ["EU", "OC"] as const) {
+  describe(`N times a week, a day begun ahead and moved back, homed by ${continent}`, () => {
+    it("opens today's undone day again with its occurrence (docs/decisions/325-a-day-begun-ahead-is-undone.md)", async () => {
+      const person = await personFrom(continent, "2027-06-10T12:00:00Z"); // a Thursday
+      const routine = await makeRoutine(person.token, "Go running around the park before work", { timesPerWeek: 3 });
+      expect(routine.dueToday).toBe(true);
+      // 00:01 UTC on the 11th: the 10th's day from 04:00, the 11th's from 00:00.
+      setClock("2027-06-11T00:01:00Z");
+      await setAccount(person.token, { dayStartHour: 0 });
+      let [now] = await routinesOf(person.token);
+      expect(statesOf(now)?.find(([date]) => date === "2027-06-10")?.[1]).toBe("undone");
+      setClock("2027-06-11T00:02:00Z");
+      await setAccount(person.token, { dayStartHour: 4 });
+      [now] = await routinesOf(person.token);
+      expect(statesOf(now)).toEqual([["2027-06-10", "open"]]);
+      expect(now?.todayTaskId).not.toBeNull();
+      const tasks = (await (await api("/api/tasks", { token: person.token })).json()) as { routineId: number | null }[];
+      expect(tasks.filter((task) => task.routineId === routine.id)).toHaveLength(1);
     });
   });
 }

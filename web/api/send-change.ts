@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import type { User } from "../../shared/schemas/auth";
 import type { Change as ChangeOf } from "../changes/change-kind";
 import type { ChangeIntent } from "../changes/registry";
+import { loadToastCode } from "../ui/sonner-loader";
 import { useCurrentUser } from "./auth";
 import { ApiRequestError, apiRequest, randomHexId } from "./client";
 import { queryKeys } from "./query-keys";
@@ -99,8 +100,12 @@ export function useOutboxOnOpen() {
           (outbox) => outbox.openOutbox(queryClient),
           () => {},
         );
-        // The Undo of a delete made offline needs its code too.
+        // The Undo of a delete made offline needs its code too, and every change's feedback: the
+        // toasts, the done's words and its Undo (docs/decisions/334-feedback-loads-before-the-network-can-go.md).
         void import("./undo-removal").catch(() => {});
+        void loadToastCode();
+        void import("./done-toasts").catch(() => {});
+        void import("./reopen-task").catch(() => {});
       },
       waiting ? 0 : OUTBOX_PREFETCH_DELAY_MS,
     );

@@ -49,6 +49,18 @@ export function loadOnFirstInteraction() {
   for (const type of types) window.addEventListener(type, start, { capture: true, passive: true });
 }
 
+/**
+ * Fetches and runs sonner and the toaster's module, without mounting it, after the first screen
+ * while the network is there (with the outbox: web/api/send-change.ts). A toast wanted later finds
+ * both in the page's module map, so a change made once the network has gone, on a first visit
+ * before the service worker controls the page, still shows its toast at once
+ * (docs/decisions/334-feedback-loads-before-the-network-can-go.md). The first screen does not carry
+ * them (docs/decisions/072-sonner-prefetched-run-first-screen-runs.md).
+ */
+export function loadToastCode(): Promise<unknown> {
+  return Promise.all([import("sonner"), import("./toaster")]).catch(() => {});
+}
+
 /** Forwards a call (`toast(...)` or `toast.error(...)`, ...) to sonner once it is ready. */
 export const toast = new Proxy((...args: Parameters<Toast>) => void whenReady().then((t) => t(...args)), {
   get(_target, key: keyof Toast) {

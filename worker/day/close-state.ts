@@ -1,6 +1,10 @@
 import { addDays, DEFAULT_DAY_START_HOUR, firstInstantAt, minuteOfDay } from "../../shared/day";
 import type { Yesterday } from "../../shared/schemas/day";
-import { USUAL_FOCUS_DAYS, USUAL_FOCUS_DEFAULT_MINUTES } from "../../shared/schemas/day-close";
+import {
+  USUAL_FOCUS_DAYS,
+  USUAL_FOCUS_DEFAULT_MINUTES,
+  USUAL_FOCUS_HISTORY_MIN_DAYS,
+} from "../../shared/schemas/day-close";
 import type { TaskRow } from "../db/task-rows";
 import type { DayOwner } from "./today";
 
@@ -54,25 +58,27 @@ export function yesterdayOf(
 }
 
 /**
- * What the person usually focuses a day, in minutes: the median of their focus minutes over the
- * last 14 days before today with any focus; until there is one, their setting (2 hours unless set).
+ * What the person usually focuses a day, in minutes, and how many days it is the median of: the
+ * median of their focus minutes over the last 14 days before today with any focus, once there are
+ * at least 5 such days; until then their setting (2 hours unless set), `days` 0
+ * (docs/decisions/331-the-usual-focus-says-where-it-comes-from.md).
  */
-export function usualFocusMinutes(
+export function usualFocusOf(
   days: readonly { date: string; focusMinutes: number }[],
   today: string,
   setting: number = USUAL_FOCUS_DEFAULT_MINUTES,
-): number {
+): { minutes: number; days: number } {
   const minutes = days
     .filter((day) => day.date < today && day.focusMinutes > 0)
     .sort((a, b) => (a.date < b.date ? -1 : 1))
     .slice(-USUAL_FOCUS_DAYS)
     .map((day) => day.focusMinutes)
     .sort((a, b) => a - b);
-  if (minutes.length === 0) return setting;
+  if (minutes.length < USUAL_FOCUS_HISTORY_MIN_DAYS) return { minutes: setting, days: 0 };
   const middle = Math.floor(minutes.length / 2);
   const median =
     minutes.length % 2 === 1
       ? (minutes[middle] as number)
       : ((minutes[middle - 1] as number) + (minutes[middle] as number)) / 2;
-  return Math.round(median);
+  return { minutes: Math.round(median), days: minutes.length };
 }

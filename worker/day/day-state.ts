@@ -9,7 +9,7 @@ import {
   type CloseSettingsRow,
   closeOfDay,
   closeOfferedFrom,
-  usualFocusMinutes,
+  usualFocusOf,
   yesterdayOf,
 } from "./close-state";
 import { createdDayOf } from "./finish-day";
@@ -117,6 +117,7 @@ export function dayState(
   const yesterday = yesterdayOf(closes, openTasks, addDays(date, -1));
   const previousThree = previousPriorities(openTasks, plans, date, yesterday ? closes[0] : undefined);
   const todaysClose = closeOfDay(closes, date);
+  const usualFocus = usualFocusOf(activity, date, settings[0]?.usualFocusMinutes);
   return {
     date,
     startsAt: today.startsAt.toISOString(),
@@ -137,7 +138,8 @@ export function dayState(
     closeNote: todaysClose?.note ?? null,
     yesterday,
     focusMinutes: activity.find((row) => row.date === date)?.focusMinutes ?? 0,
-    usualFocusMinutes: usualFocusMinutes(activity, date, settings[0]?.usualFocusMinutes),
+    usualFocusMinutes: usualFocus.minutes,
+    usualFocusDays: usualFocus.days,
   };
 }
 
@@ -162,10 +164,14 @@ function previousPriorities(
   );
   // Last evening's close named tomorrow's first task and three: they are what the morning offers,
   // the first at the top (docs/decisions/291-the-evening-close.md).
+  // A task named there whose star has gone since (moved to Later: docs/decisions/332-move-to-later-is-written.md)
+  // is no longer offered; tomorrow's first task is offered while it is open, starred or not.
+  const starred = (id: number) => open.get(id)?.isPriority === true;
   if (yesterdaysClose) {
-    const named = [yesterdaysClose.tomorrowFirstTaskId, ...yesterdaysClose.tomorrowTaskIds].filter(
-      (id): id is number => id !== null && open.has(id),
-    );
+    const named = [
+      yesterdaysClose.tomorrowFirstTaskId,
+      ...yesterdaysClose.tomorrowTaskIds.filter((id) => starred(id)),
+    ].filter((id): id is number => id !== null && open.has(id));
     const ids = [...new Set(named)].slice(0, 3);
     if (ids.length > 0) return { ids, date: yesterdaysClose.date };
   }
@@ -175,7 +181,7 @@ function previousPriorities(
     .map((task) => task.priorityDate as string);
   const latestMark = markDates.sort().at(-1) ?? null;
   if (plan?.priorityTaskIds && (latestMark === null || plan.date >= latestMark)) {
-    const ids = plan.priorityTaskIds.filter((id) => open.has(id));
+    const ids = plan.priorityTaskIds.filter((id) => starred(id));
     return { ids, date: ids.length > 0 ? plan.date : null };
   }
   if (latestMark === null) return { ids: [], date: null };

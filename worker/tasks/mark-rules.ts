@@ -44,7 +44,7 @@ export const NO_LIST_IS_NO_PRIORITY =
  * refused before anything is written (mark-rules' problem).
  */
 export function marksOfChange(
-  change: Pick<CreateTaskInput & PatchTaskInput, "isPriority" | "category">,
+  change: Pick<CreateTaskInput & PatchTaskInput, "isPriority" | "category" | "priorityDate">,
   today: string,
 ): { isPriority?: boolean; priorityDate?: string | null; noListDate?: string | null } {
   const days = markDays(change, today);

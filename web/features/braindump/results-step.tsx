@@ -113,7 +113,7 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
       {day && top.length > 0 ? (
         <PlanSizeLine
           three={top}
-          usualFocusMinutes={day.usualFocusMinutes}
+          usual={{ minutes: day.usualFocusMinutes, days: day.usualFocusDays }}
           chosenFirstId={day.yesterday?.firstTaskId ?? null}
         />
       ) : null}

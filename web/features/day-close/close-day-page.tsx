@@ -1,5 +1,5 @@
 import { CheckCircle2, Moon, Timer } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatMinutes } from "../../../shared/estimate";
 import { DAY_CLOSE_NOTE_MAX, type DayCloseMove } from "../../../shared/schemas/day-close";
@@ -18,7 +18,17 @@ import { Spinner } from "../../ui/spinner";
 import { keptWithin } from "../../ui/text-limit";
 import { showError, showSuccess } from "../../ui/toast";
 import { CloseRoutines } from "./close-routines";
-import { defaultMoves, doneToday, firstTaskChoices, routinesToday, tasksToClose, tomorrowOpen } from "./close-tasks";
+import {
+  type CloseGroup,
+  closeGroups,
+  defaultMoves,
+  doneToday,
+  firstTaskChoices,
+  groupMoves,
+  movesToSend,
+  routinesToday,
+  tomorrowOpen,
+} from "./close-tasks";
 
 /** The moves, each by name, in the order the close offers them. */
 const MOVES: { to: DayCloseMove; label: string }[] = [
@@ -48,7 +58,8 @@ function CloseDayForm() {
   const close = useCloseDay();
   const noteId = useId();
   const firstId = useId();
-  const [open] = useState(() => (day ? tasksToClose(tasks, day) : []));
+  const [groups] = useState(() => (day ? closeGroups(tasks, day) : []));
+  const open = groups.flatMap((group) => group.tasks);
   const [moves, setMoves] = useState<Record<number, DayCloseMove>>(() => defaultMoves(open, day?.date ?? ""));
   const [note, setNote] = useState("");
   const [first, setFirst] = useState<number | null>(null);
@@ -62,7 +73,7 @@ function CloseDayForm() {
     close.mutate(
       {
         note,
-        moves: open.flatMap((task) => (moves[task.id] ? [{ id: task.id, to: moves[task.id] as DayCloseMove }] : [])),
+        moves: movesToSend(open, moves),
         tomorrowFirst: stillFirst,
       },
       {
@@ -123,44 +134,53 @@ function CloseDayForm() {
       <Card className="space-y-3 p-4 sm:p-5">
         <h2 className="text-lg font-semibold">Still open</h2>
         {open.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing of today is left open.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is left open.</p>
         ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {open.map((task) => (
-              <li key={task.id} className="py-3">
-                <fieldset className="space-y-2">
-                  <legend className="text-sm font-medium break-words">{task.title}</legend>
-                  <div className="flex flex-wrap gap-2">
-                    {MOVES.map(({ to, label }) => {
-                      const chosen = moves[task.id] === to;
-                      const disabled = to === "tomorrow" && !chosen && !tomorrowOpen(moves, task.id);
-                      return (
-                        <label
-                          key={to}
-                          className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm ${
-                            chosen
-                              ? "border-brand-600 bg-brand-50 font-medium text-brand-800 dark:border-indigo-400 dark:bg-indigo-950/60 dark:text-indigo-100"
-                              : "border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-200"
-                          } ${disabled ? "opacity-60" : ""}`}
-                        >
-                          <input
-                            type="radio"
-                            className="h-4 w-4 accent-brand-600"
-                            name={`close-${task.id}`}
-                            value={to}
-                            checked={chosen}
-                            disabled={disabled}
-                            onChange={() => setMoves((old) => ({ ...old, [task.id]: to }))}
-                          />
-                          {label}
-                        </label>
-                      );
-                    })}
-                  </div>
-                </fieldset>
-              </li>
-            ))}
-          </ul>
+          groups.map((group) => (
+            <CloseGroupSection
+              key={group.key}
+              group={group}
+              moves={moves}
+              onMoveAll={(to) =>
+                setMoves((old) => ({ ...old, ...Object.fromEntries(group.tasks.map((task) => [task.id, to])) }))
+              }
+            >
+              {group.tasks.map((task) => (
+                <li key={task.id} className="py-3">
+                  <fieldset className="space-y-2">
+                    <legend className="text-sm font-medium break-words">{task.title}</legend>
+                    <div className="flex flex-wrap gap-2">
+                      {MOVES.map(({ to, label }) => {
+                        const chosen = moves[task.id] === to;
+                        const disabled = to === "tomorrow" && !chosen && !tomorrowOpen(moves, task.id);
+                        return (
+                          <label
+                            key={to}
+                            className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm ${
+                              chosen
+                                ? "border-brand-600 bg-brand-50 font-medium text-brand-800 dark:border-indigo-400 dark:bg-indigo-950/60 dark:text-indigo-100"
+                                : "border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-200"
+                            } ${disabled ? "opacity-60" : ""}`}
+                          >
+                            <input
+                              type="radio"
+                              className="h-4 w-4 accent-brand-600"
+                              name={`close-${task.id}`}
+                              value={to}
+                              checked={chosen}
+                              disabled={disabled}
+                              onChange={() => setMoves((old) => ({ ...old, [task.id]: to }))}
+                            />
+                            {label}
+                          </label>
+                        );
+                      })}
+                    </div>
+                  </fieldset>
+                </li>
+              ))}
+            </CloseGroupSection>
+          ))
         )}
         <p className="text-xs text-slate-600 dark:text-slate-400">
           Tomorrow keeps the star for the morning (three at most); Later takes it off; No puts the task on tomorrow's
@@ -214,6 +234,54 @@ function CloseDayForm() {
           Not now
         </Link>
       </div>
+    </section>
+  );
+}
+
+/**
+ * One group of the close's open tasks under its heading, with a way to move the whole group at
+ * once (docs/decisions/333-the-close-covers-every-open-task.md); each task can still be moved apart.
+ */
+function CloseGroupSection({
+  group,
+  moves,
+  onMoveAll,
+  children,
+}: {
+  group: CloseGroup;
+  moves: Record<number, DayCloseMove>;
+  onMoveAll: (to: DayCloseMove) => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  const count = group.tasks.length;
+  const labelOf = (to: DayCloseMove) => MOVES.find((move) => move.to === to)?.label ?? to;
+  return (
+    <section aria-labelledby={headingId} className="space-y-2" data-testid={`close-group-${group.key}`}>
+      <h3 id={headingId} className="flex items-center gap-2 pt-2 text-base font-semibold">
+        {group.title}
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          {count}
+        </span>
+      </h3>
+      {count > 1 ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <span>All {count}:</span>
+          {groupMoves(group.tasks, moves).map((to) => (
+            <Button
+              key={to}
+              size="sm"
+              variant="outline"
+              aria-label={`${group.title}: move all ${count} to ${labelOf(to)}`}
+              aria-pressed={group.tasks.every((task) => moves[task.id] === to)}
+              onClick={() => onMoveAll(to)}
+            >
+              {labelOf(to)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">{children}</ul>
     </section>
   );
 }

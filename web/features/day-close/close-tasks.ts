@@ -22,23 +22,76 @@ export function doneToday(tasks: readonly Task[], day: Pick<Day, "startsAt">): T
     .sort((a, b) => Date.parse(b.completedAt ?? "") - Date.parse(a.completedAt ?? ""));
 }
 
+/** A group of the close's open tasks, each group moved at once if the person likes. */
+export type CloseGroup = { key: "three" | "today" | "earlier"; title: string; tasks: Task[] };
+
 /**
- * The open tasks the close asks about: today's three first, then those made today; not the "No"
- * list, nor a routine's occurrence (it is missed if not done: docs/decisions/292-routines-on-the-evening-close.md).
+ * The open tasks the close asks about, in groups: today's three, those made today, then those
+ * carried from earlier days, oldest first (docs/decisions/333-the-close-covers-every-open-task.md):
+ * every open task of the day, so a day that was not planned is closed too. Not the "No" list, nor a
+ * routine's occurrence (it is missed if not done: docs/decisions/292-routines-on-the-evening-close.md).
+ * Empty groups are left out.
  */
-export function tasksToClose(tasks: readonly Task[], day: Pick<Day, "date" | "startsAt">): Task[] {
+export function closeGroups(tasks: readonly Task[], day: Pick<Day, "date" | "startsAt" | "carriedOver">): CloseGroup[] {
   const open = tasks.filter(
     (task) =>
       task.routineId === null && !task.isCompleted && !hasRemovedMarker(task.title) && task.category !== "no_list",
   );
   const three = open.filter((task) => isTodaysPriority(task, day.date));
-  const madeToday = open.filter((task) => !three.includes(task) && after(task.createdAt, day.startsAt));
-  return [...three, ...madeToday];
+  // Carried is the day's word for it (made on an earlier day of the person's, in the server's order).
+  const carried = new Map(day.carriedOver.map((task, index) => [task.id, index]));
+  const earlier = open
+    .filter((task) => !three.includes(task) && carried.has(task.id))
+    .sort((a, b) => (carried.get(a.id) ?? 0) - (carried.get(b.id) ?? 0));
+  const madeToday = open.filter((task) => !three.includes(task) && !earlier.includes(task));
+  const groups: CloseGroup[] = [
+    { key: "three", title: "Today's three", tasks: three },
+    { key: "today", title: "Made today", tasks: madeToday },
+    { key: "earlier", title: "From earlier days", tasks: earlier },
+  ];
+  return groups.filter((group) => group.tasks.length > 0);
 }
 
-/** Where each task goes unless the person says otherwise: today's three stay starred, the rest wait for later. */
+/** The close's open tasks, group after group. */
+export function tasksToClose(tasks: readonly Task[], day: Pick<Day, "date" | "startsAt" | "carriedOver">): Task[] {
+  return closeGroups(tasks, day).flatMap((group) => group.tasks);
+}
+
+/**
+ * Where each task goes unless the person says otherwise: starred ones stay starred for tomorrow
+ * (today's three first, then a star kept from an earlier day, as after "Skip for today"), three at
+ * most; the rest wait for later.
+ */
 export function defaultMoves(tasks: readonly Task[], today: string): Record<number, DayCloseMove> {
-  return Object.fromEntries(tasks.map((task) => [task.id, isTodaysPriority(task, today) ? "tomorrow" : "later"]));
+  const starred = [
+    ...tasks.filter((task) => isTodaysPriority(task, today)),
+    ...tasks.filter((task) => task.isPriority && !isTodaysPriority(task, today)),
+  ].slice(0, DAY_CLOSE_TOMORROW_MAX);
+  return Object.fromEntries(tasks.map((task) => [task.id, starred.includes(task) ? "tomorrow" : "later"]));
+}
+
+/**
+ * The moves the close sends: "Later" of a task without a star changes nothing, so it is not sent
+ * (a long carried list stays well within DAY_CLOSE_MOVES_MAX).
+ */
+export function movesToSend(
+  tasks: readonly Task[],
+  moves: Record<number, DayCloseMove>,
+): { id: number; to: DayCloseMove }[] {
+  return tasks.flatMap((task) => {
+    const to = moves[task.id];
+    if (!to || (to === "later" && !task.isPriority)) return [];
+    return [{ id: task.id, to }];
+  });
+}
+
+/** The moves a whole group can be given at once: "Tomorrow" only while the group fits in the three. */
+export function groupMoves(group: readonly Task[], moves: Record<number, DayCloseMove>): readonly DayCloseMove[] {
+  const others = Object.entries(moves).filter(
+    ([id, to]) => to === "tomorrow" && !group.some((task) => task.id === Number(id)),
+  ).length;
+  const fits = others + group.length <= DAY_CLOSE_TOMORROW_MAX;
+  return fits ? ["tomorrow", "later", "no", "done"] : ["later", "no", "done"];
 }
 
 /** Whether "Tomorrow" can still be chosen for `id`: at most three stay starred. */

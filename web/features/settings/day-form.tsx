@@ -9,7 +9,11 @@ import { formatMinutes } from "../../../shared/estimate";
 import { accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { DEFAULT_PLAN_REMINDER } from "../../../shared/schemas/day";
-import { USUAL_FOCUS_DEFAULT_MINUTES } from "../../../shared/schemas/day-close";
+import {
+  USUAL_FOCUS_DAYS,
+  USUAL_FOCUS_DEFAULT_MINUTES,
+  USUAL_FOCUS_HISTORY_MIN_DAYS,
+} from "../../../shared/schemas/day-close";
 import { useSaveAccount } from "../../api/account";
 import { zodFieldErrors } from "../../api/field-errors";
 import { usePushStatus } from "../../api/push";
@@ -188,7 +192,7 @@ export function DayForm({ user }: { user: User }) {
           <Field
             label="I usually focus"
             error={errors.usualFocusMinutes}
-            hint="Until you have focus history: then your plan is measured against the median of your last 14 days of focus."
+            hint={`Used until you have focused on ${USUAL_FOCUS_HISTORY_MIN_DAYS} days: then your plan is measured against the median of your last ${USUAL_FOCUS_DAYS} days with focus.`}
           >
             {(props) => (
               <select

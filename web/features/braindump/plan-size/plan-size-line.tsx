@@ -1,39 +1,99 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Hourglass } from "lucide-react";
+import { UNDO } from "../../../../shared/constants";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../../api/client";
+import { invalidateTaskData } from "../../../api/refetch-after-change";
+import { isQueued } from "../../../api/send-change";
 import { useUpdateTask } from "../../../api/task-changes";
+import { patchTask } from "../../../api/tasks";
+import { KEPT_ON_DEVICE } from "../../../changes/change-kind";
 import { Button } from "../../../ui/button";
 import { showError, showSuccess } from "../../../ui/toast";
-import { planSize } from "./plan-size";
+import { planSize, type UsualFocus } from "./plan-size";
 
 /**
  * The three's planned time beside the person's usual focus (docs/decisions/294-a-plan-sized-to-the-person.md):
- * when they need more, said plainly with both figures and an offer to move the longest to Later
- * (its star goes). It never blocks anything.
+ * when they need more, said plainly with both figures and an offer to move the longest to Later.
+ * It never blocks anything. The move is written (its star goes, on the server, live to the other
+ * devices, through the outbox offline), with Undo, which puts the star back on its day
+ * (docs/decisions/332-move-to-later-is-written.md).
  */
 export default function PlanSizeLine({
   three,
-  usualFocusMinutes,
+  usual,
   canMove = true,
   chosenFirstId = null,
   onMove,
+  offered = false,
 }: {
   three: readonly Task[];
-  usualFocusMinutes: number;
+  usual: UsualFocus;
   /** The task chosen last evening as today's first: never the one offered to move. */
   chosenFirstId?: number | null;
   /** False where the three are only offered and nothing can be left out of them. */
   canMove?: boolean;
   /**
-   * Where the three are only offered, not yet starred (the plan step): the move leaves the task out
-   * of them on the screen (its star goes with the plan) instead of writing it.
+   * Where the three are chosen on the screen (the plan step): a task with no star to take (picked
+   * by hand) leaves them on the screen instead, as its row's "Leave for later" does.
    */
   onMove?: (task: Pick<Task, "id" | "title">) => void;
+  /** The three are offered (the plan step), not yet today's: the toast says so. */
+  offered?: boolean;
 }) {
+  const queryClient = useQueryClient();
   const update = useUpdateTask();
-  const size = planSize(three, usualFocusMinutes, chosenFirstId);
+  const size = planSize(three, usual, chosenFirstId);
   if (!size) return null;
-  const over = size.planned > usualFocusMinutes;
+  const over = size.planned > usual.minutes;
+  const ofThree = offered ? "the three offered for today" : "today's three";
+
+  function move(task: Task) {
+    if (!task.isPriority) {
+      onMove?.(task);
+      showSuccess(`Left out: "${task.title}"`, "It is not among the three chosen here.");
+      return;
+    }
+    const starDay = task.priorityDate ?? undefined;
+    update.mutate(
+      { id: task.id, patch: { isPriority: false } },
+      {
+        onSuccess: (answer) =>
+          showSuccess(
+            `Moved to Later: "${task.title}"`,
+            `It is no longer one of ${ofThree}.${isQueued(answer) ? ` ${KEPT_ON_DEVICE}` : ""}`,
+            {
+              duration: UNDO.toastMs,
+              action: {
+                label: "Undo",
+                onClick: () =>
+                  void patchTask(queryClient, task.id, { isPriority: true, priorityDate: starDay }).then(
+                    (back) => {
+                      if (!isQueued(back)) void invalidateTaskData(queryClient);
+                      showSuccess(
+                        `Undone: "${task.title}"`,
+                        `It is one of ${ofThree} again.${isQueued(back) ? ` ${KEPT_ON_DEVICE}` : ""}`,
+                      );
+                    },
+                    (err) =>
+                      showError(
+                        `Could not undo: "${task.title}"`,
+                        (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+                      ),
+                  ),
+              },
+            },
+          ),
+        onError: (err) =>
+          showError(
+            `Could not move "${task.title}"`,
+            (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+          ),
+      },
+    );
+  }
+
+  const longest = size.tooMuch ? three.find((task) => task.id === size.tooMuch?.id) : undefined;
   return (
     <div
       data-testid="plan-size"
@@ -45,34 +105,9 @@ export default function PlanSizeLine({
     >
       <Hourglass aria-hidden="true" className="h-4 w-4 shrink-0" />
       <span className="min-w-0 flex-1">{size.text}</span>
-      {canMove && size.tooMuch ? (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={update.isPending}
-          onClick={() => {
-            const task = size.tooMuch;
-            if (!task) return;
-            if (onMove) {
-              onMove(task);
-              showSuccess(`Moved to Later: "${task.title}"`, "It is left out of today's three.");
-              return;
-            }
-            update.mutate(
-              { id: task.id, patch: { isPriority: false } },
-              {
-                onSuccess: () =>
-                  showSuccess(`Moved to Later: "${task.title}"`, "It is no longer one of today's three."),
-                onError: (err) =>
-                  showError(
-                    `Could not move "${task.title}"`,
-                    (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
-                  ),
-              },
-            );
-          }}
-        >
-          Move "{size.tooMuch.title}" to Later
+      {canMove && longest ? (
+        <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => move(longest)}>
+          Move "{longest.title}" to Later
         </Button>
       ) : null}
     </div>

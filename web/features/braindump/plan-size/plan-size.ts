@@ -22,15 +22,25 @@ export type PlanSize = {
   tooMuch: Pick<Task, "id" | "title"> | null;
 };
 
+/** The usual focus as GET /api/day answers it: the figure, and how many days it is the median of (0: the setting). */
+export type UsualFocus = { minutes: number; days: number };
+
+/** Where the usual focus comes from, in words: "the median of your last 9 days with focus", or "your setting". */
+export function usualFocusSource(usual: UsualFocus): string {
+  return usual.days > 0 ? `the median of your last ${usual.days} days with focus` : "your setting";
+}
+
 /**
  * The three's size in words, or null when none has an estimate: "These three need about 4 h; you
- * usually focus 2 h a day." when they need more than the usual focus, else "These three need about
- * 1 h 30 of your usual 2 h." The task chosen last evening as today's first (`chosenFirstId`) is
- * never the one offered to move (docs/decisions/346-the-first-chosen-last-night-is-kept.md).
+ * usually focus 2 h a day (your setting)." when they need more than the usual focus, else "These
+ * three need about 1 h 30 of your usual 2 h (your setting)." The usual focus is said as the server
+ * counts it, unrounded, with where it comes from (docs/decisions/331-the-usual-focus-says-where-it-comes-from.md).
+ * The task chosen last evening as today's first (`chosenFirstId`) is never the one offered to move
+ * (docs/decisions/346-the-first-chosen-last-night-is-kept.md).
  */
 export function planSize(
   three: readonly Pick<Task, "id" | "title" | "estimateMinutes" | "isCompleted">[],
-  usualFocusMinutes: number,
+  usual: UsualFocus,
   chosenFirstId: number | null = null,
 ): PlanSize | null {
   const planned = plannedMinutes(three);
@@ -38,9 +48,14 @@ export function planSize(
   const open = three.filter((task) => !task.isCompleted);
   const subject =
     open.length === 1 ? "This one needs" : `These ${["", "", "two", "three"][open.length] ?? open.length} need`;
-  const usual = aboutMinutes(usualFocusMinutes);
-  if (planned <= usualFocusMinutes) {
-    return { planned, text: `${subject} about ${aboutMinutes(planned)} of your usual ${usual}.`, tooMuch: null };
+  const figure = formatMinutes(usual.minutes);
+  const source = usualFocusSource(usual);
+  if (planned <= usual.minutes) {
+    return {
+      planned,
+      text: `${subject} about ${aboutMinutes(planned)} of your usual ${figure} (${source}).`,
+      tooMuch: null,
+    };
   }
   const longest =
     open
@@ -49,7 +64,7 @@ export function planSize(
       .sort((a, b) => (b.estimateMinutes ?? 0) - (a.estimateMinutes ?? 0))[0] ?? null;
   return {
     planned,
-    text: `${subject} about ${aboutMinutes(planned)}; you usually focus ${usual} a day.`,
+    text: `${subject} about ${aboutMinutes(planned)}; you usually focus ${figure} a day (${source}).`,
     tooMuch: longest && open.length > 1 ? { id: longest.id, title: longest.title } : null,
   };
 }

@@ -15,10 +15,16 @@ export function plannableTasks(tasks: readonly Task[]): Task[] {
 /**
  * The earlier day's three that can still be kept today ("Keep yesterday's three"): the day's ids,
  * in their ranking's order, that the list still has open and off the "No" List (another device may
- * have finished one since the day was read).
+ * have finished one since the day was read), and still starred: one moved to Later has lost its
+ * star, here at once as on the server (docs/decisions/332-move-to-later-is-written.md). Last
+ * evening's first task for today is offered starred or not, as the server offers it.
  */
-export function previousThree(day: Pick<Day, "previousPriorityTaskIds">, tasks: readonly Task[]): Task[] {
-  const open = new Map(plannableTasks(tasks).map((task) => [task.id, task]));
+export function previousThree(day: Pick<Day, "previousPriorityTaskIds" | "yesterday">, tasks: readonly Task[]): Task[] {
+  const open = new Map(
+    plannableTasks(tasks)
+      .filter((task) => task.isPriority || task.id === day.yesterday?.firstTaskId)
+      .map((task) => [task.id, task]),
+  );
   return day.previousPriorityTaskIds.flatMap((id) => open.get(id) ?? []).slice(0, TOP_PRIORITY_COUNT);
 }
 

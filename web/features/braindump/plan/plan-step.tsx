@@ -48,7 +48,8 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
 
   const open = plannableTasks(tasks);
   const choosable = open.filter((task) => !later.includes(task.id));
-  // A task moved to Later (from the list, or by the size line's offer) is left out of the three kept.
+  // A task left for later on its row is left out of the three kept; one moved to Later by the size
+  // line has lost its star, which previousThree reads.
   const yesterdays = previousThree(day, tasks).filter((task) => !later.includes(task.id));
   const carried = day.carriedOver.filter((task) => open.some((other) => other.id === task.id));
   // The day stops naming an item once it is said no to again: the step keeps showing it, marked.
@@ -98,7 +99,11 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
     });
   }
 
-  /** The size line's offer: the task leaves the three offered, as "Later" on its row does. */
+  /**
+   * The size line's offer for a task it has no star to take from (picked by hand): it leaves the
+   * three on the screen, as "Later" on its row does. A starred one's move is written
+   * (docs/decisions/332-move-to-later-is-written.md).
+   */
   function leaveForLater(task: Pick<Task, "id">) {
     setLater((old) => (old.includes(task.id) ? old : [...old, task.id]));
   }
@@ -177,9 +182,10 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
               </ol>
               <PlanSizeLine
                 three={yesterdays}
-                usualFocusMinutes={day.usualFocusMinutes}
+                usual={{ minutes: day.usualFocusMinutes, days: day.usualFocusDays }}
                 chosenFirstId={chosenFirstId}
                 onMove={leaveForLater}
+                offered
               />
               <Button
                 disabled={busy}
@@ -247,9 +253,10 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                   </ul>
                   <PlanSizeLine
                     three={choosable.filter((task) => stillPicked.includes(task.id))}
-                    usualFocusMinutes={day.usualFocusMinutes}
+                    usual={{ minutes: day.usualFocusMinutes, days: day.usualFocusDays }}
                     chosenFirstId={chosenFirstId}
                     onMove={leaveForLater}
+                    offered
                   />
                   <Button disabled={busy || stillPicked.length === 0} onClick={() => makePlan("picked", stillPicked)}>
                     Make these today's three
