@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { type ApiTask, apiCall, expect, screenshots, test } from "./fixtures";
+import { type ApiTask, apiCall, expect, REAL_LENGTH_TITLES, screenshots, test } from "./fixtures";
 
 // What a new user sees over three days with real-length titles (40–60 characters), on a phone at
 // 390 px and on a laptop at 1280 px: lines that fit, nothing squeezed.
@@ -12,12 +12,16 @@ const THREE = [
 ];
 const title = (line: string) => line.replace(/ ~\S+$/, "");
 
-/** How many lines of text an element's text takes (its height over its line height). */
+/** How many lines an element's own words take (its text nodes' lines, the names for screen readers left out). */
 function linesOf(element: Locator) {
   return element.evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+    const tops = new Set<number>();
+    for (const node of Array.from(el.childNodes)) {
+      if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of Array.from(range.getClientRects())) tops.add(Math.round(r.top));
+    }
     return tops.size;
   });
 }
@@ -58,4 +62,35 @@ test("the plan's size line keeps its figures on one line on a laptop, and its of
     }
   }
   await screenshots(page, "plan-size-offer");
+});
+
+test("on a phone Current Tasks is part of the page, and a real-length title takes two lines beside its estimate and buttons", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const long = "Renew the car insurance for the family estate car by Friday";
+  await apiCall(request, signedIn, "POST", "/api/process-tasks", {
+    text: [long, ...REAL_LENGTH_TITLES].join("\n"),
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const list = page.getByRole("region", { name: "Current Tasks" }).getByRole("list");
+  await expect(list.getByRole("listitem")).toHaveCount(REAL_LENGTH_TITLES.length + 1);
+  // No box that scrolls inside the page: every row is as tall as the list shows it.
+  expect(await list.evaluate((ul) => ul.scrollHeight - ul.clientHeight)).toBe(0);
+  const row = list.getByRole("listitem").filter({ hasText: long });
+  expect(await linesOf(row.getByText(long))).toBeLessThanOrEqual(2);
+  // Its estimate, Edit and Delete share the line below the title.
+  const [estimate, edit, remove] = await Promise.all(
+    [
+      row.getByRole("combobox", { name: `Estimate for "${long}"` }),
+      row.getByRole("button", { name: `Edit ${long}` }),
+      row.getByRole("button", { name: `Delete ${long}` }),
+    ].map((l) => l.boundingBox()),
+  );
+  const title = await row.getByText(long).boundingBox();
+  for (const box of [estimate, edit, remove])
+    expect(box?.y ?? 0).toBeGreaterThanOrEqual((title?.y ?? 0) + (title?.height ?? 0) - 1);
+  await screenshots(page, "current-tasks-phone");
 });
