@@ -94,3 +94,30 @@ test("on a phone Current Tasks is part of the page, and a real-length title take
     expect(box?.y ?? 0).toBeGreaterThanOrEqual((title?.y ?? 0) + (title?.height ?? 0) - 1);
   await screenshots(page, "current-tasks-phone");
 });
+
+test("on a phone the header keeps four controls, and Start Fresh sits at the foot of Current Tasks", async ({
+  page,
+  signedIn: _,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const header = page.locator("header");
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  // Its row's controls, the tabs below it left out.
+  const row = await header
+    .locator("a[href], button")
+    .evaluateAll((els) =>
+      els
+        .filter((el) => !el.closest("nav") && (el as HTMLElement).offsetParent !== null)
+        .map((el) => el.getAttribute("aria-label") ?? el.getAttribute("title") ?? el.textContent?.trim()),
+    );
+  expect(row).toEqual(["Onething home", "Open AI task suggestions", "Settings", "Logout"]);
+  expect(row).not.toContain("Start Fresh");
+  const cardStartFresh = page
+    .getByRole("region", { name: "Current Tasks" })
+    .getByRole("button", { name: "Start Fresh" });
+  await cardStartFresh.click();
+  await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to start fresh?");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+  await screenshots(page, "phone-header");
+});

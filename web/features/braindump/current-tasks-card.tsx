@@ -17,6 +17,7 @@ import { UnsyncedMark } from "../../ui/unsynced-mark";
 import { DeleteTaskButton } from "./delete-task-button";
 import { EditTitleButton } from "./edit-title-button";
 import { MarkDoneButton } from "./mark-done-button";
+import { StartFreshButton } from "./start-fresh-button";
 
 // Loaded when a title is first edited: its check is the create schema's (classic zod), which the
 // first screen does not otherwise load (bench/RESULTS.md).
@@ -224,6 +225,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
           >
             Clear Tasks
           </Button>
+          <StartFreshButton place="current-tasks" />
         </div>
       </section>
       {confirmWanted ? (
