@@ -121,3 +121,25 @@ test("on a phone the header keeps four controls, and Start Fresh sits at the foo
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
   await screenshots(page, "phone-header");
 });
+
+test("after Completed on a laptop the page is not scrolled: the logo and the tabs stay in view", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const task = (await apiCall(request, signedIn, "POST", "/api/tasks", {
+    title: "Finish the Q3 budget report and send it to Maria today",
+  })) as { id: number };
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`/focus-timer?taskId=${task.id}`);
+  // End Session lies below a laptop's fold: the person scrolls down to it.
+  await page.getByRole("button", { name: "Start Focus Session" }).click();
+  await page.getByRole("button", { name: "End Session" }).click();
+  const completed = page.getByRole("button", { name: "Completed" });
+  await expect(completed).toBeVisible();
+  await completed.click();
+  await expect(page.getByRole("button", { name: "Marked as done" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Onething home" })).toBeInViewport();
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeInViewport();
+  await screenshots(page, "focus-completed");
+});
