@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { type ApiTask, apiCall, expect, REAL_LENGTH_TITLES, screenshots, test } from "./fixtures";
+import { type ApiTask, apiCall, expect, REAL_LENGTH_TITLES, screenshots, setTheme, test } from "./fixtures";
 
 // What a new user sees over three days with real-length titles (40–60 characters), on a phone at
 // 390 px and on a laptop at 1280 px: lines that fit, nothing squeezed.
@@ -142,4 +142,42 @@ test("after Completed on a laptop the page is not scrolled: the logo and the tab
   await expect(page.getByRole("link", { name: "Onething home" })).toBeInViewport();
   await expect(page.getByRole("heading", { level: 2 }).first()).toBeInViewport();
   await screenshots(page, "focus-completed");
+});
+
+test("a routine's 30 days are one dated row at 390 px, and in the dark a skipped day does not look empty", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const routine = (await apiCall(request, signedIn, "POST", "/api/routines", {
+    title: "Stretch the back and shoulders for ten minutes",
+    repeat: { every: "day" },
+  })) as { id: number };
+  await apiCall(request, signedIn, "POST", `/api/routines/${routine.id}/skip`, { reason: "Sore back" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/routines");
+  const strip = page.getByRole("list", { name: /the last 30 days/ });
+  await expect(strip.getByRole("listitem")).toHaveCount(30);
+  const tops = await strip.getByRole("listitem").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  expect(new Set(tops).size, "rows of the strip").toBe(1);
+  await expect(page.getByTestId("routine-days-dates").first()).toHaveText(/^[A-Z][a-z]{2}\u00a0\d{1,2}Today$/);
+
+  await setTheme(page, "dark");
+  const brightness = (name: RegExp) =>
+    strip
+      .getByRole("listitem", { name })
+      .first()
+      .evaluate((el) => {
+        // Drawn on a canvas to read it in sRGB, whatever space the style gives it in (oklch).
+        const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+        if (!context) return Number.NaN;
+        context.fillStyle = getComputedStyle(el).backgroundColor;
+        context.fillRect(0, 0, 1, 1);
+        const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      });
+  const skipped = await brightness(/: skipped/);
+  const empty = await brightness(/: not one of its days$/);
+  expect(skipped - empty, "skipped against an empty day, in the dark").toBeGreaterThan(60);
+  await screenshots(page, "routine-days");
 });
