@@ -10,8 +10,8 @@ import {
 } from "./fixtures";
 
 // A new user's days on a phone (390 px, touch): every toast about a task names it
-// (docs/decisions/245-toasts-name-their-task.md), keeps off the screen's headings where it has
-// room, stays put under a finger, and does not follow the person to another screen
+// (docs/decisions/245-toasts-name-their-task.md), has one place and stays there
+// (docs/decisions/353-a-toast-has-one-place.md), and does not follow the person to another screen
 // (docs/decisions/248-toasts-keep-to-their-screen.md).
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -41,12 +41,7 @@ async function settledBox(toast: Locator) {
   return JSON.parse(last) as { x: number; y: number; width: number; height: number };
 }
 
-test("a toast about a task names it, shortened, even when only its title shows", async ({
-  page,
-  request,
-  signedIn,
-  consoleErrors,
-}) => {
+test("a toast about a task names it, shortened", async ({ page, request, signedIn, consoleErrors }) => {
   await tenTasks(request, signedIn);
   await page.goto("/");
   const [first, second] = REAL_LENGTH_TITLES;
@@ -128,36 +123,77 @@ test("a ten-second Undo toast does not follow to the focus timer", async ({ page
   await expect(onScreen(page)).toHaveCount(0, { timeout: 5000 });
 });
 
-test('on the "No" List builder a toast keeps off "Your current tasks" and the other headings', async ({
+/** The toast's place: its distances from the left, right and bottom edges of the screen. */
+async function placeOf(toast: Locator) {
+  const box = await settledBox(toast);
+  const { width, height } = toast.page().viewportSize() ?? { width: 0, height: 0 };
+  return [box.x, width - box.x - box.width, height - box.y - box.height].map(Math.round);
+}
+
+/** What lies under the toast, scrolled to the end of the page: controls and headings. */
+function underToast(toast: Locator) {
+  return toast.evaluate((el) => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const t = el.getBoundingClientRect();
+    return Array.from(document.querySelectorAll("button, a[href], input, select, textarea, h1, h2, h3"))
+      .filter((c) => {
+        if (el.contains(c) || c.closest("[data-sonner-toaster]")) return false;
+        // The part not clipped away by a scrolling ancestor (a list's box).
+        const r = c.getBoundingClientRect();
+        let [top, bottom] = [r.top, r.bottom];
+        for (let a = c.parentElement; a; a = a.parentElement) {
+          if (getComputedStyle(a).overflowY === "visible") continue;
+          const ar = a.getBoundingClientRect();
+          [top, bottom] = [Math.max(top, ar.top), Math.min(bottom, ar.bottom)];
+        }
+        return (
+          bottom - top > 2 && r.width > 2 && top < t.bottom && bottom > t.top && r.left < t.right && r.right > t.left
+        );
+      })
+      .map((c) => (c.getAttribute("aria-label") ?? c.textContent ?? "").trim().slice(0, 40));
+  });
+}
+
+// docs/decisions/353-a-toast-has-one-place.md: wherever the person is and whatever the screen, the
+// toast is across the bottom, 16 px up, and the page ends above it.
+test("a toast has one place on every screen, and scrolled to the end it lies over nothing", async ({
   page,
   request,
   signedIn,
 }) => {
   await tenTasks(request, signedIn);
+  await page.goto("/");
+  await expect(currentTasks(page).getByText(REAL_LENGTH_TITLES[10])).toBeVisible();
+
+  const places: number[][] = [];
+  await currentTasks(page)
+    .getByRole("button", { name: `Mark ${REAL_LENGTH_TITLES[0]} done` })
+    .tap();
+  const done = onScreen(page).filter({ hasText: "Task done" });
+  places.push(await placeOf(done));
+  await expect.poll(() => underToast(done)).toEqual([]);
+  await screenshots(page, "toast-one-place-braindump");
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // Further down the list, with the page scrolled: the same place.
+  const last = currentTasks(page).getByRole("button", { name: `Mark ${REAL_LENGTH_TITLES[10]} done` });
+  await last.scrollIntoViewIfNeeded();
+  await last.tap();
+  const again = onScreen(page).filter({ hasText: 'Task done: "' }).last();
+  places.push(await placeOf(again));
+
   await page.goto("/no-list");
-  const heading = page.getByRole("heading", { name: "Your current tasks" });
-  await expect(heading).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your current tasks" })).toBeVisible();
   await page.getByLabel("Something you'll say no to today").fill("Checking the news before lunch every day");
   await page.getByRole("button", { name: "Add to No list" }).tap();
-  const toast = onScreen(page).filter({ hasText: 'Item added: "Checking the news before…"' });
-  await expect(toast).toBeVisible();
-  await settledBox(toast);
-  for (const at of ["here", "top", "bottom"] as const) {
-    if (at !== "here")
-      await page.evaluate((to) => window.scrollTo(0, to === "top" ? 0 : document.documentElement.scrollHeight), at);
-    await expect
-      .poll(() =>
-        toast.evaluate((el) => {
-          const t = el.getBoundingClientRect();
-          return Array.from(document.querySelectorAll("h1, h2, h3"))
-            .filter((h) => {
-              const r = h.getBoundingClientRect();
-              return r.height > 0 && r.top < t.bottom && r.bottom > t.top && r.left < t.right && r.right > t.left;
-            })
-            .map((h) => h.textContent);
-        }),
-      )
-      .toEqual([]);
-  }
-  await screenshots(page, "toast-keeps-off-headings");
+  const added = onScreen(page).filter({ hasText: 'Item added: "Checking the news before…"' });
+  places.push(await placeOf(added));
+  await expect.poll(() => underToast(added)).toEqual([]);
+  await screenshots(page, "toast-one-place-no-list");
+
+  expect(places).toEqual([
+    [16, 16, 16],
+    [16, 16, 16],
+    [16, 16, 16],
+  ]);
 });

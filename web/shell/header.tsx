@@ -21,19 +21,21 @@ export function Header() {
         <div>
           <div className="flex items-center justify-between gap-2">
             <Logo compact={isAuthenticated} />
-            {/* Below 640 px the header buttons are icons with a name and a tooltip (Start Fresh keeps its
-              words), so they fit on one line down to 320 px; nothing floats over the page there. */}
+            {/* Below 640 px the header's buttons are icons with a name and a tooltip, so they fit on
+              one line down to 320 px; nothing floats over the page there. */}
             <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
               {/* Signed in, a phone says it on the line below (SyncStatus). */}
               <OfflineBadge className={isAuthenticated ? "max-sm:hidden" : undefined} />
               {isAuthenticated ? <SuggestionWidget /> : null}
-              {isAuthenticated ? <StartFreshButton /> : null}
+              {isAuthenticated ? <StartFreshButton place="header" /> : null}
               {isAuthenticated ? (
                 <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">
                   <Settings aria-hidden="true" className="h-5 w-5" />
                 </Link>
               ) : null}
-              <ThemeToggle />
+              {/* Signed in, a phone's header keeps four controls: the theme is chosen in Settings
+                there (docs/decisions/354-a-phone-s-header-keeps-four-controls.md). */}
+              <ThemeToggle className={isAuthenticated ? "max-sm:hidden" : undefined} />
               {isAuthenticated ? (
                 <a
                   href="/api/logout"

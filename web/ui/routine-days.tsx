@@ -12,7 +12,8 @@ import { cn } from "./cn";
 
 const STATE_CLASS = {
   done: "bg-emerald-600 dark:bg-emerald-400",
-  skipped: "bg-slate-400 dark:bg-slate-700",
+  // In the dark too a skipped day is a filled grey, far from an empty day's near-black square.
+  skipped: "bg-slate-400 dark:bg-slate-400",
   paused: "bg-sky-500 dark:bg-sky-400",
   missed: "bg-red-600 dark:bg-red-400",
   open: "border-2 border-brand-600 dark:border-brand-500",
@@ -42,7 +43,11 @@ export function RoutineDays({ routine, today, className }: { routine: Routine; t
   const done = kept.filter((day) => day.state === "done").length;
   return (
     <div className={cn("space-y-1", className)}>
-      <ol aria-label={`${routine.title}: the last 30 days, ${done} done`} className="flex flex-wrap gap-1">
+      {/* One row of 30 equal squares at every width, dated at both ends: wrapped, 20 and 10 read as two periods. */}
+      <ol
+        aria-label={`${routine.title}: the last 30 days, ${done} done`}
+        className="grid max-w-md grid-cols-[repeat(30,minmax(0,1fr))] gap-0.5"
+      >
         {days.map((date) => {
           const day = byDate.get(date);
           const label = day
@@ -53,11 +58,23 @@ export function RoutineDays({ routine, today, className }: { routine: Routine; t
               key={date}
               title={label}
               aria-label={label}
-              className={cn("h-3 w-3 rounded-sm", day ? STATE_CLASS[day.state] : "bg-slate-100 dark:bg-slate-800")}
+              className={cn(
+                "aspect-square rounded-sm",
+                day ? STATE_CLASS[day.state] : "bg-slate-100 dark:bg-slate-800",
+              )}
             />
           );
         })}
       </ol>
+      {/* Each square names its date to a screen reader; the ends are dated for the eye. */}
+      <p
+        aria-hidden="true"
+        data-testid="routine-days-dates"
+        className="flex max-w-md justify-between text-slate-600 text-xs dark:text-slate-400"
+      >
+        <span>{shortDate(days[0] ?? today)}</span>
+        <span>Today</span>
+      </p>
     </div>
   );
 }

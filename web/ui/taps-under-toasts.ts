@@ -9,9 +9,8 @@ const CLICK_WAIT_MS = 600;
 /**
  * A tap that starts on the page ends on the page (docs/decisions/303-a-tap-is-not-taken-by-a-toast.md):
  * from a pointer's press outside the toasts until the click that follows its release, the toasts
- * let the pointer through. A toast that moves or arrives under a finger mid-tap (on a phone it moves
- * to keep clear of the controls as the page changes) would otherwise take the release, and the
- * button pressed would never get its click. A press on a toast itself (its Undo, its close, a
+ * let the pointer through. A toast that arrives under a finger mid-tap would otherwise take the
+ * release, and the button pressed would never get its click. A press on a toast itself (its Undo, its close, a
  * swipe) is the toast's as before.
  */
 export function useTapsPassUnderToasts(container: RefObject<HTMLElement | null>) {

@@ -2,7 +2,7 @@ import { fitsLength } from "../../shared/text-length";
 
 /**
  * A task's title as a toast names it (docs/decisions/245-toasts-name-their-task.md): in the toast's
- * title, so a phone's title-only toast still says which task, and cut short at a word so it stays
+ * title, so it is the first thing read, and cut short at a word so it stays
  * one or two lines on a 360 px screen.
  */
 export const TOAST_NAME_MAX = 28;

@@ -3,7 +3,7 @@ import { Button } from "./button";
 import { useHydrated } from "./hydrated";
 import { useTheme } from "./theme";
 
-export function ThemeToggle() {
+export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggle } = useTheme();
   const next = theme === "dark" ? "light" : "dark";
   // Prerendered on the landing page: it works once the page's code has taken the HTML over.
@@ -12,6 +12,7 @@ export function ThemeToggle() {
     <Button
       variant="ghost"
       size="icon"
+      className={className}
       onClick={toggle}
       disabled={!hydrated}
       aria-label={`Switch to ${next} theme`}

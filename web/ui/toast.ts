@@ -22,7 +22,7 @@ export type ProgressToast = { finish: (outcome: ToastMessage) => void };
 /** The toast on screen (or last shown). One at a time: a new one closes it first (docs/decisions/015-toasts-sonner.md). */
 let current: string | null = null;
 let nextId = 1;
-/** The class of a toast about the whole app: it is never shortened to its title and stays when the screen changes (web/ui/toaster.tsx). */
+/** The class of a toast about the whole app: it stays when the screen changes (web/ui/toaster.tsx). */
 export const WHOLE_TOAST_CLASS = "toast-whole";
 
 function show(message: ToastMessage, id = `toast-${nextId++}`): string {
@@ -30,7 +30,6 @@ function show(message: ToastMessage, id = `toast-${nextId++}`): string {
   if (current !== null && current !== id) toast.dismiss(current);
   current = id;
   const { kind, title, description, action, duration, everyScreen } = message;
-  // A notice about the whole app is always shown whole, never title-only (web/ui/toast-placement.ts).
   const options = { id, description, action, duration, className: everyScreen ? WHOLE_TOAST_CLASS : undefined };
   if (kind === "error")
     toast.error(title, { ...options, className: `toast-destructive ${options.className ?? ""}`.trim() });

@@ -5,23 +5,23 @@ import { toasterMounted } from "./sonner-loader";
 import { useTapsPassUnderToasts } from "./taps-under-toasts";
 import { useTheme } from "./theme";
 import { WHOLE_TOAST_CLASS } from "./toast";
-import { useToastPlacement } from "./toast-placement";
+import { TOAST_OFFSET_PX, useToastRoom } from "./toast-room";
 
 /**
  * docs/product.md#other-constants toasts: one at a time (web/ui/toast.ts closes the last before showing the next), 5 s,
- * swipe right to dismiss, F8 focuses the region. At the bottom so no toast covers the header's
- * buttons or the tabs; centred, away from the suggestion button that floats bottom right from
- * 640 px (below that it sits in the header: docs/decisions/070-toasts-bottom-deleting-call.md,
- * docs/decisions/080-nothing-floats-over-phones-page.md). On a phone it moves up off any control
- * that would be under it (docs/decisions/150-toasts-keep-clear-of-controls.md), and a screen's toast
- * closes when the person goes to another screen (docs/decisions/248-toasts-keep-to-their-screen.md).
+ * swipe right to dismiss, F8 focuses the region. One place, always the same
+ * (docs/decisions/353-a-toast-has-one-place.md): on a phone across the bottom, 16 px up; from 640 px
+ * the bottom-left corner, away from the suggestion button that floats bottom right
+ * (docs/decisions/080-nothing-floats-over-phones-page.md); while it shows the page ends above it
+ * (web/ui/toast-room.ts). A screen's toast closes when the person goes to another screen
+ * (docs/decisions/248-toasts-keep-to-their-screen.md).
  * A press that begins on the page passes under the toasts until it is released
  * (docs/decisions/303-a-tap-is-not-taken-by-a-toast.md).
  */
 export function AppToaster() {
   const { theme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
-  useToastPlacement(container);
+  useToastRoom(container);
   useTapsPassUnderToasts(container);
   // Runs after sonner's own effect has subscribed to new toasts.
   useEffect(() => toasterMounted(), []);
@@ -55,9 +55,9 @@ export function AppToaster() {
     <div ref={container} className="contents">
       <Toaster
         theme={theme}
-        position="bottom-center"
-        offset={{ bottom: 24 }}
-        mobileOffset={{ bottom: 16, left: 16, right: 16 }}
+        position="bottom-left"
+        offset={{ bottom: TOAST_OFFSET_PX.wide, left: TOAST_OFFSET_PX.wide }}
+        mobileOffset={{ bottom: TOAST_OFFSET_PX.phone, left: TOAST_OFFSET_PX.phone, right: TOAST_OFFSET_PX.phone }}
         visibleToasts={1}
         duration={5000}
         swipeDirections={["right"]}

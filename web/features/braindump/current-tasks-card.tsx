@@ -17,6 +17,7 @@ import { UnsyncedMark } from "../../ui/unsynced-mark";
 import { DeleteTaskButton } from "./delete-task-button";
 import { EditTitleButton } from "./edit-title-button";
 import { MarkDoneButton } from "./mark-done-button";
+import { StartFreshButton } from "./start-fresh-button";
 
 // Loaded when a title is first edited: its check is the create schema's (classic zod), which the
 // first screen does not otherwise load (bench/RESULTS.md).
@@ -116,7 +117,9 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
               No current tasks. Everything you process shows up here.
             </p>
           ) : (
-            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
+            // From 640 px the list scrolls in its box beside the input; on a phone the page itself
+            // scrolls, as a box four rows tall inside the page is hard to scroll with a thumb.
+            <ul className="divide-y divide-slate-100 sm:max-h-96 sm:overflow-y-auto dark:divide-slate-800">
               {active.map((task) => {
                 const category = task.category ?? DEFAULT_CATEGORY;
                 const deleting = deleteTask.isPending && deleteTask.variables === task.id;
@@ -130,7 +133,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                   );
                 }
                 return (
-                  <li key={task.id} className="flex items-center gap-2 py-1.5">
+                  <li key={task.id} className="flex items-start gap-2 py-1.5 sm:items-center">
                     {category === "no_list" ? (
                       <span aria-hidden="true" className="h-9 w-9 shrink-0" />
                     ) : (
@@ -139,51 +142,62 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                     <span
                       aria-hidden="true"
                       title={CATEGORY_LABEL[category]}
-                      className={cn("h-2.5 w-2.5 shrink-0 rounded-full", CATEGORY_DOT[category])}
+                      className={cn("mt-3.5 h-2.5 w-2.5 shrink-0 rounded-full sm:mt-0", CATEGORY_DOT[category])}
                     />
-                    <span className="min-w-0 flex-1 break-words text-sm">
-                      {task.title}
-                      {category === "no_list" ? (
-                        // Said no to: marked in words, not only by the grey dot.
-                        <span className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-                          <span className="sr-only">, </span>
-                          {CATEGORY_LABEL.no_list}
-                        </span>
-                      ) : (
-                        <span className="sr-only">, {CATEGORY_LABEL[category]}</span>
-                      )}
-                      {task.isPriority ? (
-                        <>
-                          <Star
-                            aria-hidden="true"
-                            className="ml-1.5 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]"
-                          />
-                          <span className="sr-only">, priority</span>
-                        </>
-                      ) : null}
-                      {task.routineId !== null ? (
-                        // A routine's occurrence says it is one, and leads to it (docs/product.md#routines); the chip is the "No" List's.
-                        <Link
-                          to="/routines"
-                          className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200"
-                        >
-                          <span className="sr-only">, </span>
-                          Routine
-                        </Link>
-                      ) : null}
-                      <UnsyncedMark unsynced={isUnsynced(task)} />
+                    {/* On a phone the title takes the row's width and the estimate, Edit and Delete the
+                      line below it; from 640 px they sit beside it, the estimate under the title. */}
+                    <div className="grid min-w-0 flex-1 grid-cols-[1fr_auto_auto] items-center gap-x-1 sm:gap-x-2">
+                      <span className="col-span-3 min-w-0 break-words pt-2 text-sm sm:col-span-1 sm:pt-0">
+                        {task.title}
+                        {category === "no_list" ? (
+                          // Said no to: marked in words, not only by the grey dot.
+                          <span className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                            <span className="sr-only">, </span>
+                            {CATEGORY_LABEL.no_list}
+                          </span>
+                        ) : (
+                          <span className="sr-only">, {CATEGORY_LABEL[category]}</span>
+                        )}
+                        {task.isPriority ? (
+                          <>
+                            <Star
+                              aria-hidden="true"
+                              className="ml-1.5 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]"
+                            />
+                            <span className="sr-only">, priority</span>
+                          </>
+                        ) : null}
+                        {task.routineId !== null ? (
+                          // A routine's occurrence says it is one, and leads to it (docs/product.md#routines); the chip is the "No" List's.
+                          <Link
+                            to="/routines"
+                            className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+                          >
+                            <span className="sr-only">, </span>
+                            Routine
+                          </Link>
+                        ) : null}
+                        <UnsyncedMark unsynced={isUnsynced(task)} />
+                      </span>
                       {category === "no_list" ? null : (
-                        <Suspense fallback={null}>
-                          <EstimateSelect task={task} />
-                        </Suspense>
+                        <div className="col-start-1 row-start-2">
+                          <Suspense fallback={null}>
+                            <EstimateSelect task={task} />
+                          </Suspense>
+                        </div>
                       )}
-                    </span>
-                    <EditTitleButton
-                      title={task.title}
-                      className="h-9 w-9 text-slate-600 dark:text-slate-400"
-                      onClick={() => setEditingId(task.id)}
-                    />
-                    <DeleteTaskButton taskTitle={task.title} disabled={deleting} onClick={() => remove(task)} />
+                      <EditTitleButton
+                        title={task.title}
+                        className="col-start-2 row-start-2 h-9 w-9 text-slate-600 sm:row-span-2 sm:row-start-1 dark:text-slate-400"
+                        onClick={() => setEditingId(task.id)}
+                      />
+                      <DeleteTaskButton
+                        taskTitle={task.title}
+                        disabled={deleting}
+                        className="col-start-3 row-start-2 sm:row-span-2 sm:row-start-1"
+                        onClick={() => remove(task)}
+                      />
+                    </div>
                   </li>
                 );
               })}
@@ -211,6 +225,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
           >
             Clear Tasks
           </Button>
+          <StartFreshButton place="current-tasks" />
         </div>
       </section>
       {confirmWanted ? (

@@ -6,8 +6,12 @@ import { announceFreshStart } from "./fresh-start-signal";
 // The confirmation and its call load with the first press (the first screen carries only the button).
 const StartFreshDialog = lazy(() => import("./start-fresh-dialog").then((m) => ({ default: m.StartFreshDialog })));
 
-/** Header button of docs/product.md#start-fresh: opens its confirmation (web/features/braindump/start-fresh-dialog.tsx). */
-export function StartFreshButton() {
+/**
+ * The button of docs/product.md#start-fresh: opens its confirmation (web/features/braindump/start-fresh-dialog.tsx).
+ * From 640 px it is in the header; on a phone it is at the foot of Current Tasks, beside Clear Tasks
+ * (docs/decisions/354-a-phone-s-header-keeps-four-controls.md). `place` says which.
+ */
+export function StartFreshButton({ place }: { place: "header" | "current-tasks" }) {
   const [open, setOpen] = useState(false);
   // Mounted from the first press on, so it can close with its animation.
   const [wanted, setWanted] = useState(false);
@@ -15,8 +19,8 @@ export function StartFreshButton() {
     <>
       <Button
         variant="outline"
-        size="sm"
-        className="px-2.5 whitespace-nowrap sm:px-3"
+        size={place === "header" ? "sm" : "md"}
+        className={place === "header" ? "whitespace-nowrap px-3 max-sm:hidden" : "sm:hidden"}
         title="Start Fresh"
         onPointerEnter={() => void import("./start-fresh-dialog")}
         onClick={() => {
@@ -24,10 +28,9 @@ export function StartFreshButton() {
           setOpen(true);
         }}
       >
-        {/* Words from 360 px (an icon alone read as "refresh", docs/decisions/080-nothing-floats-over-phones-page.md); narrower, the
-            header has no room for them, and the eraser keeps its name and tooltip. */}
+        {/* Words with the eraser: an icon alone read as "refresh" (docs/decisions/080-nothing-floats-over-phones-page.md). */}
         <Eraser aria-hidden="true" className="h-4 w-4" />
-        <span className="max-[359px]:sr-only">Start Fresh</span>
+        Start Fresh
       </Button>
       {wanted ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { WifiOff } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { FOCUS_MINUTES } from "../../../shared/constants";
 import type { TimerState } from "../../../shared/schemas/focus";
@@ -136,6 +136,14 @@ export function FocusTimerPage() {
   const ranSinceLoad = useRef(false);
   useEffect(() => {
     if (phase === "active" || phase === "complete") ranSinceLoad.current = true;
+  }, [phase]);
+  // A new phase is read from its top, as a new screen is (web/shell/scroll-restoration.tsx): the
+  // page scrolled down to End Session would otherwise show the next phase, and the header above
+  // it, cut off at the top. Before the paint, so it never shows scrolled.
+  const shownPhase = useRef(phase);
+  useLayoutEffect(() => {
+    if (shownPhase.current !== null && phase !== null && phase !== shownPhase.current) window.scrollTo(0, 0);
+    shownPhase.current = phase;
   }, [phase]);
   const addressTaskId = ranSinceLoad.current
     ? null

@@ -97,16 +97,27 @@ export default function PlanSizeLine({
   return (
     <div
       data-testid="plan-size"
-      className={`flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg px-3 py-2 text-sm ${
+      // The figures take the whole width, the offer a line of its own below them: beside each other a
+      // real-length title squeezed the figures into three lines on a laptop and itself into a sliver
+      // on a phone. The offer's title wraps inside the button (full width on a phone).
+      className={`flex flex-col items-start gap-2 rounded-lg px-3 py-2 text-sm ${
         over
           ? "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
           : "text-slate-700 dark:text-slate-300"
       }`}
     >
-      <Hourglass aria-hidden="true" className="h-4 w-4 shrink-0" />
-      <span className="min-w-0 flex-1">{size.text}</span>
+      <p className="flex items-start gap-2">
+        <Hourglass aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        <span className="min-w-0">{size.text}</span>
+      </p>
       {canMove && longest ? (
-        <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => move(longest)}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-auto min-h-8 w-full justify-start py-1.5 text-left break-words sm:ml-6 sm:w-auto"
+          disabled={update.isPending}
+          onClick={() => move(longest)}
+        >
           Move "{longest.title}" to Later
         </Button>
       ) : null}
