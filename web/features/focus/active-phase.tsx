@@ -119,9 +119,7 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
           {isBreak ? "Taking a break from:" : "Currently focused on:"}
         </p>
         {/* A toast keeps off the task and the message (docs/decisions/248-toasts-keep-to-their-screen.md). */}
-        <p className="mt-1 break-words font-semibold text-lg text-slate-900 dark:text-slate-50">
-          {title}
-        </p>
+        <p className="mt-1 break-words font-semibold text-lg text-slate-900 dark:text-slate-50">{title}</p>
       </div>
 
       <p className="text-center text-slate-700 italic dark:text-slate-300">
