@@ -45,7 +45,16 @@ export const AREAS: Record<string, Area> = {
       "never-shown",
       "security-task-writes",
     ],
-    e2e: ["braindump*", "answers", "early-answers", "task-titles", "long-text", "organize-touch", "covered-controls"],
+    e2e: [
+      "braindump*",
+      "answers",
+      "early-answers",
+      "task-titles",
+      "long-text",
+      "organize-touch",
+      "covered-controls",
+      "real-length-layout",
+    ],
   },
   changes: {
     sources: ["worker/changes/", "worker/change-subscribers.ts", "web/changes/", "web/sw-outbox.ts"],
@@ -54,8 +63,18 @@ export const AREAS: Record<string, Area> = {
   },
   day: {
     sources: ["worker/day/", "shared/day.ts"],
-    worker: ["day-begun-ahead", "day-history", "day-marks", "day-start", "day-truth", "day", "plan-reminder"],
-    e2e: ["day", "day-plan"],
+    worker: [
+      "day-begun-ahead",
+      "day-history",
+      "day-marks",
+      "day-start",
+      "day-truth",
+      "day",
+      "plan-reminder",
+      "plan-move-later",
+      "usual-focus",
+    ],
+    e2e: ["day", "day-plan", "plan-size"],
   },
   dayClose: {
     sources: ["worker/day-close/", "web/features/day-close/", "shared/day-close.ts"],

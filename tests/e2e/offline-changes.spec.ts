@@ -12,6 +12,7 @@ import {
   shownToast,
   test,
 } from "./fixtures";
+import { followNetwork, setNetwork } from "./network";
 import { controlledBySw, outboxLoaded } from "./service-worker";
 
 // Changes made with no network (docs/product.md#offline): kept in the outbox on the device, shown at
@@ -32,7 +33,6 @@ const currentTasks = (page: Page) => page.getByRole("region", { name: "Current T
 
 test("offline, a braindump, a done and a delete are kept, survive a reload, and arrive once when the network returns", async ({
   page,
-  context,
   request,
   signedIn,
 }) => {
@@ -41,7 +41,8 @@ test("offline, a braindump, a done and a delete are kept, survive a reload, and 
   await controlledBySw(page);
   await expect(currentTasks(page).getByText(REAL_LENGTH_TITLES[9])).toBeVisible();
 
-  await context.setOffline(true);
+  await followNetwork(page);
+  await setNetwork(page, false);
   await expect(page.getByText("Offline", { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(page.locator("[title*='Your changes are kept on this device']").filter({ visible: true })).toBeVisible();
 
@@ -86,7 +87,7 @@ test("offline, a braindump, a done and a delete are kept, survive a reload, and 
   await expect(currentTasks(page).getByText(boiler?.title ?? "")).toHaveCount(0);
   await expect(currentTasks(page).getByText(dentist?.title ?? "")).toHaveCount(0);
 
-  await context.setOffline(false);
+  await setNetwork(page, true);
   await expect(waiting(page)).toHaveCount(0);
   await expect(currentTasks(page).getByText("Not synced")).toHaveCount(0);
   await expect(currentTasks(page).getByText(fresh[1] ?? "")).toBeVisible();
@@ -515,7 +516,8 @@ test('offline, "Skip for today" is kept: the braindump shows at once, and the da
 }) => {
   test.slow();
   const { account, page, close } = await planStepOnDayTwo(browser, request);
-  await page.context().setOffline(true);
+  await followNetwork(page);
+  await setNetwork(page, false);
   await page.getByRole("button", { name: "Skip for today" }).click();
   await expect(shownToast(page, "Plan skipped")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Daily Tasks & Thought Braindump" })).toBeVisible();
@@ -525,7 +527,7 @@ test('offline, "Skip for today" is kept: the braindump shows at once, and the da
   await expect(page.getByRole("heading", { level: 1, name: "Daily Tasks & Thought Braindump" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toHaveCount(0);
 
-  await page.context().setOffline(false);
+  await setNetwork(page, true);
   await expect(waiting(page)).toHaveCount(0);
   expect(await apiCall(request, account, "GET", "/api/day")).toMatchObject({ skipped: true, planned: false });
   await close();

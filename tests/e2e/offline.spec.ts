@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { type Account, expect, screenshots, test } from "./fixtures";
+import { followNetwork, setNetwork } from "./network";
 import { controlledBySw } from "./service-worker";
 import { NOTIFICATIONS } from "./tags";
 
@@ -30,7 +31,6 @@ const clock = (page: Page) => page.getByRole("timer");
 
 test("offline, a reload shows the signed-in app with the last tasks and a running timer that keeps counting", async ({
   page,
-  context,
   signedIn,
 }) => {
   const task = await createTask(page, signedIn, "Draft the offline chapter");
@@ -47,7 +47,8 @@ test("offline, a reload shows the signed-in app with the last tasks and a runnin
   await page.goto("/");
   await expect(page.getByText("Water the plants").first()).toBeVisible();
 
-  await context.setOffline(true);
+  await followNetwork(page);
+  await setNetwork(page, false);
   await page.reload();
   await expect(page.getByText("Offline", { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(page.getByText("Water the plants").first()).toBeVisible();
@@ -66,7 +67,7 @@ test("offline, a reload shows the signed-in app with the last tasks and a runnin
   await page.getByRole("button", { name: /pause/i }).first().click();
   await expect(page.getByText(/You're offline\. Nothing was changed/).first()).toBeVisible();
 
-  await context.setOffline(false);
+  await setNetwork(page, true);
   await expect(page.getByText("Offline", { exact: true }).filter({ visible: true })).toBeHidden();
 });
 
