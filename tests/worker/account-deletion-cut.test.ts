@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { failWhen, sqlText } from "./db-fingerprint";
-import { deleteAccount, expectNothingLeft, registerFrom, rowsLeft } from "./deletion-helpers";
+import { deleteAccount, expectNothingLeft, rowsLeft } from "./deletion-helpers";
 import { api, createTask, PASSWORD, signInAgain, type TestUser } from "./helpers";
+import { registerFrom } from "./homes";
 
 /*
  * A deletion cut short between its two databases (docs/decisions/315-a-deletion-cut-short-is-finished.md):

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { deleteAccount, expectNothingLeft, HOME_NAMES, registerFrom } from "./deletion-helpers";
+import { deleteAccount, expectNothingLeft } from "./deletion-helpers";
 import { api, createTask } from "./helpers";
+import { HOME_NAMES, registerFrom } from "./homes";
 
 /*
  * Writes racing one's own account deletion (docs/decisions/316-a-change-whose-person-is-gone.md): a

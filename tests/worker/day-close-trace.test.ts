@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getHistoryPage, setAccount, setClock } from "./day-helpers";
-import { api, createTask, PASSWORD, type TestUser } from "./helpers";
+import { api, createTask } from "./helpers";
+import { registerFrom } from "./homes";
 
 /*
  * A day's close leaves a trace in Done (docs/decisions/349-a-day-s-close-leaves-a-trace.md): a
@@ -12,17 +13,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function personFrom(continent: "EU" | "OC"): Promise<TestUser> {
-  const name = `trace${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as TestUser;
-}
-
 async function closeDay(token: string, json: unknown) {
   const res = await api("/api/day/close", { method: "POST", token, json });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -32,7 +22,7 @@ describe("GET /api/history days and the evening close", () => {
   for (const continent of ["EU", "OC"] as const) {
     it(`shows a closed day's line with nothing finished, and says which busy days were closed (homed in ${continent === "EU" ? "DB" : "PERSON_DB_1"})`, async () => {
       setClock("2027-05-11T08:00:00Z");
-      const person = await personFrom(continent);
+      const person = await registerFrom(continent);
       await setAccount(person.token, { timeZone: "UTC", dayStartHour: 4 });
       // Day one: a task finished, not closed.
       const task = await createTask(person.token, { title: "Send the invoice for the October workshop" });

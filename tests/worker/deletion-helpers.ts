@@ -8,21 +8,6 @@ import { api, PASSWORD, type TestUser } from "./helpers";
  * (docs/decisions/275-worker-suite-places-by-continent.md).
  */
 
-export const HOME_NAMES = { EU: "DB", OC: "PERSON_DB_1" } as const;
-type Continent = keyof typeof HOME_NAMES;
-
-/** Registers a new account from a request Cloudflare says comes from `continent`. */
-export async function registerFrom(continent: Continent) {
-  const name = `gone${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as TestUser;
-}
-
 /** The person's rows left in one database: each table with a user_id, and their own users row. */
 export async function rowsLeft(db: D1Database, userId: string): Promise<Record<string, number>> {
   const { results } = await db

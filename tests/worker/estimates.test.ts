@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
 import { getTasks, postPlan, setClock } from "./day-helpers";
-import { api, createTask, PASSWORD, registerUser } from "./helpers";
+import { api, createTask, registerUser } from "./helpers";
+import { registerFrom } from "./homes";
 
 /* A task's estimate (docs/decisions/290-estimates-written-at-the-end-of-a-line.md). */
 
@@ -79,21 +80,9 @@ describe("GET /api/analytics plannedMinutes (docs/decisions/294-a-plan-sized-to-
   });
 });
 
-/** Registers a person homed in DB (a request from Europe) or PERSON_DB_1 (Oceania): docs/decisions/270-person-databases.md. */
-async function registerFrom(continent: "EU" | "OC"): Promise<string> {
-  const name = `est${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { token: string }).token;
-}
-
 describe("an estimate that would leave nothing visible (docs/decisions/320-an-estimate-never-leaves-an-invisible-title.md)", () => {
   it.each(["EU", "OC"] as const)("stays in the title, so the line is kept whole (homed from %s)", async (continent) => {
-    const token = await registerFrom(continent);
+    const token = (await registerFrom(continent)).token;
     const lines = ["\u200b ~45m", "\u2060 ~2h", "\u00ad ~1h30", "\u0301 ~15m"];
     const res = await api("/api/process-tasks", { method: "POST", token, json: { text: lines.join("\n") } });
     expect(res.status, await res.clone().text()).toBe(201);

@@ -6,8 +6,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { failWhen, sqlText } from "./db-fingerprint";
-import { deleteAccount, expectNothingLeft, registerFrom } from "./deletion-helpers";
+import { deleteAccount, expectNothingLeft } from "./deletion-helpers";
 import { api, ORIGIN, PASSWORD, registerUser } from "./helpers";
+import { registerFrom } from "./homes";
 import type { MockIdentity } from "./mock-oidc-identity";
 
 /** Who signs in at the provider; extra keys become ID token claims. */

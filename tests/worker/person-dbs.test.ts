@@ -9,6 +9,7 @@ import { cleanUpEveryDatabase } from "../../worker/scheduled";
 import { setAccount, setClock } from "./day-helpers";
 import { hubOf, makeDue, scheduledAt, startSession } from "./focus-helpers";
 import { api, createTask, ORIGIN, PASSWORD, type TestUser } from "./helpers";
+import { registerFrom } from "./homes";
 
 /*
  * Each person's rows in their own database (docs/decisions/270-person-databases.md): a person from
@@ -16,22 +17,6 @@ import { api, createTask, ORIGIN, PASSWORD, type TestUser } from "./helpers";
  * suite's other people all land in DB (PLACE_NEW_PEOPLE, docs/decisions/275-worker-suite-places-by-continent.md);
  * these tests say where with the request's continent, as Cloudflare does.
  */
-
-const HOMES = { EU: env.DB, OC: env.PERSON_DB_1 } as const;
-type Continent = keyof typeof HOMES;
-
-/** Registers a new account from a request Cloudflare says comes from `continent`. */
-async function registerFrom(continent: Continent): Promise<TestUser & { home: D1Database; away: D1Database }> {
-  const name = `home${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  const registered = (await res.json()) as TestUser;
-  return { ...registered, home: HOMES[continent], away: continent === "EU" ? env.PERSON_DB_1 : env.DB };
-}
 
 async function count(db: D1Database, table: string, userId: string, column = "user_id"): Promise<number> {
   const row = await db

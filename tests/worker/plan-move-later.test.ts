@@ -1,9 +1,9 @@
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHANGE_ID_HEADER } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
 import { getDay, getTasks, postPlan, setAccount, setClock } from "./day-helpers";
-import { api, createTask, PASSWORD, type TestUser } from "./helpers";
+import { api, createTask } from "./helpers";
+import { type Continent, registerFrom } from "./homes";
 
 /*
  * "Move … to Later" on the morning plan is written (docs/decisions/332-move-to-later-is-written.md):
@@ -16,17 +16,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const HOMES = { EU: env.DB, OC: env.PERSON_DB_1 } as const;
-
-async function personFrom(continent: keyof typeof HOMES) {
-  const name = `later${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  const registered = (await res.json()) as TestUser;
+async function personFrom(continent: Continent) {
+  const registered = await registerFrom(continent);
   await setAccount(registered.token, { timeZone: "UTC", dayStartHour: 4 });
   return registered.token;
 }

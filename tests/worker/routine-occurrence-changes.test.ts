@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dayOf } from "../../shared/day";
@@ -9,7 +8,8 @@ import { createDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
 import { setClock } from "./day-helpers";
 import { scheduledAt } from "./focus-helpers";
-import { api, createTask, PASSWORD, signInAgain, type TestUser } from "./helpers";
+import { api, createTask, signInAgain } from "./helpers";
+import { type Continent, registerFrom } from "./homes";
 import { makeRoutine, routinesOf } from "./routine-helpers";
 
 /*
@@ -25,29 +25,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const HOMES = { EU: env.DB, OC: env.PERSON_DB_1 } as const;
-type Continent = keyof typeof HOMES;
-
 const TODAY = "2027-06-09";
 const NOON = `${TODAY}T12:00:00Z`;
 
 /** A person homed by `continent` ("EU": DB, "OC": PERSON_DB_1), their day counted in UTC from 04:00, today begun. */
 async function personFrom(continent: Continent) {
   setClock(NOON);
-  const name = `occ${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  const { token, user } = (await res.json()) as TestUser;
-  const home = HOMES[continent];
+  const { token, user, home } = await registerFrom(continent);
   await createDb(home)
     .update(users)
     .set({ timeZone: "UTC", dayStartHour: 4, dayBegun: dayOf(new Date(NOON), "UTC", 4) })
     .where(eq(users.id, user.id));
-  return { token, other: await signInAgain(name), id: user.id, home };
+  return { token, other: await signInAgain(user.username), id: user.id, home };
 }
 
 type Person = Awaited<ReturnType<typeof personFrom>>;

@@ -1,10 +1,10 @@
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dayOf } from "../../shared/day";
 import { stripDaysOf } from "../../shared/routine-strip";
 import type { Routine } from "../../shared/schemas/routines";
 import { setAccount, setClock } from "./day-helpers";
-import { api, PASSWORD, type TestUser } from "./helpers";
+import { api } from "./helpers";
+import { type Continent, registerFrom } from "./homes";
 import { clockAtDay, finish, makeRoutine, routinesOf } from "./routine-helpers";
 
 /*
@@ -17,20 +17,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const HOMES = { EU: env.DB, OC: env.PERSON_DB_1 } as const;
-
 /** A new account homed by `continent`, its days counted in UTC from 4:00, its day at `now` begun. */
-async function personFrom(continent: keyof typeof HOMES, now: string) {
+async function personFrom(continent: Continent, now: string) {
   setClock(now);
-  const name = `week${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  const registered = (await res.json()) as TestUser;
-  await HOMES[continent]
+  const registered = await registerFrom(continent);
+  await registered.home
     .prepare("update users set time_zone = 'UTC', day_start_hour = 4, day_begun = ? where id = ?")
     .bind(dayOf(new Date(now), "UTC", 4), registered.user.id)
     .run();

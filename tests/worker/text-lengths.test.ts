@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../shared/schemas/tasks";
 import { getTasks } from "./day-helpers";
-import { api, createTask, PASSWORD } from "./helpers";
+import { api, createTask } from "./helpers";
+import { registerFrom } from "./homes";
 
 // One count for every length, on every route (docs/decisions/322-a-length-is-counted-in-code-points.md):
 // code points, so an emoji is one character and a braindump line is measured without its estimate.
@@ -9,25 +10,13 @@ import { api, createTask, PASSWORD } from "./helpers";
 const EMOJI = "😀"; // one code point, two UTF-16 units
 const ACCENTED = "e\u0301"; // a letter and a combining mark: two code points
 
-/** Registers a person homed in DB (a request from Europe) or PERSON_DB_1 (Oceania): docs/decisions/270-person-databases.md. */
-async function registerFrom(continent: "EU" | "OC"): Promise<string> {
-  const name = `len${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { token: string }).token;
-}
-
 function braindump(token: string, text: string) {
   return api("/api/process-tasks", { method: "POST", token, json: { text } });
 }
 
 describe.each(["EU", "OC"] as const)("lengths, for a person homed from %s", (continent) => {
   it("a braindump line is measured once its estimate is off: 500 characters and ~45m make the task", async () => {
-    const token = await registerFrom(continent);
+    const token = (await registerFrom(continent)).token;
     const res = await braindump(token, `${"a".repeat(500)} ~45m`);
     expect(res.status, await res.clone().text()).toBe(201);
     expect(((await res.json()) as Task[]).map((task) => [task.title.length, task.estimateMinutes])).toEqual([
@@ -36,7 +25,7 @@ describe.each(["EU", "OC"] as const)("lengths, for a person homed from %s", (con
   });
 
   it("a braindump counts emoji and combining marks as the title schema does, at the limit and one over", async () => {
-    const token = await registerFrom(continent);
+    const token = (await registerFrom(continent)).token;
     const fits = [EMOJI.repeat(500), `🎉${EMOJI.repeat(499)} ~1h30`, ACCENTED.repeat(250)];
     const res = await braindump(token, fits.join("\n"));
     expect(res.status, await res.clone().text()).toBe(201);
@@ -56,7 +45,7 @@ describe.each(["EU", "OC"] as const)("lengths, for a person homed from %s", (con
   });
 
   it("POST /api/tasks and PATCH count alike: 500 emoji fit, 501 are a 400 that changes nothing", async () => {
-    const token = await registerFrom(continent);
+    const token = (await registerFrom(continent)).token;
     const made = await createTask(token, { title: EMOJI.repeat(500) });
     expect(made.title).toBe(EMOJI.repeat(500));
     const over = await api("/api/tasks", { method: "POST", token, json: { title: EMOJI.repeat(501) } });

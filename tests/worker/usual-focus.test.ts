@@ -1,9 +1,8 @@
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../shared/day";
 import { USUAL_FOCUS_HISTORY_MIN_DAYS } from "../../shared/schemas/day-close";
 import { getDay, setAccount, setClock } from "./day-helpers";
-import { api, PASSWORD, type TestUser } from "./helpers";
+import { type Continent, HOMES, registerFrom } from "./homes";
 
 /*
  * GET /api/day's usual focus (docs/decisions/331-the-usual-focus-says-where-it-comes-from.md): the
@@ -15,17 +14,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const HOMES = { EU: env.DB, OC: env.PERSON_DB_1 } as const;
-
-async function personFrom(continent: keyof typeof HOMES) {
-  const name = `usual${crypto.randomUUID().slice(0, 8)}`;
-  const res = await api("/api/auth/register", {
-    method: "POST",
-    json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-    cf: { continent },
-  } as RequestInit);
-  expect(res.status, await res.clone().text()).toBe(201);
-  const registered = (await res.json()) as TestUser;
+async function personFrom(continent: Continent) {
+  const registered = await registerFrom(continent);
   await setAccount(registered.token, { timeZone: "UTC", dayStartHour: 4, usualFocusMinutes: 120 });
   return { token: registered.token, id: registered.user.id, home: HOMES[continent] };
 }
