@@ -175,7 +175,7 @@ describe("a day begun ahead into the next week and moved back", () => {
 });
 
 describe("the night passing while a step for the day before runs", () => {
-  it("leaves the next day begun: a step for today in its last minute undoes nothing", async () => {
+  it("leaves the next day begun: a step for today in its last quarter hour undoes nothing", async () => {
     const person = await personHomedIn("DB", "2027-06-10T12:00:00Z");
     const routine = await makeRoutine(person.token, "Take the medicine", { every: "day" });
     const owner = { userId: person.user.id, timeZone: "UTC", dayStartHour: 4 };

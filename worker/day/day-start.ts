@@ -28,14 +28,24 @@ export type DayStartResult = { begun: true; today: string; settings: DaySettings
  * (docs/decisions/325-a-day-begun-ahead-is-undone.md).
  */
 export function dayNotBegun(dayBegun: string | null, owner: Omit<DayStartOwner, "userId">, now: Date): boolean {
-  return dayBegun !== todayOf(owner, now).date;
+  if (dayBegun === null) return true;
+  const { date: today, endsAt } = todayOf(owner, now);
+  if (dayBegun === today) return false;
+  return !(dayBegun > today && laterDayStaysBegun(endsAt, now));
 }
 
 /**
- * How close to the end of today a later day begun stops being undone: one begun in the last minute
- * is tomorrow's real start, which a step for today computed just before it must not undo.
+ * How close to the end of today a later day begun stops being undone: one begun in today's last
+ * quarter hour is taken for tomorrow's real start, which a step whose instant was taken before the
+ * turn (a slow request, a guard retried) must not undo. A setting moved back in that quarter hour
+ * keeps the later day (docs/decisions/325-a-day-begun-ahead-is-undone.md).
  */
-const UNDO_AHEAD_UNTIL_MS = 60_000;
+const UNDO_AHEAD_UNTIL_MS = 15 * 60_000;
+
+/** Whether a later day begun stays begun at `now`, today ending at `endsAt`: see UNDO_AHEAD_UNTIL_MS. */
+function laterDayStaysBegun(endsAt: Date, now: Date): boolean {
+  return endsAt.getTime() - now.getTime() <= UNDO_AHEAD_UNTIL_MS;
+}
 
 /** The instant the person's next day starts after `now` (ms): the end of the day `now` lies in. */
 export function nextDayStartAt(owner: Omit<DayStartOwner, "userId">, now: number): number {
@@ -66,7 +76,7 @@ export async function runDayStartStep(
   };
   // Today has begun, or a later day did just before this step (the night passed while it ran);
   // a later day begun otherwise is undone by the step (docs/decisions/325-a-day-begun-ahead-is-undone.md).
-  const laterStaysBegun = endsAt.getTime() - now.getTime() <= UNDO_AHEAD_UNTIL_MS;
+  const laterStaysBegun = laterDayStaysBegun(endsAt, now);
   const beganAlready = sql`exists (select 1 from ${users} where ${users.id} = ${owner.userId}
     and (${users.dayBegun} = ${today} or (${users.dayBegun} > ${today} and ${laterStaysBegun ? 1 : 0})))`;
   try {
