@@ -825,35 +825,3 @@ test("at 390 px the estimates show on the questions, the results and the board, 
   ).toBeVisible();
   await screenshots(page, "board-estimates");
 });
-
-test("at 390 px a reload on the questions or the results comes back to them (docs/decisions/351-a-reload-keeps-the-braindump-s-step.md)", async ({
-  page,
-  signedIn: _,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const [first, second] = REAL_LENGTH_TITLES;
-  await page.goto("/");
-  await page.getByLabel("What's on your mind?").fill(`${first}\n${second}`);
-  await page.getByRole("button", { name: "Process & Continue" }).click();
-  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
-  await answer(page, first, "Is it urgent?", "Yes");
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
-  await expect(page.getByRole("main").getByRole("group")).toHaveCount(2);
-  // The answer saved before the reload is there.
-  await expect(
-    card(page, first).getByRole("radiogroup", { name: "Is it urgent?" }).getByRole("radio", { name: "Yes" }),
-  ).toHaveAttribute("aria-checked", "true");
-  await answer(page, second, "Is it important?", "Yes");
-  await page.getByRole("button", { name: "Analyze Priorities" }).click();
-  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: first })).toBeVisible();
-  await screenshots(page, "results-after-reload");
-  // Start Over forgets it: a reload then is the typing step.
-  await page.getByRole("button", { name: "Start Over" }).click();
-  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
-});

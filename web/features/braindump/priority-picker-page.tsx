@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useCurrentUser } from "../../api/auth";
 import { readDraft, saveDraft } from "../../api/braindump-draft";
-import { readStep, saveStep } from "../../api/braindump-step";
 import { asksForCapture } from "../../api/capture-address";
 import { useDay } from "../../api/day";
 import { Spinner } from "../../ui/spinner";
@@ -36,30 +35,24 @@ export type Step = "input" | "questions" | "results" | "organized";
  * before the input step (docs/product.md#plan-your-day-screen).
  */
 export function PriorityPickerPage() {
+  const [step, setStep] = useState<Step>("input");
+  const day = useDay().data;
   // The signed-in shell renders this screen only with a user.
   const userId = useCurrentUser().user?.id ?? "";
-  // A reload comes back to the step it left (docs/decisions/351-a-reload-keeps-the-braindump-s-step.md).
-  const [kept] = useState(() => readStep(userId));
-  const [step, setStep] = useState<Step>(kept?.step ?? "input");
-  const day = useDay().data;
   // What was typed and not processed comes back (docs/decisions/240-braindump-draft-kept-on-the-device.md).
   const [text, setText] = useState(() => readDraft(userId));
   useEffect(() => saveDraft(userId, text), [userId, text]);
   /** The address of the share being taken in (./shared-offers.tsx); null: none. */
   const [share, setShare] = useState<string | null>(null);
   /** The tasks being prioritised: the ones just created, or the current ones ("Prioritize"). */
-  const [questionTasks, setQuestionTasks] = useState<Task[]>(kept?.questionTasks ?? []);
+  const [questionTasks, setQuestionTasks] = useState<Task[]>([]);
   /**
    * Task ids best first, as the server ranked them after Analyze; null when the results are opened
    * straight from the braindump step (they rank every open task by its saved answers then).
    */
-  const [ranking, setRanking] = useState<number[] | null>(kept?.ranking ?? null);
+  const [ranking, setRanking] = useState<number[] | null>(null);
   /** How today's three were just chosen, for the results' words; null: opened from "View Priorities". */
-  const [source, setSource] = useState<ThreeSource | null>(kept?.source ?? null);
-  useEffect(
-    () => saveStep(userId, step === "input" ? null : { step, questionTasks, ranking, source }),
-    [userId, step, questionTasks, ranking, source],
-  );
+  const [source, setSource] = useState<ThreeSource | null>(null);
 
   const startOver = useCallback(() => {
     setText("");
