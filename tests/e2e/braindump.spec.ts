@@ -309,10 +309,11 @@ test("each braindump notice of docs/product.md#input-step and docs/product.md#me
   await processButton(page).click();
   await closeError("No new tasks created", "No unique tasks were found in your input, or they might already exist.");
 
-  // The server's reason shows when it refuses.
+  // A title over the limit is said before anything is sent, counted as the server counts it
+  // (docs/decisions/322-a-length-is-counted-in-code-points.md).
   await textarea(page).fill("x".repeat(501));
   await processButton(page).click();
-  await closeError("Error processing tasks", "Task 1 is too long: a task title can be at most 500 characters.");
+  await closeError("Task 1 is too long", "A task title can be at most 500 characters.");
 
   // A failure without a reason from the server.
   await page.route("**/api/process-tasks", (route) => route.fulfill({ status: 503, body: "" }));
