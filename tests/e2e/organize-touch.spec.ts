@@ -87,3 +87,59 @@ test("a touch drag from the bottom of the screen scrolls nothing on press and la
     .poll(async () => (await listTasksViaApi(request, signedIn)).find((t) => t.title === moving)?.category)
     .toBe("later");
 });
+
+test("a long touch drag scrolls the page to a list below the screen, lands there and the page stays there", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.slow();
+  // Urgent has the card to move; Later holds most cards, so the "No" List starts far below the screen.
+  for (const [index, title] of REAL_LENGTH_TITLES.entries()) {
+    const category = index < 2 ? "urgent" : index < 10 ? "later" : "delegate";
+    await addTaskViaApi(request, signedIn, { title, category });
+  }
+  await page.goto("/");
+  await page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: "Organize Tasks" }).click();
+  await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+
+  const moving = REAL_LENGTH_TITLES[0];
+  const handle = page.getByRole("button", { name: new RegExp(`^${moving.replace(/[()]/g, "\\$&")}`) });
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error("not on screen");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const noList = page.getByRole("region", { name: '"No" List', exact: true });
+  const noListTop = await noList.evaluate((el) => el.getBoundingClientRect().top);
+  expect(noListTop).toBeGreaterThan(844 * 2);
+
+  const touch = await touchscreen(page);
+  await touch.send("touchStart", x, y);
+  await expect(page.locator("[data-drag-overlay]")).toHaveCount(1);
+  // The finger heads down to the bottom edge; the page scrolls until the "No" List is near it ...
+  const edge = 844 - 20;
+  for (let step = 1; step <= 10; step++) await touch.send("touchMove", x, y + ((edge - y) * step) / 10);
+  await expect
+    .poll(() => noList.evaluate((el) => el.getBoundingClientRect().bottom), { timeout: 15_000 })
+    .toBeLessThan(844);
+  // ... then moves up onto the list, out of the scroll zone, and lifts there.
+  const target = await noList.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return Math.min(r.top + 50, r.bottom - 10);
+  });
+  for (let step = 1; step <= 5; step++) await touch.send("touchMove", x, edge + ((target - edge) * step) / 5);
+  await touch.send("touchEnd");
+  const landed = noList.getByRole("button", { name: new RegExp(`^${moving.replace(/[()]/g, "\\$&")}`) });
+  await expect(landed).toBeVisible();
+  await expect
+    .poll(async () => (await listTasksViaApi(request, signedIn)).find((t) => t.title === moving)?.category)
+    .toBe("no_list");
+  // The page stays where the card was dropped: it does not jump back to where the drag began.
+  for (let frame = 0; frame < 30; frame++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+  }
+  await expect(landed).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+});

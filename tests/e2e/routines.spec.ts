@@ -191,3 +191,44 @@ test.describe("offline", () => {
     expect(routines.find((routine) => routine.id === made.id)?.today).toBe("skipped");
   });
 });
+
+test.describe("skip with a reason from the plan", () => {
+  const day = dayServerOfTheGroup();
+
+  test("at 390 px: the plan's routines offer Skip today with an optional reason, as the Routines page does", async ({
+    browser,
+  }) => {
+    test.slow();
+    const { dayOne: place } = dayMove();
+    const account = await registerOnDayOne(day.api, place);
+    for (const title of Object.values(TITLES).slice(0, 10)) {
+      await apiCall(day.api, account, "POST", "/api/tasks", { title, category: "later" });
+    }
+    for (const title of [VITAMINS, STRETCH]) {
+      await apiCall(day.api, account, "POST", "/api/routines", { title, repeat: { every: "day" } });
+    }
+    backdateOneDay(account, day.server.stateDir);
+    const { page, errors, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Plan your day" })).toBeVisible();
+    const routines = page.getByRole("region", { name: /Today's routines/ });
+    await expect(routines.getByRole("listitem")).toHaveCount(2);
+
+    await routines.getByRole("button", { name: `Skip "${STRETCH}" today` }).click();
+    const form = routines.getByRole("form", { name: `Skip "${STRETCH}" today` });
+    await form.getByLabel("Why (if you want to say)").fill("Sore back");
+    await screenshots(page, "routines-plan-skip");
+    await form.getByRole("button", { name: "Skip today" }).click();
+    await expect(shownToast(page, `Skipped today: "${STRETCH}"`, "A skipped day keeps your streak.")).toBeVisible();
+    await expect(routines.getByRole("listitem").filter({ hasText: STRETCH })).toHaveCount(0);
+    await expect(routines.getByRole("listitem").filter({ hasText: VITAMINS })).toHaveCount(1);
+
+    await page.goto("/routines");
+    const stretch = page.locator("article").filter({ hasText: STRETCH });
+    await expect(stretch.getByText("Skipped today")).toBeVisible();
+    await expect(stretch.getByRole("listitem", { name: /: skipped \(Sore back\)$/ })).toHaveCount(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

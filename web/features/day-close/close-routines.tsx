@@ -3,6 +3,7 @@ import { Check } from "lucide-react";
 import { Link } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { sayDone, sayNotDone } from "../../api/done-toasts";
+import { useSkipToday } from "../../api/skip-today";
 import { useMarkDone } from "../../api/tasks";
 import { buttonClasses } from "../../ui/button";
 import { countOf } from "../../ui/plural";
@@ -19,6 +20,7 @@ export function CloseRoutines({ routines }: { routines: readonly Task[] }) {
     onSuccess: (done, task) => sayDone(queryClient, task, done),
     onError: (err, task) => sayNotDone(task, err),
   });
+  const skip = useSkipToday();
   const open = routines.filter((task) => !task.isCompleted).length;
   return (
     <div className="space-y-2">
@@ -42,6 +44,7 @@ export function CloseRoutines({ routines }: { routines: readonly Task[] }) {
             </span>
           </button>
         )}
+        skip={skip}
       />
       <Link to="/routines" className={buttonClasses("ghost", "sm")}>
         Your routines

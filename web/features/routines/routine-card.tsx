@@ -1,18 +1,18 @@
 import { Check, Flame, Pause, Pencil, Play, SkipForward, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { describeRepeat } from "../../../shared/routines";
-import { type Routine, SKIP_REASON_MAX } from "../../../shared/schemas/routines";
+import type { Routine } from "../../../shared/schemas/routines";
 import { ApiRequestError } from "../../api/client";
-import { useDeleteRoutine, usePatchRoutine, useSkipRoutine } from "../../api/routines";
+import { useDeleteRoutine, usePatchRoutine } from "../../api/routines";
 import { isQueued } from "../../api/send-change";
+import { useSkipToday } from "../../api/skip-today";
 import { useMarkDone } from "../../api/tasks";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { inputClasses } from "../../ui/field";
 import { RoutineDays, routineStreakLine, shortDate } from "../../ui/routine-days";
-import { keptWithin } from "../../ui/text-limit";
+import { SkipTodayForm } from "../../ui/skip-today-form";
 import { showError, showSuccess } from "../../ui/toast";
 import { RoutineForm } from "./routine-form";
 
@@ -41,7 +41,7 @@ function todayWords(routine: Routine): { text: string; className: string } {
 /** One routine: its rule, today, its streak and last 30 days; done, skip, pause, edit, delete. */
 export function RoutineCard({ routine, today }: { routine: Routine; today: string }) {
   const patch = usePatchRoutine();
-  const skip = useSkipRoutine();
+  const skip = useSkipToday();
   const remove = useDeleteRoutine();
   const { markDone, pendingId } = useMarkDone({
     onSuccess: (done) => showSuccess(`Done: "${routine.title}"`, isQueued(done) ? KEPT : routineStreakAfter(routine)),
@@ -49,7 +49,6 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
   });
   const [editing, setEditing] = useState(false);
   const [skipping, setSkipping] = useState(false);
-  const [reason, setReason] = useState("");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const chip = todayWords(routine);
   const times = "timesPerWeek" in routine.repeat ? routine.repeat.timesPerWeek : null;
@@ -68,23 +67,6 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
                 : "It comes back on its next day.",
           ),
         onError: (err) => showError(`Could not ${paused ? "pause" : "resume"} "${routine.title}"`, reasonOf(err)),
-      },
-    );
-  }
-
-  function skipToday() {
-    skip.mutate(
-      { routine, reason: reason.trim() || null },
-      {
-        onSuccess: (answer) => {
-          setSkipping(false);
-          setReason("");
-          showSuccess(
-            `Skipped today: "${routine.title}"`,
-            isQueued(answer) ? KEPT : "A skipped day keeps your streak.",
-          );
-        },
-        onError: (err) => showError(`Could not skip "${routine.title}"`, reasonOf(err)),
       },
     );
   }
@@ -177,26 +159,16 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
           </div>
         )}
         {skipping && !editing ? (
-          <form
-            className="flex flex-col gap-2 sm:flex-row sm:items-end"
-            onSubmit={(event) => {
-              event.preventDefault();
-              skipToday();
-            }}
-          >
-            <label className="min-w-0 flex-1 space-y-1 text-sm">
-              <span className="block font-medium text-slate-800 dark:text-slate-200">Why (if you want to say)</span>
-              <input
-                className={inputClasses}
-                value={reason}
-                placeholder="Travelling"
-                onChange={(event) => setReason(keptWithin(event.target.value, reason, SKIP_REASON_MAX))}
-              />
-            </label>
-            <Button type="submit" size="md" disabled={skip.isPending}>
-              Skip today
-            </Button>
-          </form>
+          <SkipTodayForm
+            title={routine.title}
+            pending={skip.pending}
+            onSkip={(reason, skipped) =>
+              skip.skipToday(routine, reason, () => {
+                skipped();
+                setSkipping(false);
+              })
+            }
+          />
         ) : null}
         <ConfirmDialog
           open={confirmDelete}

@@ -2,6 +2,7 @@ import {
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  type DragOverEvent,
   DragOverlay,
   type DragStartEvent,
   type DropAnimation,
@@ -56,6 +57,12 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
   const navigate = useNavigate();
   const autoScroll = useEdgeAutoScroll();
   const [activeTask, setActiveTask] = useState<Task | null>(null);
+  /**
+   * Over another list the drop lands there, so the lifted card must not fly back to its old place:
+   * @dnd-kit's drop animation first scrolls the old card into view, which threw the page back to
+   * where a long drag began (docs/decisions/360-a-drop-keeps-the-page-where-it-landed.md).
+   */
+  const [overAnotherList, setOverAnotherList] = useState(false);
   const [announcements] = useState(createAnnouncements);
   /** After a keyboard drop the card is re-created in its new list; focus follows it there. */
   const [refocus, setRefocus] = useState<{ id: number; category: Category } | null>(null);
@@ -91,7 +98,13 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
 
   function onDragStart({ active, activatorEvent }: DragStartEvent) {
     setActiveTask(findTask(active.id) ?? null);
+    setOverAnotherList(false);
     if (!(activatorEvent instanceof KeyboardEvent)) autoScroll.start(activatorEvent);
+  }
+
+  function onDragOver({ active, over }: DragOverEvent) {
+    const task = findTask(active.id);
+    setOverAnotherList(Boolean(task && over && isCategory(over.id) && over.id !== columnOf(task)));
   }
 
   function onDragEnd({ active, over, activatorEvent }: DragEndEvent) {
@@ -152,6 +165,7 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
         autoScroll={false}
         accessibility={{ announcements, screenReaderInstructions }}
         onDragStart={onDragStart}
+        onDragOver={onDragOver}
         onDragEnd={onDragEnd}
         onDragCancel={() => {
           autoScroll.stop();
@@ -168,7 +182,7 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
             />
           ))}
         </div>
-        <DragOverlay dropAnimation={prefersReducedMotion() ? null : dropAnimation}>
+        <DragOverlay dropAnimation={overAnotherList || prefersReducedMotion() ? null : dropAnimation}>
           {activeTask ? <TaskCard task={activeTask} overlay /> : null}
         </DragOverlay>
       </DndContext>

@@ -3,6 +3,7 @@ import { addDays } from "../../../../shared/day";
 import { stripDaysOf } from "../../../../shared/routine-strip";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { useRoutines } from "../../../api/routines";
+import { useSkipToday } from "../../../api/skip-today";
 import { buttonClasses } from "../../../ui/button";
 import { RoutineChecklist } from "../../../ui/routine-checklist";
 import { MarkDoneButton } from "../mark-done-button";
@@ -20,6 +21,7 @@ export function useMissedYesterday(today: string): string[] {
  * done in one tap (with Undo), and what was missed yesterday, said once: nothing is carried.
  */
 export function PlanRoutines({ todays, missed }: { todays: readonly Task[]; missed: readonly string[] }) {
+  const skip = useSkipToday();
   return (
     <div className="space-y-2">
       {missed.length > 0 ? (
@@ -28,7 +30,7 @@ export function PlanRoutines({ todays, missed }: { todays: readonly Task[]; miss
         </p>
       ) : null}
       {todays.length > 0 ? (
-        <RoutineChecklist routines={todays} doneButton={(task) => <MarkDoneButton task={task} />} />
+        <RoutineChecklist routines={todays} doneButton={(task) => <MarkDoneButton task={task} />} skip={skip} />
       ) : null}
       <Link to="/routines" className={buttonClasses("ghost", "sm")}>
         Your routines

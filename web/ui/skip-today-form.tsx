@@ -1,0 +1,74 @@
+import { SkipForward } from "lucide-react";
+import { useId, useState } from "react";
+import { SKIP_REASON_MAX } from "../../shared/schemas/routines";
+import { Button } from "./button";
+import { inputClasses } from "./field";
+import { keptWithin } from "./text-limit";
+
+type Skip = (reason: string | null, skipped: () => void) => void;
+
+/**
+ * "Skip today" with a reason if the person wants (docs/product.md#routines): the one form the
+ * Routines page, the plan's routines and the evening close show.
+ */
+export function SkipTodayForm({ title, pending, onSkip }: { title: string; pending: boolean; onSkip: Skip }) {
+  const [reason, setReason] = useState("");
+  return (
+    <form
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      aria-label={`Skip "${title}" today`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSkip(reason.trim() || null, () => setReason(""));
+      }}
+    >
+      <label className="min-w-0 flex-1 space-y-1 text-sm">
+        <span className="block font-medium text-slate-800 dark:text-slate-200">Why (if you want to say)</span>
+        <input
+          className={inputClasses}
+          value={reason}
+          placeholder="Travelling"
+          onChange={(event) => setReason(keptWithin(event.target.value, reason, SKIP_REASON_MAX))}
+        />
+      </label>
+      <Button type="submit" size="md" disabled={pending}>
+        Skip today
+      </Button>
+    </form>
+  );
+}
+
+/** A checklist row's "Skip" for a routine's open occurrence: it opens the form under the row. */
+export function SkipTodayToggle({ title, pending, onSkip }: { title: string; pending: boolean; onSkip: Skip }) {
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        aria-label={`Skip "${title}" today`}
+        onClick={() => setOpen((old) => !old)}
+      >
+        <SkipForward aria-hidden="true" className="h-4 w-4" />
+        Skip
+      </Button>
+      {open ? (
+        <div id={formId} className="basis-full pb-2 pl-11">
+          <SkipTodayForm
+            title={title}
+            pending={pending}
+            onSkip={(reason, skipped) =>
+              onSkip(reason, () => {
+                skipped();
+                setOpen(false);
+              })
+            }
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
