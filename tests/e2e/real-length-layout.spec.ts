@@ -44,7 +44,7 @@ test("the plan's size line keeps its figures on one line on a laptop, and its of
     await page.goto("/");
     await page.getByRole("button", { name: "View Priorities" }).click();
     const line = page.getByTestId("plan-size");
-    const figures = line.getByText("These three need about 4 h; you usually focus 2 h a day.");
+    const figures = line.getByText("These three need about 4 h; you usually focus 2 h a day (your setting).");
     await expect(figures).toBeVisible();
     const move = line.getByRole("button", { name: `Move "${longest}" to Later` });
     await expect(move).toBeVisible();

@@ -138,9 +138,9 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
           // Its bottom stays clear of a three-line toast (bottom centre,
           // docs/decisions/070-toasts-bottom-deleting-call.md) wherever the two could meet, so the
           // toast never hides the list's end or the line naming the provider; on a phone its top
-          // stays below the header's two rows (it scrolls within itself instead).
+          // stays below the header and the tabs' two rows (it scrolls within itself instead).
           className={cn(
-            "fixed right-4 bottom-36 z-40 flex max-h-[calc(100dvh-17rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-y-auto",
+            "fixed right-4 bottom-36 z-40 flex max-h-[calc(100dvh-19rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-y-auto",
             "rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-6 sm:max-h-[calc(100dvh-10.5rem)] xl:bottom-32 xl:max-h-[calc(100dvh-8.5rem)] dark:border-slate-700 dark:bg-slate-900",
           )}
         >
