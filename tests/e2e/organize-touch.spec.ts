@@ -1,5 +1,5 @@
-import type { CDPSession, Page } from "@playwright/test";
-import { addTaskViaApi, expect, listTasksViaApi, REAL_LENGTH_TITLES, test } from "./fixtures";
+import type { APIRequestContext, CDPSession, Page } from "@playwright/test";
+import { type Account, addTaskViaApi, expect, listTasksViaApi, REAL_LENGTH_TITLES, test } from "./fixtures";
 
 // A touch drag on the board at phone size (docs/product.md#organized-step): pressing a card near the
 // bottom of the screen scrolls nothing until the finger moves towards an edge, and the card lands
@@ -8,6 +8,20 @@ import { addTaskViaApi, expect, listTasksViaApi, REAL_LENGTH_TITLES, test } from
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 type Touch = { send: (type: "touchStart" | "touchMove" | "touchEnd", x?: number, y?: number) => Promise<void> };
+
+/**
+ * Opens the board with the real-length titles: the first two in Urgent, up to `laterUntil` in
+ * Later, the rest in Delegate.
+ */
+async function openBoard(page: Page, request: APIRequestContext, signedIn: Account, laterUntil: number) {
+  for (const [index, title] of REAL_LENGTH_TITLES.entries()) {
+    const category = index < 2 ? "urgent" : index < laterUntil ? "later" : "delegate";
+    await addTaskViaApi(request, signedIn, { title, category });
+  }
+  await page.goto("/");
+  await page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: "Organize Tasks" }).click();
+  await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+}
 
 async function touchscreen(page: Page): Promise<Touch> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
@@ -28,13 +42,7 @@ test("a touch drag from the bottom of the screen scrolls nothing on press and la
 }) => {
   test.slow();
   // Urgent first, then Later (most cards), then Delegate; the card to move is the last in Delegate.
-  for (const [index, title] of REAL_LENGTH_TITLES.entries()) {
-    const category = index < 2 ? "urgent" : index < 9 ? "later" : "delegate";
-    await addTaskViaApi(request, signedIn, { title, category });
-  }
-  await page.goto("/");
-  await page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: "Organize Tasks" }).click();
-  await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+  await openBoard(page, request, signedIn, 9);
 
   const moving = "Sort the photos from the summer holiday trip";
   const handle = page.getByRole("button", { name: new RegExp(`^${moving}`) });
@@ -95,13 +103,7 @@ test("a long touch drag scrolls the page to a list below the screen, lands there
 }) => {
   test.slow();
   // Urgent has the card to move; Later holds most cards, so the "No" List starts far below the screen.
-  for (const [index, title] of REAL_LENGTH_TITLES.entries()) {
-    const category = index < 2 ? "urgent" : index < 10 ? "later" : "delegate";
-    await addTaskViaApi(request, signedIn, { title, category });
-  }
-  await page.goto("/");
-  await page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: "Organize Tasks" }).click();
-  await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+  await openBoard(page, request, signedIn, 10);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
 
   const moving = REAL_LENGTH_TITLES[0];

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { daysFrom } from "../../shared/day";
 import { expectNoAxeViolations } from "./axe";
 import { backdateOneDay, dayMove, dayServerOfTheGroup, openDevice, registerOnDayOne, TITLES } from "./day-two";
@@ -104,6 +105,16 @@ test.describe("routines over three days", () => {
   });
 });
 
+/** A person on day one with ten real-length tasks in Later, and where they live. */
+async function dayOneWithTenTasks(api: APIRequestContext) {
+  const { dayOne: place } = dayMove();
+  const account = await registerOnDayOne(api, place);
+  for (const title of Object.values(TITLES).slice(0, 10)) {
+    await apiCall(api, account, "POST", "/api/tasks", { title, category: "later" });
+  }
+  return { place, account };
+}
+
 test.describe("N times a week", () => {
   const day = dayServerOfTheGroup();
 
@@ -111,11 +122,7 @@ test.describe("N times a week", () => {
     browser,
   }) => {
     test.slow();
-    const { dayOne: place } = dayMove();
-    const account = await registerOnDayOne(day.api, place);
-    for (const title of Object.values(TITLES).slice(0, 10)) {
-      await apiCall(day.api, account, "POST", "/api/tasks", { title, category: "later" });
-    }
+    const { place, account } = await dayOneWithTenTasks(day.api);
     await apiCall(day.api, account, "POST", "/api/routines", { title: RUNNING, repeat: { timesPerWeek: 3 } });
     // A night passes with it not done.
     backdateOneDay(account, day.server.stateDir);
@@ -199,11 +206,7 @@ test.describe("skip with a reason from the plan", () => {
     browser,
   }) => {
     test.slow();
-    const { dayOne: place } = dayMove();
-    const account = await registerOnDayOne(day.api, place);
-    for (const title of Object.values(TITLES).slice(0, 10)) {
-      await apiCall(day.api, account, "POST", "/api/tasks", { title, category: "later" });
-    }
+    const { place, account } = await dayOneWithTenTasks(day.api);
     for (const title of [VITAMINS, STRETCH]) {
       await apiCall(day.api, account, "POST", "/api/routines", { title, repeat: { every: "day" } });
     }
