@@ -27,6 +27,10 @@ export default defineConfig({
     { path: "<rootDir>/web/locales/{locale}/common", include: COMMON },
     // One catalog per feature folder: web/features/<name> → web/locales/<language>/<name>.po.
     { path: "<rootDir>/web/locales/{locale}/{name}", include: ["<rootDir>/web/features/{name}/"] },
-    { path: "<rootDir>/worker/locales/{locale}", include: ["<rootDir>/worker", "<rootDir>/shared"], exclude: ["**/*.d.ts"] },
+    {
+      path: "<rootDir>/worker/locales/{locale}",
+      include: ["<rootDir>/worker", "<rootDir>/shared"],
+      exclude: ["**/*.d.ts"],
+    },
   ],
 });

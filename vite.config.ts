@@ -7,8 +7,6 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { prerenderLanding } from "./scripts/prerender-landing.ts";
-import { LANGUAGE_TAGS } from "./shared/languages.ts";
-import { CATALOG_PARTS } from "./web/features/language/catalog-parts.ts";
 import { keepIdleConnectionsOpen } from "./scripts/server-keep-alive.ts";
 import {
   chunkGroup,
@@ -20,6 +18,8 @@ import {
   preloadWhatIsNotLoaded,
   zodMiniCopy,
 } from "./scripts/vite-plugins.ts";
+import { LANGUAGE_TAGS } from "./shared/languages.ts";
+import { CATALOG_PARTS } from "./web/features/language/catalog-parts.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";

@@ -31,7 +31,9 @@ if (process.argv.includes("--count")) {
   for (const [folder, count] of [...byFolder].sort((a, b) => b[1] - a[1])) console.error(`${count}\t${folder}`);
 }
 if (found.length > 0) {
-  console.error(`✘ ${found.length} words written inline: put them in a message (docs/decisions/395-messages-in-lingui-catalogs.md)`);
+  console.error(
+    `✘ ${found.length} words written inline: put them in a message (docs/decisions/395-messages-in-lingui-catalogs.md)`,
+  );
   process.exit(1);
 }
 console.log(`✔ ${files.length} web modules show no inline words`);

@@ -154,7 +154,13 @@ function excused(source: ts.SourceFile, node: ts.Node): boolean {
 
 /** The person's words written inline in one module of the web app. */
 export function inlineWords(path: string, text: string): InlineWords[] {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    path,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: InlineWords[] = [];
   const report = (node: ts.Node, words: string) => {
     if (excused(source, node)) return;
