@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIRST_DATE, LAST_DATE } from "../day";
+import { isLanguage, LANGUAGE_TAGS, type Language } from "../languages";
 import { SESSION_END_REASONS } from "../live-protocol";
 import { fitsLength } from "../text-length";
 
@@ -92,3 +93,12 @@ export const taskIdListSchema = (name: string, max: number) =>
     .array(taskIdSchema, { error: `${name} must be a list.` })
     .max(max, `At most ${max} tasks at a time.`)
     .refine((ids) => new Set(ids).size === ids.length, "Each task can be named only once.");
+
+/**
+ * A language Onething ships (shared/languages.ts), as its BCP 47 tag; any other answers 400 naming
+ * the ones there are.
+ */
+export const languageSchema = z
+  .string()
+  .refine(isLanguage, `Choose one of the languages there are: ${LANGUAGE_TAGS.join(", ")}.`)
+  .transform((tag) => tag as Language);

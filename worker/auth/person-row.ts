@@ -33,6 +33,7 @@ const PERSON_COLUMNS = [
   "dayCloseEnabled",
   "dayCloseTime",
   "usualFocusMinutes",
+  "language",
   "routinesActive",
   "dayBegun",
   "tasksVersion",
@@ -59,7 +60,7 @@ export function placeNewPerson(c: Context<AppEnv>, id: string): { home: number; 
  */
 export async function insertPersonRow(
   person: Db,
-  row: { id: string; home: number; timeZone: string; dayBegun: string; createdAt: Date },
+  row: { id: string; home: number; timeZone: string; language: string; dayBegun: string; createdAt: Date },
 ): Promise<void> {
   await person.insert(users).values(row).onConflictDoNothing();
 }
