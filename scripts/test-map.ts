@@ -11,6 +11,18 @@
 export type Area = { sources: string[]; worker: string[]; e2e: string[] };
 
 export const AREAS: Record<string, Area> = {
+  language: {
+    sources: [
+      "shared/languages.ts",
+      "web/features/language/",
+      "web/locales/",
+      "worker/locales/",
+      "lingui.config.ts",
+      "scripts/prerender-landing.ts",
+    ],
+    worker: ["language"],
+    e2e: ["language*", "landing"],
+  },
   account: {
     sources: ["worker/account/", "web/features/settings/"],
     worker: ["account*", "sessions-per-person", "session-end-reason"],
