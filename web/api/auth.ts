@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthProviders, AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
+import { forgetStep } from "./braindump-step";
 import { apiRequest, getQueryFn, setAuthToken } from "./client";
 import { closeLiveSync } from "./live-channel";
 import { queryKeys } from "./query-keys";
@@ -40,6 +41,8 @@ export async function logout() {
   }
   setAuthToken(null);
   forgetPersistedQueries();
+  // The next sign-in starts at the braindump's start (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
+  forgetStep();
   window.location.assign("/api/logout");
 }
 
