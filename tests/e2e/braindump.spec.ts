@@ -934,4 +934,30 @@ test("at 390 px the questions, the results and the board come back after a reloa
   expect(reopenedErrors).toEqual([]);
 });
 
+test("at 1280 px Start Fresh from another screen forgets the results left open: the braindump is back at the typing (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md)", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await createTasks(request, signedIn, [...REAL_LENGTH_TITLES]);
+  await page.goto("/");
+  await currentTasks(page).getByRole("button", { name: "View Priorities" }).click();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Done" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Done" })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Start Fresh" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Start Fresh" }).click();
+  await expect(shownToast(page, "Fresh Start", "All tasks and analytics have been completely reset.")).toBeVisible();
+  await screenshots(page, "start-fresh-from-done");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Braindump & Prioritize" }).click();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect(currentTasks(page)).toContainText("No current tasks");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
