@@ -18,27 +18,14 @@ export type KeptStep = {
 };
 
 const STEP_KEY = "braindump-step";
-const STEPS: readonly unknown[] = ["questions", "results", "organized"];
-const SOURCES: readonly unknown[] = ["answers", "kept", "picked", null];
+/** The shape's version: a value of another version (older code's, or newer's) is not read. */
+const SHAPE = 1;
 
 export function readStep(userId: string): KeptStep | null {
   try {
     const kept = JSON.parse(localStorage.getItem(STEP_KEY) ?? "null");
     // Another person's, or a shape this code does not know: the screen starts at its start.
-    if (
-      kept?.userId !== userId ||
-      !STEPS.includes(kept.step) ||
-      !Array.isArray(kept.questionTasks) ||
-      !kept.questionTasks.every(
-        (task: Task | null) => typeof task?.id === "number" && typeof task.title === "string",
-      ) ||
-      !(kept.ranking === null || (Array.isArray(kept.ranking) && kept.ranking.every(Number.isInteger))) ||
-      !SOURCES.includes(kept.source) ||
-      !(kept.date === null || typeof kept.date === "string")
-    ) {
-      return null;
-    }
-    return kept;
+    return kept?.shape === SHAPE && kept.userId === userId ? kept : null;
   } catch {
     // Storage blocked or its value unreadable: the screen starts at its start, as before.
     return null;
@@ -48,7 +35,7 @@ export function readStep(userId: string): KeptStep | null {
 /** Keeps the step; null (back on the typing step) forgets it. */
 export function saveStep(userId: string, kept: KeptStep | null): void {
   try {
-    if (kept) localStorage.setItem(STEP_KEY, JSON.stringify({ userId, ...kept }));
+    if (kept) localStorage.setItem(STEP_KEY, JSON.stringify({ shape: SHAPE, userId, ...kept }));
     else forgetStep();
   } catch {
     // Storage full or blocked: only a reload loses the step.
