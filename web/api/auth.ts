@@ -2,6 +2,7 @@ import { i18n } from "@lingui/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isLanguage } from "../../shared/languages";
 import type { AuthProviders, AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
+import { forgetStep } from "./braindump-step";
 import { apiRequest, getQueryFn, setAuthToken } from "./client";
 import { closeLiveSync } from "./live-channel";
 import { queryKeys } from "./query-keys";
@@ -47,6 +48,8 @@ export async function logout() {
   }
   setAuthToken(null);
   forgetPersistedQueries();
+  // The next sign-in starts at the braindump's start (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
+  forgetStep();
   window.location.assign("/api/logout");
 }
 
