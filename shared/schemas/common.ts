@@ -1,8 +1,10 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { FIRST_DATE, LAST_DATE } from "../day";
 import { isLanguage, LANGUAGE_TAGS, type Language } from "../languages";
 import { SESSION_END_REASONS } from "../live-protocol";
 import { fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
 
 /** The one error shape of every non-2xx API answer. */
 export const apiErrorSchema = z.object({
@@ -98,7 +100,8 @@ export const taskIdListSchema = (name: string, max: number) =>
  * A language Onething ships (shared/languages.ts), as its BCP 47 tag; any other answers 400 naming
  * the ones there are.
  */
+const shipped = LANGUAGE_TAGS.join(", ");
 export const languageSchema = z
   .string()
-  .refine(isLanguage, `Choose one of the languages there are: ${LANGUAGE_TAGS.join(", ")}.`)
+  .refine(isLanguage, wordsAsText(msg`Choose one of the languages there are: ${shipped}.`))
   .transform((tag) => tag as Language);

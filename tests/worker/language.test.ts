@@ -79,3 +79,34 @@ describe("a person's language", () => {
     },
   );
 });
+
+describe("what the server says", () => {
+  it.each<[string | undefined, RegExp]>([
+    [undefined, /^Invalid request body\. language: Choose one of the languages there are: en, es/],
+    ["de", /^Ungültige Angabe: Anfrageinhalt\. language: Wähle eine der verfügbaren Sprachen: en, es/],
+    ["ja-JP,ja;q=0.9", /利用できる言語から選んでください/],
+    ["ar", /اختر إحدى اللغات المتاحة/],
+  ])("a refusal is said in the request's language (%j)", async (acceptLanguage, said) => {
+    const name = `lang${crypto.randomUUID().slice(0, 8)}`;
+    const res = await api("/api/auth/register", {
+      method: "POST",
+      json: { username: name, email: `${name}@example.com`, password: PASSWORD, language: "xx" },
+      headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {},
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; issues: { message: string }[] };
+    expect(body.message).toMatch(said);
+    // The issue itself carries the words, never the catalog's mark.
+    expect(body.issues[0]?.message).not.toMatch(/\u2063/);
+  });
+
+  it.each<[string | undefined, string]>([
+    [undefined, "You need to sign in."],
+    ["fr-FR", "Vous devez vous connecter."],
+    ["zh-CN", "请先登录。"],
+  ])("a 401 without a session is said in %j", async (acceptLanguage, said) => {
+    const res = await api("/api/tasks", { headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toBe(said);
+  });
+});
