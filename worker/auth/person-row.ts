@@ -5,11 +5,11 @@ import { type Change, commitChange } from "../changes/pipeline";
 import { requestScope } from "../changes/request";
 import type { Db } from "../db/client";
 import { homeForNewPerson, homeIsDirectory } from "../db/person-db";
-import { personDbOf, personIsInDirectory, personPrimaryOf } from "../db/person-session";
+import { personDbOf, personPrimaryOf } from "../db/person-session";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { unauthorized } from "../http/errors";
-import { claimsOf, readDirectoryAsUser, readRowAsUser } from "./session-read";
+import { readAccountAndRowsAsUser } from "./session-read";
 import { revokeAllSessionsQuery } from "./sessions";
 import { accountLockKey, clearAccountFailuresQuery } from "./throttle";
 import { userByIdQuery } from "./users";
@@ -119,25 +119,18 @@ export function accountDeletionInDirectory(
 
 /**
  * The signed-in person's account with their own settings (GET /api/auth/user, GET /api/account): the
- * session check and the account in one batch, the home's row read at the same time when it is
- * elsewhere. A session whose account is gone answers 401.
+ * session check, the account and the person's own row in one trip. A session whose account is gone
+ * answers 401.
  */
 export async function readAccountAsUser(c: Context<AppEnv>) {
-  if (personIsInDirectory(c)) {
-    const { user, row } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
-    if (!row) throw unauthorized();
-    return { user, row };
-  }
-  const [
-    {
-      user,
-      data: [[account]],
-    },
-    [person],
-  ] = await Promise.all([
-    readDirectoryAsUser(c, (db, userId) => [userByIdQuery(db, userId)] as const),
-    userByIdQuery(c.var.db, claimsOf(c).userId),
-  ]);
+  const {
+    user,
+    data: [[[account]], [[person]]],
+  } = await readAccountAndRowsAsUser(
+    c,
+    (directory, userId) => [userByIdQuery(directory, userId)] as const,
+    (db, userId) => [userByIdQuery(db, userId)] as const,
+  );
   if (!account) throw unauthorized();
   return { user, row: withPersonSettings(account, person) };
 }
