@@ -64,9 +64,10 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         pushSubscriptions[] (notifications on that device: pushService, the push
  *                         service's host, and createdAt; never the keys or the endpoint's path)
  */
-export function accountExportQueries(db: Db, userId: string, now: Date) {
-  return [...directoryExportQueries(db, userId, now), ...personExportQueries(db, userId)] as const;
-}
+type ExportRows = [
+  ...BatchResponse<ReturnType<typeof directoryExportQueries>>,
+  ...BatchResponse<ReturnType<typeof personExportQueries>>,
+];
 
 /** The export's rows kept in the directory: the account, its devices and their push subscriptions. */
 function directoryExportQueries(db: Db, userId: string, now: Date) {
@@ -90,9 +91,7 @@ function personExportQueries(db: Db, userId: string) {
   ] as const;
 }
 
-type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
-
-/** The export document from accountExportQueries' rows (see above for its fields). */
+/** The export document from its rows, the directory's then the home's (see above for its fields). */
 export function accountExportFromRows(
   [
     [user],
@@ -232,7 +231,7 @@ async function readExport(c: Context<AppEnv>, now: Date): Promise<{ user: Sessio
     (db, userId) => [userByIdQuery(db, userId), ...personExportQueries(db, userId)] as const,
   );
   const accounts = account ? [withPersonSettings(account, person)] : [];
-  return { user, rows: [accounts, devices, subscriptions, ...personRows] as ExportRows };
+  return { user, rows: [accounts, devices, subscriptions, ...personRows] };
 }
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
