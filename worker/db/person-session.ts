@@ -90,18 +90,34 @@ function personHome(index: number, own: Side, directory: Side, request: Request)
 }
 
 /**
- * A handle on the person database of `home` for a request that has no session yet (sign-up,
- * sign-in): the request's own when that home is the directory.
+ * For a person not signed in yet (sign-up, sign-in): a handle on their home database where their
+ * own row is apart from their account, or null when their home is the directory and the account's
+ * row is their own row (docs/decisions/273-the-person-row-in-two-places.md).
  */
-export function personDbOf(c: Context<AppEnv>, home: number) {
-  if (homeIsDirectory(c.env, home)) return c.var.directory;
+export function homeApartOf(c: Context<AppEnv>, home: number): Db | null {
+  if (homeIsDirectory(c.env, home)) return null;
   return createDb(openD1Session(personDatabase(c.env, home), c.req.raw, false));
+}
+
+/**
+ * The person's own row, for a person not signed in yet: the account's row itself when their home is
+ * the directory; else `read` in their home, from a replica and, when it has none (a sign-up's, just
+ * written), from the primary, where a row's absence is known.
+ */
+export async function ownRowOf<A extends { id: string; home: number }, R>(
+  c: Context<AppEnv>,
+  account: A,
+  read: (db: Db, id: string) => Promise<R | undefined>,
+): Promise<A | R | undefined> {
+  const apart = homeApartOf(c, account.home);
+  if (!apart) return account;
+  return (await read(apart, account.id)) ?? (await read(personPrimaryOf(c, account.home), account.id));
 }
 
 /**
  * A handle on the primary of the person database of `home`: where a row's absence is known (a
  * replica may not have a sign-up's row yet).
  */
-export function personPrimaryOf(c: Context<AppEnv>, home: number) {
+function personPrimaryOf(c: Context<AppEnv>, home: number) {
   return createDb(personDatabase(c.env, home).withSession("first-primary"));
 }
