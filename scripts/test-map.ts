@@ -35,7 +35,15 @@ export const AREAS: Record<string, Area> = {
   },
   auth: {
     sources: ["worker/auth/", "web/features/auth/"],
-    worker: ["auth", "oidc*", "security-auth-limits", "security-bursts-auth", "security-tokens", "test-password-cost"],
+    worker: [
+      "auth",
+      "doors",
+      "oidc*",
+      "security-auth-limits",
+      "security-bursts-auth",
+      "security-tokens",
+      "test-password-cost",
+    ],
     e2e: ["oidc", "live-revocation", "shell"],
   },
   tasks: {

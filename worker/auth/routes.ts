@@ -13,7 +13,7 @@ import { validate } from "../http/validation";
 import { beginDirectoryChange } from "./begin-change";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
-import { rejectForeignOrigin, requireUser } from "./middleware";
+import { applyOnce, rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import {
@@ -254,7 +254,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { row: user } = await readAccountAsUser(c);
     return c.json(toPublicUser(user));
   })
-  .post("/logout", requireUser, async (c) => {
+  .post("/logout", requireUser, applyOnce, async (c) => {
     const {
       user: { sessionId },
       commit,
