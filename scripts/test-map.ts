@@ -97,7 +97,7 @@ export const AREAS: Record<string, Area> = {
     e2e: ["day", "day-plan", "plan-size"],
   },
   dayClose: {
-    sources: ["worker/day-close/", "web/features/day-close/", "shared/day-close.ts"],
+    sources: ["worker/day-close/", "web/features/day-close/", "shared/day-close.ts", "shared/day-close-moves.ts"],
     worker: ["day-close*"],
     e2e: ["day-close"],
   },

@@ -61,14 +61,20 @@ export function signedInUserId(queryClient: QueryClient): string | undefined {
 /**
  * Sends a change, or keeps it in the outbox: offline, after a request the network lost (the same id
  * makes a repeat harmless), or behind changes still waiting. Answers the server's answer, or
- * QueuedChange.
+ * QueuedChange. Kept, it shows at once (its kind's step, web/changes/); with `atOnce`, sent, it
+ * shows at once by that same step too, before the answer (web/api/show-sent-change.ts).
  */
-export async function sendChange<T>(queryClient: QueryClient, change: Change): Promise<T | QueuedChange> {
+export async function sendChange<T>(
+  queryClient: QueryClient,
+  change: Change,
+  { atOnce = false }: { atOnce?: boolean } = {},
+): Promise<T | QueuedChange> {
   // A change id (Idempotency-Key): 128 random bits.
   const changeId = randomHexId(16);
   const userId = signedInUserId(queryClient);
   const queue = async () => (await import("./outbox")).queueChange(queryClient, change, changeId);
   if (userId && (navigator.onLine === false || waitingCount(userId) > 0)) return queue();
+  if (atOnce) await (await import("./show-sent-change")).showSentChange(queryClient, change.effect);
   try {
     return await apiRequest<T>(change.method, change.path, change.body, { changeId });
   } catch (err) {

@@ -1,5 +1,13 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type MutationOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { hasRemovedMarker } from "../../shared/constants";
+import type { Day } from "../../shared/schemas/day";
 import type { PatchTaskInput, Task } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { useCurrentUser } from "./auth";
@@ -75,14 +83,15 @@ export function useProcessTasks() {
 /**
  * PATCH /api/tasks/{id}: the one request that changes a task's fields (the title editor, the board's
  * move, one-tap done and the focus screen's "Completed"). It works offline (docs/product.md#offline):
- * the changed fields show at once.
+ * the changed fields show at once. `atOnce`: they show at once when it is sent, too.
  */
 export async function patchTask(
   queryClient: QueryClient,
   id: number,
   patch: PatchTaskInput,
+  options: { atOnce?: boolean } = {},
 ): Promise<Task | QueuedChange> {
-  return sendChange<Task>(queryClient, (await patchTaskKind()).patchTaskChange(id, patch));
+  return sendChange<Task>(queryClient, (await patchTaskKind()).patchTaskChange(id, patch), options);
 }
 
 /**
@@ -109,34 +118,48 @@ export function useDeleteTask({ countAsCompleted = true }: { countAsCompleted?: 
  * call). The screen passes its toasts (web/features/braindump/mark-done-button.tsx), as the
  * mutation's own callbacks: the row leaves at once, and they must run after its button is gone.
  */
-export function useMarkDone(shows: {
-  onSuccess: (done: Task | QueuedChange, task: Pick<Task, "id" | "title">) => void;
-  onError: (err: Error, task: Pick<Task, "id" | "title">) => void;
-}) {
+export function useMarkDone(shows: MarkDoneShows) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (task: Pick<Task, "id" | "title">) => patchTask(queryClient, task.id, { isCompleted: true }),
-    onMutate: async (task) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
-      const previous = queryClient.getQueryData<Task[]>(queryKeys.tasks);
-      const completedAt = new Date().toISOString();
-      queryClient.setQueryData<Task[]>(queryKeys.tasks, (old) =>
-        old?.map((other) => (other.id === task.id ? { ...other, isCompleted: true, completedAt } : other)),
-      );
-      return { previous };
-    },
-    onSuccess: shows.onSuccess,
-    onError: (err, task, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
-      shows.onError(err, task);
-    },
-    onSettled: (done) => (isQueued(done) ? undefined : void invalidateTaskData(queryClient)),
-  });
+  const mutation = useMutation(markDoneMutation(queryClient, shows));
   return {
     markDone: (task: Pick<Task, "id" | "title">) => mutation.mutate(task),
     pendingId: mutation.isPending ? mutation.variables?.id : undefined,
   };
 }
+
+type MarkDoneShows = {
+  onSuccess: (done: Task | QueuedChange, task: Pick<Task, "id" | "title">) => void;
+  onError: (err: Error, task: Pick<Task, "id" | "title">) => void;
+};
+
+/**
+ * The done as a mutation. It shows at once by its change kind's step alone (web/changes/patch-task.ts,
+ * sent or kept: docs/decisions/394-a-done-is-shown-once.md); the mutation only keeps what showed
+ * before it, to put back when the server refuses it.
+ */
+export function markDoneMutation(queryClient: QueryClient, shows: MarkDoneShows) {
+  return {
+    mutationFn: (task: Pick<Task, "id" | "title">) =>
+      patchTask(queryClient, task.id, { isCompleted: true }, { atOnce: true }),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
+      return {
+        previous: queryClient.getQueryData<Task[]>(queryKeys.tasks),
+        previousDay: queryClient.getQueryData<Day>(queryKeys.day),
+      };
+    },
+    onSuccess: shows.onSuccess,
+    onError: (err: Error, task: Pick<Task, "id" | "title">, context: MarkDoneContext | undefined) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.tasks, context.previous);
+      if (context?.previousDay) queryClient.setQueryData(queryKeys.day, context.previousDay);
+      shows.onError(err, task);
+    },
+    onSettled: (done: Task | QueuedChange | undefined) =>
+      isQueued(done) ? undefined : void invalidateTaskData(queryClient),
+  } satisfies MutationOptions<Task | QueuedChange, Error, Pick<Task, "id" | "title">, MarkDoneContext>;
+}
+
+type MarkDoneContext = { previous: Task[] | undefined; previousDay: Day | undefined };
 
 /**
  * After a clear: today's zero record everywhere (web/api/analytics.ts). That module and its record

@@ -1,4 +1,4 @@
-import { addDays } from "../../shared/day";
+import { closeMoves } from "../../shared/day-close-moves";
 import type { Day } from "../../shared/schemas/day";
 import type { DayCloseInput, DayCloseMove } from "../../shared/schemas/day-close";
 import type { Task } from "../../shared/schemas/tasks";
@@ -29,33 +29,17 @@ export function closeDayChange(input: {
   };
 }
 
-/** The tasks as the close leaves them (the server's rules, worker/day-close/close.ts). */
+/** The tasks as the close leaves them: its moves by the server's one rule (shared/day-close-moves.ts). */
 export function withCloseMoves(tasks: Task[], effect: CloseDayEffect, today: string): Task[] {
-  const to = new Map(effect.moves.map((move) => [move.id, move.to]));
-  const tomorrow = effect.moves.some((move) => move.to === "tomorrow");
-  const offNoList = (task: Task) =>
-    task.category === "no_list" ? { category: "later" as const, noListDate: null } : {};
+  const moves = closeMoves(tasks, effect.moves, today);
+  const removed = new Set(moves.removed);
+  const fields = new Map(moves.changed.map((one) => [one.id, one.fields]));
+  const completedAt = new Date().toISOString();
   return tasks.flatMap((task): Task[] => {
-    const move = to.get(task.id);
-    switch (move) {
-      case "delete":
-        return [];
-      case "done":
-        return [task.isCompleted ? task : changed(task, { isCompleted: true, completedAt: new Date().toISOString() })];
-      case "tomorrow":
-        return [changed(task, { isPriority: true, priorityDate: today, ...offNoList(task) })];
-      case "later":
-        return [changed(task, { isPriority: false, priorityDate: null, ...offNoList(task) })];
-      case "no":
-        return [
-          changed(task, { category: "no_list", isPriority: false, priorityDate: null, noListDate: addDays(today, 1) }),
-        ];
-      default:
-        // "Tomorrow" names tomorrow's three: every other open star goes.
-        return tomorrow && task.isPriority && !task.isCompleted
-          ? [changed(task, { isPriority: false, priorityDate: null })]
-          : [task];
-    }
+    if (removed.has(task.id)) return [];
+    const set = fields.get(task.id);
+    if (!set) return [task];
+    return [changed(task, set.isCompleted ? { ...set, completedAt } : set)];
   });
 }
 

@@ -1,6 +1,7 @@
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { addDays, isTodaysPriority } from "../../shared/day";
+import { isTodaysPriority } from "../../shared/day";
+import { type ClosedFields, type CloseMoves, closeMoves } from "../../shared/day-close-moves";
 import type { DayCloseMove } from "../../shared/schemas/day-close";
 import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
@@ -19,12 +20,21 @@ import { newUndoTicket, recordRemovalForUndo } from "../tasks/user-data";
  * in one batch through the change pipeline (docs/decisions/250-one-home-for-a-change.md).
  */
 
-/** The close's named tasks as read with the session check: the person's visible tasks among the ids. */
+/**
+ * The close's tasks as read with the session check: the person's visible tasks among the ids, and
+ * their open stars, which a move to "Tomorrow" takes away from every other task.
+ */
 export function closeTasksQuery(db: Db, userId: string, ids: readonly number[]) {
   return db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), isVisible(), idsIn(tasks.id, ids)));
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        isVisible(),
+        or(idsIn(tasks.id, ids), and(eq(tasks.isPriority, true), eq(tasks.isCompleted, false))),
+      ),
+    );
 }
 
 export type CloseInput = {
@@ -91,14 +101,13 @@ export type CloseChange = {
 };
 
 /**
- * The close of `date` as statements, from the tasks as read (`rows`):
- * - "Tomorrow" keeps the star for the morning, dated the closed day, and, when any task goes there,
- *   every other open star of the person goes out (the close says what tomorrow's three are);
- * - "Later" takes the star off; "No" puts the task on tomorrow's "No" list;
- * - "Done" finishes it on the closed day (counted there); "Delete" removes it, kept for Undo;
- * - the day's row: a second close of the same day replaces the first's note and choices.
- * The guard aborts the batch when a task to finish is no longer open, or one to delete is gone, as
- * it runs: the caller reads again and builds the close once more.
+ * The close of `date` as statements, from the tasks as read (`rows`): each task as the close's
+ * moves say (`closeMoves`, shared/day-close-moves.ts), a finish stamped on the closed day (counted
+ * there), a delete kept for Undo, and the day's row (a second close of the same day replaces the
+ * first's note and choices). The guard aborts the batch when what the moves were decided on changed
+ * as it runs (a task to finish no longer open, one to delete gone, one said "Tomorrow" or "Later"
+ * put on or taken off the "No" list, an open star the close did not read): the caller reads again
+ * and builds the close once more.
  */
 export function closeChange(
   db: Db,
@@ -110,51 +119,19 @@ export function closeChange(
 ): CloseChange {
   const own = and(eq(tasks.userId, owner.id), isVisible());
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const idsTo = (to: DayCloseMove) =>
-    input.moves.filter((move) => move.to === to && byId.has(move.id)).map((move) => move.id);
-  const tomorrow = idsTo("tomorrow");
-  const later = idsTo("later");
-  const no = idsTo("no");
-  const done = idsTo("done").filter((id) => byId.get(id)?.isCompleted === false);
-  const deleted = idsTo("delete");
+  const moves = closeMoves(rows, input.moves, date);
   const statements: BatchItem<"sqlite">[] = [];
   const events: ChangeEvent[] = [{ type: "day-closed" }];
-  type Values = { [K in keyof typeof tasks.$inferInsert]?: (typeof tasks.$inferInsert)[K] | SQL };
-  const set = (ids: number[], values: Values, where?: SQL) => {
-    if (ids.length > 0)
-      statements.push(
-        db
-          .update(tasks)
-          .set({ ...values, updatedAt: now })
-          .where(and(own, idsIn(tasks.id, ids), where)),
-      );
-  };
-  if (tomorrow.length > 0) {
-    statements.push(
-      db
-        .update(tasks)
-        .set({ isPriority: false, priorityDate: null, updatedAt: now })
-        .where(
-          and(own, eq(tasks.isPriority, true), eq(tasks.isCompleted, false), sql`not (${idsIn(tasks.id, tomorrow)})`),
-        ),
-    );
+  // One update per set of fields: the tasks that become the same are written together.
+  const alike = new Map<string, { fields: ClosedFields; ids: number[] }>();
+  for (const { id, fields } of moves.changed) {
+    const key = JSON.stringify(fields);
+    const group = alike.get(key) ?? { fields, ids: [] };
+    group.ids.push(id);
+    alike.set(key, group);
   }
-  // From the "No" list, "Tomorrow" and "Later" take the task off it.
-  const offNoList = {
-    category: sql`case when ${tasks.category} = 'no_list' then 'later' else ${tasks.category} end`,
-    noListDate: sql`case when ${tasks.category} = 'no_list' then null else ${tasks.noListDate} end`,
-  };
-  set(tomorrow, { isPriority: true, priorityDate: date, ...offNoList });
-  set(later, { isPriority: false, priorityDate: null, ...offNoList });
-  set(no, {
-    category: "no_list",
-    categoryChosen: true,
-    isPriority: false,
-    priorityDate: null,
-    noListDate: addDays(date, 1),
-  });
-  set(done, { isCompleted: true, completedAt: now, completedDay: date }, eq(tasks.isCompleted, false));
-  for (const id of done) {
+  for (const { fields, ids } of alike.values()) statements.push(closeUpdate(db, own, fields, ids, date, now));
+  for (const id of moves.finished) {
     const row = byId.get(id) as TaskRow;
     events.push({
       type: "task-finished",
@@ -163,13 +140,14 @@ export function closeChange(
     });
   }
   let undo: CloseChange["undo"] = null;
+  const deleted = moves.removed;
   if (deleted.length > 0) {
     undo = newUndoTicket(now);
     statements.push(...recordRemovalForUndo(db, owner.id, deleted, undo, now));
     statements.push(db.delete(tasks).where(and(eq(tasks.userId, owner.id), idsIn(tasks.id, deleted))));
     events.push({ type: "tasks-removed", taskIds: deleted });
   }
-  if (tomorrow.length + later.length + no.length + done.length > 0) events.push({ type: "tasks-edited" });
+  if (moves.changed.length > 0) events.push({ type: "tasks-edited" });
   statements.push(
     db
       .insert(dayCloses)
@@ -177,7 +155,7 @@ export function closeChange(
         userId: owner.id,
         date,
         note: input.note,
-        tomorrowTaskIds: tomorrow,
+        tomorrowTaskIds: moves.tomorrow,
         tomorrowFirstTaskId: input.tomorrowFirst,
         closedAt: now,
       })
@@ -191,23 +169,72 @@ export function closeChange(
         },
       }),
   );
-  const counted = (ids: number[], condition?: SQL) =>
-    db
+  const changedSince = closeChangedSince(db, own, input, rows, moves);
+  return { guards: changedSince ? [guardOn(db, tasks, changedSince)] : [], statements, events, undo };
+}
+
+/** The update of the tasks `ids` to `fields`; a finish only of a task still open. */
+function closeUpdate(db: Db, own: SQL | undefined, fields: ClosedFields, ids: number[], date: string, now: Date) {
+  return db
+    .update(tasks)
+    .set({
+      ...fields,
+      // Said no to by the person: a column they chose (docs/decisions/019-organizing-uses-answers-celebrations-finishing.md).
+      ...(fields.category === "no_list" ? { categoryChosen: true } : {}),
+      ...(fields.isCompleted ? { completedAt: now, completedDay: date } : {}),
+      updatedAt: now,
+    })
+    .where(and(own, idsIn(tasks.id, ids), fields.isCompleted ? eq(tasks.isCompleted, false) : undefined));
+}
+
+/**
+ * The condition that what the close's moves were decided on changed since `rows` were read, or
+ * null when they read nothing that can change under them.
+ */
+function closeChangedSince(
+  db: Db,
+  own: SQL | undefined,
+  input: CloseInput,
+  rows: readonly TaskRow[],
+  moves: CloseMoves,
+): SQL | null {
+  const counted = (ids: readonly number[], condition?: SQL) =>
+    sql`(${db
       .select({ n: count() })
       .from(tasks)
-      .where(and(own, idsIn(tasks.id, ids), condition));
-  const guards =
-    done.length + deleted.length > 0
-      ? [
-          guardOn(
-            db,
-            tasks,
-            sql`(${counted(done, eq(tasks.isCompleted, false))}) <> ${done.length}
-              or (${counted(deleted)}) <> ${deleted.length}`,
-          ),
-        ]
-      : [];
-  return { guards, statements, events, undo };
+      .where(and(own, idsIn(tasks.id, ids), condition))})`;
+  const changed: SQL[] = [];
+  if (moves.finished.length > 0)
+    changed.push(sql`${counted(moves.finished, eq(tasks.isCompleted, false))} <> ${moves.finished.length}`);
+  if (moves.removed.length > 0) changed.push(sql`${counted(moves.removed)} <> ${moves.removed.length}`);
+  // "Tomorrow" and "Later" take a task off the "No" list as it was read.
+  const offOrOn = new Set(input.moves.filter((move) => move.to === "tomorrow" || move.to === "later").map((m) => m.id));
+  const moved = rows.filter((row) => offOrOn.has(row.id));
+  if (moved.length > 0) {
+    const onNoList = moved.filter((row) => row.category === "no_list").map((row) => row.id);
+    changed.push(
+      sql`${counted(
+        moved.map((row) => row.id),
+        eq(tasks.category, "no_list"),
+      )} <> ${onNoList.length} or ${counted(onNoList, eq(tasks.category, "no_list"))} <> ${onNoList.length}`,
+    );
+  }
+  // Every other open star goes: the close read them all (closeTasksQuery), and stars "Tomorrow"'s.
+  if (moves.starsGo) {
+    const starred = [
+      ...rows.filter((row) => row.isPriority && !row.isCompleted).map((row) => row.id),
+      ...moves.tomorrow,
+    ];
+    changed.push(
+      sql`(${db
+        .select({ n: count() })
+        .from(tasks)
+        .where(
+          and(own, eq(tasks.isPriority, true), eq(tasks.isCompleted, false), sql`not (${idsIn(tasks.id, starred)})`),
+        )}) <> 0`,
+    );
+  }
+  return changed.length > 0 ? sql.join(changed, sql` or `) : null;
 }
 
 /** A reopen (DELETE /api/day/close): the day's row goes; what the close moved stays where it went. */
