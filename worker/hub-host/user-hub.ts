@@ -110,12 +110,12 @@ export class UserHub extends DurableObject<Bindings> {
 
   // ---- sign-in (RPC) --------------------------------------------------------------------------
 
-  /** Why this revoked sign-in session ended, when closeSessions was given a reason (docs/decisions/177-signed-out-told-why.md). */
+  /** Why this revoked sign-in session ended, when its `sessions-ended` gave a reason (docs/decisions/177-signed-out-told-why.md). */
   async sessionEndReason(sessionId: string): Promise<SessionEndReason | null> {
     return this.signIn.endReason(sessionId);
   }
 
-  /** Whether this sign-in session was revoked (closeSessions, wipe) and its token has not expired yet. */
+  /** Whether this sign-in session was revoked (a `sessions-ended`, an account deleted) and its token has not expired yet. */
   async sessionRevoked(sessionId: string): Promise<boolean> {
     return this.signIn.isRevoked(sessionId);
   }
