@@ -75,11 +75,21 @@ describe("a weekly push added as one entry", () => {
     const base = (Math.floor(Date.now() / HOUR) + 1) * HOUR;
     setClock(new Date(base).toISOString());
     const { token, user } = await registerUser();
-    const due = base + HOUR;
-    const local = wallClock(new Date(due), ZONE);
-    const time = `${String(local.hour).padStart(2, "0")}:${String(local.minute).padStart(2, "0")}`;
+    // An hour or two ahead: the first whose wall time is read once (not the hour a change back repeats).
+    const wallTimeAt = (at: number) => {
+      const local = wallClock(new Date(at), ZONE);
+      const time = `${String(local.hour).padStart(2, "0")}:${String(local.minute).padStart(2, "0")}`;
+      return { local, time };
+    };
+    const due = [base + HOUR, base + 2 * HOUR].find((at) => {
+      const { local, time } = wallTimeAt(at);
+      return nextWallTimeAt(time, ZONE, base, [weekdayOf(local.date)]) === at;
+    });
+    if (due === undefined) throw new Error("no wall time read once in the next two hours");
+    const { local, time } = wallTimeAt(due);
     wanted.set(user.id, { time, weekdays: [weekdayOf(local.date)] });
-    await setAccount(token, { timeZone: ZONE });
+    // The evening close's push (on by default) stays out of the way: its 18:00 may come first.
+    await setAccount(token, { timeZone: ZONE, dayClose: { enabled: false, time: "18:00" } });
     const device = await subscribe(token);
     expect(await scheduledAt(user.id, [KIND])).toBe(due);
 
