@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -17,6 +18,8 @@ import {
   preloadWhatIsNotLoaded,
   zodMiniCopy,
 } from "./scripts/vite-plugins.ts";
+import { LANGUAGE_TAGS } from "./shared/languages.ts";
+import { CATALOG_PARTS } from "./web/features/language/catalog-parts.ts";
 
 // ONETHING_OUT_DIR and ONETHING_STATE_DIR let several builds (e.g. parallel e2e runs) coexist.
 const outDir = process.env.ONETHING_OUT_DIR ?? "dist";
@@ -30,6 +33,18 @@ const inspectorPort = process.env.ONETHING_NO_INSPECTOR === "1" ? false : undefi
 // The footer's year as the landing page prerendered at build time says it (web/ui/footer.tsx).
 process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear());
 
+/**
+ * A chunk per language and catalog part: the part's catalogs (a file per folder) are one request
+ * (web/features/language/catalog-parts.ts).
+ */
+const catalogChunks = LANGUAGE_TAGS.flatMap((language) =>
+  Object.entries(CATALOG_PARTS).map(([part, names]) => ({
+    name: `words-${language}-${part}`,
+    test: new RegExp(`web[\\\\/]locales[\\\\/]${language}[\\\\/](${names.join("|")})\\.po$`),
+    priority: 5,
+  })),
+);
+
 const chunkRoots = {
   // What web/main.tsx, the tiny first script, starts (docs/decisions/166-landing-prerendered-at-build.md).
   start: resolve(projectRoot, "web/start.tsx"),
@@ -42,6 +57,9 @@ export default defineConfig({
   root: "web",
   publicDir: "public",
   plugins: [
+    // Lingui's macros become catalog lookups, and web/locales' catalogs compiled modules
+    // (docs/decisions/395-messages-in-lingui-catalogs.md).
+    lingui({ macroTransform: true, failOnCompileError: true }),
     react(),
     tailwindcss(),
     prefetchToasts(),
@@ -89,6 +107,7 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
+                ...catalogChunks,
                 // What web/start.tsx loads (react-dom) with what the landing page shares with the
                 // signed-in screens, then what every signed-in screen loads: one file each. Vite's
                 // preload helper, which web/main.tsx runs to import web/start.tsx, stays out of the

@@ -2,6 +2,9 @@
 // web/index.html, so its first paint is the tagline rather than an empty page waiting for the
 // JavaScript; web/start.tsx hydrates it (docs/decisions/166-landing-prerendered-at-build.md).
 import { resolve } from "node:path";
+import { i18n, type Messages } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { lingui } from "@lingui/vite-plugin";
 import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";
 import { type Plugin, runnerImport } from "vite";
@@ -19,11 +22,23 @@ export function prerenderLanding(projectRoot: string): Plugin {
       async handler(html) {
         if (!html.includes(LANDING_SLOT)) throw new Error(`web/index.html lacks ${LANDING_SLOT}`);
         // The page's module, run in Node by Vite's module runner (TSX, the app's own imports).
+        // In English, the page's language until web/start.tsx knows the person's
+        // (docs/decisions/395-messages-in-lingui-catalogs.md).
+        const config = {
+          configFile: false as const,
+          root: webRoot,
+          logLevel: "warn" as const,
+          mode: "production",
+          plugins: [lingui({ macroTransform: true, failOnCompileError: true })],
+        };
+        const words = await runnerImport<{ messages: Messages }>(resolve(webRoot, "locales/en/landing.po"), config);
+        i18n.loadAndActivate({ locale: "en", messages: words.module.messages });
         const { module } = await runnerImport<{ LandingPage: FunctionComponent }>(
           resolve(webRoot, "features/landing/landing-page.tsx"),
-          { configFile: false, root: webRoot, logLevel: "warn", mode: "production" },
+          config,
         );
-        return html.replace(LANDING_SLOT, renderToString(createElement(module.LandingPage)));
+        const page = createElement(I18nProvider, { i18n }, createElement(module.LandingPage));
+        return html.replace(LANDING_SLOT, renderToString(page));
       },
     },
   };

@@ -1,3 +1,4 @@
+import type { Language } from "../shared/languages";
 import type { EarlyRequests } from "./api/early-requests";
 import { startEarlyRequests } from "./api/early-requests";
 
@@ -9,6 +10,9 @@ export type SignedInStart = {
   app: Promise<typeof import("./app")>;
   /** The first screen's code, when it was asked for here (the braindump), settled either way. */
   screenCode: Promise<unknown> | null;
+  /** The language shown, and the first screen's words in it (web/features/language/catalogs.ts). */
+  language: Language;
+  words: Promise<void>;
 };
 
 /**
@@ -16,7 +20,7 @@ export type SignedInStart = {
  * braindump, that screen's code), so none of them waits on another
  * (docs/decisions/042-first-screen-does-wait-own-code.md).
  */
-export function startSignedInApp(pathname: string): SignedInStart {
+export function startSignedInApp(pathname: string, language: Language, words: Promise<void>): SignedInStart {
   const early = startEarlyRequests(pathname);
   const screenCode =
     early.length > 1
@@ -24,5 +28,5 @@ export function startSignedInApp(pathname: string): SignedInStart {
           // The screen's own loader asks again and shows the failure.
         })
       : null;
-  return { early, app: import("./app"), screenCode };
+  return { early, app: import("./app"), screenCode, language, words };
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, Suspense, useEffect, useState } from "react";
 import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
+import { withLaterWords } from "./features/language/catalogs";
 import { ErrorBoundary } from "./shell/error-boundary";
 import { LazyScreen, type ScreenCode, screenCode } from "./shell/lazy-screen";
 import { ProtectedShell } from "./shell/protected-route";
@@ -14,15 +15,27 @@ import { useTheme } from "./ui/theme";
 const priorityPickerPage = screenCode(() =>
   import("./features/braindump/priority-picker-page").then((m) => m.PriorityPickerPage),
 );
-const focusTimerPage = screenCode(() => import("./features/focus/focus-timer-page").then((m) => m.FocusTimerPage));
-const noListPage = screenCode(() => import("./features/no-list/no-list-page").then((m) => m.NoListPage));
-const analyticsPage = screenCode(() => import("./features/analytics/analytics-page").then((m) => m.AnalyticsPage));
+const focusTimerPage = screenCode(
+  withLaterWords(() => import("./features/focus/focus-timer-page").then((m) => m.FocusTimerPage)),
+);
+const noListPage = screenCode(
+  withLaterWords(() => import("./features/no-list/no-list-page").then((m) => m.NoListPage)),
+);
+const analyticsPage = screenCode(
+  withLaterWords(() => import("./features/analytics/analytics-page").then((m) => m.AnalyticsPage)),
+);
 const loginPage = screenCode(() => import("./features/auth/login-page").then((m) => m.LoginPage));
 const registerPage = screenCode(() => import("./features/auth/register-page").then((m) => m.RegisterPage));
-const donePage = screenCode(() => import("./features/done/done-page").then((m) => m.DonePage));
-const routinesPage = screenCode(() => import("./features/routines/routines-page").then((m) => m.RoutinesPage));
-const closeDayPage = screenCode(() => import("./features/day-close/close-day-page").then((m) => m.CloseDayPage));
-const settingsPage = screenCode(() => import("./features/settings/settings-page").then((m) => m.SettingsPage));
+const donePage = screenCode(withLaterWords(() => import("./features/done/done-page").then((m) => m.DonePage)));
+const routinesPage = screenCode(
+  withLaterWords(() => import("./features/routines/routines-page").then((m) => m.RoutinesPage)),
+);
+const closeDayPage = screenCode(
+  withLaterWords(() => import("./features/day-close/close-day-page").then((m) => m.CloseDayPage)),
+);
+const settingsPage = screenCode(
+  withLaterWords(() => import("./features/settings/settings-page").then((m) => m.SettingsPage)),
+);
 // Signed-in people never see these two: they stay out of the app's bundle.
 const landingPage = screenCode(() => import("./features/landing/landing-page").then((m) => m.LandingPage));
 const notFoundPage = screenCode(() => import("./shell/not-found-page").then((m) => m.NotFoundPage));

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
 import { clockShift, placedStart } from "../worker/suite-clock.ts";
 
@@ -7,11 +8,14 @@ const clockShiftMs = clockShift(placedStart(process.env.TEST_CLOCK, Date.now()),
 
 export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
+  // The app's messages (docs/decisions/395-messages-in-lingui-catalogs.md); outside production
+  // they keep their English, so a test needs no catalog loaded, only a language shown.
+  plugins: [lingui({ macroTransform: true })],
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
     env: { TEST_CLOCK_SHIFT_MS: String(clockShiftMs) },
-    setupFiles: ["tests/unit/apply-suite-clock.ts"],
+    setupFiles: ["tests/unit/apply-suite-clock.ts", "tests/unit/show-english.ts"],
     // The files share one module graph instead of loading it afresh each (most of the suite's time);
     // none keeps state between tests. To check that after a change: npm run test:unit -- --sequence.shuffle.files
     isolate: false,

@@ -5,7 +5,7 @@ import type { Pause } from "../analytics/focus-hours";
 import type { ChangeEvent } from "../changes/events";
 import type { ChangeSubscriber } from "../changes/pipeline";
 import { createDb } from "../db/client";
-import { personDatabase } from "../db/person-db";
+import { personDatabaseOf } from "../db/person-db";
 import type { AfterAlarm, HubHost, HubNews, HubPart, ScheduleHandler } from "../hub/hub-part";
 import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
 import { pushToUser } from "../push/send";
@@ -285,7 +285,7 @@ export class FocusTimer implements HubPart<ChangeEvent> {
     const owner = this.owner();
     if (!owner) return;
     await closeFocusSession(
-      createDb(personDatabase(this.host.env, owner.home ?? 0)),
+      createDb(personDatabaseOf(this.host.env, owner.home)),
       owner.userId,
       state.sessionId,
       new Date(),
@@ -301,7 +301,7 @@ export class FocusTimer implements HubPart<ChangeEvent> {
     const pauses =
       state.pausedAt === null ? this.pauses() : [...this.pauses(), { from: state.pausedAt, to: at.getTime() }];
     await completeFocusSession(
-      createDb(personDatabase(this.host.env, owner.home ?? 0)),
+      createDb(personDatabaseOf(this.host.env, owner.home)),
       { id: owner.userId, timeZone: owner.timeZone, dayStartHour: owner.dayStartHour },
       state.sessionId,
       focusedMs / 1000,
