@@ -12,7 +12,7 @@
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data|change-subscriber)",
   "auth/(middleware|session-read|begin-change|sessions|tokens|cookies|password|throttle|users|person-row|sign-in-records)",
-  "day/(today|plan|finish-day|user-data|plan-reminder|day-start|day-state)",
+  "day/(today|plan|finish-day|user-data|plan-reminder|daily-push|day-start|day-state)",
   "day-close/close-reminder",
   "focus/(user-data|focus-timer)",
   "hub/(hub-client|hub-part|storage-keys|schedule)",
@@ -23,7 +23,8 @@ const WORKER_SURFACE = [
 ];
 const CAPABILITY = "^worker/(account|analytics|auth|day|day-close|focus|hub|push|routines|suggestions|tasks)/";
 /** The parts of the person's hub: they run inside it (worker/hub-host/user-hub.ts hosts them). */
-const HUB_PARTS = "^worker/(focus/focus-timer|day/plan-reminder|day-close/close-reminder|auth/sign-in-records)\\.ts$";
+const HUB_PARTS =
+  "^worker/(focus/focus-timer|day/daily-push|day/plan-reminder|day-close/close-reminder|auth/sign-in-records)\\.ts$";
 
 /** The app itself: the files at the top of web/ (entry, router, boot). */
 const WEB_APP = "^web/[^/]+$";
@@ -100,7 +101,7 @@ module.exports = {
     {
       name: "hub-parts-run-inside-the-hub",
       comment:
-        "The focus timer, the morning nudge and sign-in's records are parts of the person's hub: the hub's host hosts them, and every other module reaches them through worker/hub/hub-client.ts (types aside).",
+        "The focus timer, the pushes at a wall time (the daily-push part and its entries: the morning nudge, the evening close) and sign-in's records are parts of the person's hub: the hub's host hosts them from one list (worker/hub-host/hub-parts.ts, docs/decisions/380-the-hub-hosts-parts.md), and every other module reaches them through worker/hub/hub-client.ts (types aside; an entry names the daily-push part's spec type).",
       severity: "error",
       from: { path: "^worker/", pathNot: "^worker/hub-host/" },
       to: { path: HUB_PARTS, dependencyTypesNot: ["type-only"] },
@@ -139,10 +140,10 @@ module.exports = {
     {
       name: "the-change-pipeline-imports-no-capability",
       comment:
-        "worker/changes runs every capability's changes, so it sits below them: it imports only the hub's client (docs/decisions/250-one-home-for-a-change.md, docs/decisions/254-the-hub-told-by-the-pipeline.md); the session check that begins a request's change is sign-in's (worker/auth/begin-change.ts). What capabilities add to a change is wired at the top (worker/change-subscribers.ts).",
+        "worker/changes runs every capability's changes, so it sits below them: it imports only the hub's client and the contract of its parts, whose news it sends (docs/decisions/250-one-home-for-a-change.md, docs/decisions/254-the-hub-told-by-the-pipeline.md, docs/decisions/381-one-message-from-a-change-to-the-hub.md); the session check that begins a request's change is sign-in's (worker/auth/begin-change.ts). What capabilities add to a change is wired at the top (worker/change-subscribers.ts).",
       severity: "error",
       from: { path: "^worker/changes/" },
-      to: { path: CAPABILITY, pathNot: "^worker/hub/hub-client\\.ts$" },
+      to: { path: CAPABILITY, pathNot: "^worker/hub/(hub-client|hub-part)\\.ts$" },
     },
     {
       name: "routes-reach-the-hub-and-analytics-through-the-pipeline",

@@ -92,6 +92,7 @@ export const AREAS: Record<string, Area> = {
       "day",
       "plan-reminder",
       "plan-move-later",
+      "weekly-push",
       "usual-focus",
     ],
     e2e: ["day", "day-plan", "plan-size"],
@@ -109,7 +110,7 @@ export const AREAS: Record<string, Area> = {
   },
   hub: {
     sources: ["worker/hub/", "worker/hub-host/", "shared/live-protocol.ts"],
-    worker: ["hub-parts", "live-*", "account-hub-wipe"],
+    worker: ["hub-parts", "weekly-push", "tasks-change-message", "live-*", "account-hub-wipe"],
     e2e: ["live-revocation"],
   },
   landing: { sources: ["web/features/landing/"], worker: [], e2e: ["landing"] },

@@ -26,6 +26,18 @@ describe("nextWallTimeAt (docs/decisions/293-the-close-push-on-the-hub-s-schedul
     // A time the spring change skips comes at the first moment after it.
     expect(at("02:30", "Europe/Berlin", "2027-03-27T12:00:00Z")).toBe("2027-03-28T01:00:00.000Z");
   });
+
+  it("on given weekdays only, the next of them at that wall time (docs/decisions/380-the-hub-hosts-parts.md)", () => {
+    const at = (time: string, zone: string, now: string, weekdays: (0 | 1 | 2 | 3 | 4 | 5 | 6)[]) =>
+      new Date(nextWallTimeAt(time, zone, Date.parse(now), weekdays)).toISOString();
+    // Friday 2027-01-15: the next Sunday, then the Monday after when Sunday's time has passed.
+    expect(at("18:00", "Europe/Berlin", "2027-01-15T12:00:00Z", [0])).toBe("2027-01-17T17:00:00.000Z");
+    expect(at("18:00", "Europe/Berlin", "2027-01-17T17:00:00Z", [0, 1])).toBe("2027-01-18T17:00:00.000Z");
+    // Today's weekday, its time still ahead: today.
+    expect(at("18:00", "Europe/Berlin", "2027-01-15T12:00:00Z", [5])).toBe("2027-01-15T17:00:00.000Z");
+    // A week on, across Chatham's change back from +13:45 to +12:45 on 2027-04-04.
+    expect(at("09:00", "Pacific/Chatham", "2027-03-27T19:15:00Z", [0])).toBe("2027-04-03T20:15:00.000Z");
+  });
 });
 
 describe("what the close asks about", () => {

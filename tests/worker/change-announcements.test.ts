@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { revokeSessionQuery } from "../../worker/auth/sessions";
 import { CHANGE_SUBSCRIBERS } from "../../worker/change-subscribers";
-import { type Announcement, announcementOf, type ChangeEvent } from "../../worker/changes/events";
+import { type ChangeEvent, personRowOf } from "../../worker/changes/events";
 import { guardOn } from "../../worker/changes/guard";
 import { type ChangeScope, type ChangeSubscriber, commitChange } from "../../worker/changes/pipeline";
 import { createDb } from "../../worker/db/client";
@@ -12,9 +12,10 @@ import { completeFocusSession } from "../../worker/focus/sessions";
 import { api, newUser } from "./helpers";
 
 /*
- * What sign-in's, the account's and the day settings' changes tell the person's hub: derived by the
- * change pipeline from their events (docs/decisions/254-the-hub-told-by-the-pipeline.md), once, after
- * the batch has committed, and nothing when it failed.
+ * What sign-in's, the account's and the day settings' changes tell the person's hub: their events,
+ * by the change pipeline (docs/decisions/254-the-hub-told-by-the-pipeline.md,
+ * docs/decisions/381-one-message-from-a-change-to-the-hub.md), once, after the batch has committed,
+ * and nothing when it failed.
  */
 
 const db = createDb(env.DB);
@@ -27,61 +28,29 @@ async function sessionsOf(userId: string) {
 
 /** A scope that records what the hub is told, and what D1 held at that moment. */
 function recordingScope(userId: string) {
-  const told: { announcement: Announcement; sessionsThen: string[] }[] = [];
+  const told: { events: readonly ChangeEvent[]; sessionsThen: string[] }[] = [];
   const scope: ChangeScope = {
     db,
     user: { id: userId, timeZone: "UTC", dayStartHour: 4 },
     now: NOW,
     subscribers: CHANGE_SUBSCRIBERS,
-    announce: async (announcement) => {
-      told.push({ announcement, sessionsThen: await sessionsOf(userId) });
+    announce: async (events) => {
+      told.push({ events, sessionsThen: await sessionsOf(userId) });
     },
   };
   return { scope, told };
 }
 
-describe("announcementOf: sessions, the day's settings, the account", () => {
-  const row = {
-    id: "u1",
-    timeZone: "Europe/Paris",
-    dayStartHour: 5,
-    planReminderEnabled: true,
-    planReminderTime: "08:30",
-  };
-  const cases: [string, ChangeEvent[], Announcement | null][] = [
-    [
-      "a sign-out",
-      [{ type: "sessions-ended", sessionIds: ["s1"] }],
-      { tasksChanged: false, sessionsEnded: { sessionIds: ["s1"] } },
-    ],
-    [
-      "a password change",
-      [{ type: "sessions-ended", sessionIds: ["s1", "s2"], reason: "password-changed" }],
-      { tasksChanged: false, sessionsEnded: { sessionIds: ["s1", "s2"], reason: "password-changed" } },
-    ],
-    ["sign-out everywhere on a lone device", [{ type: "sessions-ended", sessionIds: [] }], null],
-    [
-      "the day's settings",
-      [{ type: "day-settings-changed", user: row as never }],
-      {
-        tasksChanged: false,
-        daySettings: {
-          userId: "u1",
-          timeZone: "Europe/Paris",
-          dayStartHour: 5,
-          reminderTime: "08:30",
-          closeTime: null,
-        },
-      },
-    ],
-    [
-      "an account deleted",
-      [{ type: "account-deleted" }, { type: "sessions-ended", sessionIds: ["s1", "s2"] }],
-      { tasksChanged: false, wiped: { revokedSessionIds: ["s1", "s2"] } },
-    ],
+describe("the person's row the hub's parts follow settings from", () => {
+  const row = { id: "u1", timeZone: "Europe/Paris", dayStartHour: 5 } as never;
+  const cases: [string, ChangeEvent[], unknown][] = [
+    ["a sign-out", [{ type: "sessions-ended", sessionIds: ["s1"] }], undefined],
+    ["the day's settings", [{ type: "day-settings-changed", user: row }], row],
+    ["notifications turned on", [{ type: "notifications-turned-on", user: row }], row],
+    ["a change of tasks", [{ type: "tasks-edited" }], undefined],
   ];
   it.each(cases)("%s", (_name, events, expected) => {
-    expect(announcementOf(events)).toEqual(expected);
+    expect(personRowOf(events)).toBe(expected);
   });
 });
 
@@ -95,9 +64,7 @@ describe("a sign-out through the pipeline", () => {
       statements: [revokeSessionQuery(db, sid)],
       events: [{ type: "sessions-ended", sessionIds: [sid] }],
     }));
-    expect(told).toEqual([
-      { announcement: { tasksChanged: false, sessionsEnded: { sessionIds: [sid] } }, sessionsThen: [] },
-    ]);
+    expect(told).toEqual([{ events: [{ type: "sessions-ended", sessionIds: [sid] }], sessionsThen: [] }]);
   });
 
   it("tells nothing when the batch fails, and the session stays", async () => {
@@ -128,8 +95,8 @@ describe("a sign-out through the pipeline", () => {
         { type: "sessions-ended", sessionIds: ended.map((row) => row.sid), reason: "signed-out-everywhere" },
       ],
     }));
-    expect(told.map((entry) => entry.announcement)).toEqual([
-      { tasksChanged: false, sessionsEnded: { sessionIds: [sid], reason: "signed-out-everywhere" } },
+    expect(told.map((entry) => entry.events)).toEqual([
+      [{ type: "sessions-ended", sessionIds: [sid], reason: "signed-out-everywhere" }],
     ]);
   });
 

@@ -2,19 +2,20 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHANGE_SUBSCRIBERS } from "../../worker/change-subscribers";
-import { type Announcement, announcementOf, type ChangeEvent } from "../../worker/changes/events";
+import type { ChangeEvent } from "../../worker/changes/events";
 import { guardOn } from "../../worker/changes/guard";
 import { type ChangeScope, type ChangeSubscriber, commitChange } from "../../worker/changes/pipeline";
 import { createDb } from "../../worker/db/client";
 import { dailyAnalytics, tasks } from "../../worker/db/schema";
+import { liveFrameOf } from "../../worker/hub-host/hub-parts";
 import { api, createTask, newUser } from "./helpers";
 
 /*
  * The change pipeline itself (docs/decisions/250-one-home-for-a-change.md), on the real D1 with the
  * subscribers the app wires (worker/change-subscribers.ts): a change's subscriber statements commit
  * with it or not at all, what the hub is told follows from the events, and a guard's abort is
- * answered (or retried) by the caller. The announcement is recorded rather than sent: the hub's
- * side of it is covered by the live tests.
+ * answered (or retried) by the caller. What the hub is told (the change's events) is recorded rather
+ * than sent: the hub's side of it is covered by the live tests.
  */
 
 const db = createDb(env.DB);
@@ -22,14 +23,14 @@ const db = createDb(env.DB);
 const NOW = new Date("2026-03-10T12:00:00Z");
 
 function scopeOf(userId: string, subscribers: readonly ChangeSubscriber[] = CHANGE_SUBSCRIBERS) {
-  const told: Announcement[] = [];
+  const told: (readonly ChangeEvent[])[] = [];
   const scope: ChangeScope = {
     db,
     user: { id: userId, timeZone: "UTC", dayStartHour: 4 },
     now: NOW,
     subscribers,
-    announce: async (announcement) => {
-      told.push(announcement);
+    announce: async (events) => {
+      told.push(events);
     },
   };
   return { scope, told };
@@ -73,7 +74,7 @@ describe("commitChange", () => {
     expect(results[0].map((row) => row.title)).toEqual(["Plan the week"]);
     expect(reads[0]).toEqual([{ created: 1 }]);
     expect((await recordOf(user.id))?.totalTasksCreated).toBe(1);
-    expect(told).toEqual([{}]);
+    expect(told).toEqual([[{ type: "tasks-created", count: 1 }]]);
   });
 
   it("writes neither the change nor its subscribers' statements when a subscriber's statement fails", async () => {
@@ -217,29 +218,49 @@ describe("commitChange", () => {
   });
 });
 
-describe("announcementOf: what the hub is told follows from the events", () => {
-  const cases: [string, ChangeEvent[], Announcement | null][] = [
+describe("the one frame a change sends every open tab follows from its events", () => {
+  const tab = "tab-0123456789abcdef";
+  const cases: [string, ChangeEvent[], ReturnType<typeof liveFrameOf>][] = [
     ["no event", [], null],
     ["a focus session's end alone (the timer tells its own)", [{ type: "focus-finished", minutes: 25 }], null],
-    ["an edit", [{ type: "tasks-edited" }], {}],
+    ["an edit", [{ type: "tasks-edited" }], { type: "tasks-changed", tab }],
     [
       "a delete with complete",
       [
         { type: "tasks-removed", taskIds: [7] },
         { type: "task-finished", priority: false },
       ],
-      { removedTasks: [7] },
+      { type: "tasks-changed", tab },
     ],
-    ["Clear Tasks", [{ type: "everything-cleared", startFresh: false }], { removedTasks: "all" }],
-    ["Start Fresh", [{ type: "everything-cleared", startFresh: true }], { resetTimer: true }],
-    ["a No list commit", [{ type: "tasks-edited" }, { type: "day-planned" }], { dayChanged: true }],
-    ["a reopen", [{ type: "task-reopened", task: {} as never }, { type: "tasks-edited" }], { dayChanged: true }],
-    ['"Again today"', [{ type: "no-items-said-again" }], { dayChanged: true }],
-    ["a skip", [{ type: "day-skipped" }], { dayChanged: true }],
-    ["Reset Stats", [{ type: "analytics-cleared" }], { dayChanged: true }],
+    ["Clear Tasks", [{ type: "everything-cleared", startFresh: false }], { type: "tasks-changed", tab }],
+    ["Start Fresh", [{ type: "everything-cleared", startFresh: true }], { type: "tasks-changed", tab }],
+    ["a No list commit", [{ type: "tasks-edited" }, { type: "day-planned" }], { type: "day-changed", tab }],
+    [
+      "a reopen",
+      [{ type: "task-reopened", task: {} as never }, { type: "tasks-edited" }],
+      { type: "day-changed", tab },
+    ],
+    ['"Again today"', [{ type: "no-items-said-again" }], { type: "day-changed", tab }],
+    ["a skip", [{ type: "day-skipped" }], { type: "day-changed", tab }],
+    ["Reset Stats", [{ type: "analytics-cleared" }], { type: "day-changed", tab }],
+    ["a sign-out", [{ type: "sessions-ended", sessionIds: ["s1"] }], null],
+    [
+      "the day's settings: no tab skips it",
+      [{ type: "day-settings-changed", user: {} as never }],
+      { type: "day-changed" },
+    ],
+    ["notifications turned on", [{ type: "notifications-turned-on", user: {} as never }], null],
+    [
+      "a day's start that closed an occurrence: each device reads its day at the day's end",
+      [
+        { type: "day-began", date: "2026-03-10" },
+        { type: "tasks-removed", taskIds: [7] },
+      ],
+      null,
+    ],
   ];
   it.each(cases)("%s", (_name, events, expected) => {
-    expect(announcementOf(events)).toEqual(expected);
+    expect(liveFrameOf({ events, tab })).toEqual(expected);
   });
 });
 

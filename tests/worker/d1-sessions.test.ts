@@ -80,7 +80,7 @@ describe("revocation takes effect on the very next request", () => {
     const a = await registerSeededUser();
     const b = await secondDevice(a.user.username);
     // As if only the hub had heard of it: the session row is still in D1.
-    await hubOf(a.user.id).closeSessions([b.sid]);
+    await hubOf(a.user.id).changed({ events: [{ type: "sessions-ended", sessionIds: [b.sid] }], tab: null });
     for (const path of ["/api/tasks", "/api/auth/user", "/api/analytics/today", "/api/focus-sessions"]) {
       const read = await api(path, { token: b.token });
       expect(read.status, path).toBe(401);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextWallTimeAt } from "../../shared/day-close";
 import type { PushSubscriptionBody } from "../../shared/schemas/push";
 import { getDay, setAccount, setClock } from "./day-helpers";
-import { hubOf, scheduledAt } from "./focus-helpers";
+import { hubOf, openLive, scheduledAt } from "./focus-helpers";
 import { api, registerUser } from "./helpers";
 
 /*
@@ -94,6 +94,25 @@ describe("the evening close's push", () => {
     await subscribe(token);
     // The row the first test rings: the default close time, on the hub's one schedule.
     expect(await scheduledAt(user.id, ["day-close"])).toBe(nextWallTimeAt("18:00", timeZone, base));
+  });
+
+  it("is armed by a device turning notifications on, which changes no day: no tab is sent day-changed", async () => {
+    const base = baseInstant();
+    setClock(new Date(base).toISOString());
+    const { token, user } = await registerUser();
+    const other = await openLive(token);
+    try {
+      await other.next((frame) => frame.type === "timer");
+      other.frames.length = 0;
+      await subscribe(token);
+      expect(await scheduledAt(user.id, ["day-close"])).not.toBeNull();
+      // Frames arrive in order: once the answer to a later sync is here, any frame before it is too.
+      other.ws.send(JSON.stringify({ type: "sync" }));
+      await other.next((frame) => frame.type === "timer");
+      expect(other.frames.map((frame) => frame.type)).toEqual([]);
+    } finally {
+      other.ws.close();
+    }
   });
 
   it("gets no row from a device's notifications when the close is off, and one row from 20 at once", async () => {

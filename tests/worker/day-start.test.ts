@@ -2,15 +2,18 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dayOf } from "../../shared/day";
+import { addDays, dayOf } from "../../shared/day";
 import type { Day } from "../../shared/schemas/day";
 import type { ChangeSubscriber } from "../../worker/changes/pipeline";
 import { nextDayStartAt, runDayStartStep } from "../../worker/day/day-start";
 import { createDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
+import { beginDay } from "../../worker/hub-host/day-start";
 import { getDay, setAccount, setClock } from "./day-helpers";
 import { hubOf, scheduledAt } from "./focus-helpers";
 import { api, registerUser } from "./helpers";
+import { type Continent, registerFrom } from "./homes";
+import { clockAtDay, makeRoutine, occurrencesOf } from "./routine-helpers";
 
 /*
  * The day begins on the server (docs/decisions/259-the-day-begins-on-the-server.md): the hub's one
@@ -232,4 +235,30 @@ describe("the day-start step", () => {
     const [after] = await db.select().from(users).where(eq(users.id, user.id));
     expect(after).toMatchObject({ dayBegun: "2027-06-12", defaultFocusMinutes: 27 });
   });
+});
+
+describe("the day start says what it removed (docs/decisions/381-one-message-from-a-change-to-the-hub.md)", () => {
+  const DAY = "2026-03-10";
+  const zone = { timeZone: "Europe/Berlin", dayStartHour: 4 };
+  it.each(["EU", "OC"] as Continent[])(
+    "names yesterday's open occurrence in tasks-removed, once of 20 runs at once, homed from %s",
+    async (continent) => {
+      clockAtDay(zone, DAY, 600);
+      const person = await registerFrom(continent);
+      await setAccount(person.token, zone);
+      const routine = await makeRoutine(person.token, "Water the plants", { every: "day" });
+      const [occurrence] = (await occurrencesOf(person.token)).get(routine.id) ?? [];
+      if (!occurrence) throw new Error("no occurrence made");
+      const next = clockAtDay(zone, addDays(DAY, 1), 10);
+      const owner = { userId: person.user.id, ...zone };
+      const runs = await Promise.all(Array.from({ length: 20 }, () => beginDay(createDb(person.home), owner, next)));
+      const begun = runs.filter((run) => run.begun);
+      expect(begun).toHaveLength(1);
+      expect(begun[0]?.events).toEqual([
+        { type: "day-began", date: addDays(DAY, 1) },
+        { type: "tasks-removed", taskIds: [occurrence.id] },
+      ]);
+      expect(begun[0]?.person).toMatchObject({ id: person.user.id, home: continent === "EU" ? 0 : 1 });
+    },
+  );
 });

@@ -116,7 +116,10 @@ describe("the timer's transitions", () => {
     const task = await createTask(token);
     const started = await startSession(token, task.id);
     expect(await alarmOf(user.id)).not.toBeNull();
-    await env.USER_HUB.getByName(user.id).tasksChanged({ tab: null, resetTimer: true });
+    await env.USER_HUB.getByName(user.id).changed({
+      events: [{ type: "everything-cleared", startFresh: true }],
+      tab: null,
+    });
     expect(await timerState(token)).toMatchObject({ status: "idle", taskId: null, sessionId: null });
     expect(await alarmOf(user.id)).toBeNull();
     // The abandoned session is neither completed nor removed.

@@ -1,13 +1,15 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { nextWallTimeAt } from "../../shared/day-close";
 import type { ServerFrame } from "../../shared/schemas/live";
 import { SignInRecords } from "../../worker/auth/sign-in-records";
 import { SESSION_TTL_MS } from "../../worker/auth/tokens";
-import { nextReminderAt, PlanReminder } from "../../worker/day/plan-reminder";
+import { dailyPushPart } from "../../worker/day/daily-push";
+import { MORNING_NUDGE } from "../../worker/day/plan-reminder";
 import { FocusTimer } from "../../worker/focus/focus-timer";
 import { BREAK_MS } from "../../worker/focus/timer-machine";
-import type { HubHost } from "../../worker/hub/hub-part";
+import type { HubHost, PersonRow } from "../../worker/hub/hub-part";
 import { HubSchedule } from "../../worker/hub/schedule";
 
 /*
@@ -50,31 +52,47 @@ describe("sign-in's records", () => {
 });
 
 describe("the morning nudge's part", () => {
-  const settings = { userId: "nobody", timeZone: "UTC", dayStartHour: 4, reminderTime: "08:00" };
-  const off = { ...settings, reminderTime: null };
+  const person = {
+    id: "nobody",
+    home: 0,
+    timeZone: "UTC",
+    dayStartHour: 4,
+    planReminderEnabled: true,
+    planReminderTime: "08:00",
+  } as PersonRow;
+  const off = { ...person, planReminderEnabled: false };
+  const nextDueAt = (schedule: HubSchedule) => schedule.row(MORNING_NUDGE.kind)?.at ?? null;
 
   it("is due at the nudge's next local time, and off when turned off", async () => {
     await withStorage(async (_kv, storage) => {
-      const reminder = new PlanReminder({ env, schedule: new HubSchedule(storage) });
+      const schedule = new HubSchedule(storage);
+      const nudge = dailyPushPart({ env, schedule }, MORNING_NUDGE);
       const now = Date.UTC(2026, 0, 5, 6, 0);
-      expect(reminder.nextDueAt()).toBeNull();
-      await reminder.store(settings, now);
-      expect(reminder.nextDueAt()).toBe(nextReminderAt({ timeZone: "UTC", time: "08:00" }, now));
-      await reminder.store(off, now);
-      expect(reminder.nextDueAt()).toBeNull();
+      expect(nextDueAt(schedule)).toBeNull();
+      await nudge.settingsChanged?.(person, now);
+      expect(nextDueAt(schedule)).toBe(nextWallTimeAt("08:00", "UTC", now));
+      await nudge.settingsChanged?.(off, now);
+      expect(nextDueAt(schedule)).toBeNull();
     });
   });
 
   it("takes a due nudge once and moves it to the next day", async () => {
     await withStorage(async (_kv, storage) => {
-      const reminder = new PlanReminder({ env, schedule: new HubSchedule(storage) });
+      const schedule = new HubSchedule(storage);
+      const nudge = dailyPushPart({ env, schedule }, MORNING_NUDGE);
+      const job = nudge.jobs?.[MORNING_NUDGE.kind];
       const now = Date.UTC(2026, 0, 5, 6, 0);
-      await reminder.store(settings, now);
+      await nudge.settingsChanged?.(person, now);
       const due = Date.UTC(2026, 0, 5, 8, 0);
-      expect(await reminder.runDue(due - 1)).toBeNull();
-      expect(await reminder.runDue(due)).toBeTypeOf("function");
-      expect(reminder.nextDueAt()).toBe(Date.UTC(2026, 0, 6, 8, 0));
-      expect(await reminder.runDue(due)).toBeNull();
+      const row = () => schedule.row(MORNING_NUDGE.kind);
+      const first = row();
+      if (!job || !first) throw new Error("no nudge row");
+      expect(await job.run(first, due - 1)).toBeNull();
+      expect(await job.run(first, due)).toBeTypeOf("function");
+      expect(nextDueAt(schedule)).toBe(Date.UTC(2026, 0, 6, 8, 0));
+      const moved = row();
+      if (!moved) throw new Error("no nudge row");
+      expect(await job.run(moved, due)).toBeNull();
     });
   });
 });

@@ -1,9 +1,9 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { nextWallTimeAt } from "../../shared/day-close";
 import type { User } from "../../shared/schemas/auth";
 import type { PushSubscriptionBody } from "../../shared/schemas/push";
-import { nextReminderAt } from "../../worker/day/plan-reminder";
 import type { UserHub } from "../../worker/hub-host/user-hub";
 import { postPlan, setAccount, setClock } from "./day-helpers";
 import { hubOf, scheduledAt, startSession, timerState } from "./focus-helpers";
@@ -128,7 +128,7 @@ describe("the morning nudge", () => {
 describe("the nudge's next time", () => {
   it("follows the local wall clock, across daylight-saving changes and in any zone", () => {
     const next = (timeZone: string, time: string, now: string) =>
-      new Date(nextReminderAt({ timeZone, time }, Date.parse(now))).toISOString();
+      new Date(nextWallTimeAt(time, timeZone, Date.parse(now))).toISOString();
     expect(next("Europe/Berlin", "08:00", "2027-03-27T12:00:00Z")).toBe("2027-03-28T06:00:00.000Z"); // CEST
     expect(next("Europe/Berlin", "08:00", "2027-03-27T06:59:00Z")).toBe("2027-03-27T07:00:00.000Z"); // CET
     // 02:30 does not exist in New York on 2027-03-14: the nudge comes at 03:00 EDT.

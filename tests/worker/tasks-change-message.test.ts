@@ -75,7 +75,7 @@ describe("one message per change of tasks", () => {
       headers: { [TAB_HEADER]: TAB },
     });
     expect(status).toBe(200);
-    expect(calls).toEqual(["tasksChanged"]);
+    expect(calls).toEqual(["changed"]);
     // The timer let go of the deleted task in the same call.
     await live.next((f) => f.type === "timer" && f.state.status === "idle" && f.state.taskId === null);
     expect(await tasksChangedSoFar(live)).toEqual([{ type: "tasks-changed", tab: TAB }]);
@@ -94,7 +94,7 @@ describe("one message per change of tasks", () => {
       live.frames.length = 0;
       const { status, calls } = await withHubCalls("POST", "/api/tasks", token, { headers, json: { title: "New" } });
       expect(status).toBe(201);
-      expect(calls).toEqual(["tasksChanged"]);
+      expect(calls).toEqual(["changed"]);
       expect(await tasksChangedSoFar(live)).toEqual([{ type: "tasks-changed", tab }]);
     }
     live.ws.close();

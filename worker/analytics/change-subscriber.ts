@@ -42,7 +42,7 @@ function unfinishStatements(
   });
 }
 
-/** The counters' events of a change's event (any of them also recounts the category breakdown). */
+/** The counters' events of a change's event (any of them also recounts the category breakdown); none for the rest. */
 function countersOf(event: ChangeEvent): AnalyticsEvent[] {
   switch (event.type) {
     case "tasks-created":
@@ -62,19 +62,10 @@ function countersOf(event: ChangeEvent): AnalyticsEvent[] {
           ...(event.startedAt ? { startedAt: event.startedAt, pauses: event.pauses ?? [] } : {}),
         },
       ];
-    // A plan, a skip or a "No" said again moves no counter; a clear or a reset removes the records.
-    case "day-planned":
-    case "day-skipped":
-    case "day-closed":
-    case "no-items-said-again":
-    case "everything-cleared":
-    case "analytics-cleared":
-    // A day's start counts only the occurrences it made (below): its record is made by what happens in it.
-    case "day-began":
-    // Sign-in's sessions and the day's settings move no counter; a deleted account's records are gone.
-    case "sessions-ended":
-    case "day-settings-changed":
-    case "account-deleted":
+    // Any other event moves no counter: a plan, a skip, a close or a "No" said again; a clear or a
+    // reset removes the records; a day's start counts only the occurrences it made (below); sign-in's
+    // sessions, the settings and notifications; a deleted account's records are gone.
+    default:
       return [];
   }
 }

@@ -1,13 +1,15 @@
 import type { SessionEndReason } from "../../shared/live-protocol";
-import type { UndoSnapshot, users } from "../db/schema";
+import type { UndoSnapshot } from "../db/schema";
 import type { TaskRow } from "../db/task-rows";
-import { type ChangeAnnouncement, type DaySettings, daySettingsOf } from "../hub/hub-client";
+import type { HubNews, PersonRow } from "../hub/hub-part";
 
 /*
  * What a change causes, as the pipeline (./pipeline.ts) and its subscribers see it
  * (docs/decisions/250-one-home-for-a-change.md). A capability describes its change as its own
  * statements plus these events; the statements other capabilities add (the day's counters, a
- * reopen's finish taken off its day) and what the person's hub is told both follow from them.
+ * reopen's finish taken off its day) follow from them, and the person's hub is told them, once
+ * (docs/decisions/381-one-message-from-a-change-to-the-hub.md): each of its parts reads what it
+ * needs from them.
  */
 
 /** One thing a change did, in the words of the product. */
@@ -27,7 +29,10 @@ export type ChangeEvent =
   | { type: "task-reopened"; task: TaskRow }
   /** Tasks changed what they are (title, category, marks, answers): the day's breakdown is recounted. */
   | { type: "tasks-edited" }
-  /** Tasks are gone from every list (deleted, cleared from the "No" list): a timer about one lets go. */
+  /**
+   * Tasks are gone from every list (deleted, cleared from the "No" list, yesterday's open routine
+   * occurrences closed by a day's start): a timer about one lets go.
+   */
   | { type: "tasks-removed"; taskIds: readonly number[] }
   /** Undo put removed tasks back; the completion their removal counted, if any, is taken off that day. */
   | { type: "tasks-restored"; counted: UndoSnapshot["counted"] }
@@ -49,7 +54,8 @@ export type ChangeEvent =
   /**
    * The person's day `date` began (the day-start step, run once per person and day by the hub's
    * schedule or the day's first read: docs/decisions/259-the-day-begins-on-the-server.md): what the
-   * day needs prepared follows from it. Nothing is announced: no device shows anything new yet.
+   * day needs prepared follows from it, in D1 and in the hub. No device is sent a frame: each reads
+   * its day again at the day's end.
    */
   | { type: "day-began"; date: string }
   /**
@@ -65,89 +71,29 @@ export type ChangeEvent =
    */
   | { type: "sessions-ended"; sessionIds: readonly string[]; reason?: SessionEndReason }
   /**
-   * The settings of the person's day changed (zone, start hour, morning nudge): `user` is their row
-   * as stored, whose settings the hub moves the nudge and the next day start to.
+   * The settings of the person's day changed (zone, start hour, a push's time, routines on or
+   * off): `user` is their row as stored, whose settings the hub's parts follow.
    */
-  | { type: "day-settings-changed"; user: typeof users.$inferSelect }
+  | { type: "day-settings-changed"; user: PersonRow }
+  /**
+   * A device turned notifications on (its push subscription saved): `user` is the person's row, from
+   * which the hub arms the pushes that are on, the evening close's by default
+   * (docs/decisions/295-the-close-push-armed-when-notifications-go-on.md).
+   */
+  | { type: "notifications-turned-on"; user: PersonRow }
   /**
    * Every row of the account is gone: the hub closes every socket and forgets everything but the
    * sessions this change ended (its `sessions-ended` events).
    */
   | { type: "account-deleted" };
 
-/**
- * What the person's hub is told after a change: derived from its events (announcementOf), never
- * picked by a route; worker/hub/hub-client.ts (announceChange) carries it in one call.
- */
-export type Announcement = ChangeAnnouncement;
+/** Events that carry the person's row as the change stored it: the hub's parts follow their settings from it. */
+type WithPersonRow = Extract<ChangeEvent, { user: PersonRow }>;
 
-/** Events after which every device reads the day again (the plan step, the streak, the recap). */
-const CHANGES_THE_DAY: ReadonlySet<ChangeEvent["type"]> = new Set([
-  "task-reopened",
-  "day-planned",
-  "day-skipped",
-  "day-closed",
-  "no-items-said-again",
-  "analytics-cleared",
-]);
-
-/** Events that tell the hub nothing: a focus session's end (the timer announces it) and a day's start. */
-const ANNOUNCES_NOTHING: ReadonlySet<ChangeEvent["type"]> = new Set(["focus-finished", "day-began"]);
-
-/** Events that are the hub's own business (sign-in's sessions, the day's settings, the account): no tasks changed. */
-const TELLS_NO_TASKS: ReadonlySet<ChangeEvent["type"]> = new Set([
-  "sessions-ended",
-  "day-settings-changed",
-  "account-deleted",
-]);
-
-/** What the sessions, the settings and the account's events tell the hub; null when nothing. */
-function hubOwnAnnouncement(events: readonly ChangeEvent[]): Announcement | null {
-  const ended = new Set<string>();
-  let reason: SessionEndReason | undefined;
-  let settings: DaySettings | undefined;
-  let deleted = false;
-  for (const event of events) {
-    if (event.type === "sessions-ended") {
-      for (const id of event.sessionIds) ended.add(id);
-      reason ??= event.reason;
-    }
-    if (event.type === "day-settings-changed") settings = daySettingsOf(event.user);
-    if (event.type === "account-deleted") deleted = true;
-  }
-  // The wipe closes every socket itself and keeps the sessions that ended as revoked.
-  if (deleted) return { tasksChanged: false, wiped: { revokedSessionIds: [...ended] } };
-  if (ended.size === 0 && !settings) return null;
-  return {
-    tasksChanged: false,
-    ...(ended.size > 0 ? { sessionsEnded: { sessionIds: [...ended], ...(reason ? { reason } : {}) } } : {}),
-    ...(settings ? { daySettings: settings } : {}),
-  };
+/** The person's row as the last of these events that carries it has it; undefined when none does. */
+export function personRowOf(events: readonly ChangeEvent[]): PersonRow | undefined {
+  return events.filter((event): event is WithPersonRow => "user" in event).at(-1)?.user;
 }
 
-/**
- * What to tell the hub after a change with these events; null when there is nothing to tell (no
- * event, or only events that announce nothing).
- */
-export function announcementOf(events: readonly ChangeEvent[]): Announcement | null {
-  const own = hubOwnAnnouncement(events);
-  if (own?.wiped) return own;
-  const told = events.filter((event) => !ANNOUNCES_NOTHING.has(event.type) && !TELLS_NO_TASKS.has(event.type));
-  if (told.length === 0) return own;
-  const announcement: Announcement = {};
-  const removed = new Set<number>();
-  for (const event of told) {
-    if (event.type === "tasks-removed") for (const id of event.taskIds) removed.add(id);
-    if (event.type === "everything-cleared") {
-      if (event.startFresh) announcement.resetTimer = true;
-      else announcement.removedTasks = "all";
-    }
-    if (CHANGES_THE_DAY.has(event.type)) announcement.dayChanged = true;
-  }
-  if (removed.size > 0 && announcement.removedTasks !== "all") announcement.removedTasks = [...removed];
-  if (own) {
-    const { tasksChanged: _none, ...told } = own;
-    Object.assign(announcement, told);
-  }
-  return announcement;
-}
+/** A committed change as its person's hub is told it, once (worker/changes/tell-hub.ts). */
+export type ChangeNews = HubNews<ChangeEvent>;

@@ -3,14 +3,14 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { abortedBy, isForeignKeyViolation } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { personRowPresent } from "../db/person-row-present";
-import { type Announcement, announcementOf, type ChangeEvent } from "./events";
+import type { ChangeEvent } from "./events";
 
 /*
  * The one path of a change (docs/decisions/250-one-home-for-a-change.md): the guards, the change's
  * own statements, the statements its events make other capabilities add (the subscribers, wired
  * once in worker/change-subscribers.ts), what the caller reads back, as ONE D1 batch (one
- * transaction: all of it or nothing); then ONE announcement to the person's hub, derived from the
- * events. worker/changes/request.ts runs it for a request, after the session check; the hub runs
+ * transaction: all of it or nothing); then the person's hub is told the change's events, once
+ * (docs/decisions/381-one-message-from-a-change-to-the-hub.md). worker/changes/request.ts runs it for a request, after the session check; the hub runs
  * it for what it does on its own.
  */
 
@@ -64,8 +64,8 @@ export type Committed<S extends Statements, R extends Statements> = { results: R
 /** Where a change runs: the database, whose it is, its instant, who adds to it and who is told. */
 export type ChangeScope = ChangeContext & {
   subscribers: readonly ChangeSubscriber[];
-  /** Tells the person's hub (and through it every open device) once the batch has committed. */
-  announce: (announcement: Announcement) => Promise<void>;
+  /** Tells the person's hub (and through it every open device) the change's events once the batch has committed. */
+  announce: (events: readonly ChangeEvent[]) => Promise<void>;
   /**
    * What a batch that failed because the person's own row is gone throws, instead of the database's
    * error or the answer of a guard's abort: their account was deleted after the change's session
@@ -133,8 +133,8 @@ export async function commitChange<const S extends Statements, const R extends S
       results: results.slice(guards.length, guards.length + change.statements.length),
       reads: results.slice(results.length - reads.length),
     } as unknown as Committed<S, R>;
-    const announcement = announcementOf([...change.events, ...(change.eventsAfter?.(committed) ?? [])]);
-    if (announcement && change.changed?.(committed) !== false) await scope.announce(announcement);
+    const events = [...change.events, ...(change.eventsAfter?.(committed) ?? [])];
+    if (events.length > 0 && change.changed?.(committed) !== false) await scope.announce(events);
     return committed;
   }
 }

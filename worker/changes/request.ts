@@ -2,9 +2,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { sessionEnded } from "../http/errors";
-import { announceChange } from "../hub/hub-client";
-import { announcementOf, type ChangeEvent } from "./events";
+import type { ChangeEvent } from "./events";
 import type { Change, ChangeScope, ChangeSubscriber, ChangeUser, CommitOptions, Committed } from "./pipeline";
+import { tellHubOfRequest } from "./tell-hub";
 
 /*
  * A change made by a request (docs/decisions/250-one-home-for-a-change.md). The route names
@@ -19,7 +19,7 @@ import type { Change, ChangeScope, ChangeSubscriber, ChangeUser, CommitOptions, 
  *   }));
  *
  * beginChange (worker/auth/begin-change.ts) is the session check with what the route reads
- * (readAsUser: one D1 call); commit the change's one batch (the second) and the announcement to the
+ * (readAsUser: one D1 call); commit the change's one batch (the second) and its events told to the
  * person's hub, with the request's scope made here.
  */
 
@@ -45,7 +45,7 @@ export type CommitOfRequest = <const S extends Statements, const R extends State
 /**
  * The change's scope for a request: its D1 session (the person's home database; the directory's for a
  * change of sessions or credentials: docs/decisions/270-person-databases.md), the subscribers wired in app.ts, the hub told
- * with the request's tab (one call of the hub's client: announceChange). `user` is the signed-in
+ * with the request's tab (one call: worker/changes/tell-hub.ts). `user` is the signed-in
  * person (readAsUser), or the one a sign-in just proved. A batch that finds the person's row gone
  * (their account deleted since the session check) answers that the session has ended.
  */
@@ -57,21 +57,20 @@ export function requestScope(c: Context<AppEnv>, user: ChangeUser, now: Date, db
     user,
     now,
     subscribers,
-    announce: (announcement) => announceChange(c, user.id, announcement),
+    announce: (events) => tellHubOfRequest(c, user.id, events),
     whenPersonGone: sessionEnded,
   };
 }
 
 /**
  * Tells the person's hub what a write made outside the pipeline's batch did (only where its
- * decision says why: docs/decisions/254-the-hub-told-by-the-pipeline.md), derived from its events
- * as after a committed change, through the same one call of the hub's client.
+ * decision says why: docs/decisions/254-the-hub-told-by-the-pipeline.md): its events, as after a
+ * committed change, in the same one call.
  */
 export async function announceEvents(
   c: Context<AppEnv>,
   userId: string,
   events: readonly ChangeEvent[],
 ): Promise<void> {
-  const announcement = announcementOf(events);
-  if (announcement) await announceChange(c, userId, announcement);
+  await tellHubOfRequest(c, userId, events);
 }

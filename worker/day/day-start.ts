@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
 import { type ChangeSubscriber, commitChange } from "../changes/pipeline";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
-import { type DaySettings, daySettingsOf } from "../hub/hub-client";
+import { tasks, users } from "../db/schema";
+import type { PersonRow } from "../hub/hub-part";
 import { todayOf } from "./today";
 
 /*
@@ -19,8 +20,26 @@ import { todayOf } from "./today";
 /** Whose day: the person, their zone and the hour their day starts. */
 export type DayStartOwner = { userId: string; timeZone: string; dayStartHour: number };
 
-/** What the step did: whether this run began the day (exactly one run per day does), and the day. */
-export type DayStartResult = { begun: true; today: string; settings: DaySettings } | { begun: false; today: string };
+/**
+ * What the step did: whether this run began the day (exactly one run per day does), and the day; the
+ * run that began it answers the person's row as D1 holds it after (the truth the hub arms its parts
+ * from) and the change's events, `day-began` and, when the day's start took open routine occurrences
+ * off the list, `tasks-removed` naming them (docs/decisions/381-one-message-from-a-change-to-the-hub.md).
+ */
+export type DayStartResult =
+  | { begun: true; today: string; person: PersonRow; events: readonly ChangeEvent[] }
+  | { begun: false; today: string };
+
+/**
+ * The person's open routine occurrences: read before the subscribers' statements and after, in the
+ * step's one batch, the ones gone are what the day's start removed, whichever rule removed them.
+ */
+function openOccurrencesQuery(db: Db, userId: string) {
+  return db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), isNotNull(tasks.routineId), eq(tasks.isCompleted, false)));
+}
 
 /**
  * Whether the person's rows say today has not begun: no day has (null), an earlier one was the last,
@@ -57,8 +76,8 @@ export function nextDayStartAt(owner: Omit<DayStartOwner, "userId">, now: number
  * already) first, then users.day_begun = today (back from a later day the settings moved away
  * from, too), then what the subscribers add for `day-began`, then
  * the person's row read back. However many run it at once, one batch wins; the others fail whole at
- * the guard and answer begun: false. The winner answers the person's day settings as D1 holds them
- * (the truth the hub re-arms from). Nothing is announced.
+ * the guard and answer begun: false. The winner answers the person's row and the change's events;
+ * its caller tells the hub (worker/hub-host/day-start.ts, or the hub's own day-start row).
  */
 export async function runDayStartStep(
   db: Db,
@@ -67,12 +86,15 @@ export async function runDayStartStep(
   subscribers: readonly ChangeSubscriber[],
 ): Promise<DayStartResult> {
   const { date: today, endsAt } = todayOf(owner, now);
+  let events: readonly ChangeEvent[] = [];
   const scope = {
     db,
     user: { id: owner.userId, timeZone: owner.timeZone, dayStartHour: owner.dayStartHour },
     now,
     subscribers,
-    announce: async () => {},
+    announce: async (told: readonly ChangeEvent[]) => {
+      events = told;
+    },
   };
   // Today has begun, or a later day did just before this step (the night passed while it ran);
   // a later day begun otherwise is undone by the step (docs/decisions/325-a-day-begun-ahead-is-undone.md).
@@ -84,9 +106,20 @@ export async function runDayStartStep(
       scope,
       () => ({
         guards: [guardOn(db, users, beganAlready)],
-        statements: [db.update(users).set({ dayBegun: today }).where(eq(users.id, owner.userId))],
+        statements: [
+          db.update(users).set({ dayBegun: today }).where(eq(users.id, owner.userId)),
+          openOccurrencesQuery(db, owner.userId),
+        ],
         events: [{ type: "day-began", date: today }],
-        reads: [db.select().from(users).where(eq(users.id, owner.userId)).limit(1)],
+        eventsAfter: ({ results: [, before], reads: [, after] }) => {
+          const left = new Set(after.map((row) => row.id));
+          const taskIds = before.map((row) => row.id).filter((id) => !left.has(id));
+          return taskIds.length > 0 ? [{ type: "tasks-removed", taskIds }] : [];
+        },
+        reads: [
+          db.select().from(users).where(eq(users.id, owner.userId)).limit(1),
+          openOccurrencesQuery(db, owner.userId),
+        ],
       }),
       {
         whenAborted: () => {
@@ -95,7 +128,7 @@ export async function runDayStartStep(
       },
     );
     const [user] = reads[0];
-    return user ? { begun: true, today, settings: daySettingsOf(user) } : { begun: false, today };
+    return user ? { begun: true, today, person: user, events } : { begun: false, today };
   } catch (err) {
     // Another run began the day first: nothing was written, and nothing is left to do.
     if (err === DAY_BEGUN_ALREADY) return { begun: false, today };

@@ -2,12 +2,11 @@ import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import type { ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
+import type { ChangeEvent } from "../changes/events";
 import type { ChangeSubscriber } from "../changes/pipeline";
 import { createDb } from "../db/client";
 import { personDatabaseOf } from "../db/person-db";
-import { ownTaskQuery } from "../db/task-rows";
-import type { TimerAfterTasksChange } from "../hub/hub-client";
-import type { AfterAlarm, HubHost } from "../hub/hub-part";
+import type { AfterAlarm, HubHost, HubNews, HubPart, ScheduleHandler } from "../hub/hub-part";
 import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
 import { pushToUser } from "../push/send";
 import { timerFinishedMessage } from "../push/timer-notice";
@@ -44,7 +43,7 @@ export const ALARM_RETRY_MS = 30_000;
  * Its row of the hub's one schedule (kind focus-end) is the running timer's end instant: the run is
  * completed there even when no tab is open (docs/decisions/258-one-schedule-in-the-hub.md).
  */
-export class FocusTimer {
+export class FocusTimer implements HubPart<ChangeEvent> {
   /**
    * `subscribers`: what the app adds to a change (worker/change-subscribers.ts), given by the host,
    * so a run's completion goes through the change pipeline like any change; without, the daily
@@ -132,35 +131,36 @@ export class FocusTimer {
     return true;
   }
 
-  /** A change of tasks, stored already: what it does to the timer (see TimerAfterTasksChange). */
-  async followTasksChange({ removedTasks, resetTimer }: TimerAfterTasksChange): Promise<void> {
-    if (resetTimer) await this.reset();
-    else if (removedTasks === "all") await this.releaseAllTasks();
-    else if (removedTasks) await this.releaseTasksAmong(removedTasks);
-  }
+  /** Tasks gone from every list (deleted, cleared, a day's start closing yesterday's occurrences) or all of them. */
+  readonly follows = ["tasks-removed", "everything-cleared"] as const;
 
   /**
-   * The person's day began: the day start takes yesterday's open routine occurrences off the list
-   * (missed, docs/decisions/281-one-occurrence-made-at-day-start.md) without naming them to the hub,
-   * so a timer about a task D1 no longer holds lets go of it as after a delete: the minutes focused
-   * so far stay on its session (docs/decisions/296-a-missed-occurrence-lets-go-of-the-timer.md).
-   * One read of D1, only when the timer is about a task; a failure is logged (the next action still
-   * ends well: the session's task is null once the task is gone).
+   * A change of tasks, stored already: Start Fresh sends the timer back to idle whatever it is
+   * about, Clear Tasks lets go of any task, and a timer about a removed task lets go of it
+   * (docs/decisions/296-a-missed-occurrence-lets-go-of-the-timer.md for a day's start).
    */
-  async letGoOfGoneTask(): Promise<void> {
-    const state = this.load();
-    const owner = this.owner();
-    if (state.taskId === null || state.status === "idle" || !owner) return;
-    try {
-      const db = createDb(personDatabaseOf(this.host.env, owner.home));
-      const [held] = await ownTaskQuery(db, owner.userId, state.taskId);
-      if (!held) await this.releaseTasksAmong([state.taskId]);
-    } catch (err) {
-      console.error("could not check the timer's task at the day's start", err);
+  async followChange({ events }: HubNews<ChangeEvent>): Promise<void> {
+    const cleared = events.filter((event) => event.type === "everything-cleared");
+    if (cleared.some((event) => event.startFresh)) {
+      await this.reset();
+      return;
     }
+    if (cleared.length > 0) return this.releaseAllTasks();
+    const removed = events.flatMap((event) => (event.type === "tasks-removed" ? event.taskIds : []));
+    if (removed.length > 0) await this.releaseTasksAmong(removed);
   }
 
   // ---- its row of the hub's schedule ----------------------------------------------------------
+
+  /** Its one kind of row: the running timer's end (due also when the stored run's end has come). */
+  readonly jobs: Readonly<Record<string, ScheduleHandler>> = {
+    [SCHEDULE_KINDS.focusEnd]: { due: (_row, now) => this.isDue(now), run: (_row, now) => this.runDue(now) },
+  };
+
+  /** When the hub wakes and before due rows run: a running timer has its row. */
+  mend(): void {
+    this.ensureRow();
+  }
 
   /** When its row is due (ms): the running timer's end, or a retry after a failed completion; null: no row. */
   nextDueAt(): number | null {

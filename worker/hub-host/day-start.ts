@@ -1,28 +1,18 @@
 import type { Context } from "hono";
 import { CHANGE_SUBSCRIBERS } from "../change-subscribers";
+import { tellHub } from "../changes/tell-hub";
 import { type DayStartOwner, dayNotBegun, runDayStartStep } from "../day/day-start";
 import type { Db } from "../db/client";
 import type { AppEnv, SessionUser } from "../env";
-import { announceDayBegun, type DaySettings } from "../hub/hub-client";
+import { hubPreparesDay } from "./hub-parts";
 
 /*
  * The day start, composed (docs/decisions/259-the-day-begins-on-the-server.md). What a person's day
  * needs prepared in D1 is a change subscriber that follows the `day-began` event, wired once with the
  * others in worker/change-subscribers.ts (the routines' occurrences: worker/routines/change-subscriber.ts);
- * what the hub prepares once the day has begun (the day's morning nudge, armed from D1's settings)
- * is worker/hub-host/user-hub.ts's dayBegan.
+ * what the hub prepares once the day has begun is each of its parts' day (./hosted-parts.ts), told
+ * the step's events like any change's (docs/decisions/381-one-message-from-a-change-to-the-hub.md).
  */
-
-/**
- * Whether the person's hub has something to prepare at their day starts, and so keeps a day-start
- * row: a morning nudge that is on, or a routine that is not paused (its occurrence is made at the
- * day's start whether or not the app is open: docs/decisions/281-one-occurrence-made-at-day-start.md).
- * A hub with nothing to prepare is not woken every day; the first read of the day runs the step for
- * everyone.
- */
-export function hubPreparesDay(settings: DaySettings): boolean {
-  return settings.reminderTime !== null || settings.routines === true;
-}
 
 /** The day-start step through the change pipeline, with the app's subscribers (worker/day/day-start.ts): once per person and day. */
 export function beginDay(db: Db, owner: DayStartOwner, now: Date) {
@@ -32,9 +22,10 @@ export function beginDay(db: Db, owner: DayStartOwner, now: Date) {
 /**
  * A read found the person's rows saying today has not begun (readAsUser's session check reads
  * users.day_begun in its batch, so the check costs no round trip): the step runs first, before the
- * read answers. Of reads racing, one begins the day; that one tells the hub, which prepares it.
- * Answers true when the rows said the day was new: what the read's batch read came before the day's
- * start (today's routine occurrences among it), and is read again.
+ * read answers. Of reads racing, one begins the day; that one tells the hub its events, after the
+ * answer, when the hub has something to prepare or to let go of (a timer about an occurrence the day
+ * start removed). Answers true when the rows said the day was new: what the read's batch read came
+ * before the day's start (today's routine occurrences among it), and is read again.
  */
 export async function beginDayOnRead(c: Context<AppEnv>, user: SessionUser, dayBegun: string | null): Promise<boolean> {
   const now = new Date();
@@ -44,8 +35,9 @@ export async function beginDayOnRead(c: Context<AppEnv>, user: SessionUser, dayB
     { userId: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour },
     now,
   );
-  if (result.begun && hubPreparesDay(result.settings)) {
-    const told = announceDayBegun(c.env, result.settings);
+  const removed = result.begun && result.events.some((event) => event.type === "tasks-removed");
+  if (result.begun && (removed || hubPreparesDay(result.person))) {
+    const told = tellHub(c.env, user.id, { events: result.events, tab: null, person: result.person });
     try {
       c.executionCtx.waitUntil(told);
     } catch {

@@ -1,11 +1,12 @@
 import { machineInstant } from "../test-clock";
-import { HUB_KEY_PREFIXES, type ScheduleKind } from "./storage-keys";
+import { HUB_KEY_PREFIXES } from "./storage-keys";
 
 /** A row of the hub's one schedule: when, what kind of job, and what the job needs. */
 export type ScheduleRow<P = unknown> = {
   /** The row's id: the kind itself for a job a person has one of (every kind so far). */
   id: string;
-  kind: ScheduleKind;
+  /** What kind of job: the part that wrote it runs it (SCHEDULE_KINDS in ./storage-keys.ts names them). */
+  kind: string;
   /** When it is due (ms). */
   at: number;
   payload: P;
@@ -22,7 +23,7 @@ const PREFIX = HUB_KEY_PREFIXES.schedule;
  * The person's hub keeps ONE schedule, as the agents SDK's `schedule()` does: rows of (when, kind,
  * payload) in the object's storage and one alarm, always pointed at the earliest row
  * (docs/decisions/258-one-schedule-in-the-hub.md). A timed job is a handler of its kind (the hub's
- * host holds the table: `jobs` in worker/hub-host/user-hub.ts) and a row; the parts write their rows
+ * host builds the table from its parts' `jobs`: worker/hub-host/hub-parts.ts) and a row; the parts write their rows
  * here and never touch the alarm.
  *
  * Rows and the alarm live in the storage, so both survive eviction and restarts. Synchronous KV
@@ -42,7 +43,7 @@ export class HubSchedule {
   }
 
   /** Writes the row (a new one, or this id moved to `at` with `payload`) and points the alarm at the earliest. */
-  async set<P>(kind: ScheduleKind, at: number, payload: P, id: string = kind): Promise<void> {
+  async set<P>(kind: string, at: number, payload: P, id: string = kind): Promise<void> {
     this.put(kind, at, payload, id);
     await this.arm();
   }
@@ -54,7 +55,7 @@ export class HubSchedule {
   }
 
   /** set without pointing the alarm: for the host, which points it once after a run of due rows. */
-  put<P>(kind: ScheduleKind, at: number, payload: P, id: string = kind): void {
+  put<P>(kind: string, at: number, payload: P, id: string = kind): void {
     const row: ScheduleRow<P> = { id, kind, at, payload, tag: crypto.randomUUID() };
     this.storage.kv.put(`${PREFIX}${id}`, row);
   }

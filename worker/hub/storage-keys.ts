@@ -31,18 +31,17 @@ export const HUB_KEY_PREFIXES = {
 } as const;
 
 /**
- * The kinds of the schedule's rows, with the part that schedules them; the hub's host has one
- * job per kind (`jobs` in worker/hub-host/user-hub.ts, docs/decisions/258-one-schedule-in-the-hub.md).
+ * The kinds of the schedule's rows, with the part that schedules them; each part brings the job of
+ * its kinds, from which the hub's host builds its table (worker/hub-host/hosted-parts.ts,
+ * docs/decisions/258-one-schedule-in-the-hub.md, docs/decisions/380-the-hub-hosts-parts.md).
  */
 export const SCHEDULE_KINDS = {
   /** The running focus timer's end (worker/focus/focus-timer.ts); one row, id = kind. */
   focusEnd: "focus-end",
-  /** The morning nudge's next local time (worker/day/plan-reminder.ts); one row, id = kind. */
+  /** The morning nudge's next local time (worker/day/plan-reminder.ts, a daily push); one row, id = kind. */
   planReminder: "plan-reminder",
-  /** The evening close's next local time (worker/day-close/close-reminder.ts); one row, id = kind. */
+  /** The evening close's next local time (worker/day-close/close-reminder.ts, a daily push); one row, id = kind. */
   dayClose: "day-close",
   /** The person's next day start (worker/day/day-start.ts); one row, id = kind. */
   dayStart: "day-start",
 } as const;
-
-export type ScheduleKind = (typeof SCHEDULE_KINDS)[keyof typeof SCHEDULE_KINDS];

@@ -46,10 +46,10 @@ export const pushRoutes = new Hono<AppEnv>()
       if (abortedBy(err, pushSubscriptions)) throw conflict(ENDPOINT_OF_ANOTHER_ACCOUNT);
       throw err;
     }
-    // A device with notifications on: the hub is told the day's settings, so the evening close's
-    // push (on by default) has its row without the settings ever saved
+    // A device with notifications on: the hub is told so with the person's row, so the evening
+    // close's push (on by default) has its row without the settings ever saved
     // (docs/decisions/295-the-close-push-armed-when-notifications-go-on.md).
-    if (row) await announceEvents(c, user.id, [{ type: "day-settings-changed", user: row }]);
+    if (row) await announceEvents(c, user.id, [{ type: "notifications-turned-on", user: row }]);
     return c.body(null, 204);
   })
   // Notifications off for this device: its subscriptions go, other devices keep theirs.
