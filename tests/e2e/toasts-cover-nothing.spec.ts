@@ -6,6 +6,7 @@ import {
   apiCall,
   collectConsoleErrors,
   expect,
+  pageScrollY,
   screenshots,
   shownToast,
   signInPage,
@@ -124,6 +125,9 @@ async function expectNothingUnder(page: Page, toast: Locator, screen: string) {
   await expect(toast).toBeVisible();
   // Held by the pointer resting on it, which pauses its time.
   await toast.hover();
+  // Only the page's own scrolling area scrolls: the document around it never does, so it cannot
+  // carry the page under the toast.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
   for (const where of ["as it is", "mid-page", "end"] as const) {
     await scrollPage(page, where);
     await expect.poll(() => underToast(toast), { message: `${screen}, ${where}` }).toEqual([]);
@@ -169,3 +173,22 @@ for (const device of DEVICES) {
     });
   });
 }
+
+// The page scrolls in #root now: with nothing focused, the keys that scroll a page still do.
+test("with nothing focused, the scrolling keys scroll the page", async ({ page, request, signedIn }) => {
+  for (const title of Object.values(TITLES)) await apiCall(request, signedIn, "POST", "/api/tasks", { title });
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Current Tasks" }).getByText(TITLES.contract)).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await page.keyboard.press("PageDown");
+  await expect.poll(() => pageScrollY(page)).toBeGreaterThan(100);
+  await page.keyboard.press("End");
+  const end = await page.evaluate(() => {
+    const root = document.getElementById("root") as HTMLElement;
+    return root.scrollHeight - root.clientHeight;
+  });
+  await expect.poll(() => pageScrollY(page)).toBe(end);
+  await page.keyboard.press("Home");
+  await expect.poll(() => pageScrollY(page)).toBe(0);
+});

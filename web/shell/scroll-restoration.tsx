@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import { pageScrollEvents, pageScroller } from "../ui/page-scroller";
+import { pageScroller } from "../ui/page-scroller";
 
 const POSITIONS_KEY = "scroll-positions";
 /** Enough history entries to go back through; the oldest are dropped beyond it. */
@@ -52,12 +52,11 @@ export function ScrollRestoration() {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(save);
     };
-    const events = pageScrollEvents(scroller);
-    events.addEventListener("scroll", onScroll, { passive: true });
+    scroller.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("pagehide", save);
     return () => {
       cancelAnimationFrame(frame);
-      events.removeEventListener("scroll", onScroll);
+      scroller.removeEventListener("scroll", onScroll);
       window.removeEventListener("pagehide", save);
     };
   }, [location.key]);
