@@ -10,6 +10,7 @@ import { languageToShow, showLanguage } from "./features/language/shown-language
 import { registerServiceWorker } from "./features/offline/service-worker";
 import { loadLandingPage, startSignedInApp } from "./first-screen";
 import { watchKeyboardUse } from "./ui/keyboard-use";
+import { scrollPageWithKeys } from "./ui/page-scroller";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
@@ -40,6 +41,8 @@ if (window.location.pathname === "/" && !getAuthToken() && landing) {
   });
 } else {
   landing?.remove();
+  // The page scrolls in #root from here on (web/ui/page-scroller.ts).
+  scrollPageWithKeys();
   // The first screen's data and code are asked for together, not one after the other
   // (docs/decisions/042-first-screen-does-wait-own-code.md).
   const root = createRoot(container);

@@ -7,8 +7,10 @@ import {
   expect,
   keyboardDragReady,
   PASSWORD,
+  pageScrollY,
   REAL_LENGTH_TITLES,
   screenshots,
+  scrollPageTo,
   shownToast,
   test,
 } from "./fixtures";
@@ -739,16 +741,16 @@ test("narrow screens: one column, and the keyboard moves a task down the lists",
   // "Priority analysis complete" covers the card until it goes, and a press on it would start no
   // drag.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await scrollPageTo(page, 0);
   const handle = page.getByRole("button", { name: /^Tiny task/ });
   await handle.scrollIntoViewIfNeeded();
   const box = await handle.boundingBox();
   if (!box) throw new Error("not on screen");
-  const startScroll = await page.evaluate(() => window.scrollY);
+  const startScroll = await pageScrollY(page);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2, 835, { steps: 10 });
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(startScroll + 100);
+  await expect.poll(() => pageScrollY(page)).toBeGreaterThan(startScroll + 100);
   // Until the page can scroll no further: the "No" List is then fully on screen.
   await expect
     .poll(async () => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, expect, REAL_LENGTH_TITLES, test } from "./fixtures";
+import { type Account, expect, REAL_LENGTH_TITLES, scrollPageTo, test } from "./fixtures";
 
 // Nothing may lie on top of a button, link or field on a phone
 // (docs/decisions/080-nothing-floats-over-phones-page.md): for every screen and timer phase, at
@@ -78,10 +78,7 @@ async function expectNothingCovered(page: Page, screen: string) {
   for (const size of PHONES) {
     await page.setViewportSize(size);
     for (const at of ["top", "bottom"] as const) {
-      await page.evaluate(
-        (where) => window.scrollTo(0, where === "top" ? 0 : document.documentElement.scrollHeight),
-        at,
-      );
+      await scrollPageTo(page, at === "top" ? 0 : "end");
       await expect
         .poll(() => coveredControls(page), { message: `${screen} at ${size.width}×${size.height}, ${at}` })
         .toEqual([]);
@@ -135,7 +132,7 @@ async function expectToastCoversNothing(page: Page, screen: string, title: strin
   await expect(toast).toBeVisible();
   for (const size of PHONES) {
     await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await scrollPageTo(page, "end");
     await toast.hover();
     const message = `${screen}, toast "${title}" at ${size.width}×${size.height}`;
     await expect
@@ -152,7 +149,7 @@ async function expectToastCoversNothing(page: Page, screen: string, title: strin
         { message },
       )
       .toEqual([16, 16, 16]);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await scrollPageTo(page, "end");
     await expect.poll(() => controlsUnderToast(page), { message }).toEqual([]);
   }
   await toast.getByRole("button", { name: "Close toast" }).dispatchEvent("click");

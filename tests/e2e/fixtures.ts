@@ -196,10 +196,20 @@ export async function screenshots(page: Page, name: string) {
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(150);
-      await page.screenshot({ path: `tests/e2e/.artifacts/${name}-${theme}-${label}.png`, fullPage: true });
+      await page.screenshot({
+        path: `tests/e2e/.artifacts/${name}-${theme}-${label}.png`,
+        fullPage: true,
+        style: WHOLE_PAGE,
+      });
     }
   }
 }
+
+/**
+ * The page scrolls in #root (docs/decisions/376-the-page-ends-above-the-toast.md): for a whole-page
+ * screenshot it grows to its content, so the document is as long as the page.
+ */
+const WHOLE_PAGE = "body > #root:first-child { height: auto; overflow: visible; }";
 
 /**
  * The toast on screen with this title (and description). The app shows one toast at a time: a new
@@ -272,4 +282,20 @@ export async function middleAgainstBackground(page: Page, control: Locator): Pro
   const background = await pixelOf(page, png, 1, box.height / 2);
   const middle = await pixelOf(page, png, gap + box.width / 2, box.height / 2);
   return Math.max(...middle.map((value, i) => Math.abs(value - (background[i] ?? 0))));
+}
+
+/**
+ * The page scrolls in #root, not the window: it ends above a toast while one shows
+ * (docs/decisions/376-the-page-ends-above-the-toast.md). Its scroll position, from the top.
+ */
+export function pageScrollY(page: Page): Promise<number> {
+  return page.evaluate(() => document.getElementById("root")?.scrollTop ?? 0);
+}
+
+/** Scrolls the page (#root) to `y` from its top, or to its end. */
+export async function scrollPageTo(page: Page, y: number | "end") {
+  await page.evaluate((to) => {
+    const root = document.getElementById("root");
+    if (root) root.scrollTop = to === "end" ? root.scrollHeight : to;
+  }, y);
 }

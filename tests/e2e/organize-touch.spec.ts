@@ -1,5 +1,13 @@
 import type { APIRequestContext, CDPSession, Page } from "@playwright/test";
-import { type Account, addTaskViaApi, expect, listTasksViaApi, REAL_LENGTH_TITLES, test } from "./fixtures";
+import {
+  type Account,
+  addTaskViaApi,
+  expect,
+  listTasksViaApi,
+  pageScrollY,
+  REAL_LENGTH_TITLES,
+  test,
+} from "./fixtures";
 
 // A touch drag on the board at phone size (docs/product.md#organized-step): pressing a card near the
 // bottom of the screen scrolls nothing until the finger moves towards an edge, and the card lands
@@ -49,7 +57,7 @@ test("a touch drag from the bottom of the screen scrolls nothing on press and la
   // The card sits in the lowest fifth of the screen, inside the auto-scroll zone, with room to scroll.
   await handle.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    window.scrollBy(0, r.top + r.height / 2 - window.innerHeight * 0.88);
+    document.getElementById("root")?.scrollBy(0, r.top + r.height / 2 - window.innerHeight * 0.88);
   });
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
   const box = await handle.boundingBox();
@@ -57,10 +65,10 @@ test("a touch drag from the bottom of the screen scrolls nothing on press and la
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   expect(y).toBeGreaterThan(844 * 0.8);
-  const scrollBefore = await page.evaluate(() => window.scrollY);
-  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(
-    scrollBefore + 200,
-  );
+  const scrollBefore = await pageScrollY(page);
+  expect(
+    await page.evaluate(() => (document.getElementById("root")?.scrollHeight ?? 0) - window.innerHeight),
+  ).toBeGreaterThan(scrollBefore + 200);
 
   const touch = await touchscreen(page);
   await touch.send("touchStart", x, y);
@@ -70,7 +78,7 @@ test("a touch drag from the bottom of the screen scrolls nothing on press and la
   for (let frame = 0; frame < 20; frame++) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   }
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+  expect(await pageScrollY(page)).toBe(scrollBefore);
 
   // The finger moves up onto the Later list and lifts there.
   const later = page.getByRole("region", { name: "Later", exact: true });
@@ -143,5 +151,5 @@ test("a long touch drag scrolls the page to a list below the screen, lands there
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   }
   await expect(landed).toBeInViewport();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+  expect(await pageScrollY(page)).toBeGreaterThan(844);
 });

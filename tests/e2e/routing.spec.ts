@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, expect, PASSWORD, registerViaApi, test, uniqueName } from "./fixtures";
+import {
+  type Account,
+  expect,
+  PASSWORD,
+  pageScrollY,
+  registerViaApi,
+  scrollPageTo,
+  test,
+  uniqueName,
+} from "./fixtures";
 
 async function addTask(request: APIRequestContext, account: Account, title: string): Promise<{ id: number }> {
   const res = await request.post("/api/tasks", {
@@ -91,8 +100,8 @@ test("a new page starts at the top; back and forward return to where each page w
   await page.setViewportSize({ width: 390, height: 600 });
   await page.goto("/");
   await expect(page.getByText("Task number 30")).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 700));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  await scrollPageTo(page, 700);
+  await expect.poll(() => pageScrollY(page)).toBe(700);
   await nextFrames(page);
 
   // A tab clicked where it is (above the view): the next screen shows from its top.
@@ -100,16 +109,16 @@ test("a new page starts at the top; back and forward return to where each page w
   await nav.getByRole("link", { name: '"No" List' }).dispatchEvent("click");
   await expect(page.getByText("Task number 30")).toBeVisible();
   await expect(page).toHaveURL(/\/no-list$/);
-  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1200);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await page.evaluate(() => window.scrollTo(0, 300));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  expect(await page.evaluate(() => document.getElementById("root")?.scrollHeight)).toBeGreaterThan(1200);
+  await expect.poll(() => pageScrollY(page)).toBe(0);
+  await scrollPageTo(page, 300);
+  await expect.poll(() => pageScrollY(page)).toBe(300);
   await nextFrames(page);
 
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  await expect.poll(() => pageScrollY(page)).toBe(700);
   await page.goForward();
   await expect(page).toHaveURL(/\/no-list$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await expect.poll(() => pageScrollY(page)).toBe(300);
 });

@@ -133,7 +133,8 @@ async function placeOf(toast: Locator) {
 /** What lies under the toast, scrolled to the end of the page: controls and headings. */
 function underToast(toast: Locator) {
   return toast.evaluate((el) => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
+    const root = document.getElementById("root");
+    if (root) root.scrollTop = root.scrollHeight;
     const t = el.getBoundingClientRect();
     return Array.from(document.querySelectorAll("button, a[href], input, select, textarea, h1, h2, h3"))
       .filter((c) => {

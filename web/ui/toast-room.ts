@@ -1,4 +1,5 @@
 import { type RefObject, useEffect } from "react";
+import { pageScroller } from "./page-scroller";
 
 /** The toast's distance from the bottom edge: 16 px on a phone, 24 px wider (web/ui/toaster.tsx). */
 export const TOAST_OFFSET_PX = { phone: 16, wide: 24 } as const;
@@ -6,10 +7,11 @@ export const TOAST_OFFSET_PX = { phone: 16, wide: 24 } as const;
 const PHONE_QUERY = "(max-width: 600px)";
 
 /**
- * A toast has one place, always the same (docs/decisions/353-a-toast-has-one-place.md): while one
- * shows, the page ends its height and margins above the bottom (--toast-room, web/styles.css), so
- * its last controls rise above the toast and a short page's footer stays clear of it. The toast
- * itself never moves.
+ * A toast has one place, always the same, and the page makes room for it
+ * (docs/decisions/376-the-page-ends-above-the-toast.md): while one shows, the page's scrolling area
+ * ends its height and margins above the bottom (--toast-room, web/styles.css), so nothing of the
+ * page is under it. What is on screen stays where it is; scrolled to the end, the end stays in
+ * view, so the last controls rise by the toast's height. The toast itself never moves.
  */
 export function useToastRoom(container: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -27,13 +29,15 @@ export function useToastRoom(container: RefObject<HTMLElement | null>) {
         if (toast) sizes.observe(toast);
         watched = toast;
       }
-      if (!toast) {
-        style.removeProperty("--toast-room");
-        return;
+      const scroller = pageScroller();
+      const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
+      if (!toast) style.removeProperty("--toast-room");
+      else {
+        const offset = phone.matches ? TOAST_OFFSET_PX.phone : TOAST_OFFSET_PX.wide;
+        // offsetHeight: the toast's own height, unaffected by its slide-in transform.
+        style.setProperty("--toast-room", `${toast.offsetHeight + 2 * offset}px`);
       }
-      const offset = phone.matches ? TOAST_OFFSET_PX.phone : TOAST_OFFSET_PX.wide;
-      // offsetHeight: the toast's own height, unaffected by its slide-in transform.
-      style.setProperty("--toast-room", `${toast.offsetHeight + 2 * offset}px`);
+      if (atEnd) scroller.scrollTop = scroller.scrollHeight;
     };
     const sizes = new ResizeObserver(measure);
     const toasts = new MutationObserver(measure);

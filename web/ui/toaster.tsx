@@ -12,8 +12,8 @@ import { TOAST_OFFSET_PX, useToastRoom } from "./toast-room";
  * swipe right to dismiss, F8 focuses the region. One place, always the same
  * (docs/decisions/353-a-toast-has-one-place.md): on a phone across the bottom, 16 px up; from 640 px
  * the bottom-left corner, away from the suggestion button that floats bottom right
- * (docs/decisions/080-nothing-floats-over-phones-page.md); while it shows the page ends above it
- * (web/ui/toast-room.ts). A screen's toast closes when the person goes to another screen
+ * (docs/decisions/080-nothing-floats-over-phones-page.md); while it shows the page's scrolling area
+ * ends above it (web/ui/toast-room.ts, docs/decisions/376-the-page-ends-above-the-toast.md). A screen's toast closes when the person goes to another screen
  * (docs/decisions/248-toasts-keep-to-their-screen.md).
  * A press that begins on the page passes under the toasts until it is released
  * (docs/decisions/303-a-tap-is-not-taken-by-a-toast.md).

@@ -6,6 +6,7 @@ import { readDraft, saveDraft } from "../../api/braindump-draft";
 import { readStep, saveStep } from "../../api/braindump-step";
 import { asksForCapture } from "../../api/capture-address";
 import { useDay } from "../../api/day";
+import { pageScroller } from "../../ui/page-scroller";
 import { Spinner } from "../../ui/spinner";
 import { BraindumpInputStep } from "./braindump-input-step";
 import { onFreshStart } from "./fresh-start-signal";
@@ -138,7 +139,7 @@ export function PriorityPickerPage() {
   const planShown = useRef(showPlan);
   useEffect(() => {
     if (planShown.current && !showPlan && step === "input") {
-      window.scrollTo({ top: 0 });
+      pageScroller().scrollTo({ top: 0 });
       focusStepHeading();
     }
     // Asked for from the notice: the keyboard goes to the plan.

@@ -11,6 +11,7 @@ import { useTimer } from "../../api/timer";
 import { useTimerAction } from "../../api/timer-actions";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { pageScroller } from "../../ui/page-scroller";
 import { Spinner } from "../../ui/spinner";
 import { ActivePhase } from "./active-phase";
 import { BreakOverPhase } from "./break-over-phase";
@@ -142,7 +143,7 @@ export function FocusTimerPage() {
   // it, cut off at the top. Before the paint, so it never shows scrolled.
   const shownPhase = useRef(phase);
   useLayoutEffect(() => {
-    if (shownPhase.current !== null && phase !== null && phase !== shownPhase.current) window.scrollTo(0, 0);
+    if (shownPhase.current !== null && phase !== null && phase !== shownPhase.current) pageScroller().scrollTo(0, 0);
     shownPhase.current = phase;
   }, [phase]);
   const addressTaskId = ranSinceLoad.current

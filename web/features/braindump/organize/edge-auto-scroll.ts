@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { DRAG } from "../../../../shared/constants";
+import { pageScroller } from "../../../ui/page-scroller";
 
 /**
  * docs/product.md#other-constants auto-scroll while dragging: nothing until the pointer is within 25 % of the viewport from
@@ -50,10 +51,18 @@ export function useEdgeAutoScroll() {
       const onMove = (event: Event) => {
         current.y = clientY(event) ?? current.y;
       };
+      // The page's scrolling area ends above a toast while one shows (web/ui/page-scroller.ts).
+      const scroller = pageScroller();
       const tick = () => {
         if (current.y !== undefined) {
-          const speed = edgeScrollSpeed(current.y, window.innerHeight, pressedAt);
-          if (speed !== 0) window.scrollBy(0, speed);
+          const { top, bottom } = scroller.getBoundingClientRect();
+          const edge = Math.min(bottom, window.innerHeight);
+          const speed = edgeScrollSpeed(
+            current.y - top,
+            edge - top,
+            pressedAt === undefined ? undefined : pressedAt - top,
+          );
+          if (speed !== 0) scroller.scrollBy(0, speed);
         }
         current.frame = requestAnimationFrame(tick);
       };
