@@ -126,7 +126,6 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
               {active.map((task) => {
                 const category = task.category ?? DEFAULT_CATEGORY;
                 const deleting = deleteTask.isPending && deleteTask.variables === task.id;
-                const { routineId } = task;
                 const estimate =
                   category === "no_list" ? null : (
                     <Suspense fallback={null}>
@@ -189,17 +188,12 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                         ) : null}
                         <UnsyncedMark unsynced={isUnsynced(task)} />
                       </span>
-                      {routineId === null ? (
+                      {task.routineId === null ? (
                         estimate && <div className="col-start-1 row-start-2">{estimate}</div>
                       ) : (
                         // A routine's occurrence also offers "Skip" (docs/decisions/374-the-task-list-s-routine-row-offers-skip.md).
-                        <Suspense fallback={<div className="col-start-1 row-start-2">{estimate}</div>}>
-                          <OccurrenceSkip
-                            task={{ title: task.title, routineId }}
-                            beside={estimate}
-                            className="col-start-1 row-start-2 flex flex-wrap items-center gap-x-1"
-                            formClassName="col-span-3 row-start-3 pb-2 pt-1"
-                          />
+                        <Suspense fallback={null}>
+                          <OccurrenceSkip title={task.title} routineId={task.routineId} estimate={estimate} />
                         </Suspense>
                       )}
                       <EditTitleButton

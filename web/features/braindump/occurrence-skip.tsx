@@ -1,40 +1,37 @@
 import type { ReactNode } from "react";
-import type { Task } from "../../../shared/schemas/tasks";
 import { useSkipToday } from "../../api/skip-today";
 import { SkipTodayToggle } from "../../ui/skip-today-form";
 
 /**
  * "Skip" on a routine's open occurrence in Current Tasks, as on the plan and the evening close
- * (docs/decisions/374-the-task-list-s-routine-row-offers-skip.md): beside the row's estimate, in
- * `className`'s place, wrapping under it where the row is narrow; the form opens in `formClassName`'s.
+ * (docs/decisions/374-the-task-list-s-routine-row-offers-skip.md): in the row's grid, beside its
+ * estimate and wrapping under it where the row is narrow, the form on a line of its own below.
  */
 export default function OccurrenceSkip({
-  task,
-  beside,
-  className,
-  formClassName,
+  title,
+  routineId,
+  estimate,
 }: {
-  task: Pick<Task, "title"> & { routineId: number };
-  beside: ReactNode;
-  className: string;
-  formClassName: string;
+  title: string;
+  routineId: number;
+  estimate: ReactNode;
 }) {
   const skip = useSkipToday();
   return (
     <SkipTodayToggle
-      title={task.title}
+      title={title}
       pending={skip.pending}
-      formClassName={formClassName}
+      formClassName="col-span-3 row-start-3 pb-2 pt-1"
       place={(button, form) => (
         <>
-          <div className={className}>
-            {beside}
+          <div className="col-start-1 row-start-2 flex flex-wrap items-center gap-x-1">
+            {estimate}
             {button}
           </div>
           {form}
         </>
       )}
-      onSkip={(reason, skipped) => skip.skipToday({ id: task.routineId, title: task.title }, reason, skipped)}
+      onSkip={(reason, skipped) => skip.skipToday({ id: routineId, title }, reason, skipped)}
     />
   );
 }
