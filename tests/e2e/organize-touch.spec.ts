@@ -3,7 +3,8 @@ import { type Account, addTaskViaApi, expect, listTasksViaApi, REAL_LENGTH_TITLE
 
 // A touch drag on the board at phone size (docs/product.md#organized-step): pressing a card near the
 // bottom of the screen scrolls nothing until the finger moves towards an edge, and the card lands
-// in the list under the finger when it lifts.
+// in the list under the finger when it lifts, or, with none under it, in the nearest
+// (docs/decisions/373-a-touch-drop-lands-in-the-nearest-list.md).
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
