@@ -310,3 +310,51 @@ test("at 390 px, a day not planned closes every open task, carried ones grouped 
   expect(day.closed).toBe(true);
   await close();
 });
+
+test("at 390 px the close's Skip skips an open routine's day with its reason, which the routine's days then show (docs/decisions/361-skip-today-wherever-today-s-routines-are-listed.md)", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const move = dayMove();
+  const account = await registerOnDayOne(request, move.dayOne);
+  await apiCall(request, account, "POST", "/api/process-tasks", { text: TITLES.join("\n") });
+  for (const name of [STRETCH, MEDICINE]) {
+    await apiCall(request, account, "POST", "/api/routines", { title: name, repeat: { every: "day" } });
+  }
+  const reason = "Out at a friend's for dinner, the medicine stays at home";
+
+  const { page, errors, close } = await openDevice(browser, account, move.dayOne.timeZone);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/close");
+  await expect(page.getByRole("heading", { level: 1, name: "Close your day" })).toBeVisible();
+  const routines = page.getByTestId("close-routines");
+  await expect(routines).toContainText("0 routines done, 2 still open.");
+  await routines.getByRole("button", { name: `Skip "${MEDICINE}" today` }).click();
+  const form = routines.getByRole("form", { name: `Skip "${MEDICINE}" today` });
+  await form.getByLabel("Why (if you want to say)").fill(reason);
+  await screenshots(page, "day-close-skip");
+  await form.getByRole("button", { name: "Skip today" }).click();
+  const toast = shownToast(page, `Skipped today: "${MEDICINE}"`, "A skipped day keeps your streak.");
+  await expect(toast).toBeVisible();
+  // The skip offers no Undo; the day can be done or skipped again from the Routines page.
+  await expect(toast.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  // It leaves the close's list, which now counts only the other, and is no task to move either.
+  await expect(routines.getByRole("listitem").filter({ hasText: MEDICINE })).toHaveCount(0);
+  await expect(routines.getByRole("listitem").filter({ hasText: STRETCH })).toHaveCount(1);
+  await expect(routines).toContainText("0 routines done, 1 still open.");
+  await expect(page.getByRole("group", { name: MEDICINE })).toHaveCount(0);
+  await screenshots(page, "day-close-skipped");
+
+  // The reason is kept with the day, where the routine's days are shown: its card and Analytics.
+  const skippedToday = new RegExp(`: skipped \\(${reason.replace(/[()']/g, "\\$&")}\\)$`);
+  await page.goto("/routines");
+  const medicine = page.locator("article").filter({ hasText: MEDICINE });
+  await expect(medicine.getByText("Skipped today")).toBeVisible();
+  await expect(medicine.getByRole("listitem", { name: skippedToday })).toHaveCount(1);
+  await page.goto("/analytics");
+  const strip = page.getByRole("list", { name: new RegExp(`^${MEDICINE}: the last 30 days`) });
+  await expect(strip.getByRole("listitem", { name: skippedToday })).toHaveCount(1);
+  expect(errors).toEqual([]);
+  await close();
+});

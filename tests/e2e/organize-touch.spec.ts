@@ -11,7 +11,8 @@ import {
 
 // A touch drag on the board at phone size (docs/product.md#organized-step): pressing a card near the
 // bottom of the screen scrolls nothing until the finger moves towards an edge, and the card lands
-// in the list under the finger when it lifts.
+// in the list under the finger when it lifts, or, with none under it, in the nearest
+// (docs/decisions/373-a-touch-drop-lands-in-the-nearest-list.md).
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -152,4 +153,54 @@ test("a long touch drag scrolls the page to a list below the screen, lands there
   }
   await expect(landed).toBeInViewport();
   expect(await pageScrollY(page)).toBeGreaterThan(844);
+});
+
+test("a touch drag held at the bottom edge until the page ends lands in the last list, not outside the lists", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  test.slow();
+  // Urgent has the card to move; the "No" List, the last one, starts far below the screen.
+  await openBoard(page, request, signedIn, 10);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+
+  const moving = REAL_LENGTH_TITLES[1];
+  const handle = page.getByRole("button", { name: new RegExp(`^${moving.replace(/[()]/g, "\\$&")}`) });
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error("not on screen");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const noList = page.getByRole("region", { name: '"No" List', exact: true });
+
+  const touch = await touchscreen(page);
+  await touch.send("touchStart", x, y);
+  await expect(page.locator("[data-drag-overlay]")).toHaveCount(1);
+  // The finger goes to the bottom edge and stays there until the page can scroll no further: what
+  // is under it then is the page below the last list, not a list.
+  const edge = 844 - 12;
+  for (let step = 1; step <= 10; step++) await touch.send("touchMove", x, y + ((edge - y) * step) / 10);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight - window.scrollY), {
+      timeout: 20_000,
+    })
+    .toBeLessThan(1);
+  const underFinger = await page.evaluate(
+    ([px, py]) =>
+      document
+        .elementsFromPoint(px as number, py as number)
+        .some((el) => el.matches("section[aria-labelledby^='column-']")),
+    [x, edge],
+  );
+  expect(underFinger).toBe(false);
+  // The list it is nearest is lit while the finger is there, and the card lands in it.
+  await expect(noList).toHaveClass(/border-brand-500/);
+  await touch.send("touchEnd");
+  const landed = noList.getByRole("button", { name: new RegExp(`^${moving.replace(/[()]/g, "\\$&")}`) });
+  await expect(landed).toBeVisible();
+  await expect
+    .poll(async () => (await listTasksViaApi(request, signedIn)).find((t) => t.title === moving)?.category)
+    .toBe("no_list");
+  await expect(landed).toBeInViewport();
 });

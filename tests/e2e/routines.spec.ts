@@ -235,3 +235,49 @@ test.describe("skip with a reason from the plan", () => {
     await close();
   });
 });
+
+test.describe("skip with a reason from the task list", () => {
+  const day = dayServerOfTheGroup();
+
+  test("at 390 px a routine's row in Current Tasks offers Skip with an optional reason (docs/decisions/374-the-task-list-s-routine-row-offers-skip.md)", async ({
+    browser,
+  }) => {
+    test.slow();
+    const { dayOne: place } = dayMove();
+    const account = await registerOnDayOne(day.api, place);
+    for (const title of Object.values(TITLES).slice(0, 10)) {
+      await apiCall(day.api, account, "POST", "/api/tasks", { title, category: "later" });
+    }
+    for (const title of [VITAMINS, STRETCH]) {
+      await apiCall(day.api, account, "POST", "/api/routines", { title, repeat: { every: "day" } });
+    }
+    const { page, errors, close } = await openDevice(browser, account, place.timeZone, { baseURL: day.server.baseURL });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const list = page.getByRole("region", { name: "Current Tasks" });
+    await expect(list.getByRole("listitem")).toHaveCount(12);
+    const row = list.getByRole("listitem").filter({ hasText: STRETCH });
+    // The row still says it is a routine and leads to it; a plain task's row has no Skip.
+    await expect(row.getByRole("link", { name: /Routine/ })).toBeVisible();
+    await expect(list.getByRole("button", { name: /^Skip "/ })).toHaveCount(2);
+
+    await row.getByRole("button", { name: `Skip "${STRETCH}" today` }).click();
+    const form = row.getByRole("form", { name: `Skip "${STRETCH}" today` });
+    await form.getByLabel("Why (if you want to say)").fill("Sore back after moving the sofa yesterday");
+    await screenshots(page, "routines-list-skip");
+    await form.getByRole("button", { name: "Skip today" }).click();
+    await expect(shownToast(page, `Skipped today: "${STRETCH}"`, "A skipped day keeps your streak.")).toBeVisible();
+    await expect(list.getByRole("listitem").filter({ hasText: STRETCH })).toHaveCount(0);
+    await expect(list.getByRole("listitem")).toHaveCount(11);
+    await expect(list.getByRole("listitem").filter({ hasText: VITAMINS })).toHaveCount(1);
+
+    await page.goto("/routines");
+    const stretch = page.locator("article").filter({ hasText: STRETCH });
+    await expect(stretch.getByText("Skipped today")).toBeVisible();
+    await expect(
+      stretch.getByRole("listitem", { name: /: skipped \(Sore back after moving the sofa yesterday\)$/ }),
+    ).toHaveCount(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAnnouncements, dragMessages } from "../../web/features/braindump/organize/announcements";
 import { columnOf, dragId, taskIdOf } from "../../web/features/braindump/organize/columns";
+import { distanceToBox } from "../../web/features/braindump/organize/drop-target";
 import { edgeScrollSpeed } from "../../web/features/braindump/organize/edge-auto-scroll";
 import { type ColumnRect, nextColumnPosition } from "../../web/features/braindump/organize/keyboard-coordinates";
 
@@ -166,5 +167,16 @@ describe("edge auto-scroll (docs/product.md#other-constants)", () => {
     expect(edgeScrollSpeed(150, height, 500)).toBe(-14);
     // Pressed against the very edge: that way cannot scroll.
     expect(edgeScrollSpeed(1000, height, 998)).toBe(0);
+  });
+});
+
+describe("the list nearest a finger beside the lists (docs/decisions/373-a-touch-drop-lands-in-the-nearest-list.md)", () => {
+  const box = { left: 16, top: 100, right: 374, bottom: 400 };
+  it("is 0 inside a list and the straight distance outside it", () => {
+    expect(distanceToBox({ x: 200, y: 250 }, box)).toBe(0);
+    expect(distanceToBox({ x: 200, y: 460 }, box)).toBe(60);
+    expect(distanceToBox({ x: 200, y: 40 }, box)).toBe(60);
+    expect(distanceToBox({ x: 10, y: 250 }, box)).toBe(6);
+    expect(distanceToBox({ x: 390, y: 412 }, box)).toBe(20);
   });
 });

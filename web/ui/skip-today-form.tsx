@@ -1,5 +1,5 @@
 import { SkipForward } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { SKIP_REASON_MAX } from "../../shared/schemas/routines";
 import { Button } from "./button";
 import { inputClasses } from "./field";
@@ -38,37 +38,58 @@ export function SkipTodayForm({ title, pending, onSkip }: { title: string; pendi
   );
 }
 
-/** A checklist row's "Skip" for a routine's open occurrence: it opens the form under the row. */
-export function SkipTodayToggle({ title, pending, onSkip }: { title: string; pending: boolean; onSkip: Skip }) {
+type Place = (button: ReactNode, form: ReactNode) => ReactNode;
+const besideEachOther: Place = (button, form) => (
+  <>
+    {button}
+    {form}
+  </>
+);
+
+/**
+ * A row's "Skip" for a routine's open occurrence: it opens the form under the row. A row that lays
+ * its controls out itself says where the button and the form go (`place`, `formClassName`).
+ */
+export function SkipTodayToggle({
+  title,
+  pending,
+  onSkip,
+  place = besideEachOther,
+  formClassName = "basis-full pb-2 pl-11",
+}: {
+  title: string;
+  pending: boolean;
+  onSkip: Skip;
+  place?: Place;
+  formClassName?: string;
+}) {
   const [open, setOpen] = useState(false);
   const formId = useId();
-  return (
-    <>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-expanded={open}
-        aria-controls={open ? formId : undefined}
-        aria-label={`Skip "${title}" today`}
-        onClick={() => setOpen((old) => !old)}
-      >
-        <SkipForward aria-hidden="true" className="h-4 w-4" />
-        Skip
-      </Button>
-      {open ? (
-        <div id={formId} className="basis-full pb-2 pl-11">
-          <SkipTodayForm
-            title={title}
-            pending={pending}
-            onSkip={(reason, skipped) =>
-              onSkip(reason, () => {
-                skipped();
-                setOpen(false);
-              })
-            }
-          />
-        </div>
-      ) : null}
-    </>
+  return place(
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-expanded={open}
+      aria-controls={open ? formId : undefined}
+      aria-label={`Skip "${title}" today`}
+      onClick={() => setOpen((old) => !old)}
+    >
+      <SkipForward aria-hidden="true" className="h-4 w-4" />
+      Skip
+    </Button>,
+    open ? (
+      <div id={formId} className={formClassName}>
+        <SkipTodayForm
+          title={title}
+          pending={pending}
+          onSkip={(reason, skipped) =>
+            onSkip(reason, () => {
+              skipped();
+              setOpen(false);
+            })
+          }
+        />
+      </div>
+    ) : null,
   );
 }

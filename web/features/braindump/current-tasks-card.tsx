@@ -26,6 +26,9 @@ const TaskTitleEditor = lazy(() => import("./task-title-editor").then((m) => ({ 
 // A task's estimate on its row loads after the list (docs/decisions/290-estimates-written-at-the-end-of-a-line.md).
 const EstimateSelect = lazy(() => import("./plan-size/estimate-select"));
 
+// A routine's "Skip" loads with the first row of one (docs/decisions/374-the-task-list-s-routine-row-offers-skip.md).
+const OccurrenceSkip = lazy(() => import("./occurrence-skip"));
+
 // The confirmation of Clear Tasks and its call load with the first press.
 const ClearTasksDialog = lazy(() => import("./clear-tasks-dialog").then((m) => ({ default: m.ClearTasksDialog })));
 
@@ -52,7 +55,7 @@ type Props = {
 
 /**
  * docs/product.md#input-step: the active tasks, each with "Mark … done" (not a "No" list item: it is
- * said no to, not done), edit and delete, and "Prioritize", "Clear Tasks".
+ * said no to, not done), edit and delete (a routine's also "Skip"), and "Prioritize", "Clear Tasks".
  */
 export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganize, className }: Props) {
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -123,6 +126,12 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
               {active.map((task) => {
                 const category = task.category ?? DEFAULT_CATEGORY;
                 const deleting = deleteTask.isPending && deleteTask.variables === task.id;
+                const estimate =
+                  category === "no_list" ? null : (
+                    <Suspense fallback={null}>
+                      <EstimateSelect task={task} />
+                    </Suspense>
+                  );
                 if (editingId === task.id) {
                   return (
                     <li key={task.id} className="flex items-center gap-3 py-2">
@@ -179,12 +188,13 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                         ) : null}
                         <UnsyncedMark unsynced={isUnsynced(task)} />
                       </span>
-                      {category === "no_list" ? null : (
-                        <div className="col-start-1 row-start-2">
-                          <Suspense fallback={null}>
-                            <EstimateSelect task={task} />
-                          </Suspense>
-                        </div>
+                      {task.routineId === null ? (
+                        estimate && <div className="col-start-1 row-start-2">{estimate}</div>
+                      ) : (
+                        // A routine's occurrence also offers "Skip" (docs/decisions/374-the-task-list-s-routine-row-offers-skip.md).
+                        <Suspense fallback={null}>
+                          <OccurrenceSkip title={task.title} routineId={task.routineId} estimate={estimate} />
+                        </Suspense>
                       )}
                       <EditTitleButton
                         title={task.title}

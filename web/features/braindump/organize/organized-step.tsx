@@ -1,5 +1,4 @@
 import {
-  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   type DragOverEvent,
@@ -9,14 +8,12 @@ import {
   defaultDropAnimationSideEffects,
   KeyboardSensor,
   MouseSensor,
-  pointerWithin,
-  rectIntersection,
   TouchSensor,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
 import { ArrowLeft, Timer } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type Category, DRAG } from "../../../../shared/constants";
 import type { Task } from "../../../../shared/schemas/tasks";
@@ -29,15 +26,10 @@ import { showError } from "../../../ui/toast";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { createAnnouncements, screenReaderInstructions } from "./announcements";
 import { COLUMNS, columnOf, dragHandleId, isCategory, taskIdOf } from "./columns";
+import { boardCollisions } from "./drop-target";
 import { useEdgeAutoScroll } from "./edge-auto-scroll";
 import { columnKeyboardCoordinates } from "./keyboard-coordinates";
 import { TaskCard, TaskColumn } from "./task-column";
-
-/** The pointer decides when there is one; keyboard drags have none and use the card's rectangle. */
-const collisionDetection: CollisionDetection = (args) => {
-  const hits = pointerWithin(args);
-  return hits.length > 0 ? hits : rectIntersection(args);
-};
 
 const prefersReducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -64,6 +56,9 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
    */
   const [overAnotherList, setOverAnotherList] = useState(false);
   const [announcements] = useState(createAnnouncements);
+  /** A finger's drag always has a list to land in (docs/decisions/373-a-touch-drop-lands-in-the-nearest-list.md). */
+  const touchDrag = useRef(false);
+  const [collisionDetection] = useState(() => boardCollisions(() => touchDrag.current));
   /** After a keyboard drop the card is re-created in its new list; focus follows it there. */
   const [refocus, setRefocus] = useState<{ id: number; category: Category } | null>(null);
 
@@ -99,6 +94,8 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
   function onDragStart({ active, activatorEvent }: DragStartEvent) {
     setActiveTask(findTask(active.id) ?? null);
     setOverAnotherList(false);
+    // `TouchEvent` is not defined in desktop Firefox, so the event is asked for its touches.
+    touchDrag.current = "touches" in activatorEvent;
     if (!(activatorEvent instanceof KeyboardEvent)) autoScroll.start(activatorEvent);
   }
 
@@ -111,7 +108,8 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
     autoScroll.stop();
     setActiveTask(null);
     const task = findTask(active.id);
-    // docs/product.md#organized-step: a drop outside a column, or back where it was, does nothing.
+    // docs/product.md#organized-step: a mouse drop outside a column, or any drop back where it was,
+    // does nothing.
     if (!task || !over || !isCategory(over.id) || over.id === columnOf(task)) return;
     const byKeyboard = activatorEvent instanceof KeyboardEvent;
     const from = columnOf(task);
