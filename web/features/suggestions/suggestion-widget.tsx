@@ -1,9 +1,13 @@
+import { useLingui } from "@lingui/react/macro";
 import { Sparkles, X } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { Language } from "../../../shared/languages";
 import { cn } from "../../ui/cn";
+import { loadCatalog, withLaterWords } from "../language/catalogs";
 
-// The panel (dialog, form, list, API calls) loads on first use: only this button is in the first bundle.
-const loadPanel = () => import("./suggestion-panel");
+// The panel (dialog, form, list, API calls) loads on first use, with its words: only this button is
+// in the first bundle.
+const loadPanel = withLaterWords(() => import("./suggestion-panel"));
 const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.SuggestionPanel })));
 
 /**
@@ -12,6 +16,13 @@ const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.Suggest
  * on a phone anything floating would cover the page's own controls; from 640 px it floats.
  */
 export function SuggestionWidget() {
+  const { t, i18n } = useLingui();
+  // This button is on every signed-in screen, the first one too, but its words are in the later part
+  // (web/features/language/catalog-parts.ts): they are asked for once the first screen is shown.
+  const language = i18n.locale as Language;
+  useEffect(() => {
+    loadCatalog(language, "later").catch(() => {});
+  }, [language]);
   const [open, setOpen] = useState(false);
   // Keeps the panel mounted after the first open, so the prompt and the list survive closing it.
   const [used, setUsed] = useState(false);
@@ -22,10 +33,10 @@ export function SuggestionWidget() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={open ? "Close AI task suggestions" : "Open AI task suggestions"}
+        aria-label={open ? t`Close AI task suggestions` : t`Open AI task suggestions`}
         aria-expanded={open}
         aria-haspopup="dialog"
-        title="AI Task Suggestions"
+        title={t`AI Task Suggestions`}
         data-suggestion-toggle=""
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
