@@ -44,6 +44,7 @@ export function StreakCards() {
 }
 
 function StreakCard(props: { icon: ReactNode; title: string; testId: string; days: number; footnote: string }) {
+  const days = props.days;
   return (
     <Card className="p-4 sm:p-5">
       <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
@@ -51,7 +52,7 @@ function StreakCard(props: { icon: ReactNode; title: string; testId: string; day
         {props.title}
       </h2>
       <p className="mt-3 text-3xl font-bold tabular-nums sm:text-4xl" data-testid={props.testId}>
-        <Plural value={props.days} one="# day" other="# days" />
+        <Plural value={days} one="# day" other="# days" />
       </p>
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">{props.footnote}</p>
     </Card>

@@ -58,6 +58,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
   const busy = commit.isPending || clear.isPending;
   const ids = selectedIds(listed, selected);
   const nothingSelected = ids.length === 0;
+  const selectedCount = ids.length;
   const undoSeconds = UNDO.toastMs / 1000;
 
   function resetSelection() {
@@ -198,7 +199,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
             <Trans>Your current tasks</Trans>
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            <Plural value={ids.length} one="# selected" other="# selected" />
+            <Plural value={selectedCount} one="# selected" other="# selected" />
           </p>
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
@@ -253,7 +254,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         title={t`Clear selected tasks?`}
         description={
           // One sentence that says what clearing does (docs/decisions/154-no-list-clear-reads-plainly.md).
-          plural(ids.length, {
+          plural(selectedCount, {
             one: `Are you sure you want to clear # selected task? They will be removed from every list, and you can undo it for ${undoSeconds} seconds.`,
             other: `Are you sure you want to clear # selected tasks? They will be removed from every list, and you can undo it for ${undoSeconds} seconds.`,
           })

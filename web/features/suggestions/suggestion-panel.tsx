@@ -64,6 +64,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   const empty = source?.kind === "none" ? emptyText(source) : null;
   const emptyTitle = empty?.title ?? "";
   const emptyBody = empty?.body ?? "";
+  const belowCount = below.count;
 
   function getSuggestions(event?: FormEvent) {
     event?.preventDefault();
@@ -303,7 +304,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               className="pointer-events-none sticky bottom-0 -mt-10 bg-gradient-to-t from-white from-60% to-transparent px-4 pt-6 pb-2 text-center text-xs font-medium text-slate-700 dark:from-slate-900 dark:text-slate-200"
             >
               <Plural
-                value={below.count}
+                value={belowCount}
                 one="# more below, scroll to see it ↓"
                 other="# more below, scroll to see them ↓"
               />
