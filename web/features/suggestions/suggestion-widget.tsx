@@ -1,13 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { Sparkles, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { Language } from "../../../shared/languages";
 import { cn } from "../../ui/cn";
-import { loadCatalog, withLaterWords } from "../language/catalogs";
 
-// The panel (dialog, form, list, API calls) loads on first use, with its words: only this button is
-// in the first bundle.
-const loadPanel = withLaterWords(() => import("./suggestion-panel"));
+// The panel (dialog, form, list, API calls) loads on first use: only this button is in the first bundle.
+const loadPanel = () => import("./suggestion-panel");
 const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.SuggestionPanel })));
 
 /**
@@ -15,14 +12,14 @@ const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.Suggest
  * panel. Rendered in the header's button row: below 640 px it stays there as an icon button, since
  * on a phone anything floating would cover the page's own controls; from 640 px it floats.
  */
-export function SuggestionWidget() {
+export function SuggestionWidget({ loadWords }: { loadWords: () => Promise<void> }) {
   const { t, i18n } = useLingui();
-  // This button is on every signed-in screen, the first one too, but its words are in the later part
-  // (web/features/language/catalog-parts.ts): they are asked for once the first screen is shown.
-  const language = i18n.locale as Language;
+  // This button is on every signed-in screen, the first one too, but its words and the panel's are
+  // in the later part (web/features/language/catalog-parts.ts): asked for once the screen is shown.
+  const language = i18n.locale;
   useEffect(() => {
-    loadCatalog(language, "later").catch(() => {});
-  }, [language]);
+    if (language) loadWords().catch(() => {});
+  }, [language, loadWords]);
   const [open, setOpen] = useState(false);
   // Keeps the panel mounted after the first open, so the prompt and the list survive closing it.
   const [used, setUsed] = useState(false);
