@@ -86,6 +86,9 @@ const CODE_CALLS = new Set([
   "require",
 ]);
 
+/** Lingui's macros: their strings (a message and its context) are what the catalogs hold. */
+const MESSAGE_CALLS = new Set(["t", "msg", "defineMessage", "plural", "select", "selectOrdinal"]);
+
 const LETTER = /\p{L}/u;
 /** A string that reads like words to a person, not like code. */
 function readsLikeWords(text: string): boolean {
@@ -129,6 +132,7 @@ function codeOnly(node: ts.Node): boolean {
     if (ts.isCallExpression(at) || ts.isNewExpression(at)) {
       const name = calleeName(at.expression);
       if (CODE_CALLS.has(name) || CODE_CALLS.has(name.split(".").at(-1) ?? "")) return true;
+      if (MESSAGE_CALLS.has(name)) return true;
     }
     if (ts.isTypeNode(at) || ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
     if (ts.isJsxAttribute(at)) {

@@ -31,7 +31,7 @@ export const AREAS: Record<string, Area> = {
   analytics: {
     sources: ["worker/analytics/", "web/features/analytics/", "shared/analytics.ts"],
     worker: ["analytics*", "routine-analytics"],
-    e2e: ["analytics"],
+    e2e: ["analytics", "language-focus-analytics-no-list"],
   },
   auth: {
     sources: ["worker/auth/", "web/features/auth/"],
@@ -106,7 +106,7 @@ export const AREAS: Record<string, Area> = {
   focus: {
     sources: ["worker/focus/", "web/features/focus/", "shared/timer.ts"],
     worker: ["focus-*"],
-    e2e: ["focus"],
+    e2e: ["focus", "language-focus-analytics-no-list"],
   },
   hub: {
     sources: ["worker/hub/", "worker/hub-host/", "shared/live-protocol.ts"],
@@ -117,7 +117,7 @@ export const AREAS: Record<string, Area> = {
   noList: {
     sources: ["worker/tasks/no-list-routes.ts", "web/features/no-list/"],
     worker: ["no-list"],
-    e2e: ["no-list"],
+    e2e: ["no-list", "language-focus-analytics-no-list"],
   },
   offline: {
     sources: ["web/features/offline/", "web/sw.ts", "web/sw-push.ts"],
@@ -133,7 +133,7 @@ export const AREAS: Record<string, Area> = {
   suggestions: {
     sources: ["worker/suggestions/", "web/features/suggestions/"],
     worker: ["suggestion*", "local-generator"],
-    e2e: ["suggestions"],
+    e2e: ["suggestions", "language-focus-analytics-no-list"],
   },
   // Where every person's rows live: the databases, their migrations and the daily clean-up.
   databases: {

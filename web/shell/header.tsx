@@ -1,7 +1,10 @@
+import { i18n } from "@lingui/core";
 import { LogOut, Settings } from "lucide-react";
 import { Link } from "react-router";
+import type { Language } from "../../shared/languages";
 import { logout, useCurrentUser } from "../api/auth";
 import { StartFreshButton } from "../features/braindump/start-fresh-button";
+import { loadCatalog } from "../features/language/catalogs";
 import { OfflineBadge } from "../features/offline/offline-badge";
 import { SyncStatus } from "../features/offline/sync-status";
 import { SuggestionWidget } from "../features/suggestions/suggestion-widget";
@@ -10,6 +13,9 @@ import { cn } from "../ui/cn";
 import { Logo } from "../ui/logo";
 import { ThemeToggle } from "../ui/theme-toggle";
 import { NavTabs } from "./nav-tabs";
+
+/** The shown language's later words, which the suggestion widget's button and panel read. */
+const loadLaterWords = () => loadCatalog(i18n.locale as Language, "later");
 
 export function Header() {
   const { isAuthenticated } = useCurrentUser();
@@ -26,7 +32,7 @@ export function Header() {
             <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
               {/* Signed in, a phone says it on the line below (SyncStatus). */}
               <OfflineBadge className={isAuthenticated ? "max-sm:hidden" : undefined} />
-              {isAuthenticated ? <SuggestionWidget /> : null}
+              {isAuthenticated ? <SuggestionWidget loadWords={loadLaterWords} /> : null}
               {isAuthenticated ? <StartFreshButton place="header" /> : null}
               {isAuthenticated ? (
                 <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">

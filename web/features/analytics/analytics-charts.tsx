@@ -1,9 +1,11 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { type AnalyticsPeriod, busiestHour, sumHourly } from "../../../shared/analytics";
 import type { AnalyticsRecord, CategoryBreakdown } from "../../../shared/schemas/analytics";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
-import { countOf } from "../../ui/plural";
 import { ColumnChart } from "./column-chart";
 
 const COLORS = {
@@ -14,29 +16,54 @@ const COLORS = {
   busiest: "bg-brand-600 dark:bg-fuchsia-400",
 };
 
-const CATEGORY_ROWS: { key: keyof CategoryBreakdown; label: string; color: string }[] = [
-  { key: "urgent", label: "Urgent", color: "bg-red-600 dark:bg-red-400" },
-  { key: "later", label: "Later", color: "bg-sky-700 dark:bg-sky-400" },
-  { key: "delegate", label: "Delegate", color: "bg-amber-600 dark:bg-amber-400" },
-  { key: "no_list", label: '"No" List', color: "bg-slate-500 dark:bg-slate-400" },
+const CATEGORY_ROWS: { key: keyof CategoryBreakdown; label: MessageDescriptor; color: string }[] = [
+  {
+    key: "urgent",
+    label: msg({ message: "Urgent", context: "the board's column" }),
+    color: "bg-red-600 dark:bg-red-400",
+  },
+  {
+    key: "later",
+    label: msg({ message: "Later", context: "the board's column" }),
+    color: "bg-sky-700 dark:bg-sky-400",
+  },
+  {
+    key: "delegate",
+    label: msg({ message: "Delegate", context: "the board's column" }),
+    color: "bg-amber-600 dark:bg-amber-400",
+  },
+  { key: "no_list", label: msg`"No" List`, color: "bg-slate-500 dark:bg-slate-400" },
 ];
 
-// Dates are calendar dates (no instant), so they are formatted as UTC to stay on the same day.
-const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", timeZone: "UTC" });
-const longDateFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: "UTC",
-});
+// Dates are calendar dates (no instant), so they are formatted as UTC to stay on the same day; in
+// the shown language (docs/decisions/395-messages-in-lingui-catalogs.md).
 const asDate = (date: string) => new Date(`${date}T12:00:00Z`);
 
-function shortDayLabel(date: string, todayDate: string) {
-  if (date === todayDate) return "Today";
-  return `${weekdayFormat.format(asDate(date))}\n${Number(date.slice(8))}`;
+/** The names of days and hours as the shown language writes them. */
+function chartFormats(i18n: I18n) {
+  const { locale } = i18n;
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  const dayOfMonth = new Intl.DateTimeFormat(locale, { day: "numeric", timeZone: "UTC" });
+  const longDate = new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  const clock = new Intl.DateTimeFormat(locale, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  });
+  const twoDigits = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 });
+  const hourAt = (hour: number) => clock.format(new Date(Date.UTC(2000, 0, 1, hour % 24)));
+  return {
+    shortDayLabel: (date: string, todayDate: string) =>
+      date === todayDate
+        ? i18n._(msg({ message: "Today", context: "a chart's column" }))
+        : `${weekday.format(asDate(date))}\n${dayOfMonth.format(asDate(date))}`,
+    longDate: (date: string) => longDate.format(asDate(date)),
+    /** "09:00–10:00" */
+    hourName: (hour: number) => `${hourAt(hour)}–${hourAt(hour + 1)}`,
+    hourLabel: (hour: number) => twoDigits.format(hour),
+  };
 }
-
-const hourName = (hour: number) => `${String(hour).padStart(2, "0")}:00–${String((hour + 1) % 24).padStart(2, "0")}:00`;
 
 export function AnalyticsCharts({
   records,
@@ -50,10 +77,12 @@ export function AnalyticsCharts({
   /** The lists as they are now, from the live tasks (Reset Stats leaves them alone). */
   openByList: CategoryBreakdown | undefined;
 }) {
-  const periodName = period === "day" ? "today" : "in the last 7 days";
+  const { t, i18n } = useLingui();
+  const { shortDayLabel, longDate, hourName, hourLabel } = chartFormats(i18n);
+  const isDay = period === "day";
   const dayColumn = (record: AnalyticsRecord, values: number[]) => ({
     label: shortDayLabel(record.date, todayDate),
-    name: longDateFormat.format(asDate(record.date)),
+    name: longDate(record.date),
     values,
   });
   const total = (pick: (record: AnalyticsRecord) => number) => records.reduce((sum, record) => sum + pick(record), 0);
@@ -63,71 +92,108 @@ export function AnalyticsCharts({
   const sessions = total((r) => r.focusSessionsCompleted);
   const hourly = sumHourly(records);
   const busiest = busiestHour(hourly);
+  const busiestName = busiest === null ? "" : hourName(busiest);
   // The lists now: from the live tasks, so a statistics reset (which empties the records) does not
   // empty them; the last record's breakdown only until the tasks are loaded.
   const breakdown = openByList ?? records.at(-1)?.categoryBreakdown ?? { urgent: 0, later: 0, delegate: 0, no_list: 0 };
+  const focusMinutes = plural(minutes, { one: "# minute", other: "# minutes" });
+  const focusSessions = plural(sessions, { one: "# session", other: "# sessions" });
+  const open = openTasks(breakdown);
 
   return (
     <section aria-labelledby="analytics-charts-heading" className="space-y-4">
       <h2 id="analytics-charts-heading" className="text-lg font-semibold">
-        {period === "day" ? "Today in detail" : "The last 7 days"}
+        {isDay ? t`Today in detail` : t`The last 7 days`}
       </h2>
       <div className="grid gap-4 lg:grid-cols-2">
         <ChartCard
-          title="Tasks created vs completed"
-          summary={`${countOf(created, "task", "tasks")} created and ${completed} completed ${periodName}.`}
+          title={t`Tasks created vs completed`}
+          summary={
+            isDay
+              ? plural(created, {
+                  one: `# task created and ${completed} completed today.`,
+                  other: `# tasks created and ${completed} completed today.`,
+                })
+              : plural(created, {
+                  one: `# task created and ${completed} completed in the last 7 days.`,
+                  other: `# tasks created and ${completed} completed in the last 7 days.`,
+                })
+          }
         >
           <ColumnChart
-            caption={`Tasks created and completed per day, ${periodName}`}
-            columnHeader="Day"
+            caption={
+              isDay
+                ? t`Tasks created and completed per day, today`
+                : t`Tasks created and completed per day, in the last 7 days`
+            }
+            columnHeader={t({ message: "Day", context: "a chart's column header" })}
             series={[
-              { name: "Created", color: COLORS.created },
-              { name: "Completed", color: COLORS.completed },
+              { name: t({ message: "Created", context: "a chart's series" }), color: COLORS.created },
+              { name: t({ message: "Completed", context: "a chart's series" }), color: COLORS.completed },
             ]}
             columns={records.map((r) => dayColumn(r, [r.totalTasksCreated, r.tasksCompleted]))}
             showValues
-            emptyText="No tasks created or completed yet."
+            emptyText={t`No tasks created or completed yet.`}
           />
         </ChartCard>
 
         <ChartCard
-          title="Focus minutes"
-          summary={`${countOf(minutes, "minute", "minutes")} of focus in ${countOf(sessions, "session", "sessions")} ${periodName}.`}
+          title={t`Focus minutes`}
+          summary={
+            isDay
+              ? t`${focusMinutes} of focus in ${focusSessions} today.`
+              : t`${focusMinutes} of focus in ${focusSessions} in the last 7 days.`
+          }
         >
           <ColumnChart
-            caption={`Focus minutes per day, ${periodName}`}
-            columnHeader="Day"
-            series={[{ name: "Focus minutes", color: COLORS.focus }]}
+            caption={isDay ? t`Focus minutes per day, today` : t`Focus minutes per day, in the last 7 days`}
+            columnHeader={t({ message: "Day", context: "a chart's column header" })}
+            series={[{ name: t`Focus minutes`, color: COLORS.focus }]}
             columns={records.map((r) => dayColumn(r, [r.totalFocusMinutes]))}
             showValues
-            emptyText="No focus sessions completed yet."
+            emptyText={t`No focus sessions completed yet.`}
           />
         </ChartCard>
 
-        <ChartCard title="Tasks by list" summary={categorySummary(breakdown)}>
+        <ChartCard
+          title={t`Tasks by list`}
+          summary={
+            open === 0
+              ? t`No open tasks in your lists.`
+              : plural(open, { one: "# open task across your lists.", other: "# open tasks across your lists." })
+          }
+        >
           <CategoryBars breakdown={breakdown} />
         </ChartCard>
 
         <ChartCard
-          title="Activity by hour of day"
+          title={t`Activity by hour of day`}
           summary={
             busiest === null
-              ? `No completed tasks or focus time ${periodName} yet.`
-              : `Most productive hour ${periodName}: ${hourName(busiest)}. Each bar adds tasks completed and focus minutes.`
+              ? isDay
+                ? t`No completed tasks or focus time today yet.`
+                : t`No completed tasks or focus time in the last 7 days yet.`
+              : isDay
+                ? t`Most productive hour today: ${busiestName}. Each bar adds tasks completed and focus minutes.`
+                : t`Most productive hour in the last 7 days: ${busiestName}. Each bar adds tasks completed and focus minutes.`
           }
         >
           <ColumnChart
-            caption={`Tasks completed plus focus minutes per hour of day, ${periodName}`}
-            columnHeader="Hour"
-            series={[{ name: "Activity", color: COLORS.hour }]}
+            caption={
+              isDay
+                ? t`Tasks completed plus focus minutes per hour of day, today`
+                : t`Tasks completed plus focus minutes per hour of day, in the last 7 days`
+            }
+            columnHeader={t({ message: "Hour", context: "a chart's column header" })}
+            series={[{ name: t({ message: "Activity", context: "a chart's series" }), color: COLORS.hour }]}
             highlightColor={COLORS.busiest}
             columns={hourly.map((value, hour) => ({
-              label: hour % 3 === 0 ? String(hour).padStart(2, "0") : "",
+              label: hour % 3 === 0 ? hourLabel(hour) : "",
               name: hourName(hour),
               values: [value],
               highlight: hour === busiest,
             }))}
-            emptyText="No activity yet."
+            emptyText={t`No activity yet.`}
           />
         </ChartCard>
       </div>
@@ -135,11 +201,8 @@ export function AnalyticsCharts({
   );
 }
 
-function categorySummary(breakdown: CategoryBreakdown) {
-  const open = breakdown.urgent + breakdown.later + breakdown.delegate + breakdown.no_list;
-  if (open === 0) return "No open tasks in your lists.";
-  return `${countOf(open, "open task", "open tasks")} across your lists.`;
-}
+const openTasks = (breakdown: CategoryBreakdown) =>
+  breakdown.urgent + breakdown.later + breakdown.delegate + breakdown.no_list;
 
 function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
   return (
@@ -152,14 +215,16 @@ function ChartCard({ title, summary, children }: { title: string; summary: strin
 }
 
 function CategoryBars({ breakdown }: { breakdown: CategoryBreakdown }) {
+  const { t, i18n } = useLingui();
+  const count = new Intl.NumberFormat(i18n.locale);
   const largest = Math.max(1, ...CATEGORY_ROWS.map((row) => breakdown[row.key]));
   return (
     <ul className="mt-4 space-y-4">
       {CATEGORY_ROWS.map((row) => (
         <li key={row.key}>
           <div className="flex items-baseline justify-between text-sm">
-            <span>{row.label}</span>
-            <span className="font-semibold tabular-nums">{breakdown[row.key]}</span>
+            <span>{t(row.label)}</span>
+            <span className="font-semibold tabular-nums">{count.format(breakdown[row.key])}</span>
           </div>
           <div aria-hidden="true" className="mt-1 h-3 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800">
             <div

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Gauge, RotateCcw, Timer } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
@@ -39,9 +42,9 @@ const AnalyticsCharts = lazy(() => import("./analytics-charts").then((m) => ({ d
 // Each routine's streak and last 30 days (docs/product.md#routines): its own chunk too.
 const RoutineStreaks = lazy(() => import("./routine-streaks").then((m) => ({ default: m.RoutineStreaks })));
 
-const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
-  { value: "day", label: "Day" },
-  { value: "week", label: "Week" },
+const PERIODS: { value: AnalyticsPeriod; label: MessageDescriptor }[] = [
+  { value: "day", label: msg({ message: "Day", context: "the analytics' period" }) },
+  { value: "week", label: msg({ message: "Week", context: "the analytics' period" }) },
 ];
 
 const COUNTERS = [
@@ -55,6 +58,7 @@ const COUNTERS = [
 const sameCounters = (a: AnalyticsRecord, b: AnalyticsRecord) => COUNTERS.every((key) => a[key] === b[key]);
 
 export function AnalyticsPage() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const timeZone = useAnalyticsTimeZone();
   const todayDate = useToday();
@@ -97,12 +101,16 @@ export function AnalyticsPage() {
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold">Productivity Analytics</h1>
+          <h1 className="text-2xl font-bold">
+            <Trans>Productivity Analytics</Trans>
+          </h1>
           <TimeZoneNote timeZone={timeZone} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <fieldset className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
-            <legend className="sr-only">Period</legend>
+            <legend className="sr-only">
+              <Trans context="the analytics' period">Period</Trans>
+            </legend>
             {PERIODS.map(({ value, label }) => (
               <button
                 key={value}
@@ -116,20 +124,22 @@ export function AnalyticsPage() {
                     : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
                 )}
               >
-                {label}
+                {t(label)}
               </button>
             ))}
           </fieldset>
           <Button variant="outline" onClick={() => setConfirmOpen(true)} disabled={reset.isPending}>
             <RotateCcw aria-hidden="true" className={cn("h-4 w-4", reset.isPending && "animate-spin")} />
-            <span>{reset.isPending ? "Resetting..." : "Reset Stats"}</span>
+            <span>{reset.isPending ? <Trans>Resetting...</Trans> : <Trans>Reset Stats</Trans>}</span>
           </Button>
         </div>
       </div>
 
       {failed ? (
         <Card role="alert" className="p-6">
-          <p className="font-medium">Your analytics could not be loaded.</p>
+          <p className="font-medium">
+            <Trans>Your analytics could not be loaded.</Trans>
+          </p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
             {(todayQuery.error ?? rangeQuery.error)?.message}
           </p>
@@ -141,17 +151,17 @@ export function AnalyticsPage() {
               void rangeQuery.refetch();
             }}
           >
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Card>
       ) : loading ? (
-        <Spinner className="py-24" label="Loading analytics" showLabel />
+        <Spinner className="py-24" label={t`Loading analytics`} showLabel />
       ) : (
         <>
           <TodayCards today={today} routinesToday={tasks.data?.filter((task) => task.routineId !== null).length ?? 0} />
           <StreakCards />
           {period === "week" ? <WeekDays records={records} todayDate={todayDate} firstDay={firstDay} /> : null}
-          <Suspense fallback={<Spinner className="py-16" label="Loading charts" showLabel />}>
+          <Suspense fallback={<Spinner className="py-16" label={t`Loading charts`} showLabel />}>
             <AnalyticsCharts records={records} period={period} todayDate={todayDate} openByList={openByList} />
           </Suspense>
           <Suspense fallback={null}>
@@ -164,16 +174,16 @@ export function AnalyticsPage() {
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="Reset Stats"
+        title={t`Reset Stats`}
         description={
           <>
-            This deletes all of your analytics records, every day of them. Your tasks stay as they are.
+            <Trans>This deletes all of your analytics records, every day of them. Your tasks stay as they are.</Trans>
             <span className="mt-2 block font-medium">
               {statsResetLossText(todayQuery.data ?? undefined, tasks.data?.length)}
             </span>
           </>
         }
-        confirmLabel="Reset Stats"
+        confirmLabel={t`Reset Stats`}
         destructive
         onConfirm={() => {
           setConfirmOpen(false);
@@ -186,17 +196,21 @@ export function AnalyticsPage() {
 
 function TimeZoneNote({ timeZone }: { timeZone: string }) {
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = timeZone.replaceAll("_", " ");
+  const deviceZone = browserZone?.replaceAll("_", " ");
   return (
     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-      Days and hours follow your time zone, {timeZone.replaceAll("_", " ")}.
+      <Trans>Days and hours follow your time zone, {zone}.</Trans>
       {browserZone && browserZone !== timeZone ? (
         <>
           {" "}
-          This device is set to {browserZone.replaceAll("_", " ")};{" "}
-          <Link to="/settings" className="font-medium text-brand-700 underline dark:text-indigo-300">
-            change it in Settings
-          </Link>
-          .
+          <Trans>
+            This device is set to {deviceZone};{" "}
+            <Link to="/settings" className="font-medium text-brand-700 underline dark:text-indigo-300">
+              change it in Settings
+            </Link>
+            .
+          </Trans>
         </>
       ) : null}
     </p>
@@ -209,6 +223,9 @@ function TimeZoneNote({ timeZone }: { timeZone: string }) {
  * "0 / 4 created" and a 0 (docs/decisions/348-a-morning-of-routines-is-not-started.md).
  */
 function TodayCards({ today, routinesToday }: { today: AnalyticsRecord; routinesToday: number }) {
+  const { t } = useLingui();
+  const created = today.totalTasksCreated;
+  const sessions = today.focusSessionsCompleted;
   const score = productivityScore(today);
   const notStarted =
     routinesToday > 0 &&
@@ -217,16 +234,19 @@ function TodayCards({ today, routinesToday }: { today: AnalyticsRecord; routines
     today.focusSessionsCompleted === 0;
   const routines = Math.min(routinesToday, today.totalTasksCreated);
   return (
-    <section aria-label="Today" className="grid gap-4 sm:grid-cols-3">
+    <section
+      aria-label={t({ message: "Today", context: "the analytics' cards of today" })}
+      className="grid gap-4 sm:grid-cols-3"
+    >
       <StatCard
         icon={<Gauge aria-hidden="true" className="h-5 w-5" />}
-        title="Today's Productivity Score"
+        title={t`Today's Productivity Score`}
         value={notStarted ? "—" : String(score)}
-        unit={notStarted ? "not started" : "/100"}
+        unit={notStarted ? t`not started` : "/100"}
         footnote={
           notStarted
-            ? "Nothing done yet today: the score starts with your first finished task or focus session."
-            : "Half for tasks completed of those created, half for up to 2 hours of focus."
+            ? t`Nothing done yet today: the score starts with your first finished task or focus session.`
+            : t`Half for tasks completed of those created, half for up to 2 hours of focus.`
         }
       >
         <div aria-hidden="true" className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
@@ -235,21 +255,24 @@ function TodayCards({ today, routinesToday }: { today: AnalyticsRecord; routines
       </StatCard>
       <StatCard
         icon={<CheckCircle2 aria-hidden="true" className="h-5 w-5" />}
-        title="Tasks Completed"
+        title={t`Tasks Completed`}
         value={String(today.tasksCompleted)}
-        unit={notStarted ? `/ ${today.totalTasksCreated} for today` : `/ ${today.totalTasksCreated} created`}
+        unit={notStarted ? t`/ ${created} for today` : t`/ ${created} created`}
         footnote={
           notStarted && routines > 0
-            ? `${routines} of them ${routines === 1 ? "is a routine" : "are routines"} your day began with.`
+            ? plural(routines, {
+                one: "# of them is a routine your day began with.",
+                other: "# of them are routines your day began with.",
+              })
             : completedFootnote(today)
         }
       />
       <StatCard
         icon={<Timer aria-hidden="true" className="h-5 w-5" />}
-        title="Focus Time Today"
+        title={t`Focus Time Today`}
         value={String(today.totalFocusMinutes)}
-        unit="minutes"
-        footnote={`${today.focusSessionsCompleted} focus ${today.focusSessionsCompleted === 1 ? "session" : "sessions"} completed.`}
+        unit={t({ message: "minutes", context: "the unit of the focus time today" })}
+        footnote={plural(sessions, { one: "# focus session completed.", other: "# focus sessions completed." })}
       />
     </section>
   );
@@ -262,16 +285,29 @@ function TodayCards({ today, routinesToday }: { today: AnalyticsRecord; routines
  */
 function completedFootnote(today: AnalyticsRecord): string {
   const priority = today.priorityTasksCompleted;
-  const priorityText = `${priority} of them ${priority === 1 ? "was a priority task" : "were priority tasks"}.`;
+  const priorityText = plural(priority, {
+    one: "# of them was a priority task.",
+    other: "# of them were priority tasks.",
+  });
   const carried = today.carriedTasksCompleted ?? 0;
   const carriedText =
     carried > 0
-      ? `${carried} ${carried === 1 ? "was" : "were"} carried over from an earlier day and ${carried === 1 ? "counts" : "count"} in the score. `
-      : "";
+      ? plural(carried, {
+          one: "# was carried over from an earlier day and counts in the score.",
+          other: "# were carried over from an earlier day and count in the score.",
+        })
+      : null;
   const earlier = completedFromEarlier(today);
-  if (earlier === 0) return `${carriedText}${priorityText}`;
-  const earlierText = `${earlier} ${earlier === 1 ? "was" : "were"} created before today's count began (deleting an open task completes it) and ${earlier === 1 ? "adds" : "add"} nothing to the score.`;
-  return `${carriedText}${earlierText} ${priorityText}`;
+  const earlierText =
+    earlier > 0
+      ? plural(earlier, {
+          one: "# was created before today's count began (deleting an open task completes it) and adds nothing to the score.",
+          other:
+            "# were created before today's count began (deleting an open task completes it) and add nothing to the score.",
+        })
+      : null;
+  // Each sentence is its own message; the footnote lists those that apply.
+  return [carriedText, earlierText, priorityText].filter((text) => text !== null).join(" ");
 }
 
 function StatCard({

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { cn } from "../../ui/cn";
 
 export type ChartSeries = {
@@ -48,6 +49,21 @@ export function ColumnChart({
   highlightColor?: string;
   emptyText: string;
 }) {
+  const { t, i18n } = useLingui();
+  // Numbers as the shown language writes them (docs/decisions/395-messages-in-lingui-catalogs.md).
+  const number = new Intl.NumberFormat(i18n.locale);
+  const list = new Intl.ListFormat(i18n.locale, { type: "unit", style: "short" });
+  const tooltip = (column: ChartColumn) => {
+    const name = column.name;
+    const values = list.format(
+      column.values.map((value, i) => {
+        const count = number.format(value);
+        const what = series[i]?.name ?? "";
+        return t`${count} ${what}`.trim();
+      }),
+    );
+    return t`${name}: ${values}`;
+  };
   const largest = Math.max(0, ...columns.flatMap((column) => column.values));
   const top = niceMax(largest);
   const ticks = [top, top / 2, 0];
@@ -79,7 +95,7 @@ export function ColumnChart({
             style={{ bottom: `${(tick / top) * 100}%` }}
           >
             <span className="absolute -left-8 w-6 -translate-y-1/2 text-right text-xs tabular-nums text-slate-600 dark:text-slate-400">
-              {tick}
+              {number.format(tick)}
             </span>
           </div>
         ))}
@@ -87,7 +103,7 @@ export function ColumnChart({
           {columns.map((column) => (
             <div
               key={column.name}
-              title={`${column.name}: ${column.values.map((v, i) => `${v} ${series[i]?.name ?? ""}`.trim()).join(", ")}`}
+              title={tooltip(column)}
               className="flex h-full min-w-0 flex-1 items-end justify-center gap-0.5 px-px sm:px-0.5"
             >
               {column.values.map((value, i) => (
@@ -102,7 +118,7 @@ export function ColumnChart({
                 >
                   {showValues && value > 0 ? (
                     <span className="absolute inset-x-0 -top-5 text-center text-xs font-medium tabular-nums text-slate-700 dark:text-slate-200">
-                      {value}
+                      {number.format(value)}
                     </span>
                   ) : null}
                 </div>
@@ -146,7 +162,7 @@ export function ColumnChart({
                 <th scope="row">{column.name}</th>
                 {column.values.map((value, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: one cell per series, in series order.
-                  <td key={i}>{value}</td>
+                  <td key={i}>{number.format(value)}</td>
                 ))}
               </tr>
             ))}

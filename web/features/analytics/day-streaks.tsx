@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { CalendarCheck, Flame, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -7,33 +8,35 @@ import { buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { dayName } from "../../ui/day-words";
-import { countOf } from "../../ui/plural";
 
 /** docs/product.md#analytics-screen: the current and best streak (GET /api/day), and the way to the Done screen. */
 export function StreakCards() {
+  const { t } = useLingui();
   const day = useDay().data;
   if (!day) return null;
   return (
-    <section aria-label="Streaks" className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+    <section aria-label={t`Streaks`} className="grid grid-cols-2 gap-4 sm:grid-cols-3">
       <StreakCard
         icon={<Flame aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />}
-        title="Current streak"
+        title={t`Current streak`}
         testId="current-streak"
         days={day.streak}
-        footnote="Days in a row with a task or a focus session finished."
+        footnote={t`Days in a row with a task or a focus session finished.`}
       />
       <StreakCard
         icon={<Trophy aria-hidden="true" className="h-5 w-5 text-amber-600 dark:text-amber-400" />}
-        title="Best streak"
+        title={t`Best streak`}
         testId="best-streak"
         days={day.bestStreak}
-        footnote="Your longest run so far."
+        footnote={t`Your longest run so far.`}
       />
       <Card className="col-span-2 flex flex-col justify-between gap-3 p-5 sm:col-span-1">
-        <p className="text-sm text-slate-700 dark:text-slate-300">Everything you finished, kept day by day.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <Trans>Everything you finished, kept day by day.</Trans>
+        </p>
         <Link to="/done" className={cn(buttonClasses("outline"), "self-start")}>
           <CalendarCheck aria-hidden="true" className="h-4 w-4" />
-          See what you finished
+          <Trans>See what you finished</Trans>
         </Link>
       </Card>
     </section>
@@ -41,6 +44,7 @@ export function StreakCards() {
 }
 
 function StreakCard(props: { icon: ReactNode; title: string; testId: string; days: number; footnote: string }) {
+  const days = props.days;
   return (
     <Card className="p-4 sm:p-5">
       <h2 className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
@@ -48,7 +52,7 @@ function StreakCard(props: { icon: ReactNode; title: string; testId: string; day
         {props.title}
       </h2>
       <p className="mt-3 text-3xl font-bold tabular-nums sm:text-4xl" data-testid={props.testId}>
-        {countOf(props.days, "day")}
+        <Plural value={days} one="# day" other="# days" />
       </p>
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">{props.footnote}</p>
     </Card>
@@ -74,20 +78,22 @@ export function WeekDays({
   return (
     <Card className="overflow-x-auto p-5">
       <table className="w-full min-w-72 text-sm">
-        <caption className="mb-2 text-left font-semibold">Each day: done, focus and the plan</caption>
+        <caption className="mb-2 text-left font-semibold">
+          <Trans>Each day: done, focus and the plan</Trans>
+        </caption>
         <thead>
           <tr className="border-b border-slate-200 text-left text-slate-600 dark:border-slate-800 dark:text-slate-300">
             <th scope="col" className="py-2 pr-3 font-medium">
-              Day
+              <Trans context="a table's column header">Day</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
-              Done
+              <Trans context="a table's column header: tasks done">Done</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
-              Focus min
+              <Trans context="a table's column header: focus minutes">Focus min</Trans>
             </th>
             <th scope="col" className="py-2 pl-3 font-medium">
-              Plan
+              <Trans context="a table's column header">Plan</Trans>
             </th>
           </tr>
         </thead>
@@ -101,11 +107,17 @@ export function WeekDays({
               <td className="px-3 py-2 text-right tabular-nums">{record.totalFocusMinutes}</td>
               <td className="py-2 pl-3">
                 {record.planned ? (
-                  <span className="font-medium text-emerald-700 dark:text-emerald-400">Planned</span>
+                  <span className="font-medium text-emerald-700 dark:text-emerald-400">
+                    <Trans context="a day was planned">Planned</Trans>
+                  </span>
                 ) : record.skipped ? (
-                  <span className="text-slate-700 dark:text-slate-300">Skipped</span>
+                  <span className="text-slate-700 dark:text-slate-300">
+                    <Trans context="a day's plan was skipped">Skipped</Trans>
+                  </span>
                 ) : (
-                  <span className="text-slate-600 dark:text-slate-400">Not planned</span>
+                  <span className="text-slate-600 dark:text-slate-400">
+                    <Trans>Not planned</Trans>
+                  </span>
                 )}
               </td>
             </tr>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Repeat } from "lucide-react";
 import { Link } from "react-router";
 import { useDay } from "../../api/day";
@@ -20,10 +21,10 @@ export function RoutineStreaks() {
         <div className="flex items-center justify-between gap-2">
           <h2 id="analytics-routines-heading" className="flex items-center gap-2 text-lg font-semibold">
             <Repeat aria-hidden="true" className="h-5 w-5 text-brand-600 dark:text-indigo-300" />
-            Routines
+            <Trans>Routines</Trans>
           </h2>
           <Link to="/routines" className={buttonClasses("ghost", "sm")}>
-            Edit routines
+            <Trans>Edit routines</Trans>
           </Link>
         </div>
         <RoutineDaysLegend />

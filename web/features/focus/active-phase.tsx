@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Coffee, Pause, Play, Square } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
@@ -9,18 +12,20 @@ import type { TimerView } from "../../api/timer-cache";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { showError } from "../../ui/toast";
-import { MESSAGE_EVERY_MS, pickMessage } from "./messages";
+import { FOCUS_MESSAGES, MESSAGE_EVERY_MS, pickMessage } from "./messages";
 import { ProgressRing } from "./progress-ring";
 import { useNow } from "./use-now";
 
 /** If the server's "finished" has not arrived this long after the end instant, ask for it. */
 const OVERDUE_REFETCH_MS = 2_000;
 
-const FAILURES: Partial<Record<TimerAction, string>> = {
-  pause: "Could not pause the session",
-  resume: "Could not resume the session",
-  end: "Could not end the session",
+const FAILURES: Partial<Record<TimerAction, MessageDescriptor>> = {
+  pause: msg`Could not pause the session`,
+  resume: msg`Could not resume the session`,
+  end: msg`Could not end the session`,
 };
+
+const KEY_CLASSES = "rounded border border-slate-300 px-1 font-mono dark:border-slate-600";
 
 /** Space toggles pause, except where Space already means something (typing, pressing a control). */
 function spaceBelongsToTarget(target: EventTarget | null): boolean {
@@ -34,6 +39,7 @@ function spaceBelongsToTarget(target: EventTarget | null): boolean {
 
 /** Phase two: the countdown, what it is about, a motivational line, and Pause/Resume and End. */
 export function ActivePhase({ view, title, offline }: { view: TimerView; title: string; offline: boolean }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { state, offsetMs } = view;
   const running = state.status === "running";
@@ -53,7 +59,8 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
   const action = useTimerAction({
     onError: (err, { action: name }) => {
       const message = err instanceof ApiRequestError ? err.serverMessage : undefined;
-      showError(FAILURES[name] ?? "Something went wrong", message ?? "Please try again.");
+      const failure = FAILURES[name];
+      showError(failure ? t(failure) : t`Something went wrong`, message ?? t`Please try again.`);
       // The server may know better (e.g. the run ended elsewhere): show what it holds.
       void queryClient.invalidateQueries({ queryKey: queryKeys.timer });
     },
@@ -82,9 +89,15 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
     };
   }, []);
   useEffect(() => {
-    const what = state.kind === "break" ? "Break" : "Focus";
-    document.title = running ? `${clock} · ${what} — Onething` : `Paused ${clock} · ${what} — Onething`;
-  }, [clock, running, state.kind]);
+    const isBreakTitle = state.kind === "break";
+    document.title = running
+      ? isBreakTitle
+        ? t`${clock} · Break — Onething`
+        : t`${clock} · Focus — Onething`
+      : isBreakTitle
+        ? t`Paused ${clock} · Break — Onething`
+        : t`Paused ${clock} · Focus — Onething`;
+  }, [clock, running, state.kind, t]);
 
   // The alarm's broadcast normally lands within milliseconds of the end; if it does not, ask.
   const overdue = running && remaining <= 0;
@@ -98,7 +111,9 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
     <div className="space-y-6">
       <ProgressRing percent={percent} clock={clock} icon={progressIcon(percent)} paused={!running} kind={state.kind} />
       {state.status === "paused" ? (
-        <p className="text-center font-medium text-amber-700 text-sm dark:text-amber-300">Paused</p>
+        <p className="text-center font-medium text-amber-700 text-sm dark:text-amber-300">
+          <Trans context="the focus timer's state">Paused</Trans>
+        </p>
       ) : null}
 
       <div
@@ -116,14 +131,18 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
           )}
         >
           {isBreak ? <Coffee aria-hidden="true" className="h-4 w-4" /> : null}
-          {isBreak ? "Taking a break from:" : "Currently focused on:"}
+          {isBreak ? <Trans>Taking a break from:</Trans> : <Trans>Currently focused on:</Trans>}
         </p>
         {/* A toast keeps off the task and the message (docs/decisions/248-toasts-keep-to-their-screen.md). */}
         <p className="mt-1 break-words font-semibold text-lg text-slate-900 dark:text-slate-50">{title}</p>
       </div>
 
       <p className="text-center text-slate-700 italic dark:text-slate-300">
-        {isBreak ? "Relax and recharge. Your task will be here when you return." : message}
+        {isBreak ? (
+          <Trans>Relax and recharge. Your task will be here when you return.</Trans>
+        ) : (
+          t(FOCUS_MESSAGES[message] ?? FOCUS_MESSAGES[0])
+        )}
       </p>
 
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -133,10 +152,11 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
           className="w-full sm:w-auto sm:flex-1"
           onClick={toggle}
           disabled={isPending || offline}
+          // words-ok: a key's name as ARIA defines it, not shown
           aria-keyshortcuts="Space"
         >
           {running ? <Pause aria-hidden="true" className="h-4 w-4" /> : <Play aria-hidden="true" className="h-4 w-4" />}
-          {running ? "Pause" : "Resume"}
+          {running ? <Trans>Pause</Trans> : <Trans>Resume</Trans>}
         </Button>
         <Button
           variant="destructive"
@@ -146,12 +166,19 @@ export function ActivePhase({ view, title, offline }: { view: TimerView; title: 
           disabled={isPending || offline}
         >
           <Square aria-hidden="true" className="h-4 w-4" />
-          End Session
+          <Trans>End Session</Trans>
         </Button>
       </div>
       <p className="keyboard-hint text-center text-slate-600 text-xs dark:text-slate-400">
-        Press <kbd className="rounded border border-slate-300 px-1 font-mono dark:border-slate-600">Space</kbd> to{" "}
-        {running ? "pause" : "resume"}.
+        {running ? (
+          <Trans>
+            Press <kbd className={KEY_CLASSES}>Space</kbd> to pause.
+          </Trans>
+        ) : (
+          <Trans>
+            Press <kbd className={KEY_CLASSES}>Space</kbd> to resume.
+          </Trans>
+        )}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, CircleCheck, Clock, Coffee, Hourglass, PartyPopper } from "lucide-react";
 import { useNavigate } from "react-router";
@@ -8,7 +9,7 @@ import { useCompleteFocusRun, useTimerAction } from "../../api/timer-actions";
 import type { TimerView } from "../../api/timer-cache";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
-import { aboutTask } from "../../ui/task-name";
+import { shortTaskName } from "../../ui/task-name";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { launchConfetti } from "./celebrate";
 import { endSummary } from "./end-summary";
@@ -33,28 +34,31 @@ export function CompletePhase({
   /** Picks the task the selection preselects after "Next Task". */
   onNextTask: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // A toast's title names its task (docs/decisions/245-toasts-name-their-task.md).
+  const name = task ? shortTaskName(task.title) : undefined;
   const { state } = view;
 
   const completed = useCompleteFocusRun({
     onSuccess: () => {
       void launchConfetti();
-      showSuccess(task ? aboutTask("Task completed", task.title) : "Task completed", "Great job completing your task!");
+      showSuccess(name ? t`Task completed: "${name}"` : t`Task completed`, t`Great job completing your task!`);
     },
     onError: (err) =>
       showError(
-        task ? aboutTask("Error completing task", task.title) : "Error completing task",
-        serverMessage(err) ?? "There was a problem completing your task. Please try again.",
+        name ? t`Error completing task: "${name}"` : t`Error completing task`,
+        serverMessage(err) ?? t`There was a problem completing your task. Please try again.`,
       ),
   });
 
   const followUp = useTimerAction({
     onSuccess: (_snapshot, { action }) => {
-      if (action === "break") showInfo("Break started", "Taking a 5 minute break. Relax and recharge.");
+      if (action === "break") showInfo(t`Break started`, t`Taking a 5 minute break. Relax and recharge.`);
     },
     onError: (err) => {
-      showError("Something went wrong", serverMessage(err) ?? "Please try again.");
+      showError(t`Something went wrong`, serverMessage(err) ?? t`Please try again.`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.timer });
     },
   });
@@ -90,7 +94,7 @@ export function CompletePhase({
 
       <section aria-labelledby="how-did-it-go" className="space-y-3">
         <h3 id="how-did-it-go" className="font-semibold text-slate-800 dark:text-slate-200">
-          How did it go?
+          <Trans>How did it go?</Trans>
         </h3>
         <div className={cn("grid gap-3", !taskDone && "sm:grid-cols-2")}>
           <Button
@@ -100,13 +104,17 @@ export function CompletePhase({
             aria-busy={completed.isPending}
           >
             <CircleCheck aria-hidden="true" className="h-4 w-4" />
-            {taskDone ? "Marked as done" : "Completed"}
+            {taskDone ? (
+              <Trans>Marked as done</Trans>
+            ) : (
+              <Trans context="the button that marks the task done">Completed</Trans>
+            )}
           </Button>
           {/* A finished task needs no more time: the choice goes once it is marked done (docs/decisions/149-ending-early-and-breaks.md). */}
           {taskDone ? null : (
             <Button variant="outline" size="lg" onClick={() => choose("more-time")} disabled={busy}>
               <Clock aria-hidden="true" className="h-4 w-4" />
-              Need More Time
+              <Trans>Need More Time</Trans>
             </Button>
           )}
         </div>
@@ -114,14 +122,15 @@ export function CompletePhase({
 
       <section aria-labelledby="break-or-continue" className="space-y-3">
         <h3 id="break-or-continue" className="font-semibold text-slate-800 dark:text-slate-200">
-          Take a break or continue?
+          <Trans>Take a break or continue?</Trans>
         </h3>
         <div className="grid gap-3 sm:grid-cols-2">
           <Button variant="secondary" size="lg" onClick={() => choose("break")} disabled={busy}>
-            <Coffee aria-hidden="true" className="h-4 w-4" />5 Min Break
+            <Coffee aria-hidden="true" className="h-4 w-4" />
+            <Trans>5 Min Break</Trans>
           </Button>
           <Button variant="secondary" size="lg" onClick={() => choose("next-task")} disabled={busy}>
-            Next Task
+            <Trans>Next Task</Trans>
             <ArrowRight aria-hidden="true" className="h-4 w-4" />
           </Button>
         </div>

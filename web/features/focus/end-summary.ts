@@ -1,6 +1,6 @@
+import { plural, t } from "@lingui/core/macro";
 import type { TimerState } from "../../../shared/schemas/focus";
 import { elapsedMs } from "../../../shared/timer";
-import { countOf } from "../../ui/plural";
 
 /**
  * What the complete phase says about how a focus run ended (docs/product.md#complete-phase): a run that
@@ -9,20 +9,20 @@ import { countOf } from "../../ui/plural";
  */
 type EndSummary = { heading: string; lead: string; endedEarly: boolean; note?: string };
 
-const RAN_OUT: EndSummary = {
-  heading: "Great job!",
-  lead: "You've completed your focus session on:",
+const ranOut = (): EndSummary => ({
+  heading: t`Great job!`,
+  lead: t`You've completed your focus session on:`,
   endedEarly: false,
-};
+});
 
 /** "9 seconds", "1 minute", "12 minutes and 5 seconds": the time focused, as a person says it. */
 export function focusedDurationText(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
-  if (minutes === 0) return countOf(seconds, "second", "seconds");
-  if (seconds === 0) return countOf(minutes, "minute", "minutes");
-  return `${countOf(minutes, "minute", "minutes")} and ${countOf(seconds, "second", "seconds")}`;
+  if (minutes === 0) return plural(seconds, { one: "# second", other: "# seconds" });
+  if (seconds === 0) return plural(minutes, { one: "# minute", other: "# minutes" });
+  return t`${plural(minutes, { one: "# minute", other: "# minutes" })} and ${plural(seconds, { one: "# second", other: "# seconds" })}`;
 }
 
 /** Less than this is not counted in analytics (its minutes round to 0: docs/decisions/148-analytics-figures-agree.md). */
@@ -32,12 +32,14 @@ const COUNTED_FROM_MS = 30_000;
 export const focusedMsOf = (state: TimerState) => elapsedMs(state, state.finishedAt ?? 0);
 
 export function endSummary(state: TimerState): EndSummary {
-  if (state.finishReason !== "ended") return RAN_OUT;
-  const focused = focusedMsOf(state);
+  if (state.finishReason !== "ended") return ranOut();
+  const focusedMs = focusedMsOf(state);
+  const focused = focusedDurationText(focusedMs);
+  const planned = focusedDurationText(state.durationMs);
   return {
-    heading: "Session ended early",
-    lead: `You focused for ${focusedDurationText(focused)} of ${focusedDurationText(state.durationMs)} on:`,
+    heading: t`Session ended early`,
+    lead: t`You focused for ${focused} of ${planned} on:`,
     endedEarly: true,
-    ...(focused < COUNTED_FROM_MS ? { note: "Under half a minute is not counted in your analytics." } : {}),
+    ...(focusedMs < COUNTED_FROM_MS ? { note: t`Under half a minute is not counted in your analytics.` } : {}),
   };
 }

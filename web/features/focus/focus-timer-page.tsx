@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { WifiOff } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
@@ -101,6 +102,7 @@ function useEndOfRun(state: TimerState | undefined, title: string) {
 
 /** docs/product.md#focus-timer-screen: selection, active and complete, following the server's timer. */
 export function FocusTimerPage() {
+  const { t } = useLingui();
   const timer = useTimer();
   const tasks = useTasks();
   const { user } = useCurrentUser();
@@ -118,7 +120,7 @@ export function FocusTimerPage() {
   }, [timer.data]);
 
   const task = state?.taskId != null ? tasks.data?.find((t) => t.id === state.taskId) : undefined;
-  const title = task?.title ?? state?.taskTitle ?? "Selected task";
+  const title = task?.title ?? state?.taskTitle ?? t`Selected task`;
   const announcement = useMilestones(state, view?.offsetMs ?? 0);
   useEndOfRun(state, title);
 
@@ -161,8 +163,12 @@ export function FocusTimerPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <div className="space-y-1 text-center">
-        <h1 className="font-bold text-2xl text-slate-900 sm:text-3xl dark:text-slate-50">One-Thing Focus Timer</h1>
-        <p className="text-slate-600 dark:text-slate-400">Select one task to focus on uninterrupted.</p>
+        <h1 className="font-bold text-2xl text-slate-900 sm:text-3xl dark:text-slate-50">
+          <Trans>One-Thing Focus Timer</Trans>
+        </h1>
+        <p className="text-slate-600 dark:text-slate-400">
+          <Trans>Select one task to focus on uninterrupted.</Trans>
+        </p>
       </div>
 
       {offline ? (
@@ -171,18 +177,20 @@ export function FocusTimerPage() {
           className="flex items-center justify-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-sm dark:bg-amber-950 dark:text-amber-200"
         >
           <WifiOff aria-hidden="true" className="h-4 w-4" />
-          Offline: showing the timer saved on this device.
+          <Trans>Offline: showing the timer saved on this device.</Trans>
         </p>
       ) : null}
 
       <Card className="p-5 sm:p-8" data-phase={phase ?? "loading"}>
         {timer.isLoading ? (
-          <Spinner label="Loading your timer" showLabel className="py-16" />
+          <Spinner label={t`Loading your timer`} showLabel className="py-16" />
         ) : !view || !state ? (
           <div className="space-y-4 py-8 text-center">
-            <p className="text-slate-700 dark:text-slate-300">Your timer could not be loaded.</p>
+            <p className="text-slate-700 dark:text-slate-300">
+              <Trans>Your timer could not be loaded.</Trans>
+            </p>
             <Button variant="outline" onClick={() => void timer.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : phase === "selection" ? (

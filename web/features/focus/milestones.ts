@@ -1,15 +1,20 @@
+import { i18n } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
 import type { TimerState } from "../../../shared/schemas/focus";
 import { focusedDurationText, focusedMsOf } from "./end-summary";
 
 /** What a break's end says, in the notification and on the screen. */
-export const BREAK_OVER = { title: "Break over", body: "Your break is over. Ready for the next one thing?" } as const;
+export const BREAK_OVER = {
+  title: msg`Break over`,
+  body: msg`Your break is over. Ready for the next one thing?`,
+} as const;
 
 // The rules behind what the focus screen announces and how it marks the end of a run, kept apart
 // from the hooks that run them so they can be checked without a browser.
 
 const minutesText = (ms: number) => {
   const minutes = Math.ceil(ms / 60_000);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return plural(minutes, { one: "# minute", other: "# minutes" });
 };
 
 /** A change the screen saw: the older state and the newer one (by the hub's version). */
@@ -23,17 +28,21 @@ function isNewer(before: TimerState | undefined, state: TimerState | undefined):
  */
 export function transitionAnnouncement(before: TimerState | undefined, state: TimerState | undefined): string | null {
   if (!state || !isNewer(before, state)) return null;
-  const what = state.kind === "break" ? "Break" : "Focus session";
+  const isBreak = state.kind === "break";
   if (state.status === "running" && (before.status === "idle" || before.status === "finished")) {
-    return `${what} started: ${minutesText(state.durationMs)}.`;
+    const duration = minutesText(state.durationMs);
+    return isBreak ? t`Break started: ${duration}.` : t`Focus session started: ${duration}.`;
   }
-  if (state.status === "paused" && before.status === "running") return `${what} paused.`;
-  if (state.status === "running" && before.status === "paused") return `${what} resumed.`;
+  if (state.status === "paused" && before.status === "running")
+    return isBreak ? t`Break paused.` : t`Focus session paused.`;
+  if (state.status === "running" && before.status === "paused")
+    return isBreak ? t`Break resumed.` : t`Focus session resumed.`;
   if (state.status === "finished" && before.status !== "finished") {
-    if (state.kind === "break") return "Break over.";
+    if (isBreak) return t`Break over.`;
+    const focused = focusedDurationText(focusedMsOf(state));
     return state.finishReason === "ended"
-      ? `Focus session ended early, after ${focusedDurationText(focusedMsOf(state))} of focus.`
-      : "Focus session complete. Great job!";
+      ? t`Focus session ended early, after ${focused} of focus.`
+      : t`Focus session complete. Great job!`;
   }
   return null;
 }
@@ -49,8 +58,8 @@ export function minutesLeft(remainingMs: number): number {
  */
 export function minuteMilestone(previous: number | null, minutes: number): string | null {
   if (previous === null || minutes >= previous || minutes <= 0) return null;
-  if (minutes === 1) return "1 minute remaining.";
-  if (minutes % 5 === 0) return `${minutes} minutes remaining.`;
+  if (minutes === 1 || minutes % 5 === 0)
+    return plural(minutes, { one: "# minute remaining.", other: "# minutes remaining." });
   return null;
 }
 
@@ -78,8 +87,8 @@ export function endOfRun(
     confetti: !isBreak,
     alert: {
       runId: String(state.startedAt),
-      title: isBreak ? BREAK_OVER.title : "Great job!",
-      body: isBreak ? BREAK_OVER.body : `You've completed your focus session on: ${taskTitle}`,
+      title: isBreak ? i18n._(BREAK_OVER.title) : t`Great job!`,
+      body: isBreak ? i18n._(BREAK_OVER.body) : t`You've completed your focus session on: ${taskTitle}`,
       tag: `onething-${state.startedAt}`,
     },
   };

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Bell } from "lucide-react";
 import { useState } from "react";
 import { askNotificationPermission, canNotify } from "./celebrate";
@@ -16,7 +17,7 @@ export function NotifyButton() {
       className="mx-auto flex items-center gap-1.5 rounded text-slate-600 text-sm underline-offset-4 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-slate-100"
     >
       <Bell aria-hidden="true" className="h-4 w-4" />
-      Notify me when a session ends
+      <Trans>Notify me when a session ends</Trans>
     </button>
   );
 }

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Coffee, Star, Trophy, Zap } from "lucide-react";
 import type { TimerKind } from "../../../shared/schemas/timer-state";
 import type { ProgressIcon } from "../../../shared/timer";
@@ -9,7 +11,11 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 const RING = { cx: "32", cy: "32", r: RADIUS, fill: "none", strokeWidth: "3" } as const;
 
 const ICONS = { zap: Zap, star: Star, trophy: Trophy } as const;
-const ICON_LABELS = { zap: "Getting started", star: "Past a third", trophy: "Past two thirds" } as const;
+const ICON_LABELS = {
+  zap: msg`Getting started`,
+  star: msg`Past a third`,
+  trophy: msg`Past two thirds`,
+} as const;
 
 /**
  * The circular countdown: the ring fills as the run progresses; the clock sits in the middle. A
@@ -29,6 +35,7 @@ export function ProgressRing({
   paused: boolean;
   kind?: TimerKind;
 }) {
+  const { t } = useLingui();
   const isBreak = kind === "break";
   const Icon = isBreak ? Coffee : ICONS[icon];
   const done = Math.min(100, Math.max(0, percent));
@@ -43,7 +50,7 @@ export function ProgressRing({
         viewBox="0 0 64 64"
         className="h-full w-full -rotate-90"
         role="progressbar"
-        aria-label="Session progress"
+        aria-label={t`Session progress`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(done)}
@@ -61,7 +68,7 @@ export function ProgressRing({
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-1">
         <Icon
           role="img"
-          aria-label={isBreak ? "Break" : ICON_LABELS[icon]}
+          aria-label={isBreak ? t({ message: "Break", context: "the timer runs a break" }) : t(ICON_LABELS[icon])}
           data-icon={isBreak ? "break" : icon}
           className={
             isBreak ? "h-6 w-6 text-emerald-600 dark:text-emerald-400" : "h-6 w-6 text-amber-600 dark:text-amber-400"
@@ -73,7 +80,9 @@ export function ProgressRing({
         >
           {clock}
         </span>
-        <span className="text-slate-600 text-sm dark:text-slate-400">minutes remaining</span>
+        <span className="text-slate-600 text-sm dark:text-slate-400">
+          <Trans>minutes remaining</Trans>
+        </span>
       </div>
     </div>
   );

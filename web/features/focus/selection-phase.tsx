@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Minus, Play, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -36,6 +37,7 @@ export function SelectionPhase({
   preferredTaskId,
   offline,
 }: Props) {
+  const { t } = useLingui();
   const selectId = useId();
   const durationId = useId();
   const noTaskId = useId();
@@ -60,7 +62,7 @@ export function SelectionPhase({
   const start = useStartFocusSession({
     onError: (err) => {
       const message = err instanceof ApiRequestError ? err.serverMessage : undefined;
-      showError("Error starting focus session", message ?? "Failed to start focus session. Please try again.");
+      showError(t`Error starting focus session`, message ?? t`Failed to start focus session. Please try again.`);
     },
   });
 
@@ -73,7 +75,7 @@ export function SelectionPhase({
     event.preventDefault();
     if (start.isPending || offline) return;
     if (!selected) {
-      showError("No task selected", "Please select a task to focus on.");
+      showError(t`No task selected`, t`Please select a task to focus on.`);
       return;
     }
     // The input's own min and max apply (docs/product.md#selection-phase); typed values are not clamped otherwise.
@@ -85,10 +87,10 @@ export function SelectionPhase({
     <form onSubmit={onSubmit} className="space-y-6">
       <div className="space-y-2">
         <label htmlFor={selectId} className="block font-medium text-slate-800 text-sm dark:text-slate-200">
-          What will you focus on?
+          <Trans>What will you focus on?</Trans>
         </label>
         {tasksLoading ? (
-          <Spinner label="Loading your tasks" showLabel className="justify-start py-2" />
+          <Spinner label={t`Loading your tasks`} showLabel className="justify-start py-2" />
         ) : (
           <select
             id={selectId}
@@ -98,7 +100,7 @@ export function SelectionPhase({
             className={`${inputClasses} h-11`}
           >
             <option value="" disabled>
-              Select a task
+              <Trans>Select a task</Trans>
             </option>
             {options.map((task) => (
               <option key={task.id} value={task.id}>
@@ -109,32 +111,36 @@ export function SelectionPhase({
         )}
         {tasksFailed ? (
           <p className="text-red-700 text-sm dark:text-red-400">
-            Your tasks could not be loaded.{" "}
-            <button type="button" onClick={onRetryTasks} className="font-medium underline">
-              Try again
-            </button>
+            <Trans>
+              Your tasks could not be loaded.{" "}
+              <button type="button" onClick={onRetryTasks} className="font-medium underline">
+                Try again
+              </button>
+            </Trans>
           </p>
         ) : null}
         {!tasksLoading && !tasksFailed && options.length === 0 ? (
           <p className="text-slate-600 text-sm dark:text-slate-400">
-            No open tasks yet.{" "}
-            <Link to="/" className="font-medium text-brand-700 underline dark:text-brand-100">
-              Add some on Braindump &amp; Prioritize
-            </Link>
-            .
+            <Trans>
+              No open tasks yet.{" "}
+              <Link to="/" className="font-medium text-brand-700 underline dark:text-brand-100">
+                Add some on Braindump &amp; Prioritize
+              </Link>
+              .
+            </Trans>
           </p>
         ) : null}
       </div>
 
       <div className="space-y-2">
         <label htmlFor={durationId} className="block font-medium text-slate-800 text-sm dark:text-slate-200">
-          Focus duration (minutes):
+          <Trans>Focus duration (minutes):</Trans>
         </label>
         <div className="flex items-center gap-2">
           <Button
             variant="outline"
             size="icon"
-            aria-label="Decrease duration"
+            aria-label={t`Decrease duration`}
             className="shrink-0"
             onClick={() => setBoth(clampMinutes(minutes - FOCUS_MINUTES.step))}
             disabled={minutes <= FOCUS_MINUTES.min}
@@ -171,7 +177,7 @@ export function SelectionPhase({
           <Button
             variant="outline"
             size="icon"
-            aria-label="Increase duration"
+            aria-label={t`Increase duration`}
             className="shrink-0"
             onClick={() => setBoth(clampMinutes(minutes + FOCUS_MINUTES.step))}
             disabled={minutes >= FOCUS_MINUTES.max}
@@ -199,11 +205,11 @@ export function SelectionPhase({
         ) : (
           <Play aria-hidden="true" className="h-4 w-4" />
         )}
-        Start Focus Session
+        <Trans>Start Focus Session</Trans>
       </Button>
       {selected ? null : (
         <p id={noTaskId} className="-mt-3 text-center text-slate-600 text-sm dark:text-slate-400">
-          No task selected
+          <Trans>No task selected</Trans>
         </p>
       )}
     </form>

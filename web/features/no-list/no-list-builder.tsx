@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { ListChecks, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, type Ref, useRef, useState } from "react";
@@ -15,8 +17,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { Field, inputClasses } from "../../ui/field";
-import { countOf } from "../../ui/plural";
-import { aboutTask } from "../../ui/task-name";
+import { shortTaskName } from "../../ui/task-name";
 import { showError, showProgress, showSuccess } from "../../ui/toast";
 import { CategoryBadge } from "./category-badge";
 import { failureText } from "./failure-text";
@@ -44,6 +45,7 @@ type BuilderProps = {
 
 /** docs/product.md#builder-mode: pick today's "No" items from the current tasks, or add new ones. */
 export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onShowList }: BuilderProps) {
+  const { t } = useLingui();
   const listed = builderTasks(tasks);
   // docs/product.md#no-list-screen: the selection and per-task reasons are held here, and reset after a clear or commit.
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -56,6 +58,8 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
   const busy = commit.isPending || clear.isPending;
   const ids = selectedIds(listed, selected);
   const nothingSelected = ids.length === 0;
+  const selectedCount = ids.length;
+  const undoSeconds = UNDO.toastMs / 1000;
 
   function resetSelection() {
     setSelected(new Set());
@@ -74,7 +78,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
   function onCommit() {
     if (busy) return;
     if (nothingSelected) {
-      showError("No items selected", "Please select at least one item for your No List.");
+      showError(t`No items selected`, t`Please select at least one item for your No List.`);
       return;
     }
     const input = commitItems(ids, reasons);
@@ -82,23 +86,24 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
     if (!parsed.success) {
       const firstTooLong = ids.find((id) => reasonError(reasons[id]));
       if (firstTooLong !== undefined) {
-        showError("Reason too long", `Keep each reason to ${LIMITS.reasonMax} characters or fewer.`);
+        const reasonMax = LIMITS.reasonMax;
+        showError(t`Reason too long`, t`Keep each reason to ${reasonMax} characters or fewer.`);
         reasonInputs.current.get(firstTooLong)?.focus();
       } else {
-        showError("Cannot commit your No List", parsed.error.issues[0]?.message);
+        showError(t`Cannot commit your No List`, parsed.error.issues[0]?.message);
       }
       return;
     }
     commit.mutate(input, {
       onSuccess: () => {
-        showSuccess("No List committed", "You've successfully committed to your No List for today.");
+        showSuccess(t`No List committed`, t`You've successfully committed to your No List for today.`);
         resetSelection();
         onCommitted();
       },
       onError: (err) =>
         showError(
-          "Failed to commit your No List",
-          failureText(err, "There was a problem saving your No List. Please try again."),
+          t`Failed to commit your No List`,
+          failureText(err, t`There was a problem saving your No List. Please try again.`),
         ),
     });
   }
@@ -106,7 +111,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
   function onClearClick() {
     if (busy) return;
     if (nothingSelected) {
-      showError("No tasks selected", "Please select tasks to clear first.");
+      showError(t`No tasks selected`, t`Please select tasks to clear first.`);
       return;
     }
     setConfirmOpen(true);
@@ -114,7 +119,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
 
   function onConfirmClear() {
     setConfirmOpen(false);
-    const progress = showProgress("Clearing tasks...", "Please wait while we clear your selected tasks.");
+    const progress = showProgress(t`Clearing tasks...`, t`Please wait while we clear your selected tasks.`);
     // One call; tasks gone meanwhile (another device) are skipped and reported as failed (docs/product.md#messages).
     clear.mutate(
       { ids },
@@ -124,14 +129,20 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
             notCleared > 0
               ? {
                   kind: "error",
-                  title: "Tasks partially cleared",
-                  description: `${countOf(cleared, "task")} cleared, ${notCleared} failed.`,
+                  title: t`Tasks partially cleared`,
+                  description: plural(cleared, {
+                    one: `# task cleared, ${notCleared} failed.`,
+                    other: `# tasks cleared, ${notCleared} failed.`,
+                  }),
                   ...undoable(queryClient, ticket),
                 }
               : {
                   kind: "success",
-                  title: "Tasks cleared successfully",
-                  description: `${countOf(cleared, "task")} ${cleared === 1 ? "has" : "have"} been cleared from your list.`,
+                  title: t`Tasks cleared successfully`,
+                  description: plural(cleared, {
+                    one: "# task has been cleared from your list.",
+                    other: "# tasks have been cleared from your list.",
+                  }),
                   ...undoable(queryClient, ticket),
                 },
           );
@@ -141,8 +152,8 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         onError: (err) =>
           progress.finish({
             kind: "error",
-            title: "Error clearing tasks",
-            description: failureText(err, "There was a problem clearing your tasks. Please try again."),
+            title: t`Error clearing tasks`,
+            description: failureText(err, t`There was a problem clearing your tasks. Please try again.`),
           }),
       },
     );
@@ -152,11 +163,15 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
     <section aria-labelledby="no-list-heading" className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-2">
         <div className="flex items-center gap-3">
-          <NoListHeading headingRef={headingRef}>Daily "No" List Builder</NoListHeading>
+          <NoListHeading headingRef={headingRef}>
+            <Trans>Daily "No" List Builder</Trans>
+          </NoListHeading>
         </div>
         <p className="text-slate-700 dark:text-slate-300">
-          Every yes costs time and attention. Choose what you will deliberately not do today: tick tasks from your list
-          or add new ones, say why if it helps, then commit. What you leave out makes room for what matters.
+          <Trans>
+            Every yes costs time and attention. Choose what you will deliberately not do today: tick tasks from your
+            list or add new ones, say why if it helps, then commit. What you leave out makes room for what matters.
+          </Trans>
         </p>
       </header>
 
@@ -164,9 +179,15 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         <AddItemForm />
         {noListCount > 0 ? (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:bg-slate-800 dark:text-slate-200">
-            <span>{countOf(noListCount, "item")} already on today's "No" List.</span>
+            <span>
+              <Plural
+                value={noListCount}
+                one={'# item already on today\'s "No" List.'}
+                other={'# items already on today\'s "No" List.'}
+              />
+            </span>
             <Button variant="ghost" size="sm" onClick={onShowList} className="text-brand-700 dark:text-brand-100">
-              View today's "No" List
+              <Trans>View today's "No" List</Trans>
             </Button>
           </div>
         ) : null}
@@ -174,15 +195,21 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
 
       <Card className="p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold">Your current tasks</h2>
+          <h2 className="text-lg font-semibold">
+            <Trans>Your current tasks</Trans>
+          </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {ids.length} selected
+            <Plural value={selectedCount} one="# selected" other="# selected" />
           </p>
         </div>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Select the tasks you are saying no to today.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          <Trans>Select the tasks you are saying no to today.</Trans>
+        </p>
         {listed.length === 0 ? (
           <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            No current tasks. Add some on the Braindump screen, or add items straight to your "No" List above.
+            <Trans>
+              No current tasks. Add some on the Braindump screen, or add items straight to your "No" List above.
+            </Trans>
           </p>
         ) : (
           <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
@@ -213,23 +240,26 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           {/* The brief's CLEAR TASKS, cased like every other button (docs/decisions/154-no-list-clear-reads-plainly.md). */}
-          Clear Tasks
+          <Trans>Clear Tasks</Trans>
         </Button>
         <Button aria-disabled={nothingSelected || busy} onClick={onCommit} className={softDisabled}>
           <ListChecks aria-hidden="true" className="h-4 w-4" />
-          {commit.isPending ? "Committing..." : 'Commit to "No" List'}
+          {commit.isPending ? <Trans>Committing...</Trans> : <Trans>Commit to "No" List</Trans>}
         </Button>
       </div>
 
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="Clear selected tasks?"
+        title={t`Clear selected tasks?`}
         description={
           // One sentence that says what clearing does (docs/decisions/154-no-list-clear-reads-plainly.md).
-          `Are you sure you want to clear ${countOf(ids.length, "selected task")}? They will be removed from every list, and you can undo it for ${UNDO.toastMs / 1000} seconds.`
+          plural(selectedCount, {
+            one: `Are you sure you want to clear # selected task? They will be removed from every list, and you can undo it for ${undoSeconds} seconds.`,
+            other: `Are you sure you want to clear # selected tasks? They will be removed from every list, and you can undo it for ${undoSeconds} seconds.`,
+          })
         }
-        confirmLabel="Clear tasks"
+        confirmLabel={t`Clear tasks`}
         destructive
         pending={clear.isPending}
         onConfirm={onConfirmClear}
@@ -244,13 +274,14 @@ function AddItemForm() {
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
   const add = useCreateTask();
+  const { t } = useLingui();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (add.isPending) return;
     if (!hasVisibleCharacter(title)) {
       setError(undefined);
-      showError("Empty input", "Please enter something to add to your No List.");
+      showError(t`Empty input`, t`Please enter something to add to your No List.`);
       input.current?.focus();
       return;
     }
@@ -261,6 +292,8 @@ function AddItemForm() {
       return;
     }
     setError(undefined);
+    // A toast's title names its task (docs/decisions/245-toasts-name-their-task.md).
+    const name = shortTaskName(parsed.data);
     add.mutate(
       { title: parsed.data, category: "no_list" },
       {
@@ -268,21 +301,18 @@ function AddItemForm() {
           setTitle("");
           // Offline it waits on the device: the brief's words, and that it is not synced yet
           // (docs/decisions/249-small-words-that-tell-the-truth.md).
-          const waits = isQueued(answer) ? ` ${KEPT_ON_DEVICE}` : "";
-          showSuccess(aboutTask("Item added", parsed.data), `Added to your No List successfully.${waits}`);
+          const added = t`Added to your No List successfully.`;
+          showSuccess(t`Item added: "${name}"`, isQueued(answer) ? `${added} ${KEPT_ON_DEVICE}` : added);
         },
         onError: () =>
-          showError(
-            aboutTask("Failed to add task", parsed.data),
-            "There was an error adding your task. Please try again.",
-          ),
+          showError(t`Failed to add task: "${name}"`, t`There was an error adding your task. Please try again.`),
       },
     );
   }
 
   return (
     <form noValidate onSubmit={onSubmit}>
-      <Field label="Something you'll say no to today" error={error}>
+      <Field label={t`Something you'll say no to today`} error={error}>
         {(props) => (
           <div className="flex gap-2">
             <input
@@ -291,7 +321,7 @@ function AddItemForm() {
               name="title"
               autoComplete="off"
               // Short enough to show whole beside the Add button on a 360 px phone.
-              placeholder="e.g. Email before noon"
+              placeholder={t`e.g. Email before noon`}
               value={title}
               onChange={(event) => setTitle(event.target.value)}
               className={inputClasses}
@@ -299,12 +329,12 @@ function AddItemForm() {
             {/* The visible "Add" starts the accessible name, so voice control finds it either way. */}
             <button
               type="submit"
-              aria-label="Add to No list"
+              aria-label={t`Add to No list`}
               aria-disabled={add.isPending}
               className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white transition-colors hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
             >
               <Plus aria-hidden="true" className="h-4 w-4" />
-              Add
+              <Trans context="the button that adds an item to the No list">Add</Trans>
             </button>
           </div>
         )}
@@ -323,7 +353,11 @@ type TaskChoiceProps = {
 };
 
 function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: TaskChoiceProps) {
+  const { t } = useLingui();
   const checkboxId = `no-list-task-${task.id}`;
+  const title = task.title;
+  const count = characterCount(reason);
+  const reasonMax = LIMITS.reasonMax;
   const error = checked ? reasonError(reason) : undefined;
   return (
     <li className="py-3">
@@ -344,12 +378,12 @@ function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: Ta
         <div className="mt-3 pl-8">
           <Field
             label={
-              <>
-                Reason<span className="sr-only"> for saying no to {task.title}</span> (optional)
-              </>
+              <Trans>
+                Reason<span className="sr-only"> for saying no to {title}</span> (optional)
+              </Trans>
             }
             error={error}
-            hint={`${characterCount(reason)}/${LIMITS.reasonMax} characters`}
+            hint={t`${count}/${reasonMax} characters`}
           >
             {(props) => (
               <input
@@ -357,7 +391,7 @@ function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: Ta
                 ref={reasonRef}
                 value={reason}
                 onChange={(event) => onReason(event.target.value)}
-                placeholder="e.g. It can wait until Friday"
+                placeholder={t`e.g. It can wait until Friday`}
                 className={inputClasses}
               />
             )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { isTodaysNoListItem } from "../../../shared/day";
 import { useDay } from "../../api/day";
@@ -20,6 +21,7 @@ type Mode = "builder" | "committed";
  * The builder also links to the list whenever items exist.
  */
 export function NoListPage() {
+  const { t } = useLingui();
   const tasksQuery = useTasks();
   const [mode, setMode] = useState<Mode | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -48,15 +50,19 @@ export function NoListPage() {
   if (tasksQuery.isError && !tasks) {
     return (
       <Card className="mx-auto max-w-3xl space-y-4 p-6" role="alert">
-        <h1 className="text-xl font-semibold">Your tasks could not be loaded</h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300">Check your connection and try again.</p>
+        <h1 className="text-xl font-semibold">
+          <Trans>Your tasks could not be loaded</Trans>
+        </h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <Trans>Check your connection and try again.</Trans>
+        </p>
         <Button variant="outline" onClick={() => void tasksQuery.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Card>
     );
   }
-  if (!tasks || mode === null) return <Spinner className="py-24" label="Loading your tasks" showLabel />;
+  if (!tasks || mode === null) return <Spinner className="py-24" label={t`Loading your tasks`} showLabel />;
 
   return mode === "committed" ? (
     <NoListCommitted items={todays} headingRef={headingRef} onEdit={() => switchTo("builder")}>

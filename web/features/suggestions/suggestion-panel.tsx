@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Check, Plus, Sparkles, X } from "lucide-react";
 import { type FormEvent, type RefObject, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
@@ -10,20 +13,21 @@ import { useCreateTask } from "../../api/task-changes";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { inputClasses } from "../../ui/field";
-import { aboutTask } from "../../ui/task-name";
+import { shortTaskName } from "../../ui/task-name";
 import { keptWithin } from "../../ui/text-limit";
 import { showError, showInfo, showSuccess } from "../../ui/toast";
 import { readShareTasks, writeShareTasks } from "./share-tasks-setting";
 import { emptyText, type SuggestionSource, sourceText } from "./suggestion-source";
 
 /** The list's heading: steps, or the person's own tasks read from their words. */
-const HEADINGS: Record<Exclude<SuggestionKind, "none">, string> = {
-  suggestions: "Suggestions",
-  tasks: "These look like tasks: add them?",
+const HEADINGS: Record<Exclude<SuggestionKind, "none">, MessageDescriptor> = {
+  suggestions: msg({ message: "Suggestions", context: "the list of suggested tasks" }),
+  tasks: msg`These look like tasks: add them?`,
 };
 
 // 32 px square icon buttons (the shared sizes are 40 px; the list rows are compact).
 const smallIconButton =
+  // words-ok: class names
   "inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg transition-colors [&>svg]:shrink-0";
 const outline =
   "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
@@ -43,6 +47,7 @@ type SuggestionPanelProps = {
  * suggestions with an add button each. A non-modal dialog: the page (and its toasts) stay usable.
  */
 export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionPanelProps) {
+  const { t } = useLingui();
   const promptId = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const closedFromOutside = useRef(false);
@@ -56,13 +61,17 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
   const panelRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const below = useRowsBelow(panelRef, listRef, items.length);
+  const empty = source?.kind === "none" ? emptyText(source) : null;
+  const emptyTitle = empty?.title ?? "";
+  const emptyBody = empty?.body ?? "";
+  const belowCount = below.count;
 
   function getSuggestions(event?: FormEvent) {
     event?.preventDefault();
     if (suggestions.isPending) return;
     const text = prompt.trim();
     if (!text) {
-      showError("Please enter a prompt", "Tell us about your goals or what you need to do.");
+      showError(t`Please enter a prompt`, t`Tell us about your goals or what you need to do.`);
       textareaRef.current?.focus();
       return;
     }
@@ -74,22 +83,22 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
           setSource(answer);
           if (answer.failure) {
             // The product's words for an AI failure (docs/product.md#ai-suggestion-widget); the panel says which and offers to try again.
-            showError("Failed to get suggestions", "Please try again later or be more specific.");
+            showError(t`Failed to get suggestions`, t`Please try again later or be more specific.`);
           } else if (answer.suggestions.length === 0) {
-            showInfo("No suggestions found", "Try being more specific about your tasks or goals.");
+            showInfo(t`No suggestions found`, t`Try being more specific about your tasks or goals.`);
           } else if (answer.kind === "tasks") {
-            showSuccess("These look like tasks", "Click the + button to add any of them to your task list.");
+            showSuccess(t`These look like tasks`, t`Click the + button to add any of them to your task list.`);
           } else {
-            showSuccess("Suggestions ready", "Click the + button to add any suggestions to your task list.");
+            showSuccess(t`Suggestions ready`, t`Click the + button to add any suggestions to your task list.`);
           }
         },
         onError: (error) =>
           showError(
-            "Failed to get suggestions",
+            t`Failed to get suggestions`,
             // The daily limit's own words say when to come back (docs/decisions/198-suggestions-daily-limit.md).
             error instanceof ApiRequestError && error.status === 429
-              ? (error.serverMessage ?? "Please try again tomorrow.")
-              : "Please try again later or be more specific.",
+              ? (error.serverMessage ?? t`Please try again tomorrow.`)
+              : t`Please try again later or be more specific.`,
           ),
       },
     );
@@ -103,13 +112,15 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
     // docs/product.md#ai-suggestion-widget: a blank title is silently ignored.
     if (!item.title.trim() || item.status !== "new") return;
     setStatus(item.title, "adding");
+    // A toast's title names its task (docs/decisions/245-toasts-name-their-task.md).
+    const name = shortTaskName(item.title);
     try {
       await addTask.mutateAsync(aiAddPayload(item.title));
       setStatus(item.title, "added");
-      showSuccess(aboutTask("Task added", item.title), "The suggested task has been added to your list.");
+      showSuccess(t`Task added: "${name}"`, t`The suggested task has been added to your list.`);
     } catch {
       setStatus(item.title, "new");
-      showError(aboutTask("Failed to add task", item.title), "There was an error adding your task. Please try again.");
+      showError(t`Failed to add task: "${name}"`, t`There was an error adding your task. Please try again.`);
     }
   }
 
@@ -147,19 +158,21 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
           <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
             <div className="flex items-center gap-2">
               <Sparkles aria-hidden="true" className="h-5 w-5 text-brand-600 dark:text-brand-100" />
-              <Dialog.Title className="text-base font-semibold">AI Task Suggestions</Dialog.Title>
+              <Dialog.Title className="text-base font-semibold">
+                <Trans>AI Task Suggestions</Trans>
+              </Dialog.Title>
             </div>
-            <Dialog.Close className={cn(smallIconButton, "-mt-0.5 -mr-2", ghost)} aria-label="Close">
+            <Dialog.Close className={cn(smallIconButton, "-mt-0.5 -mr-2", ghost)} aria-label={t`Close`}>
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
 
           <form className="space-y-3 px-4 pt-3 pb-4" onSubmit={getSuggestions} noValidate>
             <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">
-              Describe your goals or what you need to do, and add the tasks you like to your list.
+              <Trans>Describe your goals or what you need to do, and add the tasks you like to your list.</Trans>
             </Dialog.Description>
             <label htmlFor={promptId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-              What's on your mind?
+              <Trans>What's on your mind?</Trans>
             </label>
             <textarea
               ref={textareaRef}
@@ -167,7 +180,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               className={cn(inputClasses, "resize-y")}
               rows={4}
               value={prompt}
-              placeholder="e.g. I need to call the bank and book the dentist, and I want to get fit"
+              placeholder={t`e.g. I need to call the bank and book the dentist, and I want to get fit`}
               onChange={(event) => setPrompt(keptWithin(event.target.value, prompt, LIMITS.promptMax))}
               onKeyDown={(event) => {
                 if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) getSuggestions();
@@ -192,7 +205,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
                   writeShareTasks(event.target.checked);
                 }}
               />
-              Send my open task titles too, to tailor the suggestions
+              <Trans>Send my open task titles too, to tailor the suggestions</Trans>
             </label>
             <Button type="submit" className="w-full" aria-busy={suggestions.isPending}>
               {suggestions.isPending ? (
@@ -201,12 +214,12 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
                     aria-hidden="true"
                     className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
                   />
-                  Generating suggestions...
+                  <Trans>Generating suggestions...</Trans>
                 </>
               ) : (
                 <>
                   <Sparkles aria-hidden="true" className="h-4 w-4" />
-                  Get Task Suggestions
+                  <Trans>Get Task Suggestions</Trans>
                 </>
               )}
             </Button>
@@ -215,31 +228,31 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
           {items.length > 0 ? (
             <div className="border-t border-slate-200 px-4 pt-3 pb-4 dark:border-slate-700">
               <h3 className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-                {HEADINGS[source?.kind === "tasks" ? "tasks" : "suggestions"]}
+                {t(HEADINGS[source?.kind === "tasks" ? "tasks" : "suggestions"])}
               </h3>
               {/* It scrolls within about 15rem (docs/product.md#ai-suggestion-widget); the rows below
                   what shows are counted (docs/decisions/249-small-words-that-tell-the-truth.md). */}
               <ul
                 ref={listRef}
-                aria-label="Suggestions"
+                aria-label={t({ message: "Suggestions", context: "the list of suggested tasks" })}
                 className="max-h-60 space-y-1.5 overflow-y-auto pr-1"
                 onScroll={below.recount}
               >
-                {items.map((item) => (
+                {items.map(({ title, status }) => (
                   <li
-                    key={item.title}
+                    key={title}
                     className={cn(
                       "flex items-center justify-between gap-2 rounded-lg border py-1.5 pr-1.5 pl-3 text-sm",
-                      item.status === "added"
+                      status === "added"
                         ? "border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40"
                         : "border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60",
                     )}
                   >
-                    <span className="min-w-0 break-words">{item.title}</span>
-                    {item.status === "added" ? (
+                    <span className="min-w-0 break-words">{title}</span>
+                    {status === "added" ? (
                       <span
                         role="img"
-                        aria-label={`Added ${item.title}`}
+                        aria-label={t`Added ${title}`}
                         className="flex h-8 w-8 shrink-0 items-center justify-center text-emerald-700 dark:text-emerald-300"
                       >
                         <Check aria-hidden="true" className="h-5 w-5" />
@@ -247,10 +260,10 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
                     ) : (
                       <button
                         type="button"
-                        aria-label={`Add ${item.title}`}
-                        title="Add to my tasks"
-                        aria-disabled={item.status === "adding"}
-                        onClick={() => void add(item)}
+                        aria-label={t`Add ${title}`}
+                        title={t`Add to my tasks`}
+                        aria-disabled={status === "adding"}
+                        onClick={() => void add({ title, status })}
                         className={cn(smallIconButton, outline, "aria-disabled:cursor-wait aria-disabled:opacity-60")}
                       >
                         <Plus aria-hidden="true" className="h-4 w-4" />
@@ -266,7 +279,8 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               className="border-t border-slate-200 px-4 pt-3 pb-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200"
             >
               <p>
-                <span className="font-semibold">{emptyText(source).title}.</span> {emptyText(source).body}
+                {/* The title ends in a full stop only here, where the body follows on its line. */}
+                <span className="font-semibold">{t`${emptyTitle}.`}</span> {emptyBody}
               </p>
               {source.failure ? (
                 <Button
@@ -276,7 +290,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
                   disabled={suggestions.isPending}
                   onClick={() => getSuggestions()}
                 >
-                  Try again
+                  <Trans>Try again</Trans>
                 </Button>
               ) : null}
             </div>
@@ -289,7 +303,11 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               data-testid="suggestions-below"
               className="pointer-events-none sticky bottom-0 -mt-10 bg-gradient-to-t from-white from-60% to-transparent px-4 pt-6 pb-2 text-center text-xs font-medium text-slate-700 dark:from-slate-900 dark:text-slate-200"
             >
-              {below.count} more below, scroll to see {below.count === 1 ? "it" : "them"} ↓
+              <Plural
+                value={belowCount}
+                one="# more below, scroll to see it ↓"
+                other="# more below, scroll to see them ↓"
+              />
             </p>
           ) : null}
 

@@ -1,5 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import { Sparkles, X } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "../../ui/cn";
 
 // The panel (dialog, form, list, API calls) loads on first use: only this button is in the first bundle.
@@ -11,7 +12,14 @@ const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.Suggest
  * panel. Rendered in the header's button row: below 640 px it stays there as an icon button, since
  * on a phone anything floating would cover the page's own controls; from 640 px it floats.
  */
-export function SuggestionWidget() {
+export function SuggestionWidget({ loadWords }: { loadWords: () => Promise<void> }) {
+  const { t, i18n } = useLingui();
+  // This button is on every signed-in screen, the first one too, but its words and the panel's are
+  // in the later part (web/features/language/catalog-parts.ts): asked for once the screen is shown.
+  const language = i18n.locale;
+  useEffect(() => {
+    if (language) loadWords().catch(() => {});
+  }, [language, loadWords]);
   const [open, setOpen] = useState(false);
   // Keeps the panel mounted after the first open, so the prompt and the list survive closing it.
   const [used, setUsed] = useState(false);
@@ -22,10 +30,10 @@ export function SuggestionWidget() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={open ? "Close AI task suggestions" : "Open AI task suggestions"}
+        aria-label={open ? t`Close AI task suggestions` : t`Open AI task suggestions`}
         aria-expanded={open}
         aria-haspopup="dialog"
-        title="AI Task Suggestions"
+        title={t`AI Task Suggestions`}
         data-suggestion-toggle=""
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
