@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { catalogParts } from "./scripts/catalog-parts-plugin.ts";
 import { prerenderLanding } from "./scripts/prerender-landing.ts";
 import { keepIdleConnectionsOpen } from "./scripts/server-keep-alive.ts";
 import {
@@ -60,6 +61,7 @@ export default defineConfig({
     // Lingui's macros become catalog lookups, and web/locales' catalogs compiled modules
     // (docs/decisions/395-messages-in-lingui-catalogs.md).
     lingui({ macroTransform: true, failOnCompileError: true }),
+    catalogParts(projectRoot),
     react(),
     tailwindcss(),
     prefetchToasts(),

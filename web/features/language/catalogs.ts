@@ -1,12 +1,12 @@
 // Loads the person's language's words, a part at a time (web/features/language/catalog-parts.ts,
 // docs/decisions/395-messages-in-lingui-catalogs.md): "first" before the first render, "later"
 // with the code of any other screen. Only the person's language is ever downloaded.
-import { i18n, type Messages } from "@lingui/core";
+
+import { catalogLoaders } from "virtual:catalog-loaders";
+import { i18n } from "@lingui/core";
 import type { Language } from "../../../shared/languages";
 import { CATALOG_PARTS, type CatalogPart } from "./catalog-parts";
 
-// Compiled by the Lingui plugin at build time; vite.config.ts joins a part's files into one chunk.
-const catalogs = import.meta.glob<{ messages: Messages }>("../../locales/*/*.po");
 const loading = new Map<string, Promise<void>>();
 
 /** Loads one part of a language's words into the app's i18n (once; settles when they are in). */
@@ -14,10 +14,9 @@ export function loadCatalog(language: Language, part: CatalogPart): Promise<void
   const key = `${language}/${part}`;
   let load = loading.get(key);
   if (!load) {
-    const files = CATALOG_PARTS[part].map((name) => catalogs[`../../locales/${language}/${name}.po`]);
-    load = Promise.all(files.map((importFile) => importFile?.())).then((loaded) => {
-      for (const file of loaded) if (file) i18n.load(language, file.messages);
-    });
+    const loader = catalogLoaders[language]?.[part];
+    if (!loader) return Promise.reject(new Error(`No catalog part ${key}`));
+    load = loader().then(({ messages }) => i18n.load(language, messages));
     // A failed load (offline before the service worker, a new build) may be asked again.
     load.catch(() => loading.delete(key));
     loading.set(key, load);
