@@ -86,6 +86,9 @@ const CODE_CALLS = new Set([
   "require",
 ]);
 
+/** The message macros (docs/decisions/395-messages-in-lingui-catalogs.md): their strings are the message itself. */
+const MESSAGE_CALLS = new Set(["t", "msg", "defineMessage", "plural", "select", "selectOrdinal"]);
+
 const LETTER = /\p{L}/u;
 /** A string that reads like words to a person, not like code. */
 function readsLikeWords(text: string): boolean {
@@ -115,8 +118,8 @@ function calleeName(expression: ts.Expression): string {
 
 function insideTrans(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if (ts.isJsxElement(at)) {
-      const tag = at.openingElement.tagName.getText();
+    if (ts.isJsxElement(at) || ts.isJsxSelfClosingElement(at)) {
+      const tag = (ts.isJsxElement(at) ? at.openingElement : at).tagName.getText();
       if (tag === "Trans" || tag === "Plural" || tag === "Select" || tag === "SelectOrdinal") return true;
     }
   }
@@ -129,6 +132,7 @@ function codeOnly(node: ts.Node): boolean {
     if (ts.isCallExpression(at) || ts.isNewExpression(at)) {
       const name = calleeName(at.expression);
       if (CODE_CALLS.has(name) || CODE_CALLS.has(name.split(".").at(-1) ?? "")) return true;
+      if (MESSAGE_CALLS.has(name)) return true;
     }
     if (ts.isTypeNode(at) || ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
     if (ts.isJsxAttribute(at)) {
