@@ -22,7 +22,8 @@ function placeTakenError(errors: FieldErrors): FieldErrors {
 
 export function RegisterPage() {
   const { t } = useLingui();
-  const passwordHint = plural(LIMITS.passwordMin, { one: "At least # character.", other: "At least # characters." });
+  const passwordMin = LIMITS.passwordMin;
+  const passwordHint = plural(passwordMin, { one: "At least # character.", other: "At least # characters." });
   const { isAuthenticated } = useCurrentUser();
   const { errors, pending, onSubmit } = useAuthForm({
     parse: (form) =>

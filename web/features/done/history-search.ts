@@ -80,11 +80,13 @@ export function doneDays(
 export function doneDayLine(day: DoneDay, searching: boolean): string {
   const done = day.tasksCompleted;
   const shownCount = day.tasks.length;
+  const deleted = day.deleted;
+  const focusMinutes = day.focusMinutes;
   const finished =
-    day.deleted > 0
-      ? plural(day.deleted, { one: `${done} done, # of them deleted`, other: `${done} done, # of them deleted` })
+    deleted > 0
+      ? plural(deleted, { one: `${done} done, # of them deleted`, other: `${done} done, # of them deleted` })
       : plural(done, { one: "# done", other: "# done" });
-  const minutes = plural(day.focusMinutes, { one: "# focus minute", other: "# focus minutes" });
+  const minutes = plural(focusMinutes, { one: "# focus minute", other: "# focus minutes" });
   const parts = [finished, minutes, ...(searching ? [t`${shownCount} of ${done} shown`] : [])];
   return parts.join(" · ");
 }

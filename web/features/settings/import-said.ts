@@ -12,20 +12,21 @@ export function saidOfImport(answer: ImportRoutinesAnswer | QueuedChange | null,
       plural(count, { one: "Importing # routine", other: "Importing # routines" }),
       t`They arrive when you're back online.`,
     ];
-  if (answer.imported === 0)
+  const { imported, alreadyHere } = answer;
+  if (imported === 0)
     return [
       t`No new routines`,
-      plural(answer.alreadyHere, {
+      plural(alreadyHere, {
         one: "The file's # routine is here already.",
         other: "The file's # routines are here already.",
       }),
     ];
-  const imported = plural(answer.imported, { one: "Imported # routine", other: "Imported # routines" });
+  const importedText = plural(imported, { one: "Imported # routine", other: "Imported # routines" });
   const onYourList = t`Today's are on your list; streaks start here.`;
-  if (answer.alreadyHere === 0) return [imported, onYourList];
-  const here = plural(answer.alreadyHere, {
+  if (alreadyHere === 0) return [importedText, onYourList];
+  const here = plural(alreadyHere, {
     one: "# routine was here already.",
     other: "# routines were here already.",
   });
-  return [imported, `${onYourList} ${here}`];
+  return [importedText, `${onYourList} ${here}`];
 }

@@ -22,7 +22,8 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     count === 0
       ? t`No other device was signed in.`
       : plural(count, { one: "Signed out of # other device.", other: "Signed out of # other devices." });
-  const passwordHint = plural(LIMITS.passwordMin, { one: "At least # character.", other: "At least # characters." });
+  const passwordMin = LIMITS.passwordMin;
+  const passwordHint = plural(passwordMin, { one: "At least # character.", other: "At least # characters." });
   const { errors, pending, onSubmit } = useSettingsForm({
     check: (form) => {
       const input = {
