@@ -166,10 +166,18 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "no-cycles-in-worker",
+      comment:
+        "No module of worker/ imports, through any chain, one that imports it back: type-only and lazy imports included, so a type closes no cycle either (the request's context type imports nothing of the pipeline: docs/decisions/387-one-door-per-job.md).",
+      severity: "error",
+      from: { path: "^worker/" },
+      to: { circular: true },
+    },
+    {
       name: "no-circular",
       comment: "A cycle of static imports makes load order matter and the layers meaningless.",
       severity: "error",
-      from: { path: "^(web|worker|shared)/" },
+      from: { path: "^(web|shared)/" },
       // Lazy imports and types do not run at load time, so they close no cycle that matters.
       to: {
         circular: true,

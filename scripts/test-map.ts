@@ -11,6 +11,18 @@
 export type Area = { sources: string[]; worker: string[]; e2e: string[] };
 
 export const AREAS: Record<string, Area> = {
+  language: {
+    sources: [
+      "shared/languages.ts",
+      "web/features/language/",
+      "web/locales/",
+      "worker/locales/",
+      "lingui.config.ts",
+      "scripts/prerender-landing.ts",
+    ],
+    worker: ["language"],
+    e2e: ["language*", "landing"],
+  },
   account: {
     sources: ["worker/account/", "web/features/settings/"],
     worker: ["account*", "sessions-per-person", "session-end-reason"],
@@ -23,7 +35,15 @@ export const AREAS: Record<string, Area> = {
   },
   auth: {
     sources: ["worker/auth/", "web/features/auth/"],
-    worker: ["auth", "oidc*", "security-auth-limits", "security-bursts-auth", "security-tokens", "test-password-cost"],
+    worker: [
+      "auth",
+      "doors",
+      "oidc*",
+      "security-auth-limits",
+      "security-bursts-auth",
+      "security-tokens",
+      "test-password-cost",
+    ],
     e2e: ["oidc", "live-revocation", "shell", "language-settings-auth-done"],
   },
   tasks: {

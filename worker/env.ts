@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { ChangeSubscriber } from "./changes/pipeline";
 import type { Db } from "./db/client";
+import type { PersonHome } from "./db/person-home";
 
 /** Bindings from wrangler.toml (generated in worker-configuration.d.ts) plus the optional ones. */
 export type Bindings = Env & {
@@ -61,12 +61,16 @@ export type AppEnv = {
      */
     claims?: SessionClaims;
     /**
+     * The signed-in person's databases (where their rows are, where their account is), set by
+     * `requireUser` from the token's claim (worker/db/person-session.ts): what a route reads and
+     * writes them through (docs/decisions/388-the-home-is-one-value.md).
+     */
+    home?: PersonHome;
+    /**
      * The day-start step for a request whose session check read the person's last begun day: it
      * runs the step when today has not begun (worker/hub-host/day-start.ts, set by worker/app.ts, so
      * sign-in's session check needs nothing of the day: docs/decisions/259-the-day-begins-on-the-server.md).
      */
     beginDayIfNew?: (c: Context<AppEnv>, user: SessionUser, dayBegun: string | null) => Promise<boolean>;
-    /** What other capabilities add to a change for its events, wired once in worker/app.ts (worker/change-subscribers.ts). */
-    subscribers?: readonly ChangeSubscriber[];
   };
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FOCUS_MINUTES, LIMITS } from "../constants";
 import { fitsLength } from "../text-length";
 import { emailSchema, passwordSchema, usernameSchema } from "./auth";
-import { timeZoneSchema } from "./common";
+import { languageSchema, timeZoneSchema } from "./common";
 import { dayStartHourSchema, planReminderSchema } from "./day";
 import { dayCloseSettingSchema, usualFocusMinutesSchema } from "./day-close";
 
@@ -37,6 +37,7 @@ export const accountUpdateSchema = z
     planReminder: planReminderSchema.optional(),
     dayClose: dayCloseSettingSchema.optional(),
     usualFocusMinutes: usualFocusMinutesSchema.optional(),
+    language: languageSchema.optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), "Send at least one field to change.");
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;

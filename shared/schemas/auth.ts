@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { characterCount, fitsLength } from "../text-length";
-import { timeZoneSchema } from "./common";
+import { languageSchema, timeZoneSchema } from "./common";
 
 export const usernameSchema = z
   .string()
@@ -39,6 +39,8 @@ export const registerSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   timeZone: timeZoneSchema.optional(),
+  /** The language the person saw while registering; without it, the best match of `Accept-Language`. */
+  language: languageSchema.optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -72,6 +74,8 @@ export const userSchema = z.object({
   dayClose: z.object({ enabled: z.boolean(), time: z.string() }),
   /** What the person usually focuses a day, in minutes, until there is focus history. */
   usualFocusMinutes: z.number().int(),
+  /** The language the person reads Onething in (shared/languages.ts), on every device. */
+  language: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,7 +1,10 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { FIRST_DATE, LAST_DATE } from "../day";
+import { isLanguage, LANGUAGE_TAGS, type Language } from "../languages";
 import { SESSION_END_REASONS } from "../live-protocol";
 import { fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
 
 /** The one error shape of every non-2xx API answer. */
 export const apiErrorSchema = z.object({
@@ -92,3 +95,13 @@ export const taskIdListSchema = (name: string, max: number) =>
     .array(taskIdSchema, { error: `${name} must be a list.` })
     .max(max, `At most ${max} tasks at a time.`)
     .refine((ids) => new Set(ids).size === ids.length, "Each task can be named only once.");
+
+/**
+ * A language Onething ships (shared/languages.ts), as its BCP 47 tag; any other answers 400 naming
+ * the ones there are.
+ */
+const shipped = LANGUAGE_TAGS.join(", ");
+export const languageSchema = z
+  .string()
+  .refine(isLanguage, wordsAsText(msg`Choose one of the languages there are: ${shipped}.`))
+  .transform((tag) => tag as Language);

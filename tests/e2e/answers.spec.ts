@@ -45,8 +45,11 @@ test("answers are saved as they are given and shown again after a reload and on 
   await option(page, "Water plants", "Will it bring relief?", "No").click();
   await expect.poll(async () => (await apiTasks(request, signedIn))[1]?.answers).toEqual({});
 
+  // A reload comes back to the questions (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md),
+  // with the answers as the server keeps them.
   await page.reload();
-  await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
+  await expect(page.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await expect(option(page, "Water plants", "Will it bring relief?", "No")).toHaveAttribute("aria-checked", "false");
   await expect(option(page, "Pay rent", "Is it urgent?", "Yes")).toHaveAttribute("aria-checked", "true");
   await expect(option(page, "Pay rent", "How much effort will it take?", "Small")).toHaveAttribute(
     "aria-checked",
@@ -59,6 +62,7 @@ test("answers are saved as they are given and shown again after a reload and on 
   await second.goto("/");
   await second.evaluate((token) => localStorage.setItem("auth_token", token), signedIn.token);
   await second.goto("/");
+  // Its own step: the typing, where Prioritize shows the answers saved on the first.
   await currentTasks(second).getByRole("button", { name: "Prioritize" }).click();
   await expect(option(second, "Pay rent", "Is it urgent?", "Yes")).toHaveAttribute("aria-checked", "true");
   // Only the unanswered task needs an answer before Analyze.

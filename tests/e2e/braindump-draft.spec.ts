@@ -48,11 +48,18 @@ test("text typed and not processed comes back after a reload and after the app i
   await reopened.goto("/");
   await expect(box(reopened)).toHaveValue(DRAFT);
 
-  // Processed, the draft is gone.
+  // Processed, the draft is gone. Opened again, the page is back on the questions
+  // (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md), and the device keeps no
+  // text: leaving them, the box is empty, also after a reload.
   await reopened.getByRole("button", { name: "Process & Continue" }).click();
   await expect(reopened.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
   await reopened.goto("/");
+  await expect(reopened.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  expect(await reopened.evaluate((key) => localStorage.getItem(key), `braindump-draft:${signedIn.user.id}`)).toBeNull();
+  await reopened.getByRole("button", { name: "Start Over" }).click();
   await expect(reopened.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect(box(reopened)).toHaveValue("");
+  await reopened.reload();
   await expect(box(reopened)).toHaveValue("");
 });
 

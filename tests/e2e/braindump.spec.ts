@@ -3,8 +3,10 @@ import {
   type Account,
   authHeader,
   closeToast,
+  collectConsoleErrors,
   expect,
   keyboardDragReady,
+  PASSWORD,
   REAL_LENGTH_TITLES,
   screenshots,
   shownToast,
@@ -213,7 +215,14 @@ test("dump → questions → results → organize by mouse and keyboard → relo
   await expect(column(page, "Later").getByRole("button", { name: "Focus" }).first()).toBeVisible();
   await screenshots(page, "braindump-organized-moved");
 
+  // A reload comes back to the board, the moves read from the server
+  // (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md); Start Over leaves it.
   await page.reload();
+  await expect(page.getByRole("heading", { name: "Your Organized Tasks" })).toBeVisible();
+  await expect(column(page, "Urgent").getByRole("button", { name: /^Book dentist/ })).toBeVisible();
+  await expect(column(page, "Delegate").getByRole("button", { name: /^Plan week/ })).toBeVisible();
+  await expect(column(page, "Later").getByRole("button", { name: /^Write report/ })).toBeVisible();
+  await page.getByRole("button", { name: "Start Over" }).click();
   await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
   await expect(currentTasks(page).getByRole("listitem").filter({ hasText: "Book dentist" })).toContainText("Urgent");
   await expect(currentTasks(page).getByRole("listitem").filter({ hasText: "Plan week" })).toContainText("Delegate");
@@ -366,6 +375,10 @@ test("a task deleted on another device leaves the questions, live or after a fai
     await expect(card(page, "Solo")).toHaveCount(0);
     await expect(page.getByText("These tasks are no longer in your list. Start over to add new ones.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Analyze Priorities" })).toBeDisabled();
+    // As the words say: the questions are left, or opening the page again comes back to them
+    // (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
+    await page.getByRole("button", { name: "Start Over" }).click();
+    await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
   });
   await test.step("with the live channel", async () => {
     await page.goto("/");
@@ -379,6 +392,8 @@ test("a task deleted on another device leaves the questions, live or after a fai
     expect((await request.delete(`/api/tasks/${beta?.id}`, { headers: authHeader(signedIn) })).status()).toBe(200);
     await expect(card(page, "Beta")).toHaveCount(0);
     await expectAnalysisWithoutBeta(page);
+    await page.getByRole("button", { name: "Start Over" }).click();
+    await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
     await request.post("/api/tasks/clear", { headers: authHeader(signedIn) });
   });
   await test.step("without it: the save fails once", async () => {
@@ -616,8 +631,12 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   await expect(page.getByRole("heading", { name: "One-Thing Focus Timer" })).toBeVisible();
   await page.goBack();
 
-  // The page starts over after navigating away; the answers are saved, so only Uncategorised's
-  // change (its Yes cleared, a No instead) is needed to rank it below the other three.
+  // Back from the timer, the results are as they were left
+  // (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md); Start Over leaves them.
+  // The answers are saved, so only Uncategorised's change (its Yes cleared, a No instead) is
+  // needed to rank it below the other three.
+  await expect(page.getByRole("button", { name: "Just Do This One" })).toHaveAccessibleDescription("Uncategorised");
+  await page.getByRole("button", { name: "Start Over" }).click();
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
   await expect(
     card(page, "First")
@@ -637,6 +656,8 @@ test("results: focus buttons, Start Over; organized: Back, Start Focus Timer, ro
   await expect(page.getByLabel("What will you focus on?")).toHaveValue(String(uncategorised?.id));
   await page.goBack();
 
+  await expect(page.getByRole("region", { name: "Remaining Tasks" })).toContainText("Uncategorised");
+  await page.getByRole("button", { name: "Start Over" }).click();
   await currentTasks(page).getByRole("button", { name: "Prioritize" }).click();
   // The others keep their saved "No".
   await answer(page, "First", "Is it urgent?", "Yes");
@@ -826,3 +847,117 @@ test("at 390 px the estimates show on the questions, the results and the board, 
   ).toBeVisible();
   await screenshots(page, "board-estimates");
 });
+
+test("at 390 px the questions, the results and the board come back after a reload and a reopened app, until Start Over or a sign-out (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md)", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  test.slow(); // three steps, each opened again, then a sign-out and a sign-in
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A list like a person's by the third day, and two new tasks to ask about.
+  const [first, second, ...listed] = REAL_LENGTH_TITLES;
+  await createTasks(request, signedIn, listed);
+  await page.goto("/");
+  await textarea(page).fill(`${first}\n${second}`);
+  await processButton(page).click();
+  const questionsHeading = page.getByRole("heading", { name: "Let's prioritize your tasks" });
+  await expect(questionsHeading).toBeVisible();
+  await answer(page, first, "Is it urgent?", "Yes");
+  const firstUrgent = card(page, first).getByRole("radiogroup", { name: "Is it urgent?" }).getByRole("radio", {
+    name: "Yes",
+  });
+  await expect.poll(async () => (await apiTasks(request, signedIn)).length).toBe(REAL_LENGTH_TITLES.length);
+
+  await page.reload();
+  await expect(questionsHeading).toBeVisible();
+  // The two just typed, not the whole list, with the answer given before the reload.
+  await expect(page.getByRole("main").getByRole("group")).toHaveCount(2);
+  await expect(firstUrgent).toHaveAttribute("aria-checked", "true");
+  await screenshots(page, "questions-after-reload");
+
+  // The app closed and opened again: a page of its own on the same device.
+  await page.close();
+  const app = await page.context().newPage();
+  const reopenedErrors = collectConsoleErrors(app);
+  await app.goto("/");
+  await expect(app.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await expect(app.getByRole("main").getByRole("group")).toHaveCount(2);
+  await answer(app, second, "Is it important?", "Yes");
+  await app.getByRole("button", { name: "Analyze Priorities" }).click();
+  const resultsHeading = app.getByRole("heading", { name: "Your Priority Tasks" });
+  await expect(resultsHeading).toBeVisible();
+  const top = app.getByRole("heading", { level: 2 });
+  await expect(top).toHaveText([first, second]);
+  // The ranking of the Analyze, and its words, not every task by its saved answers.
+  const lead = app.getByText("Based on your answers, these matter most today.", { exact: false });
+  await expect(lead).toBeVisible();
+
+  await app.reload();
+  await expect(resultsHeading).toBeVisible();
+  await expect(top).toHaveText([first, second]);
+  await expect(lead).toBeVisible();
+  await expect(app.getByRole("region", { name: "Remaining Tasks" })).toHaveCount(0);
+  await screenshots(app, "results-after-reload");
+
+  await app.getByRole("button", { name: "Organize Tasks" }).click();
+  const boardHeading = app.getByRole("heading", { name: "Your Organized Tasks" });
+  await expect(boardHeading).toBeVisible();
+  await app.reload();
+  await expect(boardHeading).toBeVisible();
+  await expect(column(app, "Urgent").getByRole("listitem")).toHaveText([new RegExp(escapeRegExp(first))]);
+  await app.getByRole("button", { name: "Back to Priorities" }).click();
+  await expect(resultsHeading).toBeVisible();
+  await expect(top).toHaveText([first, second]);
+
+  // Start Over leaves the step: opened again, the screen is at the typing step.
+  await app.getByRole("button", { name: "Start Over" }).first().click();
+  const typingHeading = app.getByRole("heading", { name: "Daily Tasks & Thought Braindump" });
+  await expect(typingHeading).toBeVisible();
+  await app.reload();
+  await expect(typingHeading).toBeVisible();
+
+  // A sign-out forgets it: the next sign-in starts at the typing step.
+  await currentTasks(app).getByRole("button", { name: "Prioritize" }).click();
+  await expect(app.getByRole("heading", { name: "Let's prioritize your tasks" })).toBeVisible();
+  await expect(app.getByRole("main").getByRole("group")).toHaveCount(REAL_LENGTH_TITLES.length);
+  await app.getByRole("link", { name: "Logout" }).click();
+  await expect(app.getByRole("heading", { name: "Focus on what matters today." })).toBeVisible();
+  await app.goto("/login");
+  await app.getByLabel("Username or email").fill(signedIn.user.username);
+  await app.getByLabel("Password").fill(PASSWORD);
+  await app.getByRole("button", { name: "Sign in" }).click();
+  await expect(typingHeading).toBeVisible();
+  await expect(currentTasks(app)).toContainText(first);
+  expect(consoleErrors).toEqual([]);
+  expect(reopenedErrors).toEqual([]);
+});
+
+test("at 1280 px Start Fresh from another screen forgets the results left open: the braindump is back at the typing (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md)", async ({
+  page,
+  request,
+  signedIn,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await createTasks(request, signedIn, [...REAL_LENGTH_TITLES]);
+  await page.goto("/");
+  await currentTasks(page).getByRole("button", { name: "View Priorities" }).click();
+  await expect(page.getByRole("heading", { name: "Your Priority Tasks" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Done" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Done" })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Start Fresh" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Start Fresh" }).click();
+  await expect(shownToast(page, "Fresh Start", "All tasks and analytics have been completely reset.")).toBeVisible();
+  await screenshots(page, "start-fresh-from-done");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Braindump & Prioritize" }).click();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  await expect(currentTasks(page)).toContainText("No current tasks");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Daily Tasks & Thought Braindump" })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

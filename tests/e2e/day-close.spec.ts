@@ -79,7 +79,9 @@ test("a day closed in the evening at 390 px, and opened the next morning", async
   );
   await expect(page.getByRole("button", { name: `Move "${REPORT}" to Later` })).toBeVisible();
   await screenshots(page, "day-close-plan-size");
-  await page.goto("/");
+  // Back to the braindump as a person goes: opening "/" again would come back to the results
+  // (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
+  await page.getByRole("button", { name: "Start Over" }).click();
   await expect(offer).toContainText("The evening is here.");
   await screenshots(page, "day-close-offer");
 

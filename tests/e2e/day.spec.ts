@@ -118,6 +118,40 @@ test("Answer the questions again opens the questions with the saved answers; Ana
   await page.getByRole("button", { name: "Analyze Priorities" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
   await expect.poll(async () => (await apiCall(request, account, "GET", "/api/day")).planned).toBe(true);
+  // A reload comes back to the results (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md);
+  // left, the screen is the braindump: the day is planned.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
+  await page.getByRole("button", { name: "Start Over" }).click();
+  await expect(braindumpHeading(page)).toBeVisible();
+  await expect(planHeading(page)).toHaveCount(0);
+  await close();
+});
+
+test("at 390 px the questions left yesterday do not come back today: the plan step leads (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md)", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { move, account } = await dayOneAccount(request);
+  const { page, close } = await openDevice(browser, account, move.dayOne.timeZone);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("region", { name: "Current Tasks" }).getByRole("button", { name: "Prioritize" }).click();
+  const questions = page.getByRole("heading", { level: 1, name: "Let's prioritize your tasks" });
+  await expect(questions).toBeVisible();
+  // The same day, a reload comes back to them.
+  await page.reload();
+  await expect(questions).toBeVisible();
+
+  await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+  await page.reload();
+  await expect(planHeading(page)).toBeVisible();
+  await expect(questions).toHaveCount(0);
+  await screenshots(page, "day-two-after-yesterday-s-questions");
+  // Skipped, the day begins at the typing, not at yesterday's questions.
+  await page.getByRole("button", { name: "Skip for today" }).click();
+  await expect(braindumpHeading(page)).toBeVisible();
   await page.reload();
   await expect(braindumpHeading(page)).toBeVisible();
   await close();
@@ -332,8 +366,12 @@ test.describe("with a yesterday of their own", () => {
     // Finished yesterday: gone from today's list.
     expect(byId.has(ids.plants)).toBe(false);
 
-    // Planned: the plan step does not come back today.
+    // Planned: the plan step does not come back today. A reload comes back to the results
+    // (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md); left, the braindump.
     await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Your Priority Tasks" })).toBeVisible();
+    await expect(cards.nth(0)).toContainText(TITLES.budget);
+    await page.getByRole("button", { name: "Start Over" }).click();
     await expect(braindumpHeading(page)).toBeVisible();
     await expect(planHeading(page)).toHaveCount(0);
     await close();

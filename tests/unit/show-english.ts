@@ -2,4 +2,4 @@
 // (docs/decisions/395-messages-in-lingui-catalogs.md).
 import { i18n } from "@lingui/core";
 
-i18n.activate("en");
+i18n.loadAndActivate({ locale: "en", messages: {} });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
 import { shiftClock } from "../../shared/shifted-clock.ts";
 import { clockShift, placedStart } from "./suite-clock.ts";
@@ -24,6 +25,8 @@ export default defineConfig(async () => {
   return {
     root,
     plugins: [
+      // The server's messages and catalogs, as the build has them (docs/decisions/395-messages-in-lingui-catalogs.md).
+      lingui({ macroTransform: true }),
       // A function, so it can read what the global setups provided: the mock servers' URLs.
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: `${root}/wrangler.toml` },

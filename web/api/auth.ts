@@ -1,5 +1,8 @@
+import { i18n } from "@lingui/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { isLanguage } from "../../shared/languages";
 import type { AuthProviders, AuthResponse, LoginInput, RegisterInput, User } from "../../shared/schemas/auth";
+import { forgetStep } from "./braindump-step";
 import { apiRequest, getQueryFn, setAuthToken } from "./client";
 import { closeLiveSync } from "./live-channel";
 import { queryKeys } from "./query-keys";
@@ -25,7 +28,12 @@ export function useSignIn() {
 }
 
 export const login = (input: LoginInput) => apiRequest<AuthResponse>("POST", "/api/auth/login", input);
-export const register = (input: RegisterInput) => apiRequest<AuthResponse>("POST", "/api/auth/register", input);
+/** The account keeps the language the person registered in (docs/product.md#your-language). */
+export const register = (input: RegisterInput) =>
+  apiRequest<AuthResponse>("POST", "/api/auth/register", {
+    ...(isLanguage(i18n.locale) ? { language: i18n.locale } : {}),
+    ...input,
+  });
 
 /**
  * Revokes the session server-side with the bearer token (the page navigation to /api/logout only
@@ -40,6 +48,8 @@ export async function logout() {
   }
   setAuthToken(null);
   forgetPersistedQueries();
+  // The next sign-in starts at the braindump's start (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
+  forgetStep();
   window.location.assign("/api/logout");
 }
 

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { AUTH_TOKEN_KEY, CHANGE_ID_HEADER, D1_BOOKMARK_HEADER } from "../../shared/constants";
 import { SESSION_END_REASONS, type SessionEndReason, TAB_HEADER } from "../../shared/live-protocol";
 import { rememberSessionEnd } from "./session-end";
@@ -112,10 +113,12 @@ export const TAB_ID = randomHexId(12);
 
 /**
  * The headers every API request carries: the bearer token (docs/product.md#request-behaviour), the
- * D1 bookmark and this tab's id.
+ * D1 bookmark, this tab's id and the shown language.
  */
 export function apiHeaders(path: string): Record<string, string> {
   const headers: Record<string, string> = { [TAB_HEADER]: TAB_ID };
+  // The language the page is shown in: what the server says is said in it (docs/product.md#your-language).
+  if (i18n.locale) headers["Accept-Language"] = i18n.locale;
   const token = getAuthToken();
   if (token && wantsToken(path)) headers.Authorization = `Bearer ${token}`;
   const bookmark = stored(D1_BOOKMARK_HEADER);

@@ -1,14 +1,16 @@
+import { i18n } from "@lingui/core";
 import type { z } from "zod";
+import { textIn } from "../../shared/words";
 import { ApiRequestError } from "./client";
 
 export type FieldErrors = Record<string, string>;
 
-/** First message per field from a zod error. */
+/** First message per field from a zod error, in the shown language (shared/words.ts). */
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
+    errors[key] ??= textIn(i18n, issue.message);
   }
   return errors;
 }

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatch } from "react-router";
 import { useCurrentUser } from "../api/auth";
 import { readSessionEnd } from "../api/session-end";
 import { rememberReturnTo } from "../features/auth/return-to";
+import { useAccountLanguage } from "../features/language/follow-account-language";
 import { Spinner } from "../ui/spinner";
 import { AppShell } from "./app-shell";
 
@@ -22,7 +23,8 @@ function StartSignIn() {
  * signed out, the sign-in flow with nothing rendered (`/` shows `signedOutHome` instead).
  */
 export function ProtectedShell({ signedOutHome }: { signedOutHome: ReactNode }) {
-  const { isLoading, isAuthenticated } = useCurrentUser();
+  const { user, isLoading, isAuthenticated } = useCurrentUser();
+  useAccountLanguage(user?.language);
   const isHome = useMatch("/") !== null;
   if (isLoading) return <Spinner className="min-h-dvh" label="Checking your session" />;
   // Signed out from elsewhere for a reason to tell (a password change): the sign-in screen says it,

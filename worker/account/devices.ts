@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { beginDirectoryChange } from "../auth/begin-change";
 import { clearSessionCookie } from "../auth/cookies";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { readDirectoryAsUser } from "../auth/session-read";
 import { deviceHandle, listLiveSessions, revokeOtherSessionsQuery, revokeSessionQuery } from "../auth/sessions";
 import { sessions } from "../db/schema";
@@ -33,7 +33,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     devices.sort((a, b) => Number(b.current) - Number(a.current));
     return c.json(devices);
   })
-  .delete("/", requireUser, async (c) => {
+  .delete("/", requireUser, applyOnce, async (c) => {
     const { user, commit } = await beginDirectoryChange(c);
     // Sessions are the directory's rows (docs/decisions/270-person-databases.md).
     const db = c.var.directory;
@@ -48,7 +48,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     }));
     return c.json({ signedOutSessions: revoked.length });
   })
-  .delete("/:id", requireUser, validate("param", deviceSessionIdParamSchema), async (c) => {
+  .delete("/:id", requireUser, applyOnce, validate("param", deviceSessionIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     // The session check and the devices in one trip; the sign-out in a second.
     const {

@@ -6,13 +6,12 @@ import type { Task } from "../../shared/schemas/tasks";
 import { listDailyAnalyticsForExport } from "../analytics/user-data";
 import { requireUser } from "../auth/middleware";
 import { withPersonSettings } from "../auth/person-row";
-import { claimsOf, readAsUser, readDirectoryAsUser } from "../auth/session-read";
+import { readAccountAndRowsAsUser, readAsUser } from "../auth/session-read";
 import { listLiveSessions } from "../auth/sessions";
 import { userByIdQuery } from "../auth/users";
 import { type DayOwner, todayOf } from "../day/today";
 import { listDayClosesForExport, listDayPlansForExport } from "../day/user-data";
 import type { Db } from "../db/client";
-import { personIsInDirectory } from "../db/person-session";
 import { TASK_FIELD_NAMES, toTask } from "../db/task-rows";
 import type { AppEnv, SessionUser } from "../env";
 import { listFocusSessionsForExport } from "../focus/user-data";
@@ -65,9 +64,10 @@ function parseJson<T>(text: string, fallback: T): T {
  *                         pushSubscriptions[] (notifications on that device: pushService, the push
  *                         service's host, and createdAt; never the keys or the endpoint's path)
  */
-export function accountExportQueries(db: Db, userId: string, now: Date) {
-  return [...directoryExportQueries(db, userId, now), ...personExportQueries(db, userId)] as const;
-}
+type ExportRows = [
+  ...BatchResponse<ReturnType<typeof directoryExportQueries>>,
+  ...BatchResponse<ReturnType<typeof personExportQueries>>,
+];
 
 /** The export's rows kept in the directory: the account, its devices and their push subscriptions. */
 function directoryExportQueries(db: Db, userId: string, now: Date) {
@@ -91,9 +91,7 @@ function personExportQueries(db: Db, userId: string) {
   ] as const;
 }
 
-type ExportRows = BatchResponse<ReturnType<typeof accountExportQueries>>;
-
-/** The export document from accountExportQueries' rows (see above for its fields). */
+/** The export document from its rows, the directory's then the home's (see above for its fields). */
 export function accountExportFromRows(
   [
     [user],
@@ -219,27 +217,19 @@ function localDate(now: Date, user: DayOwner): string {
 }
 
 /**
- * The session check and every row of the export: one batch when the person's rows share the
- * directory; else the account, devices and subscriptions from the directory and the person's rows
- * from their home, at the same time (docs/decisions/270-person-databases.md).
+ * The session check and every row of the export in one trip: the account, devices and
+ * subscriptions from the directory, the person's own row and rows from their home
+ * (docs/decisions/270-person-databases.md).
  */
 async function readExport(c: Context<AppEnv>, now: Date): Promise<{ user: SessionUser; rows: ExportRows }> {
-  if (personIsInDirectory(c)) {
-    const { user, data } = await readAsUser(c, (db, userId) => accountExportQueries(db, userId, now));
-    return { user, rows: data };
-  }
-  const { db } = c.var;
-  const { userId } = claimsOf(c);
-  const [
-    {
-      user,
-      data: [[account], devices, subscriptions],
-    },
-    [[person], ...personRows],
-  ] = await Promise.all([
-    readDirectoryAsUser(c, (directory, id) => directoryExportQueries(directory, id, now)),
-    db.batch([userByIdQuery(db, userId), ...personExportQueries(db, userId)]),
-  ]);
+  const {
+    user,
+    data: [[[account], devices, subscriptions], [[person], ...personRows]],
+  } = await readAccountAndRowsAsUser(
+    c,
+    (directory, userId) => directoryExportQueries(directory, userId, now),
+    (db, userId) => [userByIdQuery(db, userId), ...personExportQueries(db, userId)] as const,
+  );
   const accounts = account ? [withPersonSettings(account, person)] : [];
   return { user, rows: [accounts, devices, subscriptions, ...personRows] };
 }

@@ -11,12 +11,11 @@ import {
   deleteAccountSchema,
 } from "../../shared/schemas/account";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
-import { beginChange } from "../auth/begin-change";
 import { clearSessionCookie } from "../auth/cookies";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { accountDeletionInDirectory, readAccountAsUser, withPersonSettings } from "../auth/person-row";
-import { readAsUser, readDirectoryAsUser } from "../auth/session-read";
+import { homeOf, readAsUser, readDirectoryAsUser } from "../auth/session-read";
 import { revokeOtherSessionsQuery } from "../auth/sessions";
 import {
   accountLockKey,
@@ -30,13 +29,11 @@ import {
   sessionDeviceId,
 } from "../auth/throttle";
 import { identityOwnersQuery, identityTaken, takenIdentityAmong, toPublicUser, userByIdQuery } from "../auth/users";
-import { guardOn } from "../changes/guard";
 import { commitChange } from "../changes/pipeline";
 import { requestScope } from "../changes/request";
 import { deleteDayClosesOfUserQuery, deleteDayPlansOfUserQuery } from "../day/user-data";
 import { abortBatchIf, abortedBy, isUniqueViolation } from "../db/batch-guard";
 import type { Db } from "../db/client";
-import { personIsInDirectory } from "../db/person-session";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { deleteFocusSessionsOfUserQuery } from "../focus/user-data";
@@ -79,51 +76,6 @@ function accountColumns({ planReminder, dayClose, ...fields }: Partial<AccountUp
   };
 }
 type UserRow = typeof users.$inferSelect;
-
-/**
- * PATCH /api/account for a person homed outside the directory: two changes, each in one database
- * (docs/decisions/273-the-person-row-in-two-places.md). The names and email in the directory first,
- * guarded as for everyone; then the person's settings in their home, through the pipeline (the hub
- * follows the day's settings). The answer is the account with the settings over it.
- */
-async function updateAccountAcrossHomes(
-  c: Context<AppEnv>,
-  { firstName, lastName, username, email, ...settings }: AccountUpdateInput,
-) {
-  const identity = { username, email };
-  const { directory, db } = c.var;
-  const [{ user, commit }, owners] = await Promise.all([beginChange(c), identityOwnersQuery(directory, identity)]);
-  const taken = takenIdentityAmong(owners, user.id);
-  if (taken) throw takenError(taken);
-  let account: UserRow | undefined;
-  try {
-    [, [account]] = await directory.batch([
-      abortBatchIf(directory, users, identityTaken(identity, user.id)),
-      directory
-        .update(users)
-        .set({ firstName, lastName, username, email, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning(),
-    ]);
-  } catch (err) {
-    if (abortedBy(err, users) || isUniqueViolation(err)) {
-      const takenNow = takenIdentityAmong(await identityOwnersQuery(directory, identity), user.id);
-      throw takenError(takenNow ?? (username !== undefined ? "username" : "email"));
-    }
-    throw err;
-  }
-  if (!account) throw unauthorized();
-  const { columns, movesTheDay } = accountColumns(settings);
-  const {
-    results: [[person]],
-  } = await commit(() => ({
-    statements: [db.update(users).set(columns).where(eq(users.id, user.id)).returning()],
-    events: [],
-    eventsAfter: ({ results: [[stored]] }) =>
-      stored && movesTheDay ? [{ type: "day-settings-changed", user: stored }] : [],
-  }));
-  return toPublicUser(withPersonSettings(account, person));
-}
 
 /**
  * The session check, the user's row and the attempt at re-entering the password, in one trip
@@ -194,49 +146,64 @@ export const accountRoutes = new Hono<AppEnv>()
       createdAt: row.createdAt.toISOString(),
     } satisfies AccountInfo);
   })
-  .patch("/", requireUser, validate("json", accountUpdateSchema), async (c) => {
-    const input = c.req.valid("json");
-    if (!personIsInDirectory(c)) return c.json(await updateAccountAcrossHomes(c, input));
-    const identity = { username: input.username, email: input.email };
+  // Written once for every home (docs/decisions/273-the-person-row-in-two-places.md): the names
+  // and email are the account's, guarded against another account taking them; the settings are the
+  // person's rows', a change through the pipeline (the hub follows the day's settings). PersonHome
+  // sends both in one batch when they share a database, else the account's first.
+  .patch("/", requireUser, applyOnce, validate("json", accountUpdateSchema), async (c) => {
+    const { firstName, lastName, username, email, ...settings } = c.req.valid("json");
+    const identity = { username, email };
+    const home = homeOf(c);
     // The session check and who else uses the new name or email in one trip; the update in a second.
     const {
       user,
       data: [owners],
-      commit,
-    } = await beginChange(c, (db) => [identityOwnersQuery(db, identity)]);
-    const { db } = c.var;
+    } = await readDirectoryAsUser(c, (directory) => [identityOwnersQuery(directory, identity)]);
     const taken = takenIdentityAmong(owners, user.id);
     if (taken) throw takenError(taken);
-    const { columns, movesTheDay } = accountColumns(input);
-    let updated: (typeof users.$inferSelect)[];
+    const { columns, movesTheDay } = accountColumns(settings);
+    // The guard repeats the check inside the write's transaction: another account that took the
+    // name meanwhile, in another letter case (which the unique index alone lets in), leaves this
+    // one unchanged (docs/decisions/054-every-write-makes-most-two-d1.md). drizzle leaves
+    // undefined keys out of the SET clause.
+    const accountWrite = [
+      abortBatchIf(home.account, users, identityTaken(identity, user.id)),
+      home.account
+        .update(users)
+        .set({ firstName, lastName, username, email, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning(),
+    ] as const;
+    let account: UserRow | undefined;
+    let person: UserRow | undefined;
     try {
-      // The guard repeats the check inside the write's transaction: another account that took the
-      // name meanwhile, in another letter case (which the unique index alone lets in), leaves this
-      // one unchanged (docs/decisions/054-every-write-makes-most-two-d1.md). drizzle leaves
-      // undefined keys out of the SET clause.
-      ({
-        results: [updated],
-      } = await commit(() => ({
-        guards: [guardOn(db, users, identityTaken(identity, user.id))],
-        statements: [db.update(users).set(columns).where(eq(users.id, user.id)).returning()],
-        events: [],
-        eventsAfter: ({ results: [[stored]] }) =>
-          stored && movesTheDay ? [{ type: "day-settings-changed", user: stored }] : [],
-      })));
+      const [[, accountRows], [personRows]] = await home.accountBeforeRows(accountWrite, async (alongside) => {
+        const settingsWrite = home.rows.update(users).set(columns).where(eq(users.id, user.id)).returning();
+        const { results } = await commitChange(requestScope(c, user, new Date()), () => ({
+          statements: [...alongside, settingsWrite],
+          events: [],
+          eventsAfter: ({ results: written }) => {
+            const [stored] = written.at(-1) as UserRow[];
+            return stored && movesTheDay ? [{ type: "day-settings-changed", user: stored }] : [];
+          },
+        }));
+        return results;
+      });
+      [account] = accountRows as UserRow[];
+      [person] = personRows as UserRow[];
     } catch (err) {
       // Lost a race with another account taking the same name or email between the check and the write.
       if (abortedBy(err, users) || isUniqueViolation(err)) {
-        const takenNow = takenIdentityAmong(await identityOwnersQuery(db, identity), user.id);
-        throw takenError(takenNow ?? (input.username !== undefined ? "username" : "email"));
+        const takenNow = takenIdentityAmong(await identityOwnersQuery(home.account, identity), user.id);
+        throw takenError(takenNow ?? (username !== undefined ? "username" : "email"));
       }
       throw err;
     }
-    const [row] = updated;
     // A session whose user is gone is signed out.
-    if (!row) throw unauthorized();
-    return c.json(toPublicUser(row));
+    if (!account) throw unauthorized();
+    return c.json(toPublicUser(withPersonSettings(account, person)));
   })
-  .post("/password", requireUser, validate("json", changePasswordSchema), async (c) => {
+  .post("/password", requireUser, applyOnce, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
     const { user, row, lockKey, client, device } = account;
@@ -265,13 +232,13 @@ export const accountRoutes = new Hono<AppEnv>()
     }));
     return c.json({ signedOutSessions: revoked.length });
   })
-  .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
+  .delete("/", requireUser, applyOnce, validate("json", deleteAccountSchema), async (c) => {
     const { confirmation, password } = c.req.valid("json");
     // A session whose person's row is gone from their home may finish the deletion that cleared it
     // (docs/decisions/315-a-deletion-cut-short-is-finished.md).
     const account = await readAccountForPasswordCheck(c, { personMayBeGone: true });
     const { row } = account;
-    const { db, directory } = c.var;
+    const { directory } = c.var;
     if (!confirmsDeletion(confirmation, row.username)) {
       const message = row.username
         ? `Type your username (${row.username}) or ${DELETE_CONFIRMATION_WORD} to confirm.`
@@ -293,18 +260,18 @@ export const accountRoutes = new Hono<AppEnv>()
       deleteDayClosesOfUserQuery(home, row.id),
     ];
     const now = new Date();
-    if (!personIsInDirectory(c)) {
-      // The person's rows in their home first, their own row there with them; the directory's
-      // account row last, so a deletion cut short is finished by asking again
-      // (docs/decisions/270-person-databases.md).
-      await commitChange(requestScope(c, account.user, now), () => ({
-        statements: [...homeRows(db), db.delete(users).where(eq(users.id, row.id))],
+    // The person's rows first: in the account's one transaction when they share its database, else
+    // in their home, their own row there with them, before the directory's account row, so a
+    // deletion cut short is finished by asking again (docs/decisions/270-person-databases.md).
+    const alongside = await homeOf(c).rowsBeforeAccount(homeRows, (home, statements) =>
+      commitChange(requestScope(c, account.user, now, home), () => ({
+        statements: [...statements, home.delete(users).where(eq(users.id, row.id))],
         events: [],
-      }));
-    }
+      })),
+    );
     // The hub is wiped after the batch, keeping the sessions it revoked as revoked.
     await commitChange(requestScope(c, account.user, now, directory), () =>
-      accountDeletionInDirectory(directory, row, personIsInDirectory(c) ? homeRows(directory) : []),
+      accountDeletionInDirectory(directory, row, alongside),
     );
     clearSessionCookie(c);
     return c.body(null, 204);

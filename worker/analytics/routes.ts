@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { addDays, zeroRecord } from "../../shared/analytics";
 import { analyticsRangeQuerySchema, analyticsTodayQuerySchema } from "../../shared/schemas/analytics";
 import { beginChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { plannedDaysQuery } from "../day/plan";
 import { todayOf } from "../day/today";
@@ -52,7 +52,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord({ ...zeroRecord(id, today), ...plan }));
     return c.json(toApiRecord({ ...recordForDayFromRows(id, today, rows), ...plan }));
   })
-  .post("/clear", requireUser, async (c) => {
+  .post("/clear", requireUser, applyOnce, async (c) => {
     const { user, commit } = await beginChange(c);
     // docs/product.md#compatible-calls sends a JSON content type with an empty body; anything present must be an object.
     await readOptionalJson(c);

@@ -1,12 +1,13 @@
+import { and } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { isHome } from "../db/person-db";
-import { personIsInDirectory, usePersonDatabase } from "../db/person-session";
+import { usePersonDatabase } from "../db/person-session";
 import type { AppEnv, SessionClaims } from "../env";
-import { applyOnce, namesAChange } from "../http/apply-once";
+import { applyChangeOnce, namesAChange } from "../http/apply-once";
 import { ApiError, unauthorized } from "../http/errors";
 import { readSessionCookie } from "./cookies";
-import { sessionEndedError } from "./session-read";
+import { claimsOf, homeOf, sessionEndedError } from "./session-read";
 import { liveSessionCondition, personRowCondition, sessionRowQuery } from "./sessions";
 import { verifyToken } from "./tokens";
 
@@ -59,58 +60,51 @@ async function claimedSession(c: Context<AppEnv>): Promise<SessionClaims> {
 }
 
 /**
- * How the apply-once claim knows the session is live: in its own statement when the person's rows
- * share the directory; else the claim asks that the person's row is there (a deleted account makes
- * no receipt) while the directory's session row is read at the same time
- * (docs/decisions/272-a-session-check-across-two-databases.md).
- */
-function changeSenderCheck(c: Context<AppEnv>, claims: SessionClaims) {
-  if (personIsInDirectory(c)) {
-    return { sessionIsLive: (now: number) => liveSessionCondition(claims.sessionId, claims.userId, now) };
-  }
-  return {
-    sessionIsLive: () => personRowCondition(claims.userId),
-    sessionLiveInDirectory: async () => {
-      const [row] = await sessionRowQuery(c.var.directory, claims.sessionId, claims.userId);
-      return row !== undefined && row.expire.getTime() > Date.now();
-    },
-  };
-}
-
-/**
- * The one middleware of a protected route: checks the token (no database read) before the route's
- * validators run, so a signed-out request answers 401 whatever else is wrong with it. The handler
- * then checks the session, together with what it reads, by one call of readAsUser
- * (session-read.ts): the signed-in user comes from there.
+ * THE session door of a protected route: checks the token (no database read) before the route's
+ * validators run, so a signed-out request answers 401 whatever else is wrong with it, and hands the
+ * route the person's databases (`c.var.home`, named by the token: worker/db/person-session.ts). It
+ * writes nothing and answers nothing itself. The handler then checks the session, together with
+ * what it reads, by one call of readAsUser (session-read.ts): the signed-in user comes from there.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await claimedSession(c);
   c.set("claims", claims);
   usePersonDatabase(c, claims.home);
-  // A change sent with its own id is applied once, however often it arrives (worker/http/apply-once.ts),
-  // and only for a live session: the claim checks it in its own trip, so a replay is refused to a
-  // revoked session as any answer is (docs/decisions/224-what-a-replay-keeps.md).
-  if (namesAChange(c)) {
-    await applyOnce(
-      c,
-      {
-        userId: claims.userId,
-        ...changeSenderCheck(c, claims),
-        sessionEnded: () => sessionEndedError(c, claims, false),
-      },
-      next,
-    );
-  } else await next();
+  await next();
 });
 
 /**
- * requireUser for a request that is no change and whose answer must never be given twice (the live
- * ticket: a one-use credential). An `Idempotency-Key` on it is ignored: each request is checked and
- * answered anew.
+ * The apply-once door, named after requireUser in the chain of every route that takes a change id:
+ * a change sent with its own id is applied once, however often it arrives, a repeat answered with
+ * the first answer (worker/http/apply-once.ts), and only for a live session: the claim checks it in
+ * its own trip, so a replay is refused to a revoked session as any answer is
+ * (docs/decisions/224-what-a-replay-keeps.md). A route without it (the live ticket: a one-use
+ * credential) answers each request anew, `Idempotency-Key` or not.
  */
-export const requireUserAnsweredAnew = createMiddleware<AppEnv>(async (c, next) => {
-  const claims = await claimedSession(c);
-  c.set("claims", claims);
-  usePersonDatabase(c, claims.home);
-  await next();
+export const applyOnce = createMiddleware<AppEnv>(async (c, next) => {
+  if (!namesAChange(c)) return next();
+  const claims = claimsOf(c);
+  const home = homeOf(c);
+  // The session's liveness in the claim's own statement when the account shares the person's
+  // database; else the claim asks that the person's row is there (a deleted account makes no
+  // receipt) while the directory's session row is read at the same time
+  // (docs/decisions/272-a-session-check-across-two-databases.md).
+  const { inRows, alongside } = home.accountCheck(
+    (now: number) => liveSessionCondition(claims.sessionId, claims.userId, now),
+    async () => {
+      const [row] = await sessionRowQuery(home.account, claims.sessionId, claims.userId);
+      return row !== undefined && row.expire.getTime() > Date.now();
+    },
+  );
+  const personRow = personRowCondition(claims.userId);
+  await applyChangeOnce(
+    c,
+    {
+      userId: claims.userId,
+      sessionIsLive: (now) => (inRows ? (and(personRow, inRows(now)) ?? personRow) : personRow),
+      ...(alongside ? { sessionLiveInDirectory: alongside } : {}),
+      sessionEnded: () => sessionEndedError(c, claims, false),
+    },
+    next,
+  );
 });

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
+import { bestLanguage } from "../../shared/languages";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import type { OidcProfile } from "./oidc-claims";
@@ -76,9 +77,18 @@ export async function linkOrCreateUser(
     // Where the person's rows will live, their own row there first (docs/decisions/271-home-chosen-at-sign-up.md).
     const { home, person } = placeNewPerson(c, id);
     const timeZone = options.timeZone ?? "UTC";
+    // The browser's best match (docs/product.md#your-language); the person may change it in Settings.
+    const language = bestLanguage(c.req.header("Accept-Language"));
     const now = new Date();
     if (person)
-      await insertPersonRow(person, { id, home, timeZone, dayBegun: firstDayOf(timeZone, now), createdAt: now });
+      await insertPersonRow(person, {
+        id,
+        home,
+        timeZone,
+        language,
+        dayBegun: firstDayOf(timeZone, now),
+        createdAt: now,
+      });
     try {
       await db.insert(users).values({
         id,
@@ -91,6 +101,7 @@ export async function linkOrCreateUser(
         oidcSubject: profile.subject,
         home,
         timeZone,
+        language,
         dayBegun: firstDayOf(timeZone, now),
         // On the Worker's clock (docs/decisions/238-browser-suite-runs-across-a-days-start.md).
         createdAt: now,

@@ -4,12 +4,12 @@ import type { Context } from "hono";
 import { type Change, commitChange } from "../changes/pipeline";
 import { requestScope } from "../changes/request";
 import type { Db } from "../db/client";
-import { homeForNewPerson, homeIsDirectory } from "../db/person-db";
-import { personDbOf, personIsInDirectory, personPrimaryOf } from "../db/person-session";
+import { homeForNewPerson } from "../db/person-db";
+import { homeApartOf, ownRowOf } from "../db/person-session";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { unauthorized } from "../http/errors";
-import { claimsOf, readDirectoryAsUser, readRowAsUser } from "./session-read";
+import { readAccountAndRowsAsUser } from "./session-read";
 import { revokeAllSessionsQuery } from "./sessions";
 import { accountLockKey, clearAccountFailuresQuery } from "./throttle";
 import { userByIdQuery } from "./users";
@@ -33,6 +33,7 @@ const PERSON_COLUMNS = [
   "dayCloseEnabled",
   "dayCloseTime",
   "usualFocusMinutes",
+  "language",
   "routinesActive",
   "dayBegun",
   "tasksVersion",
@@ -48,8 +49,7 @@ export function withPersonSettings(account: UserRow, person: UserRow | undefined
 /** A new person: their home, and a handle on it (null when it is the directory itself). */
 export function placeNewPerson(c: Context<AppEnv>, id: string): { home: number; person: Db | null } {
   const home = homeForNewPerson(c.env, c.req.raw, id);
-  const person = personDbOf(c, home);
-  return { home, person: person === c.var.directory ? null : person };
+  return { home, person: homeApartOf(c, home) };
 }
 
 /**
@@ -59,7 +59,7 @@ export function placeNewPerson(c: Context<AppEnv>, id: string): { home: number; 
  */
 export async function insertPersonRow(
   person: Db,
-  row: { id: string; home: number; timeZone: string; dayBegun: string; createdAt: Date },
+  row: { id: string; home: number; timeZone: string; language: string; dayBegun: string; createdAt: Date },
 ): Promise<void> {
   await person.insert(users).values(row).onConflictDoNothing();
 }
@@ -75,16 +75,14 @@ export async function forgetPersonRow(person: Db, id: string): Promise<void> {
  * short between the two databases (docs/decisions/315-a-deletion-cut-short-is-finished.md); a replica
  * that has no row yet (a sign-up's, just written) is asked again on the primary.
  */
-export async function personRowOf(c: Context<AppEnv>, account: UserRow): Promise<UserRow | undefined> {
-  return homeIsDirectory(c.env, account.home) ? account : homeRowOf(c, account);
+export function personRowOf(c: Context<AppEnv>, account: UserRow): Promise<UserRow | undefined> {
+  return ownRowOf(c, account, readUserRow);
 }
 
-/** The person's own row in a home that is not the directory: from a replica, else its primary. */
-async function homeRowOf(c: Context<AppEnv>, { id, home }: Pick<UserRow, "id" | "home">) {
-  const [row] = await userByIdQuery(personDbOf(c, home), id);
-  if (row) return row;
-  const [current] = await userByIdQuery(personPrimaryOf(c, home), id);
-  return current;
+/** A users row by id, or undefined. */
+async function readUserRow(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await userByIdQuery(db, id);
+  return row;
 }
 
 /**
@@ -119,25 +117,18 @@ export function accountDeletionInDirectory(
 
 /**
  * The signed-in person's account with their own settings (GET /api/auth/user, GET /api/account): the
- * session check and the account in one batch, the home's row read at the same time when it is
- * elsewhere. A session whose account is gone answers 401.
+ * session check, the account and the person's own row in one trip. A session whose account is gone
+ * answers 401.
  */
 export async function readAccountAsUser(c: Context<AppEnv>) {
-  if (personIsInDirectory(c)) {
-    const { user, row } = await readRowAsUser(c, (db, userId) => userByIdQuery(db, userId));
-    if (!row) throw unauthorized();
-    return { user, row };
-  }
-  const [
-    {
-      user,
-      data: [[account]],
-    },
-    [person],
-  ] = await Promise.all([
-    readDirectoryAsUser(c, (db, userId) => [userByIdQuery(db, userId)] as const),
-    userByIdQuery(c.var.db, claimsOf(c).userId),
-  ]);
+  const {
+    user,
+    data: [[[account]], [[person]]],
+  } = await readAccountAndRowsAsUser(
+    c,
+    (directory, userId) => [userByIdQuery(directory, userId)] as const,
+    (db, userId) => [userByIdQuery(db, userId)] as const,
+  );
   if (!account) throw unauthorized();
   return { user, row: withPersonSettings(account, person) };
 }
@@ -151,7 +142,7 @@ export const ACCOUNT_DELETED = "This account was deleted. Its username and email
  * the account's id and home.
  */
 export async function personRowGone(c: Context<AppEnv>, account: Pick<UserRow, "id" | "home">): Promise<boolean> {
-  return !homeIsDirectory(c.env, account.home) && (await homeRowOf(c, account)) === undefined;
+  return (await ownRowOf(c, account, readUserRow)) === undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { bestLanguage } from "../../shared/languages";
 import { type AuthProviders, loginSchema, registerSchema } from "../../shared/schemas/auth";
 import { commitChange } from "../changes/pipeline";
 import { announceEvents, requestScope } from "../changes/request";
@@ -12,7 +13,7 @@ import { validate } from "../http/validation";
 import { beginDirectoryChange } from "./begin-change";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
-import { rejectForeignOrigin, requireUser } from "./middleware";
+import { applyOnce, rejectForeignOrigin, requireUser } from "./middleware";
 import { oidcConfigured } from "./oidc-provider";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import {
@@ -113,9 +114,18 @@ export const authRoutes = new Hono<AppEnv>()
     // Where the person's rows will live: near them, or spread evenly (docs/decisions/271-home-chosen-at-sign-up.md).
     const { home, person } = placeNewPerson(c, id);
     const timeZone = input.timeZone ?? "UTC";
+    // The language the person registered in, or their browser's best match (docs/product.md#your-language).
+    const language = input.language ?? bestLanguage(c.req.header("Accept-Language"));
     const now = new Date();
     if (person)
-      await insertPersonRow(person, { id, home, timeZone, dayBegun: firstDayOf(timeZone, now), createdAt: now });
+      await insertPersonRow(person, {
+        id,
+        home,
+        timeZone,
+        language,
+        dayBegun: firstDayOf(timeZone, now),
+        createdAt: now,
+      });
     let created: (typeof users.$inferSelect)[];
     try {
       // The account and its session in one transaction; the guard repeats the check above, so a
@@ -133,6 +143,7 @@ export const authRoutes = new Hono<AppEnv>()
             passwordHash,
             home,
             timeZone,
+            language,
             dayBegun: firstDayOf(timeZone, now),
             createdAt: now,
           })
@@ -243,7 +254,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { row: user } = await readAccountAsUser(c);
     return c.json(toPublicUser(user));
   })
-  .post("/logout", requireUser, async (c) => {
+  .post("/logout", requireUser, applyOnce, async (c) => {
     const {
       user: { sessionId },
       commit,

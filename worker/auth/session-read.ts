@@ -2,9 +2,8 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { DEFAULT_DAY_START_HOUR } from "../../shared/day";
 import { createDb, type Db } from "../db/client";
-import { readsFromReplica } from "../db/d1-session";
 import { directoryDatabase } from "../db/person-db";
-import { personIsInDirectory } from "../db/person-session";
+import type { PersonHome } from "../db/person-home";
 import type { AppEnv, SessionClaims, SessionUser } from "../env";
 import { sessionEnded, sessionEndedFor } from "../http/errors";
 import { revokedInHub, sessionEndReason } from "../hub/hub-client";
@@ -58,7 +57,7 @@ const NO_DAY = { timeZone: "UTC", dayStartHour: DEFAULT_DAY_START_HOUR, tasksVer
  *     const { data: [things] } = await readAsUser(c, (db, userId) => [thingsOfUserQuery(db, userId)]);
  *     return c.json(things);
  *   })
- *   .post("/things", requireUser, validate("json", thingSchema), async (c) => {
+ *   .post("/things", requireUser, applyOnce, validate("json", thingSchema), async (c) => {
  *     const { user } = await readAsUser(c); // nothing to read first: the session check alone
  *     await c.var.db.batch([...]);          // the change: the second and last D1 call
  *   })
@@ -75,68 +74,85 @@ export async function readAsUser<T extends Queries>(
   c: Context<AppEnv>,
   queries?: (db: Db, userId: string) => T,
 ): Promise<UserRead<BatchResponse<T> | []>> {
-  const checked = await checkedRead(c, sessionAndRows(c, "person", queries));
+  const rowsOnly = ({ row, data: [, rows] }: SessionAndRows<[unknown, BatchResponse<T>]>) => ({ row, data: rows });
+  const checked = await checkedRead(c, sessionAndRows<[], T>(c, undefined, queries).then(rowsOnly));
   if (!queries || !checked.dayWasNew) return checked;
   // The first read of a day read before the day's start wrote today's rows: once a day, read them
   // again, with the session check (an account deleted meanwhile answers 401, not its rows missing:
   // docs/decisions/316-a-change-whose-person-is-gone.md).
-  const again = await sessionAndRows(c, "person", queries);
+  const again = rowsOnly(await sessionAndRows<[], T>(c, undefined, queries));
   if (!isLiveSession(again.row)) throw await sessionEndedError(c, claimsOf(c), again.row !== undefined);
   return { ...checked, data: again.data };
 }
 
 /**
  * readAsUser for queries of the directory's rows (the account's credentials, its sign-in
- * counters): the session check batched with them there, the person's day read from their home at
- * the same time when it is elsewhere. With `personMayBeGone` (a write's, whose home is read on its
- * primary) a session whose person's row is gone from their home is live still: the account's
- * deletion was cut short between the two databases, and asking again finishes it (docs/decisions/315-a-deletion-cut-short-is-finished.md).
+ * counters): the session check batched with them, the person's day read with it (in the same batch
+ * when their rows share the directory, else from their home at the same time). With
+ * `personMayBeGone` (a write's, whose home is read on its primary) a session whose person's row is
+ * gone from their home is live still: the account's deletion was cut short between the two
+ * databases, and asking again finishes it (docs/decisions/315-a-deletion-cut-short-is-finished.md).
  */
 export function readDirectoryAsUser<T extends Queries>(
   c: Context<AppEnv>,
   queries: (db: Db, userId: string) => T,
   options: { personMayBeGone?: boolean } = {},
 ): Promise<UserRead<BatchResponse<T>>> {
-  return checkedRead(c, sessionAndRows(c, "directory", queries, options.personMayBeGone === true));
+  const read = sessionAndRows<T, []>(c, queries, undefined, options.personMayBeGone === true);
+  return checkedRead(
+    c,
+    read.then(({ data: [account], ...rest }) => ({ ...rest, data: account })),
+  );
 }
 
 /**
- * The session check with the route's queries: ONE batch when the person's rows share the directory;
- * else the directory's session row and the home's rows at the same time, two batches in parallel
- * (docs/decisions/272-a-session-check-across-two-databases.md).
+ * readAsUser for a route that reads the account and the person's rows at once (the account with
+ * their settings, the export): the session check with both, in one trip
+ * (PersonHome.readBoth: one batch when they share a database). `data` is the account's results,
+ * then the rows'.
  */
-function sessionAndRows<T extends Queries>(
+export async function readAccountAndRowsAsUser<A extends Queries, R extends Queries>(
   c: Context<AppEnv>,
-  where: "person" | "directory",
-  queries?: (db: Db, userId: string) => T,
-  personMayBeGone = false,
-): Promise<SessionAndRows<BatchResponse<T>>> {
-  const { sessionId, userId } = claimsOf(c);
-  const { db, directory } = c.var;
-  if (personIsInDirectory(c)) {
-    const own = queries ? queries(db, userId) : [];
-    return db.batch([liveSessionQuery(db, sessionId, userId), ...own]).then(([rows, ...data]) => ({
-      row: (rows as SessionRow[])[0],
-      data: data as unknown as BatchResponse<T>,
-    }));
-  }
-  const target = where === "person" ? db : directory;
-  const own = queries ? queries(target, userId) : [];
-  const session = sessionRowQuery(directory, sessionId, userId);
-  const person = personStateQuery(db, userId);
-  const reads =
-    where === "person"
-      ? Promise.all([session, db.batch([person, ...own])]).then(([s, [p, ...data]]) => ({ s, p, data }))
-      : Promise.all([directory.batch([session, ...own]), person]).then(([[s, ...data], p]) => ({ s, p, data }));
-  return reads.then(({ s, p, data }) => {
-    const personGone = personMayBeGone && s[0] !== undefined && p[0] === undefined;
-    return {
-      row: joinedSessionRow(s[0], personGone ? NO_DAY : p[0]),
-      data: data as unknown as BatchResponse<T>,
-      ...(personGone ? { personGone } : {}),
-    };
-  });
+  accountQueries: (db: Db, userId: string) => A,
+  rowQueries: (db: Db, userId: string) => R,
+): Promise<UserRead<[BatchResponse<A>, BatchResponse<R>]>> {
+  const checked = await checkedRead(c, sessionAndRows(c, accountQueries, rowQueries));
+  if (!checked.dayWasNew) return checked;
+  // As readAsUser: the day's start came after this read, which is made again once.
+  const again = await sessionAndRows(c, accountQueries, rowQueries);
+  if (!isLiveSession(again.row)) throw await sessionEndedError(c, claimsOf(c), again.row !== undefined);
+  return { ...checked, data: again.data };
 }
+
+/**
+ * The session check with the route's queries of the account and of the person's rows, in one trip:
+ * the directory's session row and the person's day (their zone, day start, day begun, tasks version)
+ * from their own row, each with the queries of its side (docs/decisions/272-a-session-check-across-two-databases.md).
+ */
+async function sessionAndRows<A extends Queries | [], R extends Queries | []>(
+  c: Context<AppEnv>,
+  accountQueries: ((db: Db, userId: string) => A) | undefined,
+  rowQueries: ((db: Db, userId: string) => R) | undefined,
+  personMayBeGone = false,
+): Promise<SessionAndRows<[BatchResponse<A & Queries>, BatchResponse<R & Queries>]>> {
+  const { sessionId, userId } = claimsOf(c);
+  const home = homeOf(c);
+  const [[sessions, ...accountData], [people, ...rowData]] = await home.readBoth(
+    [sessionRowQuery(home.account, sessionId, userId), ...(accountQueries?.(home.account, userId) ?? [])],
+    [personStateQuery(home.rows, userId), ...(rowQueries?.(home.rows, userId) ?? [])],
+  );
+  const session = (sessions as SessionPart[])[0];
+  const person = (people as PersonPart[])[0];
+  const personGone = personMayBeGone && session !== undefined && person === undefined;
+  return {
+    row: joinedSessionRow(session, personGone ? NO_DAY : person),
+    data: [accountData, rowData] as unknown as [BatchResponse<A & Queries>, BatchResponse<R & Queries>],
+    ...(personGone ? { personGone } : {}),
+  };
+}
+
+type SessionPart = Awaited<ReturnType<typeof sessionRowQuery>>[number];
+type PersonPart = Awaited<ReturnType<typeof personStateQuery>>[number];
 
 /** readAsUser for the common case of a route that reads one row (or none: `row` is undefined). */
 export async function readRowAsUser<R>(
@@ -187,6 +203,13 @@ export async function sessionEndedError(c: Context<AppEnv>, claims: SessionClaim
   return why ? sessionEndedFor(why) : sessionEnded();
 }
 
+/** The person's databases, which requireUser handed to the route (worker/db/person-session.ts). */
+export function homeOf(c: Context<AppEnv>): PersonHome {
+  const { home } = c.var;
+  if (!home) throw new Error("this route reads as the user but does not name requireUser");
+  return home;
+}
+
 /** The token's claims, which requireUser checked before the route's validators ran. */
 export function claimsOf(c: Context<AppEnv>): SessionClaims {
   const { claims } = c.var;
@@ -196,8 +219,7 @@ export function claimsOf(c: Context<AppEnv>): SessionClaims {
 
 /** The hub's word on a revocation for directory reads from a replica; if it cannot be reached, the primary's. */
 async function revokedWhileReplicaMayLag(c: Context<AppEnv>, claims: SessionClaims): Promise<boolean> {
-  // A person homed away reads the directory from a replica, writes too.
-  if (!readsFromReplica(c.req.raw) && personIsInDirectory(c)) return false;
+  if (!homeOf(c).accountMayLag) return false;
   try {
     return await revokedInHub(c.env, claims.userId, claims.sessionId);
   } catch (err) {

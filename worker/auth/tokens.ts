@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
+import { DIRECTORY_HOME } from "../db/person-db";
 
 const ISSUER = "onething";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,7 +24,7 @@ export async function signToken(
 ): Promise<string> {
   return (
     // `hom`: the person's home database, so a request finds it with no read (docs/decisions/270-person-databases.md).
-    new SignJWT({ sid: claims.sessionId, pur: purpose, hom: claims.home ?? 0 })
+    new SignJWT({ sid: claims.sessionId, pur: purpose, hom: claims.home ?? DIRECTORY_HOME })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -64,7 +65,7 @@ export async function verifyToken(
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.pur !== purpose) return null;
     if (typeof payload.exp !== "number") return null;
-    const home = payload.hom === undefined ? 0 : payload.hom;
+    const home = payload.hom === undefined ? DIRECTORY_HOME : payload.hom;
     if (typeof home !== "number" || !Number.isInteger(home) || home < 0) return null;
     return {
       userId: payload.sub,

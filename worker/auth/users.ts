@@ -21,6 +21,7 @@ export function toPublicUser(row: UserRow): User {
     planReminder: { enabled: row.planReminderEnabled, time: row.planReminderTime },
     dayClose: { enabled: row.dayCloseEnabled, time: row.dayCloseTime },
     usualFocusMinutes: row.usualFocusMinutes,
+    language: row.language,
   };
 }
 

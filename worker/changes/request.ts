@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { sessionEnded } from "../http/errors";
 import { announceChange } from "../hub/hub-client";
 import { announcementOf, type ChangeEvent } from "./events";
-import type { Change, ChangeScope, ChangeUser, CommitOptions, Committed } from "./pipeline";
+import type { Change, ChangeScope, ChangeSubscriber, ChangeUser, CommitOptions, Committed } from "./pipeline";
 
 /*
  * A change made by a request (docs/decisions/250-one-home-for-a-change.md). The route names
@@ -24,6 +24,17 @@ import type { Change, ChangeScope, ChangeUser, CommitOptions, Committed } from "
  */
 
 type Statements = readonly BatchItem<"sqlite">[];
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /**
+     * What other capabilities add to a change for its events, wired once in worker/app.ts
+     * (worker/change-subscribers.ts). Declared here, with the scope that reads it, so the request's
+     * context type (worker/env.ts) imports nothing of the pipeline (docs/decisions/387-one-door-per-job.md).
+     */
+    subscribers: readonly ChangeSubscriber[];
+  }
+}
 
 /** Commits a change of the signed-in person (commitChange with the request's scope). */
 export type CommitOfRequest = <const S extends Statements, const R extends Statements = []>(

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { dayCloseSchema } from "../../shared/schemas/day-close";
 import { beginChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { dayState, dayStateQueries } from "../day/day-state";
 import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
@@ -19,7 +19,7 @@ const MAX_ATTEMPTS = 25;
  * Undo of the close's deletes when it made any.
  */
 export const dayCloseRoutes = new Hono<AppEnv>()
-  .post("/", requireUser, validate("json", dayCloseSchema), async (c) => {
+  .post("/", requireUser, applyOnce, validate("json", dayCloseSchema), async (c) => {
     const body = c.req.valid("json");
     const input: CloseInput = {
       note: body.note ?? null,
@@ -62,7 +62,7 @@ export const dayCloseRoutes = new Hono<AppEnv>()
     });
   })
   // "Reopen the day": the day's close goes (its note with it); what it moved stays moved.
-  .delete("/", requireUser, async (c) => {
+  .delete("/", requireUser, applyOnce, async (c) => {
     const { user, now, commit } = await beginChange(c);
     await readOptionalJson(c);
     const { db } = c.var;

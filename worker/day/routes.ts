@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { dayPlanSchema, historyQuerySchema } from "../../shared/schemas/day";
 import { beginChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import type { AppEnv } from "../env";
 import { ApiError, conflict } from "../http/errors";
@@ -20,7 +20,7 @@ export const dayRoutes = new Hono<AppEnv>()
     const { user, data } = await readAsUser(c, dayStateQueries);
     return c.json(dayState(user, data));
   })
-  .post("/plan", requireUser, validate("json", dayPlanSchema), async (c) => {
+  .post("/plan", requireUser, applyOnce, validate("json", dayPlanSchema), async (c) => {
     const plan = c.req.valid("json");
     const now = new Date();
     // The session check, the named tasks and the latest plans in one trip; the plan in a second.
@@ -54,7 +54,7 @@ export const dayRoutes = new Hono<AppEnv>()
   })
   // "Skip for today" (docs/decisions/183-skip-changes-nothing.md): the plan step stays away today on
   // every device, and nothing else changes. Answers the day.
-  .post("/skip", requireUser, async (c) => {
+  .post("/skip", requireUser, applyOnce, async (c) => {
     const { user, now, commit } = await beginChange(c);
     await readOptionalJson(c);
     const { db } = c.var;

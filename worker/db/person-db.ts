@@ -38,6 +38,17 @@ export function personDatabase(env: Bindings, home: number): D1Database {
   return env[entry.binding];
 }
 
+/** The home of `DB`, the directory's own person database: every person's before homes existed. */
+export const DIRECTORY_HOME = 0;
+
+/**
+ * The person database of a home as a stored row, payload or token names it: one stored before
+ * homes existed names none, and its person is in DIRECTORY_HOME.
+ */
+export function personDatabaseOf(env: Bindings, home: number | undefined): D1Database {
+  return personDatabase(env, home ?? DIRECTORY_HOME);
+}
+
 /** Whether this home's person database is the directory itself (one batch can then hold both). */
 export function homeIsDirectory(env: Bindings, home: number): boolean {
   return personDatabase(env, home) === directoryDatabase(env);

@@ -41,6 +41,8 @@ export const users = sqliteTable(
      * median of (docs/decisions/294-a-plan-sized-to-the-person.md).
      */
     usualFocusMinutes: integer().notNull().default(120),
+    /** The language the person reads Onething in, a tag of shared/languages.ts (docs/product.md#your-language). */
+    language: text().notNull().default("en"),
     /**
      * The last of the person's days (YYYY-MM-DD) that has begun: the day-start step sets it, once
      * per day, whether the hub's schedule or a read got there first; null: none yet

@@ -4,7 +4,7 @@ import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
 import type { ChangeSubscriber } from "../changes/pipeline";
 import { createDb } from "../db/client";
-import { personDatabase } from "../db/person-db";
+import { personDatabaseOf } from "../db/person-db";
 import { ownTaskQuery } from "../db/task-rows";
 import type { TimerAfterTasksChange } from "../hub/hub-client";
 import type { AfterAlarm, HubHost } from "../hub/hub-part";
@@ -152,7 +152,7 @@ export class FocusTimer {
     const owner = this.owner();
     if (state.taskId === null || state.status === "idle" || !owner) return;
     try {
-      const db = createDb(personDatabase(this.host.env, owner.home ?? 0));
+      const db = createDb(personDatabaseOf(this.host.env, owner.home));
       const [held] = await ownTaskQuery(db, owner.userId, state.taskId);
       if (!held) await this.releaseTasksAmong([state.taskId]);
     } catch (err) {
@@ -285,7 +285,7 @@ export class FocusTimer {
     const owner = this.owner();
     if (!owner) return;
     await closeFocusSession(
-      createDb(personDatabase(this.host.env, owner.home ?? 0)),
+      createDb(personDatabaseOf(this.host.env, owner.home)),
       owner.userId,
       state.sessionId,
       new Date(),
@@ -301,7 +301,7 @@ export class FocusTimer {
     const pauses =
       state.pausedAt === null ? this.pauses() : [...this.pauses(), { from: state.pausedAt, to: at.getTime() }];
     await completeFocusSession(
-      createDb(personDatabase(this.host.env, owner.home ?? 0)),
+      createDb(personDatabaseOf(this.host.env, owner.home)),
       { id: owner.userId, timeZone: owner.timeZone, dayStartHour: owner.dayStartHour },
       state.sessionId,
       focusedMs / 1000,

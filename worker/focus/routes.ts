@@ -9,7 +9,7 @@ import {
   type StartedFocusSession,
   startFocusSessionSchema,
 } from "../../shared/schemas/focus";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser, readRowAsUser } from "../auth/session-read";
 import { requestScope } from "../changes/request";
 import { focusSessions } from "../db/schema";
@@ -53,7 +53,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     } = await readAsUser(c, (db, userId) => [listOwnSessions(db, userId)]);
     return c.json(rows.map(toFocusSession));
   })
-  .post("/", requireUser, validate("json", startFocusSessionSchema), async (c) => {
+  .post("/", requireUser, applyOnce, validate("json", startFocusSessionSchema), async (c) => {
     const { taskId, duration } = c.req.valid("json");
     // The session check and the task in one trip; the session row in a second.
     const { user, row: task } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, taskId));
@@ -92,7 +92,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     }
     return c.json({ ...toFocusSession(row), timer: result.snapshot } satisfies StartedFocusSession, 201);
   })
-  .patch("/:id/complete", requireUser, validate("param", idParamSchema), async (c) => {
+  .patch("/:id/complete", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     await validOptionalBody(c, completeFocusSessionSchema);
     // The session check and the focus session in one trip; the completion in a second
@@ -124,32 +124,32 @@ export const timerRoutes = new Hono<AppEnv>()
     const { hub } = await hubOfUser(c);
     return c.json(await hub.state());
   })
-  .post("/pause", requireUser, async (c) => {
+  .post("/pause", requireUser, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.pause()));
   })
-  .post("/resume", requireUser, async (c) => {
+  .post("/resume", requireUser, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.resume()));
   })
-  .post("/end", requireUser, async (c) => {
+  .post("/end", requireUser, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.end()));
   })
-  .post("/reset", requireUser, async (c) => {
+  .post("/reset", requireUser, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.reset()));
   })
-  .post("/acknowledge", requireUser, async (c) => {
+  .post("/acknowledge", requireUser, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     const { keepTask } = await validOptionalBody(c, acknowledgeTimerSchema);
     return c.json(unwrap(await hub.acknowledge(keepTask ?? false)));
   })
-  .post("/break", requireUser, async (c) => {
+  .post("/break", requireUser, applyOnce, async (c) => {
     const { user, hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(

@@ -67,7 +67,7 @@ export type ChangeSender = {
 };
 
 /** Runs the route once per change id of this user; see the comment at the top of this file. */
-export async function applyOnce(c: Context<AppEnv>, sender: ChangeSender, next: Next): Promise<void> {
+export async function applyChangeOnce(c: Context<AppEnv>, sender: ChangeSender, next: Next): Promise<void> {
   const parsed = changeIdSchema.safeParse(c.req.header(CHANGE_ID_HEADER));
   if (!parsed.success) throw fromZodError(parsed.error, `${CHANGE_ID_HEADER} header`);
   const change: ChangeKey = { userId: sender.userId, changeId: parsed.data, fingerprint: await fingerprintOf(c) };

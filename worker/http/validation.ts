@@ -1,10 +1,16 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { Context } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
 import { badRequest, fromZodError } from "./errors";
 
 type Target = "json" | "query" | "param";
-const label: Record<Target, string> = { json: "request body", query: "query", param: "path" };
+const label: Record<Target, MessageDescriptor> = {
+  json: msg`request body`,
+  query: msg({ message: "query", context: "the part of an address after ?" }),
+  param: msg({ message: "path", context: "the part of an address before ?" }),
+};
 
 /**
  * Validates one part of the request with a zod schema from shared/ and hands the parsed value to

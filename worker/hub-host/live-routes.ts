@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { LIVE_PROTOCOL } from "../../shared/live-protocol";
 import type { LiveTicket } from "../../shared/schemas/live";
-import { appOrigin, requireUserAnsweredAnew } from "../auth/middleware";
+import { appOrigin, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { findLiveSession } from "../auth/sessions";
 import { signToken, verifyToken } from "../auth/tokens";
@@ -16,7 +16,8 @@ export const LIVE_TICKET_TTL_MS = 60_000;
 
 /** Mounted at /api/live: the WebSocket of an open tab or device, and the ticket that opens it. */
 export const liveRoutes = new Hono<AppEnv>()
-  .post("/ticket", requireUserAnsweredAnew, async (c) => {
+  // No applyOnce: a ticket is a one-use credential, never given twice (docs/decisions/224-what-a-replay-keeps.md).
+  .post("/ticket", requireUser, async (c) => {
     const {
       user: { id, sessionId },
     } = await readAsUser(c);

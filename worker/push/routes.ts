@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { type PushStatus, pushSubscriptionSchema } from "../../shared/schemas/push";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser, readDirectoryAsUser } from "../auth/session-read";
 import { deviceHandle } from "../auth/sessions";
 import { userByIdQuery } from "../auth/users";
@@ -30,7 +30,7 @@ export const pushRoutes = new Hono<AppEnv>()
     };
     return c.json(status);
   })
-  .post("/subscriptions", requireUser, validate("json", pushSubscriptionSchema), async (c) => {
+  .post("/subscriptions", requireUser, applyOnce, validate("json", pushSubscriptionSchema), async (c) => {
     const {
       user,
       data: [[row] = []],
@@ -53,7 +53,7 @@ export const pushRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // Notifications off for this device: its subscriptions go, other devices keep theirs.
-  .delete("/subscriptions", requireUser, async (c) => {
+  .delete("/subscriptions", requireUser, applyOnce, async (c) => {
     const { user } = await readAsUser(c);
     const db = c.var.directory;
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, user.sessionId));

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { isDueOn } from "../../shared/routines";
 import { type ImportRoutinesAnswer, importRoutinesSchema, MAX_ROUTINES } from "../../shared/schemas/routines";
 import { beginChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { guardOn } from "../changes/guard";
 import { todayOf } from "../day/today";
 import { routines } from "../db/schema";
@@ -38,6 +38,7 @@ const tooMany = (have: number, bringing: number) =>
 export const routineImportRoutes = new Hono<AppEnv>().post(
   "/",
   requireUser,
+  applyOnce,
   validate("json", importRoutinesSchema),
   async (c) => {
     const input = c.req.valid("json");

@@ -10,7 +10,7 @@ import {
   skipRoutineSchema,
 } from "../../shared/schemas/routines";
 import { beginChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { guardOn } from "../changes/guard";
 import { todayOf } from "../day/today";
@@ -92,7 +92,7 @@ export const routineRoutes = new Hono<AppEnv>()
     const today = todayOf(user, now).date;
     return c.json(rows.map((row) => routineView(row, days, occurrences, today, streaks)));
   })
-  .post("/", requireUser, validate("json", createRoutineSchema), async (c) => {
+  .post("/", requireUser, applyOnce, validate("json", createRoutineSchema), async (c) => {
     const input = c.req.valid("json");
     const {
       user,
@@ -140,163 +140,177 @@ export const routineRoutes = new Hono<AppEnv>()
     );
     return c.json(answerOf(reads, today), 201);
   })
-  .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchRoutineSchema), async (c) => {
-    const { id } = c.req.valid("param");
-    const patch = c.req.valid("json");
-    const reads = (db: Db, userId: string) =>
-      [routinesQuery(db, userId, eq(routines.id, id)), routinesActiveQuery(db, userId)] as const;
-    const {
-      user,
-      data: [[firstRoutine], firstActive],
-      now,
-      commit,
-    } = await beginChange(c, reads);
-    if (!firstRoutine) throw notFound(NOT_FOUND);
-    const { db } = c.var;
-    const today = todayOf(user, now).date;
-    const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
-    let routine = firstRoutine;
-    let active = firstActive;
-    const { reads: answer } = await commit(
-      async (attempt) => {
-        if (attempt > 1) {
-          const [[again], activeAgain] = await db.batch(reads(db, user.id));
-          if (!again) throw notFound(NOT_FOUND);
-          routine = again;
-          active = activeAgain;
-        }
-        // Whether this pauses or resumes is decided from the routine as read, so the batch is
-        // guarded on it: a pause or resume that came in between makes it decide again
-        // (docs/decisions/311-a-pause-decided-on-what-it-read.md).
-        const pausing = patch.paused === true && !routine.paused;
-        const resuming = patch.paused === false && routine.paused;
-        const statements = [
-          db
-            .update(routines)
-            .set({
-              ...(patch.title !== undefined ? { title: patch.title } : {}),
-              // A new rule counts from tomorrow: today keeps the occurrence it has (or has none).
-              ...(patch.repeat !== undefined ? { ...ruleColumnsOf(patch.repeat), startDay: addDays(today, 1) } : {}),
-              ...(patch.paused !== undefined ? { paused: patch.paused } : {}),
-              updatedAt: now,
-            })
-            .where(which),
-          // Today's open occurrence takes the new title.
-          ...(patch.title !== undefined
-            ? [
-                db
-                  .update(tasks)
-                  .set({ title: patch.title, updatedAt: now })
-                  .where(openOccurrence(user.id, which, today)),
-              ]
-            : []),
-          // Paused: today's open day is paused (the streak keeps), its task leaves the list.
-          ...(pausing
-            ? [
-                db
-                  .update(routineDays)
-                  .set({ state: "paused" })
-                  .where(
-                    and(
-                      eq(routineDays.routineId, id),
-                      eq(routineDays.day, today),
-                      eq(routineDays.state, "open"),
-                      sql`not exists (select 1 from ${tasks} where ${tasks.routineId} = ${id} and ${tasks.routineDay} = ${today} and ${tasks.isCompleted} = 1)`,
+  .patch(
+    "/:id",
+    requireUser,
+    applyOnce,
+    validate("param", idParamSchema),
+    validate("json", patchRoutineSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const patch = c.req.valid("json");
+      const reads = (db: Db, userId: string) =>
+        [routinesQuery(db, userId, eq(routines.id, id)), routinesActiveQuery(db, userId)] as const;
+      const {
+        user,
+        data: [[firstRoutine], firstActive],
+        now,
+        commit,
+      } = await beginChange(c, reads);
+      if (!firstRoutine) throw notFound(NOT_FOUND);
+      const { db } = c.var;
+      const today = todayOf(user, now).date;
+      const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
+      let routine = firstRoutine;
+      let active = firstActive;
+      const { reads: answer } = await commit(
+        async (attempt) => {
+          if (attempt > 1) {
+            const [[again], activeAgain] = await db.batch(reads(db, user.id));
+            if (!again) throw notFound(NOT_FOUND);
+            routine = again;
+            active = activeAgain;
+          }
+          // Whether this pauses or resumes is decided from the routine as read, so the batch is
+          // guarded on it: a pause or resume that came in between makes it decide again
+          // (docs/decisions/311-a-pause-decided-on-what-it-read.md).
+          const pausing = patch.paused === true && !routine.paused;
+          const resuming = patch.paused === false && routine.paused;
+          const statements = [
+            db
+              .update(routines)
+              .set({
+                ...(patch.title !== undefined ? { title: patch.title } : {}),
+                // A new rule counts from tomorrow: today keeps the occurrence it has (or has none).
+                ...(patch.repeat !== undefined ? { ...ruleColumnsOf(patch.repeat), startDay: addDays(today, 1) } : {}),
+                ...(patch.paused !== undefined ? { paused: patch.paused } : {}),
+                updatedAt: now,
+              })
+              .where(which),
+            // Today's open occurrence takes the new title.
+            ...(patch.title !== undefined
+              ? [
+                  db
+                    .update(tasks)
+                    .set({ title: patch.title, updatedAt: now })
+                    .where(openOccurrence(user.id, which, today)),
+                ]
+              : []),
+            // Paused: today's open day is paused (the streak keeps), its task leaves the list.
+            ...(pausing
+              ? [
+                  db
+                    .update(routineDays)
+                    .set({ state: "paused" })
+                    .where(
+                      and(
+                        eq(routineDays.routineId, id),
+                        eq(routineDays.day, today),
+                        eq(routineDays.state, "open"),
+                        sql`not exists (select 1 from ${tasks} where ${tasks.routineId} = ${id} and ${tasks.routineDay} = ${today} and ${tasks.isCompleted} = 1)`,
+                      ),
                     ),
-                  ),
-                db.delete(tasks).where(openOccurrence(user.id, which, today)),
-              ]
-            : []),
-          // Resumed: today comes back as one of its days if it is one.
-          ...(resuming
-            ? [
-                db
-                  .delete(routineDays)
-                  .where(
-                    and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "paused")),
-                  ),
-                ...makeOccurrencesStatements(db, user.id, today, now, which),
-              ]
-            : []),
-          routinesActiveStatement(db, user.id),
-        ];
-        const pausedAsRead = db
-          .select({ id: routines.id })
-          .from(routines)
-          .where(and(which, eq(routines.paused, routine.paused)));
-        return {
-          guards: patch.paused !== undefined ? [guardOn(db, routines, notExists(pausedAsRead))] : [],
-          statements,
+                  db.delete(tasks).where(openOccurrence(user.id, which, today)),
+                ]
+              : []),
+            // Resumed: today comes back as one of its days if it is one.
+            ...(resuming
+              ? [
+                  db
+                    .delete(routineDays)
+                    .where(
+                      and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "paused")),
+                    ),
+                  ...makeOccurrencesStatements(db, user.id, today, now, which),
+                ]
+              : []),
+            routinesActiveStatement(db, user.id),
+          ];
+          const pausedAsRead = db
+            .select({ id: routines.id })
+            .from(routines)
+            .where(and(which, eq(routines.paused, routine.paused)));
+          return {
+            guards: patch.paused !== undefined ? [guardOn(db, routines, notExists(pausedAsRead))] : [],
+            statements,
+            events: [{ type: "tasks-edited" }],
+            eventsAfter: settingsTold(active),
+            reads: answerReads(db, user.id, now, which),
+          };
+        },
+        {
+          whenAborted: ({ attempt }) => {
+            if (attempt >= MAX_ATTEMPTS)
+              throw conflict(`"${routine.title}" was changing on another device. Please try again.`);
+          },
+        },
+      );
+      return c.json(answerOf(answer, today));
+    },
+  )
+  .post(
+    "/:id/skip",
+    requireUser,
+    applyOnce,
+    validate("param", idParamSchema),
+    validate("json", skipRoutineSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { reason } = c.req.valid("json");
+      const {
+        user,
+        data: [[routine], days, occurrences],
+        now,
+        commit,
+      } = await beginChange(
+        c,
+        (db, userId) =>
+          [
+            routinesQuery(db, userId, eq(routines.id, id)),
+            routineDaysQuery(db, userId, new Date(), eq(routines.id, id)),
+            occurrenceTasksQuery(db, userId, new Date()),
+          ] as const,
+      );
+      if (!routine) throw notFound(NOT_FOUND);
+      const { db } = c.var;
+      const today = todayOf(user, now).date;
+      // Only today's state is asked of it here: the older days of the streak are not read.
+      const view = routineView(routine, days, occurrences, today, []);
+      if (view.today === null || view.today === "paused") throw conflict(`"${routine.title}" is not due today.`);
+      if (view.today === "done") throw conflict(`"${routine.title}" is done today already.`);
+      if (view.today === "skipped") throw conflict(`"${routine.title}" is skipped today already.`);
+      const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
+      const todayOpen = and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "open"));
+      const { reads } = await commit(
+        () => ({
+          // Done on another device meanwhile: the skip is refused rather than undo a finish.
+          guards: [
+            guardOn(
+              db,
+              routineDays,
+              sql`not exists (select 1 from ${routineDays} where ${todayOpen}) or exists (select 1 from ${tasks} where ${tasks.routineId} = ${id} and ${tasks.routineDay} = ${today} and ${tasks.isCompleted} = 1)`,
+            ),
+          ],
+          statements: [
+            db
+              .update(routineDays)
+              .set({ state: "skipped", reason: reason ?? null })
+              .where(todayOpen),
+            db.delete(tasks).where(openOccurrence(user.id, which, today)),
+          ],
           events: [{ type: "tasks-edited" }],
-          eventsAfter: settingsTold(active),
           reads: answerReads(db, user.id, now, which),
-        };
-      },
-      {
-        whenAborted: ({ attempt }) => {
-          if (attempt >= MAX_ATTEMPTS)
-            throw conflict(`"${routine.title}" was changing on another device. Please try again.`);
+        }),
+        {
+          whenAborted: () => {
+            throw conflict(`"${routine.title}" is no longer open today.`);
+          },
         },
-      },
-    );
-    return c.json(answerOf(answer, today));
-  })
-  .post("/:id/skip", requireUser, validate("param", idParamSchema), validate("json", skipRoutineSchema), async (c) => {
-    const { id } = c.req.valid("param");
-    const { reason } = c.req.valid("json");
-    const {
-      user,
-      data: [[routine], days, occurrences],
-      now,
-      commit,
-    } = await beginChange(
-      c,
-      (db, userId) =>
-        [
-          routinesQuery(db, userId, eq(routines.id, id)),
-          routineDaysQuery(db, userId, new Date(), eq(routines.id, id)),
-          occurrenceTasksQuery(db, userId, new Date()),
-        ] as const,
-    );
-    if (!routine) throw notFound(NOT_FOUND);
-    const { db } = c.var;
-    const today = todayOf(user, now).date;
-    // Only today's state is asked of it here: the older days of the streak are not read.
-    const view = routineView(routine, days, occurrences, today, []);
-    if (view.today === null || view.today === "paused") throw conflict(`"${routine.title}" is not due today.`);
-    if (view.today === "done") throw conflict(`"${routine.title}" is done today already.`);
-    if (view.today === "skipped") throw conflict(`"${routine.title}" is skipped today already.`);
-    const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
-    const todayOpen = and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "open"));
-    const { reads } = await commit(
-      () => ({
-        // Done on another device meanwhile: the skip is refused rather than undo a finish.
-        guards: [
-          guardOn(
-            db,
-            routineDays,
-            sql`not exists (select 1 from ${routineDays} where ${todayOpen}) or exists (select 1 from ${tasks} where ${tasks.routineId} = ${id} and ${tasks.routineDay} = ${today} and ${tasks.isCompleted} = 1)`,
-          ),
-        ],
-        statements: [
-          db
-            .update(routineDays)
-            .set({ state: "skipped", reason: reason ?? null })
-            .where(todayOpen),
-          db.delete(tasks).where(openOccurrence(user.id, which, today)),
-        ],
-        events: [{ type: "tasks-edited" }],
-        reads: answerReads(db, user.id, now, which),
-      }),
-      {
-        whenAborted: () => {
-          throw conflict(`"${routine.title}" is no longer open today.`);
-        },
-      },
-    );
-    return c.json(answerOf(reads, today));
-  })
-  .delete("/:id", requireUser, validate("param", idParamSchema), async (c) => {
+      );
+      return c.json(answerOf(reads, today));
+    },
+  )
+  .delete("/:id", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const {
       user,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { taskSuggestionsRequestSchema, taskSuggestionsResponseSchema } from "../../shared/schemas/suggestions";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { listVisibleTasks } from "../db/task-rows";
 import type { AppEnv } from "../env";
@@ -14,6 +14,7 @@ import { suggestTasks, timeoutFrom } from "./suggest";
 export const suggestionRoutes = new Hono<AppEnv>().post(
   "/task-suggestions",
   requireUser,
+  applyOnce,
   validate("json", taskSuggestionsRequestSchema),
   async (c) => {
     const { prompt, useTasks } = c.req.valid("json");

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { beginChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
 import { listVisibleTasks, toTask } from "../db/task-rows";
@@ -21,6 +21,7 @@ import { priorityStatements } from "./priorities";
 export const processTasksRoutes = new Hono<AppEnv>().post(
   "/",
   requireUser,
+  applyOnce,
   validate("json", processTasksSchema),
   async (c) => {
     // `allowDuplicates` (docs/product.md#compatible-calls sends true) is accepted but changes nothing: the screen already
@@ -40,6 +41,7 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
 export const prioritiesRoutes = new Hono<AppEnv>().post(
   "/priorities",
   requireUser,
+  applyOnce,
   validate("json", savePrioritiesSchema),
   async (c) => {
     const { tasks: items } = c.req.valid("json");

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { clearTasksSchema } from "../../shared/schemas/tasks";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { beginChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { deleteDayClosesOfUserQuery, deleteDayPlansOfUserQuery } from "../day/user-data";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
@@ -17,7 +17,7 @@ import { deleteTasksOfUserQuery } from "./user-data";
  */
 
 /** Mounted at /api/tasks beside the single-task routes: POST /api/tasks/clear. */
-export const clearTasksRoutes = new Hono<AppEnv>().post("/clear", requireUser, async (c) => {
+export const clearTasksRoutes = new Hono<AppEnv>().post("/clear", requireUser, applyOnce, async (c) => {
   const { user, commit } = await beginChange(c);
   // A body that is there but broken is a client bug: refuse it before deleting anything.
   await validOptionalBody(c, clearTasksSchema);
@@ -31,7 +31,7 @@ export const clearTasksRoutes = new Hono<AppEnv>().post("/clear", requireUser, a
 });
 
 /** Mounted at /api/start-fresh. */
-export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, async (c) => {
+export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, applyOnce, async (c) => {
   const { user, commit } = await beginChange(c);
   // A body that is there but broken is a client bug: refuse it before deleting anything.
   await validOptionalBody(c, clearTasksSchema);

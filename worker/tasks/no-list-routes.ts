@@ -4,7 +4,7 @@ import { REMOVED_MARKER } from "../../shared/constants";
 import { noListAgainSchema } from "../../shared/schemas/day";
 import { type ClearNoListResult, clearNoListSchema, commitNoListSchema } from "../../shared/schemas/no-list";
 import { beginRowChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { guardOn } from "../changes/guard";
 import { markPlannedStatement } from "../day/plan";
 import { todayOf } from "../day/today";
@@ -63,7 +63,7 @@ async function sessionAndOwnCount(c: Context<AppEnv>, ids: readonly number[]) {
  * Each route names requireUser itself so unknown /api paths still answer 404.
  */
 export const noListRoutes = new Hono<AppEnv>()
-  .post("/commit", requireUser, validate("json", commitNoListSchema), async (c) => {
+  .post("/commit", requireUser, applyOnce, validate("json", commitNoListSchema), async (c) => {
     const { items } = c.req.valid("json");
     const ids = items.map((item) => item.id);
     const itemsJson = JSON.stringify(items);
@@ -100,7 +100,7 @@ export const noListRoutes = new Hono<AppEnv>()
     return c.json({ tasks: updated.map(toTask) });
   })
   // "Again today": earlier "No" list items said no to again (docs/product.md#the-day); all or nothing.
-  .post("/again", requireUser, validate("json", noListAgainSchema), async (c) => {
+  .post("/again", requireUser, applyOnce, validate("json", noListAgainSchema), async (c) => {
     const { ids } = c.req.valid("json");
     const { user, row, now, commit } = await beginRowChange(c, (db, userId) =>
       countQuery(db, ownNoListAmong(userId, ids)),
@@ -126,7 +126,7 @@ export const noListRoutes = new Hono<AppEnv>()
     );
     return c.json({ tasks: updated.map(toTask) });
   })
-  .post("/clear", requireUser, validate("json", clearNoListSchema), async (c) => {
+  .post("/clear", requireUser, applyOnce, validate("json", clearNoListSchema), async (c) => {
     const { ids } = c.req.valid("json");
     const idsJson = JSON.stringify(ids);
     // Nothing of this user's to clear: answer before the batch, so a refused call writes nothing

@@ -11,7 +11,7 @@ import {
 } from "../../shared/schemas/tasks";
 import type { UndoTicket } from "../../shared/schemas/undo";
 import { beginChange, beginRowChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
 import { createdDayOf } from "../day/finish-day";
@@ -40,7 +40,7 @@ export const taskRoutes = new Hono<AppEnv>()
   // The session check and the list are one D1 batch (one round trip); the list is only answered if
   // the session turns out to be live. ETag, 304 and the per-isolate body cache: ./task-list.ts.
   .get("/", requireUser, answerTaskList)
-  .post("/", requireUser, validate("json", createTaskSchema), async (c) => {
+  .post("/", requireUser, applyOnce, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
     if (asksForPriorityOnNoList(input)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
     const { user, now, commit } = await beginChange(c);
@@ -83,105 +83,120 @@ export const taskRoutes = new Hono<AppEnv>()
     if (!row) throw new Error("insert returned no row");
     return c.json(toTask(row), 201);
   })
-  .patch("/:id", requireUser, validate("param", idParamSchema), validate("json", patchTaskSchema), async (c) => {
-    const { id } = c.req.valid("param");
-    const patch = c.req.valid("json");
-    if (asksForPriorityOnNoList(patch)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
-    // The session check and the task in one trip; the change in a second.
-    const { user, row: existing, now, commit } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
-    const { db } = c.var;
-    // A hidden task ("[REMOVED]") is gone for the person: no write brings it back
-    // (docs/decisions/127-hidden-tasks-stay-hidden.md).
-    if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
-    const today = todayOf(user, now).date;
-    // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
-    const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
-    const finishing = patch.isCompleted === true;
-    const unfinishing = patch.isCompleted === false;
-    // `task` is the row as last read: the batch's guard checks it still holds when the batch runs.
-    let task: TaskRow = existing;
-    const describePatch = () => {
-      const completing = finishing && !task.isCompleted;
-      // A reopen moves the day's count (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
-      const reopening = unfinishing && task.isCompleted;
-      const update = db
-        .update(tasks)
-        .set({
-          ...patch,
-          // A drop (or any explicit category) is the person's choice: answers no longer move it.
-          ...(patch.category !== undefined ? { categoryChosen: true } : {}),
-          ...marksOfChange(patch, today),
-          updatedAt: now,
-          // Finished ⇔ has a time, in this one statement (docs/decisions/171-finished-has-a-time.md),
-          // and the finish's day stamped as it happens (docs/decisions/180-day-facts-stamped.md).
-          ...(completing ? { completedAt: now, completedDay: today } : {}),
-          ...(finishing && !completing ? { completedAt: sql`coalesce(${tasks.completedAt}, ${now.getTime()})` } : {}),
-          ...(unfinishing ? { completedAt: null, completedDay: null } : {}),
-        })
-        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), isVisible(), markRulesHold(user.id, id, patch, today)))
-        .returning();
-      const events: ChangeEvent[] = [{ type: "tasks-edited" }];
-      if (completing && !removing) {
-        // Only one of today's three counts as a priority completed (docs/product.md#the-day).
-        events.push({
-          type: "task-finished",
-          priority: patch.isPriority ?? isTodaysPriority(task, today),
-          // A task carried from an earlier day counts in today's score (docs/decisions/190-carried-finishes-count-in-the-score.md).
-          carried: createdDayOf(user, task) < today,
-        });
-      }
-      if (reopening) events.push({ type: "task-reopened", task });
-      // A finish or a reopen is written only if the task is still as read when the batch runs (two
-      // devices may race): open to be counted, finished to keep its time or to be taken off its day.
-      const guards =
-        finishing || reopening
-          ? [guardOn(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, task.isCompleted)))]
-          : [];
-      return {
-        guards,
-        // Reopened: past today's three open priorities, it comes back without its mark; the task
-        // is then read again as the rule left it.
-        statements: [
-          update,
-          ...(unfinishing ? [keepTodaysPrioritiesStatement(db, user.id, [id], today, now)] : []),
-        ] as const,
-        events,
-        reads: unfinishing ? ([ownTaskQuery(db, user.id, id)] as const) : ([] as const),
-        changed: ({ results }: { results: readonly unknown[] }) => (results[0] as TaskRow[]).length > 0,
+  .patch(
+    "/:id",
+    requireUser,
+    applyOnce,
+    validate("param", idParamSchema),
+    validate("json", patchTaskSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const patch = c.req.valid("json");
+      if (asksForPriorityOnNoList(patch)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
+      // The session check and the task in one trip; the change in a second.
+      const {
+        user,
+        row: existing,
+        now,
+        commit,
+      } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
+      const { db } = c.var;
+      // A hidden task ("[REMOVED]") is gone for the person: no write brings it back
+      // (docs/decisions/127-hidden-tasks-stay-hidden.md).
+      if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
+      const today = todayOf(user, now).date;
+      // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
+      const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
+      const finishing = patch.isCompleted === true;
+      const unfinishing = patch.isCompleted === false;
+      // `task` is the row as last read: the batch's guard checks it still holds when the batch runs.
+      let task: TaskRow = existing;
+      const describePatch = () => {
+        const completing = finishing && !task.isCompleted;
+        // A reopen moves the day's count (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
+        const reopening = unfinishing && task.isCompleted;
+        const update = db
+          .update(tasks)
+          .set({
+            ...patch,
+            // A drop (or any explicit category) is the person's choice: answers no longer move it.
+            ...(patch.category !== undefined ? { categoryChosen: true } : {}),
+            ...marksOfChange(patch, today),
+            updatedAt: now,
+            // Finished ⇔ has a time, in this one statement (docs/decisions/171-finished-has-a-time.md),
+            // and the finish's day stamped as it happens (docs/decisions/180-day-facts-stamped.md).
+            ...(completing ? { completedAt: now, completedDay: today } : {}),
+            ...(finishing && !completing ? { completedAt: sql`coalesce(${tasks.completedAt}, ${now.getTime()})` } : {}),
+            ...(unfinishing ? { completedAt: null, completedDay: null } : {}),
+          })
+          .where(
+            and(eq(tasks.id, id), eq(tasks.userId, user.id), isVisible(), markRulesHold(user.id, id, patch, today)),
+          )
+          .returning();
+        const events: ChangeEvent[] = [{ type: "tasks-edited" }];
+        if (completing && !removing) {
+          // Only one of today's three counts as a priority completed (docs/product.md#the-day).
+          events.push({
+            type: "task-finished",
+            priority: patch.isPriority ?? isTodaysPriority(task, today),
+            // A task carried from an earlier day counts in today's score (docs/decisions/190-carried-finishes-count-in-the-score.md).
+            carried: createdDayOf(user, task) < today,
+          });
+        }
+        if (reopening) events.push({ type: "task-reopened", task });
+        // A finish or a reopen is written only if the task is still as read when the batch runs (two
+        // devices may race): open to be counted, finished to keep its time or to be taken off its day.
+        const guards =
+          finishing || reopening
+            ? [guardOn(db, tasks, taskNoLongerMatches(db, user.id, id, eq(tasks.isCompleted, task.isCompleted)))]
+            : [];
+        return {
+          guards,
+          // Reopened: past today's three open priorities, it comes back without its mark; the task
+          // is then read again as the rule left it.
+          statements: [
+            update,
+            ...(unfinishing ? [keepTodaysPrioritiesStatement(db, user.id, [id], today, now)] : []),
+          ] as const,
+          events,
+          reads: unfinishing ? ([ownTaskQuery(db, user.id, id)] as const) : ([] as const),
+          changed: ({ results }: { results: readonly unknown[] }) => (results[0] as TaskRow[]).length > 0,
+        };
       };
-    };
-    const committed = await commit(describePatch, {
-      whenAborted: async ({ attempt, error }) => {
-        if (attempt >= 3) throw error;
-        // The guard aborted: the task was finished, reopened or deleted since it was read. Once
-        // more as it is now (counted, or taken off its day, only if it still needs to be).
+      const committed = await commit(describePatch, {
+        whenAborted: async ({ attempt, error }) => {
+          if (attempt >= 3) throw error;
+          // The guard aborted: the task was finished, reopened or deleted since it was read. Once
+          // more as it is now (counted, or taken off its day, only if it still needs to be).
+          const current = await findOwnTask(db, user.id, id);
+          if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
+          task = current;
+        },
+      });
+      const [written] = committed.results;
+      // The task as the reopen rule left it, when the edit was written.
+      const [after] = committed.reads;
+      const updated = written.length > 0 && after ? (after as TaskRow[]) : written;
+      if (!updated[0] && patch.isPriority === true) {
+        // Nothing written: gone, or a mark rule refused it.
         const current = await findOwnTask(db, user.id, id);
-        if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
-        task = current;
-      },
-    });
-    const [written] = committed.results;
-    // The task as the reopen rule left it, when the edit was written.
-    const [after] = committed.reads;
-    const updated = written.length > 0 && after ? (after as TaskRow[]) : written;
-    if (!updated[0] && patch.isPriority === true) {
-      // Nothing written: gone, or a mark rule refused it.
-      const current = await findOwnTask(db, user.id, id);
-      if (current && !hasRemovedMarker(current.title)) {
-        const onNoList = patch.category === undefined && current.category === "no_list";
-        throw conflict(onNoList ? NO_LIST_IS_NO_PRIORITY : NO_ROOM_FOR_PRIORITY);
+        if (current && !hasRemovedMarker(current.title)) {
+          const onNoList = patch.category === undefined && current.category === "no_list";
+          throw conflict(onNoList ? NO_LIST_IS_NO_PRIORITY : NO_ROOM_FOR_PRIORITY);
+        }
       }
-    }
-    const row = updated[0];
-    if (!row) throw notFound("Task not found.");
-    return c.json(toTask(row));
-  })
+      const row = updated[0];
+      if (!row) throw notFound("Task not found.");
+      return c.json(toTask(row));
+    },
+  )
   // Answers are saved as the person gives them (docs/decisions/018-answers-data.md); an urgent
   // answer may move an unplaced task, so the day's category breakdown is recounted in the same
   // batch.
   .patch(
     "/:id/answers",
     requireUser,
+    applyOnce,
     validate("param", idParamSchema),
     validate("json", patchAnswersSchema),
     async (c) => {
@@ -201,7 +216,7 @@ export const taskRoutes = new Hono<AppEnv>()
   )
   // docs/product.md#done-history: a finished task comes back open, today, and its finish leaves the
   // day it counted on (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
-  .post("/:id/reopen", requireUser, validate("param", idParamSchema), async (c) => {
+  .post("/:id/reopen", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { user, row: existing, now, commit } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
     const { db } = c.var;
@@ -241,6 +256,7 @@ export const taskRoutes = new Hono<AppEnv>()
   .delete(
     "/:id",
     requireUser,
+    applyOnce,
     validate("param", idParamSchema),
     validate("query", deleteTaskQuerySchema),
     async (c) => {

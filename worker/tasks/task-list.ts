@@ -1,8 +1,7 @@
 import type { Context } from "hono";
-import { checkedRead, claimsOf } from "../auth/session-read";
-import { liveSessionQuery, personStateQuery, sessionRowFromD1, sessionRowQuery } from "../auth/sessions";
+import { checkedRead, claimsOf, homeOf } from "../auth/session-read";
+import { personStateQuery, sessionRowFromD1, sessionRowQuery } from "../auth/sessions";
 import { todayOf } from "../day/today";
-import { personIsInDirectory } from "../db/person-session";
 import { rawTaskJsonWriters, visibleTaskListQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
@@ -76,26 +75,26 @@ async function read(
   const claims = claimsOf(c);
   const now = new Date();
   // Raw statements rather than readAsUser's query builders: the rows go straight into
-  // taskListJson, unmapped; checkedRead is readAsUser's session check.
-  const statement = ({ sql, params }: { sql: string; params: unknown[] }) => c.var.d1.prepare(sql).bind(...params);
-  const list = statement(visibleTaskListQuery(c.var.db, claims.userId, known, now).toSQL());
-  // A person homed outside the directory: the session row from there, their version and day from
-  // their home, at the same time (docs/decisions/272-a-session-check-across-two-databases.md).
-  const batch = personIsInDirectory(c)
-    ? c.var.d1
-        .batch<Record<string, unknown>>([
-          statement(liveSessionQuery(c.var.db, claims.sessionId, claims.userId).toSQL()),
-          list,
-        ])
-        .then(([session, rows]) => ({ row: sessionRowFromD1(session?.results[0]), data: rows?.results ?? [] }))
-    : Promise.all([
-        sessionRowQuery(c.var.directory, claims.sessionId, claims.userId),
-        c.var.d1.batch<Record<string, unknown>>([statement(personStateQuery(c.var.db, claims.userId).toSQL()), list]),
-      ]).then(([[session], [person, rows]]) => {
-        const raw = person?.results[0];
-        const state = session && raw && sessionRowFromD1({ ...raw, expire: 0, last_seen_at: 0 });
-        return { row: state && { ...state, ...session }, data: rows?.results ?? [] };
-      });
+  // taskListJson, unmapped; checkedRead is readAsUser's session check. The session row from the
+  // directory, the person's version and day from their own row, with the list, in one trip
+  // (docs/decisions/272-a-session-check-across-two-databases.md).
+  const home = homeOf(c);
+  const batch = home
+    .readBothRaw(
+      [sessionRowQuery(home.account, claims.sessionId, claims.userId).toSQL()],
+      [
+        personStateQuery(home.rows, claims.userId).toSQL(),
+        visibleTaskListQuery(home.rows, claims.userId, known, now).toSQL(),
+      ],
+    )
+    .then(([[session], [person, rows]]) => {
+      const sessionRaw = session?.results[0];
+      const personRaw = person?.results[0];
+      return {
+        row: sessionRaw && personRaw ? sessionRowFromD1({ ...personRaw, ...sessionRaw }) : undefined,
+        data: rows?.results ?? [],
+      };
+    });
   const { session, data, dayWasNew } = await checkedRead(c, batch);
   // The day's first read began the day after reading: today's occurrences came after these rows.
   if (dayWasNew) return read(c, known);

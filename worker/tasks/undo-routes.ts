@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { type UndoResult, undoRequestSchema } from "../../shared/schemas/undo";
 import { withoutExisting } from "../../shared/split-tasks";
 import { beginChange } from "../auth/begin-change";
-import { requireUser } from "../auth/middleware";
+import { applyOnce, requireUser } from "../auth/middleware";
 import { guardOf } from "../changes/guard";
 import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
@@ -73,72 +73,78 @@ function titleOnListAgain(snapshot: UndoSnapshot, state: UndoState): string | un
  * braindump, the restoring batch opens with a guard on the tasks' version, so a duplicate or an
  * occurrence added meanwhile is seen on the next round.
  */
-export const undoRoutes = new Hono<AppEnv>().post("/", requireUser, validate("json", undoRequestSchema), async (c) => {
-  const { token } = c.req.valid("json");
-  // The session check, the record and the visible titles in one trip; the restore in a second.
-  const {
-    user,
-    data: [[record], ...firstState],
-    now,
-    commit,
-  } = await beginChange(c, (db, userId) => [
-    undoRecordQuery(db, userId, token, new Date()),
-    ...undoStateQueries(db, userId, token, new Date()),
-  ]);
-  const { db } = c.var;
-  // Unknown, expired, used or another user's: the same 404, and nothing written.
-  if (!record) throw notFound(TOO_LATE);
-  const { snapshot } = record;
-  const today = todayOf(user, now).date;
-  let state: UndoState = firstState;
-  let version = 0;
-  await commit(
-    async (attempt) => {
-      if (attempt > 1) state = await db.batch(undoStateQueries(db, user.id, token, now));
-      const occurrence = occurrenceMadeAgain(snapshot, state);
-      if (occurrence) {
-        const day = occurrence.routineDay === today ? "today's" : "that day's";
-        throw conflict(
-          `"${occurrence.title}" is ${day} task of a routine that has made it again since, so Undo would make it twice. Nothing was changed.`,
-        );
-      }
-      const again = titleOnListAgain(snapshot, state);
-      if (again !== undefined) {
-        throw conflict(`"${again}" is on your list again, so Undo would list it twice. Nothing was changed.`);
-      }
-      version = state[0][0]?.version ?? 0;
-      return {
-        guards: [
-          guardOf(undoActions, undoStillOpenGuard(db, user.id, token, now)),
-          guardOf(tasks, tasksUnchangedGuard(db, user.id, version)),
-        ],
-        statements: [
-          restoreTasksStatement(db, user.id, snapshot),
-          // Past today's three open priorities (a plan made since the removal), the restored tasks
-          // come back without their marks (docs/decisions/172-marks-rules-on-every-route.md).
-          keepTodaysPrioritiesStatement(
-            db,
-            user.id,
-            snapshot.tasks.map((task) => task.id),
-            today,
-            now,
-          ),
-          consumeUndoStatement(db, user.id, token, now),
-        ],
-        events: [{ type: "tasks-restored", counted: snapshot.counted }],
-      };
-    },
-    {
-      // A guard aborted: another Undo of the same removal came first, or the tasks changed since
-      // their titles were read (then read them again).
-      whenAborted: async ({ attempt, error }) => {
-        if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
-        const [current] = await tasksVersionQuery(db, user.id);
-        if ((current?.version ?? 0) === version) throw error;
-        if (attempt >= MAX_ATTEMPTS)
-          throw conflict("Your tasks were changing while this was undone. Please try again.");
+export const undoRoutes = new Hono<AppEnv>().post(
+  "/",
+  requireUser,
+  applyOnce,
+  validate("json", undoRequestSchema),
+  async (c) => {
+    const { token } = c.req.valid("json");
+    // The session check, the record and the visible titles in one trip; the restore in a second.
+    const {
+      user,
+      data: [[record], ...firstState],
+      now,
+      commit,
+    } = await beginChange(c, (db, userId) => [
+      undoRecordQuery(db, userId, token, new Date()),
+      ...undoStateQueries(db, userId, token, new Date()),
+    ]);
+    const { db } = c.var;
+    // Unknown, expired, used or another user's: the same 404, and nothing written.
+    if (!record) throw notFound(TOO_LATE);
+    const { snapshot } = record;
+    const today = todayOf(user, now).date;
+    let state: UndoState = firstState;
+    let version = 0;
+    await commit(
+      async (attempt) => {
+        if (attempt > 1) state = await db.batch(undoStateQueries(db, user.id, token, now));
+        const occurrence = occurrenceMadeAgain(snapshot, state);
+        if (occurrence) {
+          const day = occurrence.routineDay === today ? "today's" : "that day's";
+          throw conflict(
+            `"${occurrence.title}" is ${day} task of a routine that has made it again since, so Undo would make it twice. Nothing was changed.`,
+          );
+        }
+        const again = titleOnListAgain(snapshot, state);
+        if (again !== undefined) {
+          throw conflict(`"${again}" is on your list again, so Undo would list it twice. Nothing was changed.`);
+        }
+        version = state[0][0]?.version ?? 0;
+        return {
+          guards: [
+            guardOf(undoActions, undoStillOpenGuard(db, user.id, token, now)),
+            guardOf(tasks, tasksUnchangedGuard(db, user.id, version)),
+          ],
+          statements: [
+            restoreTasksStatement(db, user.id, snapshot),
+            // Past today's three open priorities (a plan made since the removal), the restored tasks
+            // come back without their marks (docs/decisions/172-marks-rules-on-every-route.md).
+            keepTodaysPrioritiesStatement(
+              db,
+              user.id,
+              snapshot.tasks.map((task) => task.id),
+              today,
+              now,
+            ),
+            consumeUndoStatement(db, user.id, token, now),
+          ],
+          events: [{ type: "tasks-restored", counted: snapshot.counted }],
+        };
       },
-    },
-  );
-  return c.json({ restored: snapshot.tasks.length } satisfies UndoResult);
-});
+      {
+        // A guard aborted: another Undo of the same removal came first, or the tasks changed since
+        // their titles were read (then read them again).
+        whenAborted: async ({ attempt, error }) => {
+          if (!(await findUndoRecord(db, user.id, token, now))) throw notFound(TOO_LATE);
+          const [current] = await tasksVersionQuery(db, user.id);
+          if ((current?.version ?? 0) === version) throw error;
+          if (attempt >= MAX_ATTEMPTS)
+            throw conflict("Your tasks were changing while this was undone. Please try again.");
+        },
+      },
+    );
+    return c.json({ restored: snapshot.tasks.length } satisfies UndoResult);
+  },
+);

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useCurrentUser } from "../../api/auth";
 import { readDraft, saveDraft } from "../../api/braindump-draft";
+import { readStep, saveStep } from "../../api/braindump-step";
 import { asksForCapture } from "../../api/capture-address";
 import { useDay } from "../../api/day";
 import { Spinner } from "../../ui/spinner";
@@ -35,24 +36,45 @@ export type Step = "input" | "questions" | "results" | "organized";
  * before the input step (docs/product.md#plan-your-day-screen).
  */
 export function PriorityPickerPage() {
-  const [step, setStep] = useState<Step>("input");
-  const day = useDay().data;
+  const dayRead = useDay();
+  const day = dayRead.data;
   // The signed-in shell renders this screen only with a user.
   const userId = useCurrentUser().user?.id ?? "";
+  const { search } = useLocation();
+  // Opened again the same day, the screen comes back to the step it left; a share or the shortcut
+  // starts at the typing (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
+  const [kept, setKept] = useState(() => (asksForCapture(search) ? null : readStep(userId)));
+  const [step, setStep] = useState<Step>(kept?.step ?? "input");
   // What was typed and not processed comes back (docs/decisions/240-braindump-draft-kept-on-the-device.md).
   const [text, setText] = useState(() => readDraft(userId));
   useEffect(() => saveDraft(userId, text), [userId, text]);
   /** The address of the share being taken in (./shared-offers.tsx); null: none. */
   const [share, setShare] = useState<string | null>(null);
   /** The tasks being prioritised: the ones just created, or the current ones ("Prioritize"). */
-  const [questionTasks, setQuestionTasks] = useState<Task[]>([]);
+  const [questionTasks, setQuestionTasks] = useState<Task[]>(kept?.questionTasks ?? []);
   /**
    * Task ids best first, as the server ranked them after Analyze; null when the results are opened
    * straight from the braindump step (they rank every open task by its saved answers then).
    */
-  const [ranking, setRanking] = useState<number[] | null>(null);
+  const [ranking, setRanking] = useState<number[] | null>(kept?.ranking ?? null);
   /** How today's three were just chosen, for the results' words; null: opened from "View Priorities". */
-  const [source, setSource] = useState<ThreeSource | null>(null);
+  const [source, setSource] = useState<ThreeSource | null>(kept?.source ?? null);
+  // A kept step is today's only: until the day is read it waits, and one of an earlier day is
+  // forgotten, the day beginning at its start (the plan step or the typing).
+  const keptWaits = kept !== null && day === undefined && dayRead.fetchStatus === "fetching";
+  const keptIsOld = kept?.date != null && day !== undefined && kept.date !== day.date;
+  useEffect(() => {
+    if (!kept || keptWaits) return;
+    if (keptIsOld) setStep("input");
+    setKept(null);
+  }, [kept, keptWaits, keptIsOld]);
+  /** The day the typing step was left on: the kept step lasts that day. */
+  const leftOn = useRef(kept?.date ?? null);
+  useEffect(() => {
+    if (step === "input") leftOn.current = null;
+    else leftOn.current ??= day?.date ?? null;
+    saveStep(userId, step === "input" ? null : { step, questionTasks, ranking, source, date: leftOn.current });
+  }, [userId, step, questionTasks, ranking, source, day?.date]);
 
   const startOver = useCallback(() => {
     setText("");
@@ -91,7 +113,6 @@ export function PriorityPickerPage() {
   // notice), the address loses its parameters, and the keyboard goes to the box
   // (docs/decisions/242-capture-puts-the-keyboard-in-the-box.md). Known from the first render, so a
   // new day's plan step never shows for a moment and, leaving, takes the focus to a heading.
-  const { search } = useLocation();
   const navigate = useNavigate();
   const [captureAsked, setCaptureAsked] = useState(() => (asksForCapture(search) ? 1 : 0));
   useEffect(() => {
@@ -125,6 +146,7 @@ export function PriorityPickerPage() {
     planShown.current = showPlan;
   }, [showPlan, step, planAsked]);
 
+  if (keptWaits || keptIsOld) return <Spinner className="py-24" />;
   switch (step) {
     case "input": {
       if (showPlan && day) {

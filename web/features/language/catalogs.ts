@@ -25,6 +25,11 @@ export function loadCatalog(language: Language, part: CatalogPart): Promise<void
   return load;
 }
 
+/** The parts of `language`'s words this page has asked for. */
+export function partsAsked(language: Language): CatalogPart[] {
+  return (Object.keys(CATALOG_PARTS) as CatalogPart[]).filter((part) => loading.has(`${language}/${part}`));
+}
+
 /** `load`, settled once the shown language's later words are in too (for the screens outside "first"). */
 export function withLaterWords<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadCatalog(i18n.locale as Language, "later")]).then(([loaded]) => loaded);

@@ -8,6 +8,7 @@ import { confirmsDeletion, DELETE_CONFIRMATION_WORD, deleteAccountSchema } from 
 import type { User } from "../../../shared/schemas/auth";
 import { deleteAccount } from "../../api/account";
 import { saveDraft } from "../../api/braindump-draft";
+import { forgetStep } from "../../api/braindump-step";
 import { setAuthToken } from "../../api/client";
 import { apiFieldErrors, type FieldErrors, zodFieldErrors } from "../../api/field-errors";
 import { queryKeys } from "../../api/query-keys";
@@ -66,8 +67,10 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
     forgetPersistedQueries();
     // Changes of the deleted account still waiting on this device go too (docs/product.md#offline).
     if (userId) void import("../../api/outbox").then((outbox) => outbox.forgetOutbox(userId));
-    // So does its unprocessed braindump text (docs/decisions/240-braindump-draft-kept-on-the-device.md).
+    // So do its unprocessed braindump text and step (docs/decisions/240-braindump-draft-kept-on-the-device.md,
+    // docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
     if (userId) saveDraft(userId, "");
+    forgetStep();
     // Signed out and on the landing page in one render: the protected route must never see a
     // signed-out user on /settings, or it would start the sign-in flow instead.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });

@@ -1,0 +1,112 @@
+// The person's language on the server (docs/product.md#your-language): chosen at registration or
+// from Accept-Language, kept with the account in both homes, changed by PATCH /api/account.
+import { describe, expect, it } from "vitest";
+import { LANGUAGE_TAGS } from "../../shared/languages";
+import { api, PASSWORD } from "./helpers";
+import { type Continent, HOMES } from "./homes";
+
+async function register(json: Record<string, unknown>, init: RequestInit = {}) {
+  const name = `lang${crypto.randomUUID().slice(0, 8)}`;
+  return api("/api/auth/register", {
+    method: "POST",
+    json: { username: name, email: `${name}@example.com`, password: PASSWORD, ...json },
+    ...init,
+  });
+}
+
+async function languageOf(token: string): Promise<string> {
+  const res = await api("/api/auth/user", { token });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { language: string }).language;
+}
+
+describe("a person's language", () => {
+  it.each<[string | undefined, string]>([
+    [undefined, "en"],
+    ["de-DE,de;q=0.9,en;q=0.8", "de"],
+    ["pt-PT,pt;q=0.9", "pt-BR"],
+    ["zh-TW,zh;q=0.9", "zh-CN"],
+    ["ar-EG", "ar"],
+    ["sw-KE,fr;q=0.5", "fr"],
+    ["ko-KR,ko;q=0.9", "en"],
+    ["de;q=0,es;q=0.2", "es"],
+  ])("registering without one, Accept-Language %j gives %j", async (acceptLanguage, expected) => {
+    const res = await register({}, { headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} });
+    expect(res.status).toBe(201);
+    const { token, user } = (await res.json()) as { token: string; user: { language: string } };
+    expect(user.language).toBe(expected);
+    expect(await languageOf(token)).toBe(expected);
+  });
+
+  it("the language sent at registration wins over Accept-Language", async () => {
+    const res = await register({ language: "ja" }, { headers: { "Accept-Language": "de-DE" } });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { user: { language: string } }).user.language).toBe("ja");
+  });
+
+  it.each(["xx", "de-AT", "EN", "", "en".repeat(600)])(
+    "an unshipped language %j is a 400 that names the ones there are, and makes no account",
+    async (language) => {
+      const name = `lang${crypto.randomUUID().slice(0, 8)}`;
+      const res = await api("/api/auth/register", {
+        method: "POST",
+        json: { username: name, email: `${name}@example.com`, password: PASSWORD, language },
+      });
+      expect(res.status).toBe(400);
+      const { message } = (await res.json()) as { message: string };
+      for (const tag of LANGUAGE_TAGS) expect(message).toContain(tag);
+      const login = await api("/api/auth/login", { method: "POST", json: { login: name, password: PASSWORD } });
+      expect(login.status).toBe(401);
+    },
+  );
+
+  it.each<Continent>(["EU", "OC"])(
+    "homed in %s, PATCH /api/account changes it for every device, and a bad one changes nothing",
+    async (continent) => {
+      const res = await register({ language: "fr" }, { cf: { continent } } as RequestInit);
+      expect(res.status).toBe(201);
+      const { token, user } = (await res.json()) as { token: string; user: { id: string } };
+      const patch = await api("/api/account", { method: "PATCH", token, json: { language: "ar" } });
+      expect(patch.status).toBe(200);
+      expect(((await patch.json()) as { language: string }).language).toBe("ar");
+      expect(await languageOf(token)).toBe("ar");
+      const row = await HOMES[continent].prepare("SELECT language FROM users WHERE id = ?").bind(user.id).first();
+      expect(row).toEqual({ language: "ar" });
+
+      const bad = await api("/api/account", { method: "PATCH", token, json: { language: "klingon" } });
+      expect(bad.status).toBe(400);
+      expect(await languageOf(token)).toBe("ar");
+    },
+  );
+});
+
+describe("what the server says", () => {
+  it.each<[string | undefined, RegExp]>([
+    [undefined, /^Invalid request body\. language: Choose one of the languages there are: en, es/],
+    ["de", /^Ungültige Angabe: Anfrageinhalt\. language: Wähle eine der verfügbaren Sprachen: en, es/],
+    ["ja-JP,ja;q=0.9", /利用できる言語から選んでください/],
+    ["ar", /اختر إحدى اللغات المتاحة/],
+  ])("a refusal is said in the request's language (%j)", async (acceptLanguage, said) => {
+    const name = `lang${crypto.randomUUID().slice(0, 8)}`;
+    const res = await api("/api/auth/register", {
+      method: "POST",
+      json: { username: name, email: `${name}@example.com`, password: PASSWORD, language: "xx" },
+      headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {},
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; issues: { message: string }[] };
+    expect(body.message).toMatch(said);
+    // The issue itself carries the words, never the catalog's mark.
+    expect(body.issues[0]?.message).not.toMatch(/\u2063/);
+  });
+
+  it.each<[string | undefined, string]>([
+    [undefined, "You need to sign in."],
+    ["fr-FR", "Vous devez vous connecter."],
+    ["zh-CN", "请先登录。"],
+  ])("a 401 without a session is said in %j", async (acceptLanguage, said) => {
+    const res = await api("/api/tasks", { headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toBe(said);
+  });
+});
