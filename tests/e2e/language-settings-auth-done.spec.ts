@@ -5,6 +5,9 @@ import { addTaskViaApi, apiCall, expect, test } from "./fixtures";
 // German, with none of their English left (docs/decisions/395-messages-in-lingui-catalogs.md).
 test.use({ locale: "de-DE", viewport: { width: 390, height: 844 } });
 
+/** A signed-in page shows the account's language (docs/product.md#your-language): German, as registering from this browser keeps it. */
+const GERMAN = { language: "de" };
+
 /** None of these English texts is anywhere in the screen's own part of the page. */
 async function noneOf(screen: Locator, english: readonly string[]) {
   const text = ((await screen.textContent()) ?? "").replace(/\s+/g, " ");
@@ -40,7 +43,8 @@ test("the sign-in and registration screens speak German", async ({ page, console
   await noneOf(main, ["Sign-in was cancelled"]);
 });
 
-test("Settings speaks German", async ({ page, signedIn: _, consoleErrors: __ }) => {
+test("Settings speaks German", async ({ page, request, signedIn, consoleErrors: _ }) => {
+  await apiCall(request, signedIn, "PATCH", "/api/account", GERMAN);
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Einstellungen", level: 1 })).toBeVisible();
   const main = page.getByRole("main");
@@ -86,6 +90,7 @@ test("Settings speaks German", async ({ page, signedIn: _, consoleErrors: __ }) 
 });
 
 test("Done speaks German", async ({ page, request, signedIn, consoleErrors: _ }) => {
+  await apiCall(request, signedIn, "PATCH", "/api/account", GERMAN);
   const task = await addTaskViaApi(request, signedIn, { title: "Quartalsbericht" });
   await apiCall(request, signedIn, "PATCH", `/api/tasks/${task.id}`, { isCompleted: true });
   await page.goto("/done");
