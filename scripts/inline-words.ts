@@ -118,8 +118,8 @@ function calleeName(expression: ts.Expression): string {
 
 function insideTrans(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if (ts.isJsxElement(at)) {
-      const tag = at.openingElement.tagName.getText();
+    if (ts.isJsxElement(at) || ts.isJsxSelfClosingElement(at)) {
+      const tag = (ts.isJsxElement(at) ? at.openingElement : at).tagName.getText();
       if (tag === "Trans" || tag === "Plural" || tag === "Select" || tag === "SelectOrdinal") return true;
     }
   }

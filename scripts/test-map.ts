@@ -26,7 +26,7 @@ export const AREAS: Record<string, Area> = {
   account: {
     sources: ["worker/account/", "web/features/settings/"],
     worker: ["account*", "sessions-per-person", "session-end-reason"],
-    e2e: ["settings"],
+    e2e: ["settings", "language-settings-auth-done"],
   },
   analytics: {
     sources: ["worker/analytics/", "web/features/analytics/", "shared/analytics.ts"],
@@ -44,7 +44,7 @@ export const AREAS: Record<string, Area> = {
       "security-tokens",
       "test-password-cost",
     ],
-    e2e: ["oidc", "live-revocation", "shell"],
+    e2e: ["oidc", "live-revocation", "shell", "language-settings-auth-done"],
   },
   tasks: {
     sources: [
@@ -102,7 +102,7 @@ export const AREAS: Record<string, Area> = {
     worker: ["day-close*"],
     e2e: ["day-close"],
   },
-  done: { sources: ["web/features/done/"], worker: ["day-history"], e2e: ["day"] },
+  done: { sources: ["web/features/done/"], worker: ["day-history"], e2e: ["day", "language-settings-auth-done"] },
   focus: {
     sources: ["worker/focus/", "web/features/focus/", "shared/timer.ts"],
     worker: ["focus-*"],

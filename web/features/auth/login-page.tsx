@@ -1,6 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { SESSION_END_TEXT } from "../../../shared/live-protocol";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
@@ -13,13 +13,12 @@ import { Spinner } from "../../ui/spinner";
 import { AuthLayout, OtherWaysIn } from "./auth-layout";
 import { readOidcReturn } from "./oidc-return";
 import { ReturnToWantedPage } from "./return-to";
+import { SESSION_END_WORDS } from "./session-end-words";
 import { sharedTextWaiting } from "./shared-text-waiting";
 import { useAuthForm } from "./use-auth-form";
 
-/** docs/product.md#quick-capture: a share that arrived signed out is kept for after the sign-in. */
-const SHARE_WAITING_TEXT = "What you shared is waiting: sign in and it goes into your braindump.";
-
 export function LoginPage() {
+  const { t } = useLingui();
   const { isAuthenticated } = useCurrentUser();
   const queryClient = useQueryClient();
   // The identity-provider callback lands here with `#token=...` or `#error=<code>`.
@@ -27,7 +26,7 @@ export function LoginPage() {
   const { errors, pending, onSubmit } = useAuthForm({
     parse: (form) => loginSchema.safeParse({ login: form.get("login"), password: form.get("password") }),
     send: login,
-    failure: "Could not sign in. Please try again.",
+    failure: t`Could not sign in. Please try again.`,
     initialErrors: (): FieldErrors => (oidcReturn?.kind === "error" ? { form: oidcReturn.message } : {}),
   });
   const [tokenStored, setTokenStored] = useState(false);
@@ -46,17 +45,17 @@ export function LoginPage() {
   }, [oidcReturn, queryClient]);
 
   if (isAuthenticated || tokenStored) return <ReturnToWantedPage />;
-  if (oidcReturn?.kind === "token") return <Spinner className="min-h-dvh" label="Signing you in" showLabel />;
+  if (oidcReturn?.kind === "token") return <Spinner className="min-h-dvh" label={t`Signing you in`} showLabel />;
 
   return (
-    <AuthLayout title="Sign in">
+    <AuthLayout title={t`Sign in`}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {sessionEnd ? (
           <p
             role="status"
             className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
           >
-            {SESSION_END_TEXT[sessionEnd]}
+            {t(SESSION_END_WORDS[sessionEnd])}
           </p>
         ) : null}
         {shareWaiting ? (
@@ -64,21 +63,22 @@ export function LoginPage() {
             role="status"
             className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800 dark:bg-indigo-950/50 dark:text-slate-100"
           >
-            {SHARE_WAITING_TEXT}
+            {/* docs/product.md#quick-capture: a share that arrived signed out is kept for after the sign-in. */}
+            <Trans>What you shared is waiting: sign in and it goes into your braindump.</Trans>
           </p>
         ) : null}
         <FormError message={errors.form} />
-        <Field label="Username or email" error={errors.login}>
+        <Field label={t`Username or email`} error={errors.login}>
           {(props) => <Input {...props} name="login" autoComplete="username" required />}
         </Field>
-        <Field label="Password" error={errors.password}>
+        <Field label={t`Password`} error={errors.password}>
           {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" required />}
         </Field>
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Signing in..." : "Sign in"}
+          {pending ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}
         </Button>
       </form>
-      <OtherWaysIn question="New to Onething?" to="/register" linkText="Create an account" />
+      <OtherWaysIn question={t`New to Onething?`} to="/register" linkText={t`Create an account`} />
     </AuthLayout>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LIMITS } from "../../../shared/constants";
 import { registerSchema } from "../../../shared/schemas/auth";
 import { register, useCurrentUser } from "../../api/auth";
@@ -19,6 +21,9 @@ function placeTakenError(errors: FieldErrors): FieldErrors {
 }
 
 export function RegisterPage() {
+  const { t } = useLingui();
+  const passwordMin = LIMITS.passwordMin;
+  const passwordHint = plural(passwordMin, { one: "At least # character.", other: "At least # characters." });
   const { isAuthenticated } = useCurrentUser();
   const { errors, pending, onSubmit } = useAuthForm({
     parse: (form) =>
@@ -29,30 +34,30 @@ export function RegisterPage() {
         timeZone: browserTimeZone(),
       }),
     send: register,
-    failure: "Could not create your account. Please try again.",
+    failure: t`Could not create your account. Please try again.`,
     placeErrors: placeTakenError,
   });
 
   if (isAuthenticated) return <ReturnToWantedPage />;
 
   return (
-    <AuthLayout title="Create your account">
+    <AuthLayout title={t`Create your account`}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={errors.form} />
-        <Field label="Username" error={errors.username} hint="Letters, digits, dot, dash and underscore.">
+        <Field label={t`Username`} error={errors.username} hint={t`Letters, digits, dot, dash and underscore.`}>
           {(props) => <Input {...props} name="username" autoComplete="username" required />}
         </Field>
-        <Field label="Email" error={errors.email}>
+        <Field label={t`Email`} error={errors.email}>
           {(props) => <Input {...props} name="email" type="email" autoComplete="email" required />}
         </Field>
-        <Field label="Password" error={errors.password} hint={`At least ${LIMITS.passwordMin} characters.`}>
+        <Field label={t`Password`} error={errors.password} hint={passwordHint}>
           {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" required />}
         </Field>
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Creating account..." : "Create account"}
+          {pending ? <Trans>Creating account...</Trans> : <Trans>Create account</Trans>}
         </Button>
       </form>
-      <OtherWaysIn question="Already have an account?" to="/login" linkText="Sign in" />
+      <OtherWaysIn question={t`Already have an account?`} to="/login" linkText={t`Sign in`} />
     </AuthLayout>
   );
 }

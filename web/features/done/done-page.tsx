@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CheckCircle2, RotateCcw, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -12,7 +14,6 @@ import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { dayName } from "../../ui/day-words";
 import { Input } from "../../ui/field";
-import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
 import { doneDayLine, doneDays } from "./history-search";
@@ -23,6 +24,7 @@ import { doneDayLine, doneDays } from "./history-search";
  * (docs/decisions/184-history-pages.md).
  */
 export function DonePage() {
+  const { t, i18n } = useLingui();
   const day = useDay();
   const today = day.data?.date;
   const [query, setQuery] = useState("");
@@ -32,10 +34,11 @@ export function DonePage() {
   const pages = history.data?.pages ?? [];
   const loaded = pages.flatMap((page) => page.tasks);
   const hasMore = history.hasNextPage;
-  const searching = query.trim() !== "";
+  const search = query.trim();
+  const searching = search !== "";
   const { fetchNextPage, isFetchingNextPage } = history;
   const { user } = useCurrentUser();
-  const timeFormat = new Intl.DateTimeFormat(undefined, {
+  const timeFormat = new Intl.DateTimeFormat(i18n.locale, {
     hour: "numeric",
     minute: "2-digit",
     timeZone: user?.timeZone,
@@ -104,17 +107,19 @@ export function DonePage() {
       <div className="space-y-2">
         <Link to="/" className={buttonClasses("ghost", "sm")}>
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back to your tasks
+          <Trans>Back to your tasks</Trans>
         </Link>
-        <h1 className="text-2xl font-bold">Done</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans context="the screen of finished tasks">Done</Trans>
+        </h1>
         <p className="text-slate-700 dark:text-slate-300">
-          What you finished, day by day. Reopen anything that needs more work: it comes back for today.
+          <Trans>What you finished, day by day. Reopen anything that needs more work: it comes back for today.</Trans>
         </p>
       </div>
 
       <div className="space-y-1.5">
         <label htmlFor="done-search" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Find a finished task
+          <Trans>Find a finished task</Trans>
         </label>
         <div className="relative">
           <Search
@@ -126,39 +131,51 @@ export function DonePage() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Words from its title"
+            placeholder={t`Words from its title`}
             className="pl-9"
           />
         </div>
         {/* Always there, so screen readers announce the count as it changes. */}
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           {searching
-            ? `${countOf(found, "task matches", "tasks match")}${hasMore ? ", looking through earlier days…" : "."}`
+            ? hasMore
+              ? plural(found, {
+                  one: "# task matches, looking through earlier days…",
+                  other: "# tasks match, looking through earlier days…",
+                })
+              : plural(found, { one: "# task matches.", other: "# tasks match." })
             : null}
         </p>
       </div>
 
       {history.isError ? (
         <Card role="alert" className="space-y-3 p-6">
-          <p className="font-medium">Your finished tasks could not be loaded.</p>
+          <p className="font-medium">
+            <Trans>Your finished tasks could not be loaded.</Trans>
+          </p>
           <Button variant="outline" onClick={() => void history.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Card>
       ) : !today || history.isPending ? (
-        <Spinner className="py-16" label="Loading what you finished" showLabel />
+        <Spinner className="py-16" label={t`Loading what you finished`} showLabel />
       ) : shown.length === 0 ? (
         <Card className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
-          {searching
-            ? hasMore
-              ? "Looking through earlier days…"
-              : `No finished task matches "${query.trim()}".`
-            : "Nothing finished yet."}
+          {searching ? (
+            hasMore ? (
+              <Trans>Looking through earlier days…</Trans>
+            ) : (
+              <Trans>No finished task matches "{search}".</Trans>
+            )
+          ) : (
+            <Trans>Nothing finished yet.</Trans>
+          )}
         </Card>
       ) : (
         <ol className="space-y-4">
           {shown.map((entry) => {
             const headingId = `done-day-${entry.date}`;
+            const note = entry.note;
             return (
               <li key={entry.date}>
                 <Card>
@@ -168,13 +185,13 @@ export function DonePage() {
                         {dayName(entry.date, today)}
                       </h2>
                       <p className="text-sm text-slate-600 dark:text-slate-400">{doneDayLine(entry, searching)}</p>
-                      {entry.note ? (
+                      {note ? (
                         // The day's evening close line (docs/decisions/291-the-evening-close.md).
                         <p
                           data-testid="done-day-note"
                           className="w-full text-sm break-words text-slate-700 italic dark:text-slate-300"
                         >
-                          “{entry.note}”
+                          <Trans context="a day's evening close line, quoted">“{note}”</Trans>
                         </p>
                       ) : entry.closed === false && entry.date < today ? (
                         // An unclosed day says so (docs/decisions/349-a-day-s-close-leaves-a-trace.md).
@@ -182,13 +199,14 @@ export function DonePage() {
                           data-testid="done-day-not-closed"
                           className="w-full text-sm text-slate-600 dark:text-slate-400"
                         >
-                          Not closed in the evening.
+                          <Trans>Not closed in the evening.</Trans>
                         </p>
                       ) : null}
                     </div>
                     <ul className="divide-y divide-slate-100 dark:divide-slate-800">
                       {entry.tasks.map((task) => {
                         const titleId = `done-task-${task.id}`;
+                        const finishedAt = task.completedAt ? timeFormat.format(new Date(task.completedAt)) : null;
                         return (
                           <li key={task.id} className="flex items-center gap-3 px-5 py-2.5">
                             <CheckCircle2
@@ -199,9 +217,9 @@ export function DonePage() {
                               <p id={titleId} className="text-sm break-words">
                                 {task.title}
                               </p>
-                              {task.completedAt ? (
+                              {finishedAt ? (
                                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                                  Finished at {timeFormat.format(new Date(task.completedAt))}
+                                  <Trans>Finished at {finishedAt}</Trans>
                                 </p>
                               ) : null}
                             </div>
@@ -214,7 +232,7 @@ export function DonePage() {
                               onClick={() => onReopen(task)}
                             >
                               <RotateCcw aria-hidden="true" className="h-3.5 w-3.5" />
-                              Reopen
+                              <Trans>Reopen</Trans>
                             </Button>
                           </li>
                         );
@@ -231,7 +249,7 @@ export function DonePage() {
       {hasMore ? (
         <div ref={moreRef}>
           <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void showEarlier()}>
-            {isFetchingNextPage ? "Loading earlier days…" : "Show earlier days"}
+            {isFetchingNextPage ? <Trans>Loading earlier days…</Trans> : <Trans>Show earlier days</Trans>}
           </Button>
         </div>
       ) : null}

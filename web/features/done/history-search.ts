@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import type { HistoryDay, HistoryTask } from "../../../shared/schemas/day";
 
 /** One day on the Done screen: its figures as its record holds them, and the finished tasks shown. */
@@ -77,8 +78,15 @@ export function doneDays(
 
 /** A day's line on the Done screen: "7 done, 3 of them deleted · 5 focus minutes". */
 export function doneDayLine(day: DoneDay, searching: boolean): string {
-  const deleted = day.deleted > 0 ? `, ${day.deleted} of them deleted` : "";
-  const minutes = `${day.focusMinutes} ${day.focusMinutes === 1 ? "focus minute" : "focus minutes"}`;
-  const shown = searching ? ` · ${day.tasks.length} of ${day.tasksCompleted} shown` : "";
-  return `${day.tasksCompleted} done${deleted} · ${minutes}${shown}`;
+  const done = day.tasksCompleted;
+  const shownCount = day.tasks.length;
+  const deleted = day.deleted;
+  const focusMinutes = day.focusMinutes;
+  const finished =
+    deleted > 0
+      ? plural(deleted, { one: `${done} done, # of them deleted`, other: `${done} done, # of them deleted` })
+      : plural(done, { one: "# done", other: "# done" });
+  const minutes = plural(focusMinutes, { one: "# focus minute", other: "# focus minutes" });
+  const parts = [finished, minutes, ...(searching ? [t`${shownCount} of ${done} shown`] : [])];
+  return parts.join(" · ");
 }

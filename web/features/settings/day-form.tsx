@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import {
   DAY_START_HOUR_MAX,
@@ -37,6 +38,7 @@ const START_HOURS = Array.from(
  * nudge to plan it, which needs notifications on (docs/decisions/144-day-settings.md).
  */
 export function DayForm({ user }: { user: User }) {
+  const { t } = useLingui();
   const saveAccount = useSaveAccount();
   const saved = user.planReminder ?? DEFAULT_PLAN_REMINDER;
   const [startHour, setStartHour] = useState(user.dayStartHour ?? DEFAULT_DAY_START_HOUR);
@@ -46,6 +48,8 @@ export function DayForm({ user }: { user: User }) {
   const [closeTime, setCloseTime] = useState(user.dayClose?.time ?? DEFAULT_DAY_CLOSE_TIME);
   const [usualFocus, setUsualFocus] = useState(user.usualFocusMinutes ?? USUAL_FOCUS_DEFAULT_MINUTES);
   const push = usePushStatus().data;
+  const historyDays = USUAL_FOCUS_HISTORY_MIN_DAYS;
+  const medianDays = USUAL_FOCUS_DAYS;
   const notificationsOn = push?.thisDevice ?? false;
 
   const { errors, pending, onSubmit } = useSettingsForm({
@@ -66,53 +70,65 @@ export function DayForm({ user }: { user: User }) {
         enabled: user.dayClose?.enabled ?? true,
         time: user.dayClose?.time ?? DEFAULT_DAY_CLOSE_TIME,
       };
+      const closeTime = next.dayClose.time;
+      const usual = formatMinutes(next.usualFocusMinutes);
       const others = [
         next.dayClose.enabled !== closeBefore.enabled ||
         (next.dayClose.enabled && next.dayClose.time !== closeBefore.time)
           ? next.dayClose.enabled
-            ? `Closing it is offered from ${next.dayClose.time}.`
-            : "Closing it is not offered."
+            ? t`Closing it is offered from ${closeTime}.`
+            : t`Closing it is not offered.`
           : null,
         next.usualFocusMinutes !== (user.usualFocusMinutes ?? USUAL_FOCUS_DEFAULT_MINUTES)
-          ? `You usually focus ${formatMinutes(next.usualFocusMinutes)} a day.`
+          ? t`You usually focus ${usual} a day.`
           : null,
       ].filter((text) => text !== null);
       const startOrReminderChanged =
         next.dayStartHour !== (user.dayStartHour ?? DEFAULT_DAY_START_HOUR) ||
         next.planReminder.enabled !== saved.enabled ||
         (next.planReminder.enabled && next.planReminder.time !== saved.time);
-      if (!startOrReminderChanged && others.length > 0) return showSuccess("Your day is set", others.join(" "));
-      const after = others.length > 0 ? ` ${others.join(" ")}` : "";
-      const starts = `It starts at ${hourLabel(next.dayStartHour)}`;
-      if (!next.planReminder.enabled) return showSuccess("Your day is set", `${starts}.${after}`);
+      const title = t`Your day is set`;
+      // Sentences follow one another; each is a message of its own.
+      const said = (...sentences: string[]) => [...sentences, ...others].join(" ");
+      if (!startOrReminderChanged && others.length > 0) return showSuccess(title, others.join(" "));
+      const start = hourLabel(next.dayStartHour);
+      const reminderTime = next.planReminder.time;
+      if (!next.planReminder.enabled) return showSuccess(title, said(t`It starts at ${start}.`));
       // No device has notifications on: the reminder would never come, so the toast says so and
       // offers the way to turn them on here (docs/decisions/186-honest-words.md).
       if ((push?.devices.length ?? 0) === 0) {
         return showSuccess(
-          "Your day is set",
-          `${starts}. The reminder at ${next.planReminder.time} needs notifications, and none of your devices has them on.${after}`,
+          title,
+          said(
+            t`It starts at ${start}.`,
+            t`The reminder at ${reminderTime} needs notifications, and none of your devices has them on.`,
+          ),
           {
             action: {
-              label: "Turn on",
+              label: t({ message: "Turn on", context: "notifications" }),
               onClick: () => document.querySelector<HTMLElement>('[aria-describedby="notifications-state"]')?.focus(),
             },
           },
         );
       }
-      showSuccess("Your day is set", `${starts}; a reminder to plan it comes at ${next.planReminder.time}.${after}`);
+      showSuccess(title, said(t`It starts at ${start}; a reminder to plan it comes at ${reminderTime}.`));
     },
-    failure: { title: "Could not save your day", form: "Could not save your day. Please try again." },
+    failure: { title: t`Could not save your day`, form: t`Could not save your day. Please try again.` },
   });
 
   return (
     <SettingsSection
-      title="Your day"
-      description="When your day begins, and a nudge to plan it. Working past midnight still counts for the evening's day."
+      title={t`Your day`}
+      description={t`When your day begins, and a nudge to plan it. Working past midnight still counts for the evening's day.`}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Your day">
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t`Your day`}>
         <FormError message={errors.form} />
         <fieldset disabled={pending} className="space-y-4">
-          <Field label="Day starts at" error={errors.dayStartHour} hint="Before this hour, it is still the day before.">
+          <Field
+            label={t`Day starts at`}
+            error={errors.dayStartHour}
+            hint={t`Before this hour, it is still the day before.`}
+          >
             {(props) => (
               <select
                 {...props}
@@ -137,15 +153,15 @@ export function DayForm({ user }: { user: User }) {
               checked={remind}
               onChange={(event) => setRemind(event.target.checked)}
             />
-            Remind me to plan my day
+            <Trans>Remind me to plan my day</Trans>
           </label>
           <Field
-            label="Remind me at"
+            label={t`Remind me at`}
             error={errors.planReminder}
             hint={
               notificationsOn
-                ? "This device has notifications on: the reminder comes here unless the day is already planned."
-                : "Needs notifications on: turn them on under Notifications on each device that should remind you."
+                ? t`This device has notifications on: the reminder comes here unless the day is already planned.`
+                : t`Needs notifications on: turn them on under Notifications on each device that should remind you.`
             }
           >
             {(props) => (
@@ -169,12 +185,12 @@ export function DayForm({ user }: { user: User }) {
               checked={closeOn}
               onChange={(event) => setCloseOn(event.target.checked)}
             />
-            Offer to close my day
+            <Trans>Offer to close my day</Trans>
           </label>
           <Field
-            label="Close the day at"
+            label={t`Close the day at`}
             error={errors.dayClose}
-            hint="From this time the braindump offers Close your day; with notifications on, a reminder comes too."
+            hint={t`From this time the braindump offers Close your day; with notifications on, a reminder comes too.`}
           >
             {(props) => (
               <Input
@@ -190,9 +206,9 @@ export function DayForm({ user }: { user: User }) {
             )}
           </Field>
           <Field
-            label="I usually focus"
+            label={t`I usually focus`}
             error={errors.usualFocusMinutes}
-            hint={`Used until you have focused on ${USUAL_FOCUS_HISTORY_MIN_DAYS} days: then your plan is measured against the median of your last ${USUAL_FOCUS_DAYS} days with focus.`}
+            hint={t`Used until you have focused on ${historyDays} days: then your plan is measured against the median of your last ${medianDays} days with focus.`}
           >
             {(props) => (
               <select
@@ -204,17 +220,20 @@ export function DayForm({ user }: { user: User }) {
               >
                 {[...new Set([...USUAL_FOCUS_CHOICES, usualFocus])]
                   .sort((a, b) => a - b)
-                  .map((minutes) => (
-                    <option key={minutes} value={minutes}>
-                      {formatMinutes(minutes)} a day
-                    </option>
-                  ))}
+                  .map((minutes) => {
+                    const amount = formatMinutes(minutes);
+                    return (
+                      <option key={minutes} value={minutes}>
+                        {t`${amount} a day`}
+                      </option>
+                    );
+                  })}
               </select>
             )}
           </Field>
         </fieldset>
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save your day"}
+          {pending ? <Trans>Saving...</Trans> : <Trans>Save your day</Trans>}
         </Button>
       </form>
     </SettingsSection>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -20,6 +21,7 @@ import { SettingsSection } from "./settings-section";
 import { failureText } from "./use-settings-form";
 
 export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPassword: boolean }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -47,8 +49,8 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
     };
     const parsed = deleteAccountSchema.safeParse(input);
     const fieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (!fieldErrors.confirmation && !confirmed) fieldErrors.confirmation = `Type ${expected} to confirm.`;
-    if (hasPassword && !input.password) fieldErrors.password = "Enter your current password.";
+    if (!fieldErrors.confirmation && !confirmed) fieldErrors.confirmation = t`Type ${expected} to confirm.`;
+    if (hasPassword && !input.password) fieldErrors.password = t`Enter your current password.`;
     if (Object.keys(fieldErrors).length > 0) return setErrors(fieldErrors);
     setErrors({});
     setPending(true);
@@ -56,8 +58,8 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
       await deleteAccount(input);
     } catch (err) {
       setPending(false);
-      setErrors(apiFieldErrors(err, "Could not delete your account. Please try again."));
-      showError("Could not delete your account", failureText(err));
+      setErrors(apiFieldErrors(err, t`Could not delete your account. Please try again.`));
+      showError(t`Could not delete your account`, failureText(err));
       return;
     }
     const userId = queryClient.getQueryData<User | null>(queryKeys.user)?.id;
@@ -74,32 +76,38 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
     queryClient.setQueryData(queryKeys.user, null);
     flushSync(() => navigate("/", { replace: true }));
-    showSuccess("Account deleted", "Your account and all of its data are gone. Thank you for using Onething.");
+    showSuccess(t`Account deleted`, t`Your account and all of its data are gone. Thank you for using Onething.`);
   }
 
   return (
     <SettingsSection
-      title="Delete my account"
+      title={t`Delete my account`}
       tone="danger"
-      description="Deletes your account with every task, focus session and analytics record, on every device. This cannot be undone — export your data first if you want to keep it."
+      description={t`Deletes your account with every task, focus session and analytics record, on every device. This cannot be undone — export your data first if you want to keep it.`}
     >
       <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-        <AlertDialog.Trigger className={buttonClasses("destructive")}>Delete my account</AlertDialog.Trigger>
+        <AlertDialog.Trigger className={buttonClasses("destructive")}>
+          <Trans>Delete my account</Trans>
+        </AlertDialog.Trigger>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
           <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
-            <AlertDialog.Title className="text-lg font-semibold">Delete your account?</AlertDialog.Title>
+            <AlertDialog.Title className="text-lg font-semibold">
+              <Trans>Delete your account?</Trans>
+            </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-              Your account, tasks, focus sessions and analytics will be deleted for good, and every device signed out.
+              <Trans>
+                Your account, tasks, focus sessions and analytics will be deleted for good, and every device signed out.
+              </Trans>
             </AlertDialog.Description>
             <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
               <FormError message={errors.form} />
               <fieldset disabled={pending} className="space-y-4">
                 <Field
                   label={
-                    <>
+                    <Trans>
                       Type <strong className="font-mono">{expected}</strong> to confirm
-                    </>
+                    </Trans>
                   }
                   error={errors.confirmation}
                 >
@@ -116,17 +124,17 @@ export function DeleteAccountSection({ user, hasPassword }: { user: User; hasPas
                   )}
                 </Field>
                 {hasPassword ? (
-                  <Field label="Current password" error={errors.password}>
+                  <Field label={t`Current password`} error={errors.password}>
                     {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" />}
                   </Field>
                 ) : null}
               </fieldset>
               <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
                 <AlertDialog.Cancel className={buttonClasses("outline")} disabled={pending}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </AlertDialog.Cancel>
                 <Button type="submit" variant="destructive" disabled={pending || !confirmed}>
-                  {pending ? "Deleting..." : "Delete my account forever"}
+                  {pending ? <Trans>Deleting...</Trans> : <Trans>Delete my account forever</Trans>}
                 </Button>
               </div>
             </form>

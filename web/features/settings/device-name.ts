@@ -1,27 +1,31 @@
+import { t } from "@lingui/core/macro";
+
 export type DeviceKind = "phone" | "tablet" | "computer";
 
-const BROWSERS: [RegExp, string][] = [
-  [/\bEdg(?:e|A|iOS)?\//, "Edge"],
-  [/\b(?:OPR|Opera)\//, "Opera"],
-  [/\bSamsungBrowser\//, "Samsung Internet"],
-  [/\b(?:Firefox|FxiOS)\//, "Firefox"],
-  [/\b(?:HeadlessChrome|Chrome|CriOS|Chromium)\//, "Chrome"],
-  [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
-];
+/** Browsers and systems by their own names, the same in every language; the first that matches names it. */
+const BROWSERS = Object.entries({
+  Edge: /\bEdg(?:e|A|iOS)?\//,
+  Opera: /\b(?:OPR|Opera)\//,
+  "Samsung Internet": /\bSamsungBrowser\//,
+  Firefox: /\b(?:Firefox|FxiOS)\//,
+  Chrome: /\b(?:HeadlessChrome|Chrome|CriOS|Chromium)\//,
+  Safari: /\bVersion\/[\d.]+.*\bSafari\//,
+});
 
-const SYSTEMS: [RegExp, string][] = [
-  [/\biPhone\b/, "iPhone"],
-  [/\biPad\b/, "iPad"],
-  [/\bAndroid\b/, "Android"],
-  [/\bCrOS\b/, "ChromeOS"],
-  [/\bWindows\b/, "Windows"],
-  [/\bMac OS X\b|\bMacintosh\b/, "macOS"],
-  [/\bLinux\b/, "Linux"],
-];
+const SYSTEMS = Object.entries({
+  iPhone: /\biPhone\b/,
+  iPad: /\biPad\b/,
+  Android: /\bAndroid\b/,
+  ChromeOS: /\bCrOS\b/,
+  Windows: /\bWindows\b/,
+  macOS: /\bMac OS X\b|\bMacintosh\b/,
+  Linux: /\bLinux\b/,
+});
 
-const first = (userAgent: string, table: [RegExp, string][]) => table.find(([pattern]) => pattern.test(userAgent))?.[1];
+const first = (userAgent: string, table: [string, RegExp][]) =>
+  table.find(([, pattern]) => pattern.test(userAgent))?.[0];
 
-/** A short, human name for a browser's user agent ("Firefox on Windows"), for the devices list. */
+/** A short, human name for a browser's user agent ("Firefox on Windows"), for the devices list, in the shown language. */
 export function describeUserAgent(userAgent: string | null): { name: string; kind: DeviceKind } {
   const ua = userAgent ?? "";
   const browser = first(ua, BROWSERS);
@@ -31,9 +35,9 @@ export function describeUserAgent(userAgent: string | null): { name: string; kin
     : /\biPhone\b|\bMobile\b|\bAndroid\b/.test(ua)
       ? "phone"
       : "computer";
-  if (browser && system) return { name: `${browser} on ${system}`, kind };
+  if (browser && system) return { name: t`${browser} on ${system}`, kind };
   if (browser || system) return { name: (browser ?? system) as string, kind };
-  return { name: ua.trim() ? ua.trim().slice(0, 40) : "Unknown device", kind };
+  return { name: ua.trim() ? ua.trim().slice(0, 40) : t`Unknown device`, kind };
 }
 
 type NamedDevice = { id: string; userAgent: string | null; createdAt: string };

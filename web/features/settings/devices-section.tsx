@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Bell, Laptop, Smartphone, Tablet } from "lucide-react";
 import { useState } from "react";
 import type { DeviceSession } from "../../../shared/schemas/account";
@@ -12,17 +14,17 @@ import { failureText } from "./use-settings-form";
 
 const ICONS = { phone: Smartphone, tablet: Tablet, computer: Laptop } as const;
 
-function formatInstant(iso: string, timeZone: string) {
+function formatInstant(iso: string, timeZone: string, locale: string) {
   try {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone }).format(
-      new Date(iso),
-    );
+    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
   } catch {
-    return new Date(iso).toLocaleString();
+    return new Date(iso).toLocaleString(locale);
   }
 }
 
 export function DevicesSection({ timeZone }: { timeZone: string }) {
+  const { t, i18n } = useLingui();
+  const shownAt = (iso: string) => formatInstant(iso, timeZone, i18n.locale);
   const signOut = useSignOutDevices();
   const { data: devices, isLoading, isError, refetch } = useDeviceSessions();
   const notified = new Set(usePushStatus().data?.devices ?? []);
@@ -35,7 +37,7 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
     setPending(key);
     try {
       const message = await action();
-      showSuccess("Signed out", message);
+      showSuccess(t`Signed out`, message);
     } catch (err) {
       showError(failure, failureText(err));
     } finally {
@@ -48,9 +50,9 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
       device.id,
       async () => {
         await signOut.one(device.id);
-        return `${name} is signed out.`;
+        return t`${name} is signed out.`;
       },
-      "Could not sign out that device",
+      t`Could not sign out that device`,
     );
 
   const signOutOthers = () =>
@@ -58,28 +60,33 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
       "others",
       async () => {
         const { signedOutSessions } = await signOut.others();
-        return `Signed out of ${signedOutSessions} other ${signedOutSessions === 1 ? "device" : "devices"}.`;
+        return plural(signedOutSessions, {
+          one: "Signed out of # other device.",
+          other: "Signed out of # other devices.",
+        });
       },
-      "Could not sign out the other devices",
+      t`Could not sign out the other devices`,
     );
 
   return (
-    <SettingsSection title="Signed-in devices" description="Where your account is signed in right now.">
-      {isLoading ? <Spinner label="Loading your devices" className="py-6" /> : null}
+    <SettingsSection title={t`Signed-in devices`} description={t`Where your account is signed in right now.`}>
+      {isLoading ? <Spinner label={t`Loading your devices`} className="py-6" /> : null}
       {isError ? (
         <div className="flex items-center gap-3 text-sm text-red-800 dark:text-red-300" role="alert">
-          Could not load your devices.
+          <Trans>Could not load your devices.</Trans>
           <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : null}
       {devices ? (
         <>
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Signed-in devices">
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t`Signed-in devices`}>
             {devices.map((device) => {
               const { kind } = describeUserAgent(device.userAgent);
-              const name = names.get(device.id) ?? "Unknown device";
+              const name = names.get(device.id) ?? t`Unknown device`;
+              const signedIn = shownAt(device.createdAt);
+              const lastActive = shownAt(device.lastSeenAt);
               const Icon = ICONS[kind];
               return (
                 <li key={device.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
@@ -89,20 +96,26 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
                       <span className="min-w-0 break-words">{name}</span>
                       {device.current ? (
                         <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-brand-700 dark:text-white">
-                          This device
+                          <Trans>This device</Trans>
                         </span>
                       ) : null}
                       {notified.has(device.id) ? (
                         <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
                           <Bell aria-hidden="true" className="h-3 w-3" />
-                          Gets notifications
+                          <Trans>Gets notifications</Trans>
                         </span>
                       ) : null}
                     </p>
                     <p className="text-xs text-slate-600 dark:text-slate-400">
-                      Signed in {formatInstant(device.createdAt, timeZone)} · Last active{" "}
-                      {formatInstant(device.lastSeenAt, timeZone)}
-                      {device.method === "oidc" ? " · via identity provider" : ""}
+                      {device.method === "oidc" ? (
+                        <Trans>
+                          Signed in {signedIn} · Last active {lastActive} · via identity provider
+                        </Trans>
+                      ) : (
+                        <Trans>
+                          Signed in {signedIn} · Last active {lastActive}
+                        </Trans>
+                      )}
                     </p>
                   </div>
                   {device.current ? null : (
@@ -110,10 +123,14 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
                       variant="outline"
                       size="sm"
                       disabled={pending !== null}
-                      aria-label={`Sign out ${name}, last active ${formatInstant(device.lastSeenAt, timeZone)}`}
+                      aria-label={t`Sign out ${name}, last active ${lastActive}`}
                       onClick={() => void signOutOne(device, name)}
                     >
-                      {pending === device.id ? "Signing out..." : "Sign out"}
+                      {pending === device.id ? (
+                        <Trans>Signing out...</Trans>
+                      ) : (
+                        <Trans context="a device">Sign out</Trans>
+                      )}
                     </Button>
                   )}
                 </li>
@@ -126,10 +143,12 @@ export function DevicesSection({ timeZone }: { timeZone: string }) {
               disabled={pending !== null || others.length === 0}
               onClick={() => void signOutOthers()}
             >
-              {pending === "others" ? "Signing out..." : "Sign out everywhere else"}
+              {pending === "others" ? <Trans>Signing out...</Trans> : <Trans>Sign out everywhere else</Trans>}
             </Button>
             {others.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-400">No other device is signed in.</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                <Trans>No other device is signed in.</Trans>
+              </p>
             ) : null}
           </div>
         </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiRequestError } from "../../api/client";
@@ -9,14 +10,9 @@ import { Spinner } from "../../ui/spinner";
 import { showError, showSuccess } from "../../ui/toast";
 import { SettingsSection } from "./settings-section";
 
-function failureText(err: unknown): string {
-  if (err instanceof PushSetupError) return err.message;
-  if (err instanceof ApiRequestError) return err.serverMessage ?? "Please try again.";
-  return "The browser's push service did not answer. Please try again.";
-}
-
 /** Settings: notifications on or off for this device (a push when a session or break ends). */
 export function NotificationsSection() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const status = usePushStatus();
   const [pending, setPending] = useState(false);
@@ -24,18 +20,24 @@ export function NotificationsSection() {
   const on = status.data?.thisDevice ?? false;
   const publicKey = status.data?.publicKey ?? null;
 
+  function failureText(err: unknown): string {
+    if (err instanceof PushSetupError) return err.message;
+    if (err instanceof ApiRequestError) return err.serverMessage ?? t`Please try again.`;
+    return t`The browser's push service did not answer. Please try again.`;
+  }
+
   async function toggle() {
     setPending(true);
     try {
       if (on) {
         await turnOffPush();
-        showSuccess("Notifications off", "This device will no longer be told when a session ends.");
+        showSuccess(t`Notifications off`, t`This device will no longer be told when a session ends.`);
       } else if (publicKey) {
         await turnOnPush(publicKey);
-        showSuccess("Notifications on", "This device will be told when a focus session or break ends.");
+        showSuccess(t`Notifications on`, t`This device will be told when a focus session or break ends.`);
       }
     } catch (err) {
-      showError(on ? "Could not turn notifications off" : "Could not turn notifications on", failureText(err));
+      showError(on ? t`Could not turn notifications off` : t`Could not turn notifications on`, failureText(err));
     } finally {
       await queryClient.invalidateQueries({ queryKey: queryKeys.push });
       setPending(false);
@@ -44,26 +46,28 @@ export function NotificationsSection() {
 
   return (
     <SettingsSection
-      title="Notifications"
-      description="Be told when a focus session or a break ends, even with every tab closed."
+      title={t`Notifications`}
+      description={t`Be told when a focus session or a break ends, even with every tab closed.`}
     >
-      {status.isLoading ? <Spinner label="Loading your notification settings" className="py-4" /> : null}
+      {status.isLoading ? <Spinner label={t`Loading your notification settings`} className="py-4" /> : null}
       {status.isError ? (
         <div className="flex items-center gap-3 text-sm text-red-800 dark:text-red-300" role="alert">
-          Could not load your notification settings.
+          <Trans>Could not load your notification settings.</Trans>
           <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : null}
       {status.data ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm" id="notifications-state">
-            {on ? "On for this device." : "Off for this device."}{" "}
+            {on ? <Trans>On for this device.</Trans> : <Trans>Off for this device.</Trans>}{" "}
             <span className="text-slate-600 dark:text-slate-400">
-              {publicKey === null
-                ? "Notifications are not set up on this server."
-                : (unsupported ?? "Other devices choose for themselves.")}
+              {publicKey === null ? (
+                <Trans>Notifications are not set up on this server.</Trans>
+              ) : (
+                (unsupported ?? <Trans>Other devices choose for themselves.</Trans>)
+              )}
             </span>
           </p>
           <Button
@@ -73,7 +77,13 @@ export function NotificationsSection() {
             disabled={pending || (!on && (publicKey === null || unsupported !== null))}
             onClick={() => void toggle()}
           >
-            {pending ? "Saving..." : on ? "Turn off" : "Turn on"}
+            {pending ? (
+              <Trans>Saving...</Trans>
+            ) : on ? (
+              <Trans context="notifications">Turn off</Trans>
+            ) : (
+              <Trans context="notifications">Turn on</Trans>
+            )}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MapPin } from "lucide-react";
 import { useMemo, useState } from "react";
 import { FOCUS_MINUTES } from "../../../shared/constants";
@@ -17,8 +18,12 @@ import { useZoneOffsets } from "./use-zone-offsets";
 
 /** Time zone (decides "today" for analytics) and the focus timer's starting duration. */
 export function PreferencesForm({ user }: { user: User }) {
+  const { t } = useLingui();
   const saveAccount = useSaveAccount();
   const device = browserTimeZone();
+  const deviceZone = device?.replaceAll("_", " ");
+  const savedZone = user.timeZone;
+  const { min, max, step } = FOCUS_MINUTES;
   // "UTC" is what accounts start with when the browser did not say; the device knows better.
   const [timeZone, setTimeZone] = useState(user.timeZone === "UTC" && device ? device : user.timeZone);
   const [minutes, setMinutes] = useState(String(user.defaultFocusMinutes));
@@ -33,30 +38,32 @@ export function PreferencesForm({ user }: { user: User }) {
     },
     save: async (input) => {
       const saved = await saveAccount(input);
-      showSuccess(
-        "Preferences saved",
-        `Time zone ${saved.timeZone}, focus sessions of ${saved.defaultFocusMinutes} min.`,
-      );
+      const zone = saved.timeZone;
+      const focusMinutes = saved.defaultFocusMinutes;
+      showSuccess(t`Preferences saved`, t`Time zone ${zone}, focus sessions of ${focusMinutes} min.`);
     },
-    failure: { title: "Could not save your preferences", form: "Could not save your preferences. Please try again." },
+    failure: {
+      title: t`Could not save your preferences`,
+      form: t`Could not save your preferences. Please try again.`,
+    },
   });
 
   const unsaved = timeZone !== user.timeZone;
   return (
     <SettingsSection
-      title="Time zone and focus"
-      description="Your time zone decides when your day starts for analytics and the daily “No” list."
+      title={t`Time zone and focus`}
+      description={t`Your time zone decides when your day starts for analytics and the daily “No” list.`}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Time zone and focus">
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t`Time zone and focus`}>
         <FormError message={errors.form} />
         <fieldset disabled={pending} className="space-y-4">
           <Field
-            label="Time zone"
+            label={t`Time zone`}
             error={errors.timeZone}
             hint={
               unsaved && user.timeZone === "UTC" && timeZone === device
-                ? "Detected from this device. Save to use it."
-                : `Saved: ${user.timeZone}`
+                ? t`Detected from this device. Save to use it.`
+                : t`Saved: ${savedZone}`
             }
           >
             {(props) => (
@@ -78,13 +85,13 @@ export function PreferencesForm({ user }: { user: User }) {
           {device && device !== timeZone ? (
             <Button variant="outline" size="sm" onClick={() => setTimeZone(device)}>
               <MapPin aria-hidden="true" className="h-4 w-4" />
-              Use this device's time zone ({device.replaceAll("_", " ")})
+              <Trans>Use this device's time zone ({deviceZone})</Trans>
             </Button>
           ) : null}
           <Field
-            label="Default focus duration (minutes)"
+            label={t`Default focus duration (minutes)`}
             error={errors.defaultFocusMinutes}
-            hint={`From ${FOCUS_MINUTES.min} to ${FOCUS_MINUTES.max} minutes, in steps of ${FOCUS_MINUTES.step}.`}
+            hint={t`From ${min} to ${max} minutes, in steps of ${step}.`}
           >
             {(props) => (
               <Input
@@ -92,9 +99,9 @@ export function PreferencesForm({ user }: { user: User }) {
                 name="defaultFocusMinutes"
                 type="number"
                 inputMode="numeric"
-                min={FOCUS_MINUTES.min}
-                max={FOCUS_MINUTES.max}
-                step={FOCUS_MINUTES.step}
+                min={min}
+                max={max}
+                step={step}
                 value={minutes}
                 onChange={(event) => setMinutes(event.target.value)}
                 className="sm:max-w-40"
@@ -103,7 +110,7 @@ export function PreferencesForm({ user }: { user: User }) {
           </Field>
         </fieldset>
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save preferences"}
+          {pending ? <Trans>Saving...</Trans> : <Trans>Save preferences</Trans>}
         </Button>
       </form>
     </SettingsSection>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type AccountUpdateInput, accountUpdateSchema } from "../../../shared/schemas/account";
 import type { User } from "../../../shared/schemas/auth";
 import { useSaveAccount } from "../../api/account";
@@ -14,6 +15,7 @@ const PROFILE_FIELDS = ["firstName", "lastName", "username", "email"] as const;
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 export function ProfileForm({ user }: { user: User }) {
+  const { t } = useLingui();
   const saveAccount = useSaveAccount();
   const { errors, pending, onSubmit } = useSettingsForm({
     check: (form) => {
@@ -33,39 +35,39 @@ export function ProfileForm({ user }: { user: User }) {
         const input = formElement.elements.namedItem(name);
         if (input instanceof HTMLInputElement) input.value = saved[name] ?? "";
       }
-      showSuccess("Profile saved", "Your name and sign-in details are up to date.");
+      showSuccess(t`Profile saved`, t`Your name and sign-in details are up to date.`);
     },
-    failure: { title: "Could not save your profile", form: "Could not save your profile. Please try again." },
+    failure: { title: t`Could not save your profile`, form: t`Could not save your profile. Please try again.` },
   });
 
   return (
-    <SettingsSection title="Profile" description="How Onething greets you, and the names you sign in with.">
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Profile">
+    <SettingsSection title={t`Profile`} description={t`How Onething greets you, and the names you sign in with.`}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t`Profile`}>
         <FormError message={errors.form} />
         <fieldset disabled={pending} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" error={errors.firstName}>
+            <Field label={t`First name`} error={errors.firstName}>
               {(props) => (
                 <Input {...props} name="firstName" autoComplete="given-name" defaultValue={user.firstName ?? ""} />
               )}
             </Field>
-            <Field label="Last name" error={errors.lastName}>
+            <Field label={t`Last name`} error={errors.lastName}>
               {(props) => (
                 <Input {...props} name="lastName" autoComplete="family-name" defaultValue={user.lastName ?? ""} />
               )}
             </Field>
           </div>
-          <Field label="Username" error={errors.username} hint="Letters, digits, dot, dash and underscore.">
+          <Field label={t`Username`} error={errors.username} hint={t`Letters, digits, dot, dash and underscore.`}>
             {(props) => <Input {...props} name="username" autoComplete="username" defaultValue={user.username ?? ""} />}
           </Field>
-          <Field label="Email" error={errors.email}>
+          <Field label={t`Email`} error={errors.email}>
             {(props) => (
               <Input {...props} name="email" type="email" autoComplete="email" defaultValue={user.email ?? ""} />
             )}
           </Field>
         </fieldset>
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save profile"}
+          {pending ? <Trans>Saving...</Trans> : <Trans>Save profile</Trans>}
         </Button>
       </form>
     </SettingsSection>

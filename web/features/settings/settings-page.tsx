@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useAccountInfo } from "../../api/account";
 import { useCurrentUser } from "../../api/auth";
 import { Button } from "../../ui/button";
@@ -14,14 +15,19 @@ import { ThemeForm } from "./theme-form";
 
 /** `/settings` (docs/decisions/001-name-pages-brief-left-open.md): the person's own account, preferences and data. */
 export function SettingsPage() {
+  const { t } = useLingui();
   const { user } = useCurrentUser();
   const account = useAccountInfo();
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold">Settings</h1>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">Your account, your preferences and your data.</p>
+        <h1 className="text-2xl font-bold">
+          <Trans>Settings</Trans>
+        </h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
+          <Trans>Your account, your preferences and your data.</Trans>
+        </p>
       </div>
       {user ? (
         <>
@@ -34,12 +40,12 @@ export function SettingsPage() {
           <DevicesSection timeZone={user.timeZone} />
           <ExportSection />
           {account.data ? <DeleteAccountSection user={user} hasPassword={account.data.hasPassword} /> : null}
-          {account.isLoading ? <Spinner label="Loading your account" className="py-6" /> : null}
+          {account.isLoading ? <Spinner label={t`Loading your account`} className="py-6" /> : null}
           {account.isError ? (
             <div role="alert" className="flex items-center gap-3 text-sm text-red-800 dark:text-red-300">
-              Could not load your password and deletion settings.
+              <Trans>Could not load your password and deletion settings.</Trans>
               <Button variant="outline" size="sm" onClick={() => void account.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </div>
           ) : null}

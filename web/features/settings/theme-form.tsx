@@ -1,12 +1,20 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { cn } from "../../ui/cn";
 import { type ThemePreference, useTheme } from "../../ui/theme";
 import { SettingsSection } from "./settings-section";
 
-const CHOICES: { value: ThemePreference; label: string; hint: string; icon: typeof Sun }[] = [
-  { value: "light", label: "Light", hint: "Always light", icon: Sun },
-  { value: "dark", label: "Dark", hint: "Always dark", icon: Moon },
-  { value: "system", label: "System", hint: "Follow this device", icon: Monitor },
+const CHOICES: { value: ThemePreference; label: MessageDescriptor; hint: MessageDescriptor; icon: typeof Sun }[] = [
+  { value: "light", label: msg({ message: "Light", context: "the theme" }), hint: msg`Always light`, icon: Sun },
+  { value: "dark", label: msg({ message: "Dark", context: "the theme" }), hint: msg`Always dark`, icon: Moon },
+  {
+    value: "system",
+    label: msg({ message: "System", context: "the theme: as the device's own" }),
+    hint: msg`Follow this device`,
+    icon: Monitor,
+  },
 ];
 
 /**
@@ -14,11 +22,17 @@ const CHOICES: { value: ThemePreference; label: string; hint: string; icon: type
  * it applies at once, so there is nothing to save.
  */
 export function ThemeForm() {
+  const { t } = useLingui();
   const { preference, setPreference } = useTheme();
   return (
-    <SettingsSection title="Appearance" description="Applies at once on this device, like the button in the header.">
+    <SettingsSection
+      title={t`Appearance`}
+      description={t`Applies at once on this device, like the button in the header.`}
+    >
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Theme</legend>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          <Trans>Theme</Trans>
+        </legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
           {CHOICES.map(({ value, label, hint, icon: Icon }) => (
             <label
@@ -36,15 +50,15 @@ export function ThemeForm() {
                 value={value}
                 checked={preference === value}
                 onChange={() => setPreference(value)}
-                aria-label={label}
+                aria-label={t(label)}
                 aria-describedby={`theme-${value}-hint`}
                 className="h-4 w-4 accent-brand-600"
               />
               <Icon aria-hidden="true" className="h-5 w-5 text-slate-700 dark:text-slate-300" />
               <span>
-                <span className="block font-medium">{label}</span>
+                <span className="block font-medium">{t(label)}</span>
                 <span id={`theme-${value}-hint`} className="block text-xs text-slate-600 dark:text-slate-400">
-                  {hint}
+                  {t(hint)}
                 </span>
               </span>
             </label>

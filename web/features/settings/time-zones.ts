@@ -1,7 +1,11 @@
-/** "GMT+05:30" for a zone at this instant ("GMT" for UTC itself). */
+import { i18n } from "@lingui/core";
+
+/** "GMT+05:30" for a zone at this instant ("GMT" for UTC itself), written as the shown language writes it. */
 export function zoneOffset(zone: string, at: Date): string {
   try {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(at);
+    const parts = new Intl.DateTimeFormat(i18n.locale, { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(
+      at,
+    );
     return parts.find((part) => part.type === "timeZoneName")?.value ?? "";
   } catch {
     return "";

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { type FormEvent, useState } from "react";
 import { ApiRequestError } from "../../api/client";
 import { apiFieldErrors, type FieldErrors } from "../../api/field-errors";
@@ -5,7 +6,7 @@ import { showError } from "../../ui/toast";
 
 /** A settings failure toast's description: what the server said, else a network problem. */
 export const failureText = (err: unknown) =>
-  err instanceof ApiRequestError ? err.serverMessage : "Please check your connection and try again.";
+  err instanceof ApiRequestError ? err.serverMessage : t`Please check your connection and try again.`;
 
 type SettingsFormOptions<Input> = {
   /** Reads and checks the form: what to send, or the errors to show beside its fields. */
