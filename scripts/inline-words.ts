@@ -86,6 +86,9 @@ const CODE_CALLS = new Set([
   "require",
 ]);
 
+/** Lingui's macros: their strings are the messages themselves (docs/decisions/395-messages-in-lingui-catalogs.md). */
+const MESSAGE_CALLS = new Set(["msg", "t", "defineMessage", "plural", "select", "selectOrdinal"]);
+
 const LETTER = /\p{L}/u;
 /** A string that reads like words to a person, not like code. */
 function readsLikeWords(text: string): boolean {
@@ -113,12 +116,17 @@ function calleeName(expression: ts.Expression): string {
   return "";
 }
 
+/** Inside a message: a <Trans>-like element or a macro call. */
 function insideTrans(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if (ts.isJsxElement(at)) {
-      const tag = at.openingElement.tagName.getText();
-      if (tag === "Trans" || tag === "Plural" || tag === "Select" || tag === "SelectOrdinal") return true;
-    }
+    const tag = ts.isJsxElement(at)
+      ? at.openingElement.tagName.getText()
+      : ts.isJsxSelfClosingElement(at)
+        ? at.tagName.getText()
+        : null;
+    if (tag === "Trans" || tag === "Plural" || tag === "Select" || tag === "SelectOrdinal") return true;
+    if ((ts.isCallExpression(at) || ts.isNewExpression(at)) && MESSAGE_CALLS.has(calleeName(at.expression)))
+      return true;
   }
   return false;
 }
@@ -176,7 +184,8 @@ export function inlineWords(path: string, text: string): InlineWords[] {
       if (words && !codeOnly(node) && !insideTrans(node)) report(node, node.text);
     } else if (ts.isTemplateExpression(node)) {
       const literal = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(" ");
-      if (readsLikeWords(literal) && /\p{L}{2,} \p{L}/u.test(literal) && !codeOnly(node)) report(node, literal);
+      if (readsLikeWords(literal) && /\p{L}{2,} \p{L}/u.test(literal) && !codeOnly(node) && !insideTrans(node))
+        report(node, literal);
     }
     ts.forEachChild(node, visit);
   };
