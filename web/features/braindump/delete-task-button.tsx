@@ -9,6 +9,7 @@ type Props = Omit<ComponentProps<typeof Button>, "children" | "title" | "variant
 /** The bin button of a task row, named after the task it deletes (Current Tasks, the plan's carried tasks). */
 export function DeleteTaskButton({ taskTitle, className, ...props }: Props) {
   const { t } = useLingui();
+  const title = taskTitle;
   return (
     <Button
       variant="ghost"
@@ -17,7 +18,7 @@ export function DeleteTaskButton({ taskTitle, className, ...props }: Props) {
         "h-9 w-9 shrink-0 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400",
         className,
       )}
-      aria-label={t`Delete ${taskTitle}`}
+      aria-label={t`Delete ${title}`}
       title={t`Delete`}
       {...props}
     >

@@ -48,6 +48,7 @@ export function SharedOffers({ search, setText }: Props) {
     setOffers([]);
     focusBox();
   };
+  const count = offers.length;
   return (
     <section
       aria-labelledby="shared-offers-title"
@@ -76,7 +77,7 @@ export function SharedOffers({ search, setText }: Props) {
         })}
       </ul>
       <Button size="sm" variant="ghost" className="-ml-3" onClick={dismiss}>
-        <Plural value={offers.length} one="Leave it out" other="Leave them out" />
+        <Plural value={count} one="Leave it out" other="Leave them out" />
       </Button>
     </section>
   );

@@ -30,7 +30,8 @@ export type UsualFocus = { minutes: number; days: number };
 /** Where the usual focus comes from, in words: "the median of your last 9 days with focus", or "your setting". */
 export function usualFocusSource(usual: UsualFocus): string {
   if (usual.days === 0) return t`your setting`;
-  return plural(usual.days, {
+  const days = usual.days;
+  return plural(days, {
     one: "the median of your last # day with focus",
     other: "the median of your last # days with focus",
   });
@@ -55,11 +56,12 @@ export function planSize(
   const figure = formatMinutes(usual.minutes, i18n.locale);
   const source = usualFocusSource(usual);
   const about = aboutMinutes(planned);
+  const count = open.length;
   // One sentence per count of open tasks: "This one", "These two", "These three" (docs/decisions/395-messages-in-lingui-catalogs.md).
   if (planned <= usual.minutes) {
     return {
       planned,
-      text: plural(open.length, {
+      text: plural(count, {
         1: `This one needs about ${about} of your usual ${figure} (${source}).`,
         2: `These two need about ${about} of your usual ${figure} (${source}).`,
         3: `These three need about ${about} of your usual ${figure} (${source}).`,
@@ -75,7 +77,7 @@ export function planSize(
       .sort((a, b) => (b.estimateMinutes ?? 0) - (a.estimateMinutes ?? 0))[0] ?? null;
   return {
     planned,
-    text: plural(open.length, {
+    text: plural(count, {
       1: `This one needs about ${about}; you usually focus ${figure} a day (${source}).`,
       2: `These two need about ${about}; you usually focus ${figure} a day (${source}).`,
       3: `These three need about ${about}; you usually focus ${figure} a day (${source}).`,

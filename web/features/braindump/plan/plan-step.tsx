@@ -68,6 +68,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
   const lastEvening = day.yesterday?.note;
   const max = TOP_PRIORITY_COUNT;
   const chosen = stillPicked.length;
+  const count = choosable.length;
 
   function makePlan(kind: "kept" | "picked", priorityTaskIds: number[]) {
     plan.mutate(
@@ -221,13 +222,13 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {later.length > 0 ? (
                   <Plural
-                    value={choosable.length}
+                    value={count}
                     one="# task; your saved answers are kept, those left for later are not asked about."
                     other="# tasks; your saved answers are kept, those left for later are not asked about."
                   />
                 ) : (
                   <Plural
-                    value={choosable.length}
+                    value={count}
                     one="# task; your saved answers are kept."
                     other="# tasks; your saved answers are kept."
                   />
