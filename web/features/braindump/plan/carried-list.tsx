@@ -125,7 +125,7 @@ export function CarriedList({
                 onClick={(event) => sayNo(task, event.currentTarget)}
               >
                 <Ban aria-hidden="true" className="h-4 w-4" />
-                <Trans>Say no</Trans>
+                <Trans context="a button that puts a task on the No list">Say no</Trans>
               </Button>
               <Button
                 variant="ghost"
