@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
+import { dayMove, moveToDayTwo, registerOnDayOne } from "./day-two";
 import { apiCall, expect, registerViaApi, signInPage, test } from "./fixtures";
 
 // The braindump's screens in the person's language (docs/product.md#your-language,
 // docs/decisions/395-messages-in-lingui-catalogs.md): typing, the questions, the results and the
-// board, all in German, with none of their English left.
+// board, and a new day's plan, all in German, with none of their English left.
 
 /** Every one of these English texts is absent from the screen (the shell around it has its own words). */
 async function expectNoEnglish(page: Page, texts: readonly string[]) {
@@ -67,6 +68,38 @@ test.describe("in a browser that asks for German", () => {
       "Delegate",
       '"No" List',
       "Drop tasks here",
+    ]);
+  });
+
+  test("a new day's plan speaks German", async ({ page, request }) => {
+    const move = dayMove();
+    const account = await registerOnDayOne(request, move.dayOne);
+    const created = (await apiCall(request, account, "POST", "/api/process-tasks", {
+      text: "Steuer erledigen ~2h\nMama anrufen ~2h\nBericht schreiben ~3h\nEinkaufen",
+    })) as { id: number }[];
+    const ids = created.map((task) => task.id);
+    await apiCall(request, account, "POST", "/api/day/plan", { priorityTaskIds: ids.slice(0, 3), noListTaskIds: [] });
+    await moveToDayTwo(request, account, move.dayTwo, move.dateTwo);
+    await apiCall(request, account, "PATCH", "/api/account", { language: "de" });
+    await signInPage(page, account);
+    await page.goto("/");
+
+    await expect(page.getByRole("heading", { level: 1, name: "Plane deinen Tag" })).toBeVisible();
+    await expect(page.getByText("Die drei von gestern, noch offen:")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Die drei von gestern behalten" })).toBeVisible();
+    await expect(page.getByText("4 Aufgaben; deine gespeicherten Antworten bleiben.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Nein sagen zu Einkaufen" })).toHaveText("Nein sagen");
+    await expectNoEnglish(page, [
+      "Plan your day",
+      "Today's three",
+      "Yesterday's three, still open:",
+      "Keep yesterday's three",
+      "Pick by hand",
+      "Skip for today",
+      "Still open",
+      "Say no",
+      "Later",
+      "Delete",
     ]);
   });
 });
