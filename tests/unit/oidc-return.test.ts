@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { OIDC_ERROR_MESSAGES } from "../../shared/schemas/auth";
 import { readOidcReturn } from "../../web/features/auth/oidc-return";
@@ -12,7 +13,7 @@ describe("readOidcReturn", () => {
 
   it("maps each known error code to its message", () => {
     for (const [code, message] of Object.entries(OIDC_ERROR_MESSAGES)) {
-      expect(readOidcReturn(`#error=${code}`)).toEqual({ kind: "error", message });
+      expect(readOidcReturn(`#error=${code}`)).toEqual({ kind: "error", message: i18n._(message) });
     }
   });
 

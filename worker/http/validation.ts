@@ -41,7 +41,7 @@ export async function readOptionalJson(c: Context): Promise<Record<string, unkno
   } catch {
     // fall through
   }
-  throw badRequest("Invalid request body. Send a JSON object.");
+  throw badRequest(msg`Invalid request body. Send a JSON object.`);
 }
 
 /** A body that may be empty or absent (docs/product.md#compatible-calls sends none to some calls): anything present must match the schema. */
@@ -95,7 +95,8 @@ export function checkJsonBody(body: unknown, meter?: JsonCheckMeter): void {
     }
     if (!value || typeof value !== "object") return;
     if (frames.length >= JSON_DEPTH_MAX) {
-      throw badRequest(`The request body is nested too deeply (at most ${JSON_DEPTH_MAX} levels).`);
+      const max = JSON_DEPTH_MAX;
+      throw badRequest(msg`The request body is nested too deeply (at most ${max} levels).`);
     }
     frames.push({ value, keys: Array.isArray(value) ? null : Object.keys(value), next: 0, key });
     if (meter) meter.framesPeak = Math.max(meter.framesPeak, frames.length);

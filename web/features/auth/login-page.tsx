@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { SESSION_END_TEXT } from "../../../shared/live-protocol";
@@ -56,7 +57,7 @@ export function LoginPage() {
             role="status"
             className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
           >
-            {SESSION_END_TEXT[sessionEnd]}
+            {i18n._(SESSION_END_TEXT[sessionEnd])}
           </p>
         ) : null}
         {shareWaiting ? (

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { OIDC_ERROR_MESSAGES, type OidcErrorCode } from "../../../shared/schemas/auth";
 
 export type OidcReturn = { kind: "token"; token: string } | { kind: "error"; message: string };
@@ -19,6 +20,6 @@ export function readOidcReturn(hash: string): OidcReturn | null {
   if (token && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return { kind: "token", token };
   const error = params.get("error");
   if (error !== null)
-    return { kind: "error", message: isErrorCode(error) ? OIDC_ERROR_MESSAGES[error] : FALLBACK_MESSAGE };
+    return { kind: "error", message: isErrorCode(error) ? i18n._(OIDC_ERROR_MESSAGES[error]) : FALLBACK_MESSAGE };
   return null;
 }
