@@ -1,7 +1,9 @@
 import { i18n } from "@lingui/core";
-import { describe, expect, it } from "vitest";
-import { OIDC_ERROR_MESSAGES } from "../../shared/schemas/auth";
+import { afterEach, describe, expect, it } from "vitest";
+import { OIDC_ERROR_MESSAGES, usernameSchema } from "../../shared/schemas/auth";
+import { textOfIssue } from "../../web/api/field-errors";
 import { readOidcReturn } from "../../web/features/auth/oidc-return";
+import { messages as german } from "../../web/locales/de/common.po";
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl_-";
 
@@ -29,5 +31,19 @@ describe("readOidcReturn", () => {
     expect(readOidcReturn("#main")).toBeNull();
     expect(readOidcReturn("#token=not-a-jwt")).toBeNull();
     expect(readOidcReturn("#token=a.b.c<script>")).toBeNull();
+  });
+
+  describe("in the shown language", () => {
+    afterEach(() => i18n.activate("en"));
+
+    it("says the error and a form's own check in it (docs/decisions/397-the-server-speaks-the-person-s-language.md)", () => {
+      i18n.loadAndActivate({ locale: "de", messages: german });
+      expect(readOidcReturn("#error=cancelled")).toEqual({
+        kind: "error",
+        message: "Die Anmeldung wurde bei deinem Identitätsanbieter abgebrochen.",
+      });
+      const issue = usernameSchema.safeParse("ab").error?.issues[0]?.message;
+      expect(textOfIssue(issue)).toBe("Der Benutzername muss mindestens 3 Zeichen lang sein.");
+    });
   });
 });
