@@ -153,7 +153,7 @@ describe("what the server says", () => {
       },
     ],
   ])("a 400 with its limit, a 409, a 404 and a 401 that says why are said in %j", async (acceptLanguage, said) => {
-    const headers = acceptLanguage ? { "Accept-Language": acceptLanguage } : {};
+    const headers: Record<string, string> = acceptLanguage ? { "Accept-Language": acceptLanguage } : {};
     const bodyOf = async (res: Response) => (await res.json()) as { message: string; issues?: { message: string }[] };
 
     const short = await api("/api/auth/register", {
