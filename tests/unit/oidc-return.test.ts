@@ -1,9 +1,13 @@
-import { i18n } from "@lingui/core";
+import { i18n, type Messages } from "@lingui/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { OIDC_ERROR_MESSAGES, usernameSchema } from "../../shared/schemas/auth";
 import { textOfIssue } from "../../web/api/field-errors";
 import { readOidcReturn } from "../../web/features/auth/oidc-return";
-import { messages as german } from "../../web/locales/de/common.po";
+
+/** The web app's German "common" catalog, compiled by the Lingui plugin as the app loads it. */
+const [german] = Object.values(
+  import.meta.glob<{ messages: Messages }>("../../web/locales/de/common.po", { eager: true }),
+);
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl_-";
 
@@ -37,7 +41,7 @@ describe("readOidcReturn", () => {
     afterEach(() => i18n.activate("en"));
 
     it("says the error and a form's own check in it (docs/decisions/397-the-server-speaks-the-person-s-language.md)", () => {
-      i18n.loadAndActivate({ locale: "de", messages: german });
+      i18n.loadAndActivate({ locale: "de", messages: german?.messages ?? {} });
       expect(readOidcReturn("#error=cancelled")).toEqual({
         kind: "error",
         message: "Die Anmeldung wurde bei deinem Identitätsanbieter abgebrochen.",
