@@ -191,4 +191,19 @@ describe("what the server says", () => {
     expect(ended.status).toBe(401);
     expect(await ended.json()).toEqual({ message: said.passwordChanged, why: "password-changed" });
   });
+
+  it.each<[string | undefined, string]>([
+    [undefined, "Invalid username/email or password."],
+    ["ja", "ユーザー名/メールアドレスまたはパスワードが正しくありません。"],
+    ["ar", "اسم المستخدم/البريد الإلكتروني أو كلمة المرور غير صحيحة."],
+  ])("a refused sign-in is said in %j", async (acceptLanguage, said) => {
+    const account = await registerUser();
+    const res = await api("/api/auth/login", {
+      method: "POST",
+      json: { login: account.user.username, password: "not the password at all" },
+      headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {},
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toBe(said);
+  });
 });

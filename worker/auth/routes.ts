@@ -51,7 +51,7 @@ import {
   userByLoginQuery,
 } from "./users";
 
-const INVALID_CREDENTIALS = "Invalid username/email or password.";
+const INVALID_CREDENTIALS = msg`Invalid username/email or password.`;
 
 const sessionData = (c: Context<AppEnv>, method: "password" | "oidc") => ({
   method,

@@ -42,7 +42,7 @@ function unwrap(result: HubResult) {
   return result.snapshot;
 }
 
-const SESSION_RESET_MESSAGE = "This focus session was reset before it ended, so it cannot be completed.";
+const SESSION_RESET_MESSAGE = msg`This focus session was reset before it ended, so it cannot be completed.`;
 
 // Each route names requireUser itself so unknown /api paths still answer 404.
 

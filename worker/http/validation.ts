@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { Context } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import { wordsAsText } from "../../shared/words";
 import { badRequest, fromZodError } from "./errors";
 
 type Target = "json" | "query" | "param";
@@ -62,8 +63,8 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 export const JSON_DEPTH_MAX = 32;
 
 function badText(path: (string | number)[]): never {
-  const message = "Text must be valid Unicode: remove the broken character.";
-  throw badRequest(message, [{ path, message }]);
+  const message = msg`Text must be valid Unicode: remove the broken character.`;
+  throw badRequest(message, [{ path, message: wordsAsText(message) }]);
 }
 
 /** What checkJsonBody holds while it walks, for the test that measures it. */

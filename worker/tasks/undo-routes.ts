@@ -23,7 +23,7 @@ import {
   undoStillOpenGuard,
 } from "./undo";
 
-const TOO_LATE = "There is nothing to undo: the time to undo it has passed, or it was undone already.";
+const TOO_LATE = msg`There is nothing to undo: the time to undo it has passed, or it was undone already.`;
 
 /** Concurrent writes to the person's tasks each win one round; past this many the Undo asks to retry. */
 const MAX_ATTEMPTS = 5;
