@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type Task, taskTitleSchema } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
+import { textOfIssue } from "../../api/field-errors";
 import { useUpdateTask } from "../../api/task-changes";
 import { patchTaskToasts } from "../../changes/patch-task";
 import { Button, buttonClasses } from "../../ui/button";
@@ -38,7 +39,8 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
 
   function save() {
     const parsed = taskTitleSchema.safeParse(draft);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t`This title cannot be saved.`);
+    if (!parsed.success)
+      return setError(textOfIssue(parsed.error.issues[0]?.message) ?? t`This title cannot be saved.`);
     const title = parsed.data;
     if (title === task.title) return onClose();
     update.mutate(

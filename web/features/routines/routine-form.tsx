@@ -12,6 +12,7 @@ import {
   WEEK_DAYS,
   type WeekDay,
 } from "../../../shared/schemas/routines";
+import { textOfIssue } from "../../api/field-errors";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Field, inputClasses } from "../../ui/field";
@@ -92,7 +93,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
     event.preventDefault();
     const trimmed = title.trim();
     if (!trimmed) return setError("A routine needs a title.");
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Choose a rule.");
+    if (!parsed.success) return setError(textOfIssue(parsed.error.issues[0]?.message) ?? "Choose a rule.");
     onSubmit({ title: trimmed, repeat: parsed.data }, () => {
       if (!initial) {
         setTitle("");
@@ -193,7 +194,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
           ? "timesPerWeek" in repeat
             ? `${describeRepeat(repeat)}: any days, until done.`
             : `${describeRepeat(repeat)}. Next: ${next.map(shortDate).join(" · ")}`
-          : (parsed.error?.issues[0]?.message ?? "")}
+          : (textOfIssue(parsed.error?.issues[0]?.message) ?? "")}
       </p>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
