@@ -48,7 +48,10 @@ function wordsLanguage(pathname) {
   return /\/words-([a-z]{2,3}(?:-[A-Z]{2})?)-[a-z]+-[^/]*\.js$/.exec(pathname)?.[1] ?? null;
 }
 
-/** Opens `path` in a fresh context and answers the JS/CSS files loaded, with their gzip sizes. */
+/**
+ * Opens `path` in a fresh context and answers the JS/CSS files loaded, with their gzip sizes. `after`
+ * names the file that marks the step after the first screen, waited for before the network's idle.
+ */
 async function measure(browser, baseUrl, path, { token, locale, language, timezoneId, ready, after }) {
   const context = await browser.newContext({ locale, timezoneId });
   if (token) {
@@ -61,6 +64,12 @@ async function measure(browser, baseUrl, path, { token, locale, language, timezo
   const prefetches = [];
   const wrongWords = [];
   const gzipOf = (url, body) => ({ url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  // The file that marks the step after the first screen, answered (whenever: before the screen too).
+  let stepArrived = () => {};
+  const stepAnswered = new Promise((resolve) => (stepArrived = resolve));
+  page.on("response", (response) => {
+    if (after?.test(new URL(response.url()).pathname)) stepArrived();
+  });
   page.on("request", (request) => {
     const type = request.resourceType();
     const pathname = new URL(request.url()).pathname;
@@ -96,8 +105,17 @@ async function measure(browser, baseUrl, path, { token, locale, language, timezo
   await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
   await ready(page);
   shown = true;
-  const early = first.length > 0 && (await Promise.all(first)).some((f) => f && after?.marks?.test(f.url));
-  if (after) await after.wait(page);
+  const early = (await Promise.all(first)).some((f) => f && after?.test(f.url));
+  if (after) {
+    let late;
+    const waited = new Promise((_, reject) => {
+      late = setTimeout(
+        () => reject(new Error(`${path}: the step after the first screen did not come in 30 s`)),
+        30_000,
+      );
+    });
+    await Promise.race([stepAnswered, waited]).finally(() => clearTimeout(late));
+  }
   await page.waitForLoadState("networkidle");
   const settle = async (list) => (await Promise.all(list)).filter(Boolean);
   const files = await settle(first);
@@ -131,13 +149,8 @@ async function placeAccount(baseUrl, token, body) {
   if (!res.ok) throw new Error(`PATCH /api/account: ${res.status} ${(await res.text()).slice(0, 200)}`);
 }
 
-/** The step 1.5 s after the app opens (web/api/send-change.ts): its first file marks it; waited for until answered. */
+/** The outbox's code: the file that marks the step 1.5 s after the app opens (web/api/send-change.ts). */
 const OUTBOX_FILE = /\/outbox-[^/]*\.js$/;
-const outboxStep = {
-  marks: OUTBOX_FILE,
-  wait: (page) =>
-    page.waitForResponse((response) => OUTBOX_FILE.test(new URL(response.url()).pathname), { timeout: 30_000 }),
-};
 
 /** `measure`, again while the screen showed only after the outbox's step began (up to three runs). */
 async function measureSignedIn(browser, baseUrl, path, options) {
@@ -179,7 +192,7 @@ export async function runBundleBench({ baseUrl, log = console.log } = {}) {
           await page.locator(`html[lang="${language}"]`).waitFor({ state: "attached" });
           await page.getByRole("textbox").first().waitFor();
         },
-        after: outboxStep,
+        after: OUTBOX_FILE,
       });
       screens.push([`anonymous landing, ${language}`, landing, TARGETS.landingKb]);
       screens.push([`signed-in braindump /, ${language}`, signedIn, TARGETS.signedInKb]);
