@@ -17,6 +17,7 @@ import {
   nameStartModules,
   prefetchToasts,
   preloadWhatIsNotLoaded,
+  reactsOwnExternalStore,
   zodMiniCopy,
 } from "./scripts/vite-plugins.ts";
 import { LANGUAGE_TAGS } from "./shared/languages.ts";
@@ -70,6 +71,7 @@ export default defineConfig({
     nameStartModules(chunkRoots.start),
     inlineStylesheet(),
     zodMiniCopy(),
+    reactsOwnExternalStore(),
     keepIdleConnectionsOpen(),
     // remoteBindings: false keeps Workers AI (which has no local simulation) from opening a session
     // with Cloudflare: `npm start` needs no account and no network, and suggestions come from the

@@ -32,6 +32,31 @@ test.describe("in a browser that asks for German", () => {
   });
 });
 
+test.describe("signed in in German", () => {
+  test.use({ locale: "de-DE", viewport: { width: 390, height: 844 } });
+
+  test("the first screen asks for German's first and header words, not the later part nor another language's", async ({
+    page,
+    request,
+  }) => {
+    // docs/decisions/403-the-header-s-words-are-a-part-of-their-own.md
+    const account = await registerViaApi(request);
+    await apiCall(request, account, "PATCH", "/api/account", { language: "de" });
+    const asked = new Set<string>();
+    page.on("request", (req) => {
+      const words = /\/words-([a-z]{2,3}(?:-[A-Z]{2})?)-([a-z]+)-[^/]*\.js$/.exec(new URL(req.url()).pathname);
+      if (words) asked.add(`${words[1]} ${words[2]}`);
+    });
+    await signInPage(page, account);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("textbox").first()).toBeVisible();
+    // The header's words are in: the widget's button says its German name.
+    await expect(page.getByRole("button", { name: "KI-Aufgabenvorschläge öffnen" })).toBeVisible();
+    expect([...asked].sort()).toEqual(["de first", "de header"]);
+  });
+});
+
 test.describe("in a browser that asks for Arabic", () => {
   test.use({ locale: "ar-EG", viewport: { width: 390, height: 844 } });
 

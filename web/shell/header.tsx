@@ -14,8 +14,8 @@ import { Logo } from "../ui/logo";
 import { ThemeToggle } from "../ui/theme-toggle";
 import { NavTabs } from "./nav-tabs";
 
-/** The shown language's later words, which the suggestion widget's button and panel read. */
-const loadLaterWords = () => loadCatalog(i18n.locale as Language, "later");
+/** The shown language's words of the suggestion widget's button and panel (not the later part). */
+const loadHeaderWords = () => loadCatalog(i18n.locale as Language, "header");
 
 export function Header() {
   const { isAuthenticated } = useCurrentUser();
@@ -32,7 +32,7 @@ export function Header() {
             <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
               {/* Signed in, a phone says it on the line below (SyncStatus). */}
               <OfflineBadge className={isAuthenticated ? "max-sm:hidden" : undefined} />
-              {isAuthenticated ? <SuggestionWidget loadWords={loadLaterWords} /> : null}
+              {isAuthenticated ? <SuggestionWidget loadWords={loadHeaderWords} /> : null}
               {isAuthenticated ? <StartFreshButton place="header" /> : null}
               {isAuthenticated ? (
                 <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">

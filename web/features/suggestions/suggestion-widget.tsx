@@ -15,7 +15,7 @@ const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.Suggest
 export function SuggestionWidget({ loadWords }: { loadWords: () => Promise<void> }) {
   const { t, i18n } = useLingui();
   // This button is on every signed-in screen, the first one too, but its words and the panel's are
-  // in the later part (web/features/language/catalog-parts.ts): asked for once the screen is shown.
+  // in the header part (web/features/language/catalog-parts.ts): asked for once the screen is shown.
   const language = i18n.locale;
   useEffect(() => {
     if (language) loadWords().catch(() => {});
