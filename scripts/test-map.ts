@@ -17,10 +17,11 @@ export const AREAS: Record<string, Area> = {
       "web/features/language/",
       "web/locales/",
       "worker/locales/",
+      "worker/language/",
       "lingui.config.ts",
       "scripts/prerender-landing.ts",
     ],
-    worker: ["language"],
+    worker: ["language", "push-language"],
     e2e: ["language*", "landing"],
   },
   account: {
@@ -124,7 +125,11 @@ export const AREAS: Record<string, Area> = {
     worker: [],
     e2e: ["offline*", "share-target"],
   },
-  push: { sources: ["worker/push/"], worker: ["push", "security-push-endpoints", "day-close-push"], e2e: [] },
+  push: {
+    sources: ["worker/push/"],
+    worker: ["push", "push-language", "security-push-endpoints", "day-close-push"],
+    e2e: [],
+  },
   routines: {
     sources: ["worker/routines/", "web/features/routines/", "shared/routines.ts"],
     worker: ["routine*"],
