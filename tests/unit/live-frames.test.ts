@@ -18,6 +18,10 @@ describe("readFrame", () => {
     expect(readFrame('{"type":"day-changed"}')).toEqual({ type: "day-changed" });
   });
 
+  it("reads a change of the person's settings, which has the device read the user again", () => {
+    expect(readFrame('{"type":"settings-changed","tab":null}')).toEqual({ type: "settings-changed", tab: null });
+  });
+
   it("ignores what is not a frame: other types, other JSON, not JSON, binary", () => {
     expect(readFrame('{"type":"hello"}')).toBeNull();
     expect(readFrame('{"kind":"timer"}')).toBeNull();

@@ -12,6 +12,7 @@ const FRAME_TYPES = new Set<unknown>([
   "timer",
   "tasks-changed",
   "day-changed",
+  "settings-changed",
   "session-ended",
 ] satisfies ServerFrame["type"][]);
 
@@ -57,7 +58,8 @@ export function backoffDelay(attempt: number, random = Math.random()): number {
 
 /**
  * One WebSocket to the user's hub (GET /api/live): timer frames go into the TanStack cache,
- * "tasks-changed" and "day-changed" refetch the tasks, the day, the history and today's analytics.
+ * "tasks-changed" and "day-changed" refetch the tasks, the day, the history and today's analytics;
+ * "settings-changed" those and the user.
  * It reconnects with backoff and resyncs after a reconnect and whenever the tab becomes visible again.
  */
 class LiveConnection {
@@ -137,6 +139,11 @@ class LiveConnection {
       } else if (frame.type === "session-ended") {
         if (frame.why) rememberSessionEnd(frame.why);
         this.sessionEnded(ws);
+      } else if (frame.type === "settings-changed") {
+        // Every tab reads the day (the zone or the day start may have moved it); the tab that made
+        // the change has the user from its answer (docs/decisions/398-a-change-of-settings-reaches-every-device.md).
+        this.refetchLists();
+        if (frame.tab !== TAB_ID) void this.queryClient.invalidateQueries({ queryKey: queryKeys.user });
       } else if (!isEchoOfThisTab(frame)) {
         // A change this tab made is skipped: it refetched on its own (its mutation's onSettled).
         this.refetchLists();
