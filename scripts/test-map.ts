@@ -27,7 +27,7 @@ export const AREAS: Record<string, Area> = {
   account: {
     sources: ["worker/account/", "web/features/settings/"],
     worker: ["account*", "sessions-per-person", "session-end-reason"],
-    e2e: ["settings", "language-settings-auth-done"],
+    e2e: ["settings", "language-settings-auth-done", "language-live"],
   },
   analytics: {
     sources: ["worker/analytics/", "web/features/analytics/", "shared/analytics.ts"],
@@ -112,7 +112,7 @@ export const AREAS: Record<string, Area> = {
   hub: {
     sources: ["worker/hub/", "worker/hub-host/", "shared/live-protocol.ts"],
     worker: ["hub-parts", "weekly-push", "tasks-change-message", "live-*", "account-hub-wipe"],
-    e2e: ["live-revocation"],
+    e2e: ["live-revocation", "language-live"],
   },
   landing: { sources: ["web/features/landing/"], worker: [], e2e: ["landing"] },
   noList: {

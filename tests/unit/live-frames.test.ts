@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TAB_ID_PATTERN } from "../../shared/live-protocol";
 import { TAB_ID } from "../../web/api/client";
-import { isEchoOfThisTab, readFrame } from "../../web/api/live-channel";
+import { isEchoOfThisTab, readAgainOn, readFrame } from "../../web/api/live-channel";
 
 // The web app reads the hub's frames by their type
 // (docs/decisions/120-signed-first-screen-carries-waits.md); the frames themselves are checked
@@ -46,5 +46,22 @@ describe("isEchoOfThisTab", () => {
 
   it("each page load has its own id, in the form the worker accepts", () => {
     expect(TAB_ID).toMatch(TAB_ID_PATTERN);
+  });
+});
+
+// docs/decisions/398-a-change-of-settings-reaches-every-device.md: a change of settings made
+// elsewhere has the tab read the user again (and so follow its language); the day in every tab.
+describe("readAgainOn", () => {
+  it("reads the user again on a change of settings another tab made, and the lists in every tab", () => {
+    expect(readAgainOn({ type: "settings-changed", tab: "another-tab-id" })).toEqual({ lists: true, user: true });
+    expect(readAgainOn({ type: "settings-changed", tab: null })).toEqual({ lists: true, user: true });
+    expect(readAgainOn({ type: "settings-changed", tab: TAB_ID })).toEqual({ lists: true, user: false });
+  });
+
+  it("reads only the lists on a change of tasks or of the day, and nothing on the tab's own echo", () => {
+    expect(readAgainOn({ type: "tasks-changed", tab: "another-tab-id" })).toEqual({ lists: true, user: false });
+    expect(readAgainOn({ type: "day-changed" })).toEqual({ lists: true, user: false });
+    expect(readAgainOn({ type: "day-changed", tab: TAB_ID })).toEqual({ lists: false, user: false });
+    expect(readAgainOn({ type: "session-ended" })).toEqual({ lists: false, user: false });
   });
 });

@@ -42,6 +42,21 @@ export function isEchoOfThisTab(frame: ServerFrame, tabId: string = TAB_ID): boo
   return (frame.type === "tasks-changed" || frame.type === "day-changed") && frame.tab === tabId;
 }
 
+/**
+ * What a change's frame has this tab read again: the lists (tasks, day, history, analytics) unless
+ * this tab made the change (it refetched on its own, its mutation's onSettled); on a change of the
+ * person's settings, the lists in every tab (the zone or the day start may have moved the day) and
+ * the user in every tab but the one that made it, which has the user from its answer
+ * (docs/decisions/398-a-change-of-settings-reaches-every-device.md).
+ */
+export function readAgainOn(frame: ServerFrame, tabId: string = TAB_ID): { lists: boolean; user: boolean } {
+  if (frame.type === "settings-changed") return { lists: true, user: frame.tab !== tabId };
+  if (frame.type === "tasks-changed" || frame.type === "day-changed") {
+    return { lists: !isEchoOfThisTab(frame, tabId), user: false };
+  }
+  return { lists: false, user: false };
+}
+
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 /** Keep-alive: proxies drop quiet sockets, and a dead one is only noticed by its silence. */
@@ -139,14 +154,10 @@ class LiveConnection {
       } else if (frame.type === "session-ended") {
         if (frame.why) rememberSessionEnd(frame.why);
         this.sessionEnded(ws);
-      } else if (frame.type === "settings-changed") {
-        // Every tab reads the day (the zone or the day start may have moved it); the tab that made
-        // the change has the user from its answer (docs/decisions/398-a-change-of-settings-reaches-every-device.md).
-        this.refetchLists();
-        if (frame.tab !== TAB_ID) void this.queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      } else if (!isEchoOfThisTab(frame)) {
-        // A change this tab made is skipped: it refetched on its own (its mutation's onSettled).
-        this.refetchLists();
+      } else {
+        const again = readAgainOn(frame);
+        if (again.lists) this.refetchLists();
+        if (again.user) void this.queryClient.invalidateQueries({ queryKey: queryKeys.user });
       }
     });
     ws.addEventListener("close", (event) => {
