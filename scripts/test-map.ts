@@ -17,16 +17,17 @@ export const AREAS: Record<string, Area> = {
       "web/features/language/",
       "web/locales/",
       "worker/locales/",
+      "worker/language/",
       "lingui.config.ts",
       "scripts/prerender-landing.ts",
     ],
-    worker: ["language"],
+    worker: ["language", "push-language"],
     e2e: ["language*", "landing"],
   },
   account: {
     sources: ["worker/account/", "web/features/settings/"],
     worker: ["account*", "sessions-per-person", "session-end-reason"],
-    e2e: ["settings", "language-settings-auth-done"],
+    e2e: ["settings", "language-settings-auth-done", "language-live"],
   },
   analytics: {
     sources: ["worker/analytics/", "web/features/analytics/", "shared/analytics.ts"],
@@ -112,7 +113,7 @@ export const AREAS: Record<string, Area> = {
   hub: {
     sources: ["worker/hub/", "worker/hub-host/", "shared/live-protocol.ts"],
     worker: ["hub-parts", "weekly-push", "tasks-change-message", "live-*", "account-hub-wipe"],
-    e2e: ["live-revocation"],
+    e2e: ["live-revocation", "language-live"],
   },
   landing: { sources: ["web/features/landing/"], worker: [], e2e: ["landing"] },
   noList: {
@@ -125,7 +126,11 @@ export const AREAS: Record<string, Area> = {
     worker: [],
     e2e: ["offline*", "share-target"],
   },
-  push: { sources: ["worker/push/"], worker: ["push", "security-push-endpoints", "day-close-push"], e2e: [] },
+  push: {
+    sources: ["worker/push/"],
+    worker: ["push", "push-language", "security-push-endpoints", "day-close-push"],
+    e2e: [],
+  },
   routines: {
     sources: ["worker/routines/", "web/features/routines/", "shared/routines.ts"],
     worker: ["routine*"],

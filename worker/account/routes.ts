@@ -59,8 +59,10 @@ function takenError(field: "username" | "email") {
 type AccountUpdateInput = z.output<typeof accountUpdateSchema>;
 /**
  * What PATCH /api/account writes on the users row: the fields as sent (drizzle leaves undefined
- * keys out of the SET clause), the nudge's and the close's pairs as their columns; and whether the
- * day or its timed parts moved, so the hub's schedule and every device follow.
+ * keys out of the SET clause), the nudge's and the close's pairs as their columns; whether the
+ * day or its timed parts moved, so the hub's schedule and every device follow; and whether any of
+ * the person's settings were sent, which every other device reads again
+ * (docs/decisions/398-a-change-of-settings-reaches-every-device.md).
  */
 function accountColumns({ planReminder, dayClose, ...fields }: Partial<AccountUpdateInput>) {
   return {
@@ -75,6 +77,7 @@ function accountColumns({ planReminder, dayClose, ...fields }: Partial<AccountUp
       fields.dayStartHour !== undefined ||
       planReminder !== undefined ||
       dayClose !== undefined,
+    changesSettings: Object.values({ planReminder, dayClose, ...fields }).some((value) => value !== undefined),
   };
 }
 type UserRow = typeof users.$inferSelect;
@@ -163,7 +166,7 @@ export const accountRoutes = new Hono<AppEnv>()
     } = await readDirectoryAsUser(c, (directory) => [identityOwnersQuery(directory, identity)]);
     const taken = takenIdentityAmong(owners, user.id);
     if (taken) throw takenError(taken);
-    const { columns, movesTheDay } = accountColumns(settings);
+    const { columns, movesTheDay, changesSettings } = accountColumns(settings);
     // The guard repeats the check inside the write's transaction: another account that took the
     // name meanwhile, in another letter case (which the unique index alone lets in), leaves this
     // one unchanged (docs/decisions/054-every-write-makes-most-two-d1.md). drizzle leaves
@@ -186,7 +189,9 @@ export const accountRoutes = new Hono<AppEnv>()
           events: [],
           eventsAfter: ({ results: written }) => {
             const [stored] = written.at(-1) as UserRow[];
-            return stored && movesTheDay ? [{ type: "day-settings-changed", user: stored }] : [];
+            if (!stored || !changesSettings) return [];
+            const settingsChanged = { type: "settings-changed" } as const;
+            return movesTheDay ? [{ type: "day-settings-changed", user: stored }, settingsChanged] : [settingsChanged];
           },
         }));
         return results;
