@@ -12,7 +12,7 @@
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data|change-subscriber)",
   "auth/(middleware|session-read|begin-change|sessions|tokens|cookies|password|throttle|users|person-row|sign-in-records)",
-  "day/(today|plan|finish-day|user-data|plan-reminder|daily-push|day-start|day-state)",
+  "day/(plan|finish-day|user-data|plan-reminder|daily-push|day-state)",
   "day-close/close-reminder",
   "focus/(user-data|focus-timer)",
   "hub/(hub-client|hub-part|storage-keys|schedule)",
@@ -156,6 +156,14 @@ module.exports = {
         pathNot: "^worker/hub-host/",
       },
       to: { path: "^worker/(hub/hub-client|analytics/recorder)\\.ts$" },
+    },
+    {
+      name: "today-is-below-the-capabilities",
+      comment:
+        "worker/today is what a person's today is and the step that begins it (the day-start door, named in a route's chain after requireUser): the session check runs it, so it imports no capability, only the change pipeline, the infrastructure and the hub's contract (docs/decisions/404-the-day-begun-by-a-named-door.md).",
+      severity: "error",
+      from: { path: "^worker/today/" },
+      to: { path: CAPABILITY, pathNot: "^worker/hub/(hub-client|hub-part)\\.ts$" },
     },
     {
       name: "no-folder-cycles-in-worker",
