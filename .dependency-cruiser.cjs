@@ -183,6 +183,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "no-cycles-in-web-api",
+      comment:
+        "No module of web/api imports, through any chain, one that imports it back: lazy and type-only imports included, so the outbox and the change it sends are layers, not a loop (docs/decisions/405-no-cycle-in-web-api.md).",
+      severity: "error",
+      from: { path: "^web/api/" },
+      to: { circular: true },
+    },
+    {
       name: "no-circular",
       comment: "A cycle of static imports makes load order matter and the layers meaningless.",
       severity: "error",
