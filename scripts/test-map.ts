@@ -84,7 +84,7 @@ export const AREAS: Record<string, Area> = {
     e2e: ["offline-changes", "toasts"],
   },
   day: {
-    sources: ["worker/day/", "shared/day.ts"],
+    sources: ["worker/day/", "worker/today/", "shared/day.ts"],
     worker: [
       "day-begun-ahead",
       "day-history",

@@ -19,7 +19,7 @@ import { focusSessionRoutes, timerRoutes } from "./focus/routes";
 import { drainUnreadBody } from "./http/drain-body";
 import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
-import { beginDayOnRead } from "./hub-host/day-start";
+import { tellHubOfDayBegun } from "./hub-host/day-start";
 import { liveRoutes } from "./hub-host/live-routes";
 import { pushRoutes } from "./push/routes";
 import { routineRoutes } from "./routines/routes";
@@ -57,9 +57,9 @@ export function createApp() {
     c.set("db", directory);
     // What other capabilities add to a change (docs/decisions/252-subscribers-wired-at-the-top.md).
     c.set("subscribers", CHANGE_SUBSCRIBERS);
-    // The session check runs the day-start step when the person's rows say today has not begun.
-    c.set("beginDayIfNew", beginDayOnRead);
     await next();
+    // A day the route's session check began (its chain names beginDay): the hub told what it made.
+    tellHubOfDayBegun(c);
     // The newest point this request saw or wrote: the device sends it back next time.
     const bookmark = c.var.d1.getBookmark();
     if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);

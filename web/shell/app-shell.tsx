@@ -2,7 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
 import { useDayRollover } from "../api/day-rollover";
 import { useLiveSync } from "../api/live-channel";
-import { useOutboxOnOpen } from "../api/send-change";
+import { useOutboxOnOpen } from "../api/outbox-on-open";
 import { Footer } from "../ui/footer";
 import { Spinner } from "../ui/spinner";
 import { ErrorBoundary } from "./error-boundary";

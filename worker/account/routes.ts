@@ -44,6 +44,7 @@ import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { deleteSuggestionUsageOfUserQuery } from "../suggestions/user-data";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
+import { beginDay } from "../today/begin-day";
 import { accountSessionRoutes } from "./devices";
 import { accountExportRoutes } from "./export";
 
@@ -143,7 +144,7 @@ async function assertPassword(
  * itself, like the other capabilities, and checks the session with its first read.
  */
 export const accountRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const { row } = await readAccountAsUser(c);
     return c.json({
       hasPassword: row.passwordHash !== null,
@@ -155,7 +156,7 @@ export const accountRoutes = new Hono<AppEnv>()
   // and email are the account's, guarded against another account taking them; the settings are the
   // person's rows', a change through the pipeline (the hub follows the day's settings). PersonHome
   // sends both in one batch when they share a database, else the account's first.
-  .patch("/", requireUser, applyOnce, validate("json", accountUpdateSchema), async (c) => {
+  .patch("/", requireUser, beginDay, applyOnce, validate("json", accountUpdateSchema), async (c) => {
     const { firstName, lastName, username, email, ...settings } = c.req.valid("json");
     const identity = { username, email };
     const home = homeOf(c);
@@ -210,7 +211,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!account) throw unauthorized();
     return c.json(toPublicUser(withPersonSettings(account, person)));
   })
-  .post("/password", requireUser, applyOnce, validate("json", changePasswordSchema), async (c) => {
+  .post("/password", requireUser, beginDay, applyOnce, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
     const { user, row, lockKey, client, device } = account;

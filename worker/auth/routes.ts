@@ -11,6 +11,7 @@ import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
 import { beginDirectoryChange } from "./begin-change";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
@@ -251,7 +252,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Public: the login page offers the identity provider only when one is configured.
   .get("/providers", (c) => c.json({ oidc: oidcConfigured(c.env) } satisfies AuthProviders))
-  .get("/user", requireUser, async (c) => {
+  .get("/user", requireUser, beginDay, async (c) => {
     const { row: user } = await readAccountAsUser(c);
     return c.json(toPublicUser(user));
   })

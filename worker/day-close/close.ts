@@ -9,12 +9,12 @@ import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
 import type { Guard } from "../changes/pipeline";
 import { createdDayOf } from "../day/finish-day";
-import type { DayOwner } from "../day/today";
 import type { Db } from "../db/client";
 import { idsIn } from "../db/ids-in";
 import { dayCloses, tasks } from "../db/schema";
 import { isVisible, type TaskRow } from "../db/task-rows";
 import { newUndoTicket, recordRemovalForUndo } from "../tasks/user-data";
+import type { DayOwner } from "../today/today";
 
 /*
  * The evening close of one of the person's days (docs/decisions/291-the-evening-close.md), as one

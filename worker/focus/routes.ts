@@ -18,6 +18,7 @@ import { ownTaskQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
+import { beginDay } from "../today/begin-day";
 import type { HubResult } from "./focus-timer";
 import {
   completeOpenSession,
@@ -48,13 +49,13 @@ const SESSION_RESET_MESSAGE = msg`This focus session was reset before it ended, 
 
 /** Mounted at /api/focus-sessions. */
 export const focusSessionRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const {
       data: [rows],
     } = await readAsUser(c, (db, userId) => [listOwnSessions(db, userId)]);
     return c.json(rows.map(toFocusSession));
   })
-  .post("/", requireUser, applyOnce, validate("json", startFocusSessionSchema), async (c) => {
+  .post("/", requireUser, beginDay, applyOnce, validate("json", startFocusSessionSchema), async (c) => {
     const { taskId, duration } = c.req.valid("json");
     // The session check and the task in one trip; the session row in a second.
     const { user, row: task } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, taskId));
@@ -93,7 +94,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     }
     return c.json({ ...toFocusSession(row), timer: result.snapshot } satisfies StartedFocusSession, 201);
   })
-  .patch("/:id/complete", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
+  .patch("/:id/complete", requireUser, beginDay, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     await validOptionalBody(c, completeFocusSessionSchema);
     // The session check and the focus session in one trip; the completion in a second
@@ -121,36 +122,36 @@ export const focusSessionRoutes = new Hono<AppEnv>()
 
 /** Mounted at /api/timer: the live timer, owned by the user's hub. */
 export const timerRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const { hub } = await hubOfUser(c);
     return c.json(await hub.state());
   })
-  .post("/pause", requireUser, applyOnce, async (c) => {
+  .post("/pause", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.pause()));
   })
-  .post("/resume", requireUser, applyOnce, async (c) => {
+  .post("/resume", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.resume()));
   })
-  .post("/end", requireUser, applyOnce, async (c) => {
+  .post("/end", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.end()));
   })
-  .post("/reset", requireUser, applyOnce, async (c) => {
+  .post("/reset", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.reset()));
   })
-  .post("/acknowledge", requireUser, applyOnce, async (c) => {
+  .post("/acknowledge", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     const { keepTask } = await validOptionalBody(c, acknowledgeTimerSchema);
     return c.json(unwrap(await hub.acknowledge(keepTask ?? false)));
   })
-  .post("/break", requireUser, applyOnce, async (c) => {
+  .post("/break", requireUser, beginDay, applyOnce, async (c) => {
     const { user, hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(

@@ -14,12 +14,13 @@ import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { guardOn } from "../changes/guard";
-import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { routineDays, routines, tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { routinesActiveQuery, routinesActiveStatement, settingsTold } from "./active-flag";
 import { routineImportRoutes } from "./import";
 import { makeOccurrencesStatements } from "./occurrences";
@@ -79,7 +80,7 @@ function answerOf(reads: readonly unknown[], today: string) {
 /** Mounted at /api/routines. */
 export const routineRoutes = new Hono<AppEnv>()
   .route("/import", routineImportRoutes)
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const now = new Date();
     const {
       user,
@@ -93,7 +94,7 @@ export const routineRoutes = new Hono<AppEnv>()
     const today = todayOf(user, now).date;
     return c.json(rows.map((row) => routineView(row, days, occurrences, today, streaks)));
   })
-  .post("/", requireUser, applyOnce, validate("json", createRoutineSchema), async (c) => {
+  .post("/", requireUser, beginDay, applyOnce, validate("json", createRoutineSchema), async (c) => {
     const input = c.req.valid("json");
     const {
       user,
@@ -144,6 +145,7 @@ export const routineRoutes = new Hono<AppEnv>()
   .patch(
     "/:id",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("json", patchRoutineSchema),
@@ -253,6 +255,7 @@ export const routineRoutes = new Hono<AppEnv>()
   .post(
     "/:id/skip",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("json", skipRoutineSchema),
@@ -314,7 +317,7 @@ export const routineRoutes = new Hono<AppEnv>()
       return c.json(answerOf(reads, today));
     },
   )
-  .delete("/:id", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
+  .delete("/:id", requireUser, beginDay, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const {
       user,

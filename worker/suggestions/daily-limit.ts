@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import type { Context } from "hono";
-import { todayOf } from "../day/today";
 import type { AppEnv, SessionUser } from "../env";
 import { ApiError } from "../http/errors";
+import { todayOf } from "../today/today";
 
 /** Model requests a person may make in one of their days, unless AI_DAILY_LIMIT says otherwise. */
 export const DEFAULT_DAILY_LIMIT = 50;

@@ -4,11 +4,12 @@ import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/t
 import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { markPlannedStatement } from "../day/plan";
-import { todayOf } from "../day/today";
 import { listVisibleTasks, toTask } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { braindumpStateQueries, createBraindumpTasks } from "./braindump";
 import { priorityStatements } from "./priorities";
 
@@ -22,6 +23,7 @@ import { priorityStatements } from "./priorities";
 export const processTasksRoutes = new Hono<AppEnv>().post(
   "/",
   requireUser,
+  beginDay,
   applyOnce,
   validate("json", processTasksSchema),
   async (c) => {
@@ -42,6 +44,7 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
 export const prioritiesRoutes = new Hono<AppEnv>().post(
   "/priorities",
   requireUser,
+  beginDay,
   applyOnce,
   validate("json", savePrioritiesSchema),
   async (c) => {

@@ -8,13 +8,13 @@ import { wordsAsText } from "../../shared/words";
 import { guardOf } from "../changes/guard";
 import type { ChangeUser } from "../changes/pipeline";
 import type { CommitOfRequest } from "../changes/request";
-import { todayOf } from "../day/today";
 import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { selectListOf } from "../db/insert-select";
 import { tasks, users } from "../db/schema";
 import { isVisible, newTaskColumns, type TaskRow } from "../db/task-rows";
 import { badRequest, conflict } from "../http/errors";
+import { todayOf } from "../today/today";
 
 /** A braindump line as it becomes a task: its title, and the estimate written at its end, if any. */
 export type NewTask = { title: string; estimateMinutes: number | null };

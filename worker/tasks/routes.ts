@@ -16,13 +16,14 @@ import { applyOnce, requireUser } from "../auth/middleware";
 import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
 import { createdDayOf } from "../day/finish-day";
-import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import { findOwnTask, isVisible, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "../db/task-rows";
 import type { AppEnv, SessionUser } from "../env";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { patchAnswersStatement } from "./answers";
 import {
   asksForPriorityOnNoList,
@@ -40,8 +41,8 @@ import { completionCounted, newUndoTicket, recordUndoStatements } from "./undo";
 export const taskRoutes = new Hono<AppEnv>()
   // The session check and the list are one D1 batch (one round trip); the list is only answered if
   // the session turns out to be live. ETag, 304 and the per-isolate body cache: ./task-list.ts.
-  .get("/", requireUser, answerTaskList)
-  .post("/", requireUser, applyOnce, validate("json", createTaskSchema), async (c) => {
+  .get("/", requireUser, beginDay, answerTaskList)
+  .post("/", requireUser, beginDay, applyOnce, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
     if (asksForPriorityOnNoList(input)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
     const { user, now, commit } = await beginChange(c);
@@ -87,6 +88,7 @@ export const taskRoutes = new Hono<AppEnv>()
   .patch(
     "/:id",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("json", patchTaskSchema),
@@ -197,6 +199,7 @@ export const taskRoutes = new Hono<AppEnv>()
   .patch(
     "/:id/answers",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("json", patchAnswersSchema),
@@ -217,7 +220,7 @@ export const taskRoutes = new Hono<AppEnv>()
   )
   // docs/product.md#done-history: a finished task comes back open, today, and its finish leaves the
   // day it counted on (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
-  .post("/:id/reopen", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
+  .post("/:id/reopen", requireUser, beginDay, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { user, row: existing, now, commit } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
     const { db } = c.var;
@@ -257,6 +260,7 @@ export const taskRoutes = new Hono<AppEnv>()
   .delete(
     "/:id",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("query", deleteTaskQuerySchema),

@@ -6,12 +6,13 @@ import { withoutExisting } from "../../shared/split-tasks";
 import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { guardOf } from "../changes/guard";
-import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
 import { keepTodaysPrioritiesStatement } from "./mark-rules";
 import {
@@ -77,6 +78,7 @@ function titleOnListAgain(snapshot: UndoSnapshot, state: UndoState): string | un
 export const undoRoutes = new Hono<AppEnv>().post(
   "/",
   requireUser,
+  beginDay,
   applyOnce,
   validate("json", undoRequestSchema),
   async (c) => {

@@ -1,5 +1,5 @@
 import { useCurrentUser } from "../../api/auth";
-import { useWaitingCount } from "../../api/send-change";
+import { useWaitingCount } from "../../api/waiting-changes";
 import { countOf } from "../../ui/plural";
 import { OfflineBadge } from "./offline-badge";
 
