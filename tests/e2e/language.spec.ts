@@ -1,4 +1,5 @@
 import { apiCall, expect, PASSWORD, registerViaApi, signInPage, test, uniqueName } from "./fixtures";
+import { runPlace } from "./run-place";
 
 // The shown language (docs/product.md#your-language): the browser's before signing in, the
 // account's after, on <html> as lang and dir.
@@ -16,15 +17,15 @@ test.describe("in a browser that asks for German", () => {
     const name = uniqueName("de");
     // Registered from the page, the account keeps the page's language.
     const registered = await page.evaluate(
-      async ({ name, password }) => {
+      async ({ name, password, timeZone }) => {
         const res = await fetch("/api/auth/register", {
           method: "POST",
           headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang },
-          body: JSON.stringify({ username: name, email: `${name}@example.com`, password }),
+          body: JSON.stringify({ username: name, email: `${name}@example.com`, password, timeZone }),
         });
         return (await res.json()) as { token: string; user: { language: string } };
       },
-      { name, password: PASSWORD },
+      { name, password: PASSWORD, timeZone: runPlace().timeZone },
     );
     expect(registered.user.language).toBe("de");
     const user = (await apiCall(request, registered as never, "GET", "/api/auth/user")) as { language: string };
