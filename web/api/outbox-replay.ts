@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { CHANGE_ID_HEADER } from "../../shared/constants";
 import { serverIdsOf, writtenIn } from "../changes/registry";
 import { localIdsIn, withServerIds } from "./outbox-ids";
@@ -27,7 +28,7 @@ function refusal(entry: OutboxEntry, status: number, text: string): RefusedChang
   // they typed for it is offered back (docs/decisions/246-refused-changes-named-and-kept.md).
   if (status === 404) {
     const written = writtenIn(entry.effect);
-    return { label: entry.label, reason: "It was deleted on another device.", ...(written ? { written } : {}) };
+    return { label: entry.label, reason: t`It was deleted on another device.`, ...(written ? { written } : {}) };
   }
   let reason = "";
   try {
@@ -36,7 +37,7 @@ function refusal(entry: OutboxEntry, status: number, text: string): RefusedChang
   } catch {
     // Not our JSON error shape: the status says it.
   }
-  if (!reason) reason = `The server refused it (${status}).`;
+  if (!reason) reason = t`The server refused it (${status}).`;
   return { label: entry.label, reason };
 }
 
@@ -81,7 +82,7 @@ async function replayInOrder(options: ReplayOptions): Promise<ReplayResult> {
     if (!entry) return result;
     if (localIdsIn([entry.path, entry.body]).length > 0) {
       // It changes a task whose creation the server refused: nothing to change.
-      result.refused.push({ label: entry.label, reason: "The task it changes was never saved." });
+      result.refused.push({ label: entry.label, reason: t`The task it changes was never saved.` });
       await removeEntry(entry.key);
       continue;
     }

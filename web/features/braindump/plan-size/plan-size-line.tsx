@@ -7,7 +7,7 @@ import { invalidateTaskData } from "../../../api/refetch-after-change";
 import { isQueued } from "../../../api/send-change";
 import { useUpdateTask } from "../../../api/task-changes";
 import { patchTask } from "../../../api/tasks";
-import { KEPT_ON_DEVICE } from "../../../changes/change-kind";
+import { keptOnDevice } from "../../../changes/change-kind";
 import { Button } from "../../../ui/button";
 import { showError, showSuccess } from "../../../ui/toast";
 import { planSize, type UsualFocus } from "./plan-size";
@@ -61,7 +61,7 @@ export default function PlanSizeLine({
         onSuccess: (answer) =>
           showSuccess(
             `Moved to Later: "${task.title}"`,
-            `It is no longer one of ${ofThree}.${isQueued(answer) ? ` ${KEPT_ON_DEVICE}` : ""}`,
+            `It is no longer one of ${ofThree}.${isQueued(answer) ? ` ${keptOnDevice()}` : ""}`,
             {
               duration: UNDO.toastMs,
               action: {
@@ -72,7 +72,7 @@ export default function PlanSizeLine({
                       if (!isQueued(back)) void invalidateTaskData(queryClient);
                       showSuccess(
                         `Undone: "${task.title}"`,
-                        `It is one of ${ofThree} again.${isQueued(back) ? ` ${KEPT_ON_DEVICE}` : ""}`,
+                        `It is one of ${ofThree} again.${isQueued(back) ? ` ${keptOnDevice()}` : ""}`,
                       );
                     },
                     (err) =>
