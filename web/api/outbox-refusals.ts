@@ -21,12 +21,14 @@ export function sayRefused(queryClient: QueryClient, refused: RefusedChange[]) {
   const [only] = refused;
   if (!only) return;
   const written = refused.flatMap((change) => (change.written ? [change.written] : []));
+  const writtenCount = written.length;
+  const refusedCount = refused.length;
   const keep =
     written.length === 0
       ? {}
       : {
           action: {
-            label: plural(written.length, { one: "Keep my title", other: "Keep my titles" }),
+            label: plural(writtenCount, { one: "Keep my title", other: "Keep my titles" }),
             onClick: () => void keepWritten(queryClient, written),
           },
           duration: KEEP_OFFER_MS,
@@ -34,7 +36,7 @@ export function sayRefused(queryClient: QueryClient, refused: RefusedChange[]) {
   const offer =
     written.length === 0
       ? ""
-      : ` ${plural(written.length, { one: "Keep what you wrote as a new task?", other: "Keep what you wrote as new tasks?" })}`;
+      : ` ${plural(writtenCount, { one: "Keep what you wrote as a new task?", other: "Keep what you wrote as new tasks?" })}`;
   if (refused.length === 1) {
     showEverywhere({
       kind: "error",
@@ -46,7 +48,7 @@ export function sayRefused(queryClient: QueryClient, refused: RefusedChange[]) {
   }
   showEverywhere({
     kind: "error",
-    title: plural(refused.length, { one: "# change could not be synced", other: "# changes could not be synced" }),
+    title: plural(refusedCount, { one: "# change could not be synced", other: "# changes could not be synced" }),
     description: `${refused.map(namedReason).join(" ")}${offer}`,
     ...keep,
   });
@@ -73,19 +75,19 @@ async function keepWritten(queryClient: QueryClient, titles: string[]) {
   try {
     for (const title of titles) await createTask(queryClient, { title });
     const [first] = titles;
+    const count = titles.length;
     const task = first === undefined ? "" : shortTaskName(first);
     showSuccess(
-      titles.length === 1 && first
-        ? t`Kept: "${task}"`
-        : plural(titles.length, { one: "Kept # task", other: "Kept # tasks" }),
-      plural(titles.length, {
+      titles.length === 1 && first ? t`Kept: "${task}"` : plural(count, { one: "Kept # task", other: "Kept # tasks" }),
+      plural(count, {
         one: "It is a new task in Current Tasks.",
         other: "They are new tasks in Current Tasks.",
       }),
     );
   } catch (err) {
+    const count = titles.length;
     showError(
-      plural(titles.length, { one: "Could not keep your title", other: "Could not keep your titles" }),
+      plural(count, { one: "Could not keep your title", other: "Could not keep your titles" }),
       (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
     );
   }

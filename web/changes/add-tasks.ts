@@ -104,7 +104,8 @@ export const addTasks = {
       const title = only.title;
       return t`Add "${title}"`;
     }
-    return plural(effect.tasks.length, { one: "Add # task", other: "Add # tasks" });
+    const count = effect.tasks.length;
+    return plural(count, { one: "Add # task", other: "Add # tasks" });
   },
   serverIds(effect, answer) {
     const created = (Array.isArray(answer) ? answer : [answer]).filter(

@@ -37,6 +37,7 @@ export const commitNoList = {
       const task = titleOf(effect.items[0]?.id);
       return t`Say no to ${task}`;
     }
-    return plural(effect.items.length, { one: "Say no to # task", other: "Say no to # tasks" });
+    const count = effect.items.length;
+    return plural(count, { one: "Say no to # task", other: "Say no to # tasks" });
   },
 } satisfies ChangeKind<CommitNoListEffect>;

@@ -65,8 +65,9 @@ export const routineChange = {
   showTasks: (tasks, effect) =>
     hidesToday(effect) ? tasks.filter((task) => task.routineId !== effect.id || task.isCompleted) : tasks,
   words: (effect) => {
+    const count = effect.action === "import" ? effect.count : 0;
     if (effect.action === "import")
-      return plural(effect.count, { one: "Import # routine from a file", other: "Import # routines from a file" });
+      return plural(count, { one: "Import # routine from a file", other: "Import # routines from a file" });
     const title = effect.title;
     switch (effect.action) {
       case "add":

@@ -61,7 +61,8 @@ export function previousDayLine(previous: PreviousDay | null, today: string): st
   if (!previous) return t`Your first day here: nothing done before today.`;
   const day = dayName(previous.date, today);
   const done = i18n.number(previous.tasksCompleted);
-  return plural(previous.focusMinutes, {
+  const minutes = previous.focusMinutes;
+  return plural(minutes, {
     one: `${day}: ${done} done, # focus minute.`,
     other: `${day}: ${done} done, # focus minutes.`,
   });

@@ -12,8 +12,9 @@ export function statsResetLossText(
 
 function lostWords(today: { tasksCompleted: number; totalFocusMinutes: number } | undefined): string {
   if (!today) return t`You will lose today's statistics and those of every earlier day.`;
-  const minutes = plural(today.totalFocusMinutes, { one: "# focus minute", other: "# focus minutes" });
-  return plural(today.tasksCompleted, {
+  const { tasksCompleted, totalFocusMinutes } = today;
+  const minutes = plural(totalFocusMinutes, { one: "# focus minute", other: "# focus minutes" });
+  return plural(tasksCompleted, {
     one: `You will lose today's statistics (# task completed, ${minutes}) and those of every earlier day.`,
     other: `You will lose today's statistics (# tasks completed, ${minutes}) and those of every earlier day.`,
   });
