@@ -3,7 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { shortTaskName } from "../ui/task-name";
 import { showError, showEverywhere, showSuccess } from "../ui/toast";
 import { ApiRequestError } from "./client";
-import type { RefusedChange } from "./outbox-store";
+import type { RefusalReason, RefusedChange } from "./outbox-store";
 import { invalidateTaskData } from "./refetch-after-change";
 import { createTask } from "./task-changes";
 
@@ -41,7 +41,7 @@ export function sayRefused(queryClient: QueryClient, refused: RefusedChange[]) {
     showEverywhere({
       kind: "error",
       title: notSynced(only.label),
-      description: `${only.reason}${offer}`,
+      description: `${reasonWords(only.reason)}${offer}`,
       ...keep,
     });
     return;
@@ -61,8 +61,17 @@ function notSynced(label: string): string {
 /** One refused change among several: its name, then why. */
 function namedReason(change: RefusedChange): string {
   const label = change.label;
-  const reason = lowerFirst(change.reason);
+  const reason = lowerFirst(reasonWords(change.reason));
   return t({ message: `${label}: ${reason}`, context: "a refused change, then why" });
+}
+
+/** Why, in the shown language; the server's own message as it said it. */
+function reasonWords(reason: RefusalReason): string {
+  if (typeof reason === "string") return reason;
+  if ("deleted" in reason) return t`It was deleted on another device.`;
+  if ("neverSaved" in reason) return t`The task it changes was never saved.`;
+  const status = reason.status;
+  return t`The server refused it (${status}).`;
 }
 
 /** "It was deleted…" → "it was deleted…", after a colon. */
