@@ -12,7 +12,7 @@ const GERMAN = { language: "de" };
 /** None of these English texts is anywhere in that part of the page, its names and titles included. */
 async function noneOf(part: Locator, english: readonly string[]) {
   const said = await part.evaluate((root) => {
-    const named = [...root.querySelectorAll("[aria-label], [title]")].map(
+    const named = Array.from(root.querySelectorAll("[aria-label], [title]")).map(
       (element) => `${element.getAttribute("aria-label") ?? ""} ${element.getAttribute("title") ?? ""}`,
     );
     return `${root.textContent ?? ""} ${named.join(" ")}`.replace(/\s+/g, " ");
