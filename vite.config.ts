@@ -92,6 +92,9 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,ico}"],
+        // The change kinds it replays carry their words as messages: their macros are compiled
+        // here too, though the service worker itself says none of them (web/api/outbox-store.ts).
+        buildPlugins: { vite: linguiPlugins() },
       },
       devOptions: { enabled: false },
     }),

@@ -31,8 +31,14 @@ export function prerenderLanding(projectRoot: string): Plugin {
           mode: "production",
           plugins: linguiPlugins(),
         };
-        const words = await runnerImport<{ messages: Messages }>(resolve(webRoot, "locales/en/landing.po"), config);
-        i18n.loadAndActivate({ locale: "en", messages: words.module.messages });
+        // The landing's own words and those of the shared pieces it shows (the footer, the theme toggle).
+        const catalogs = await Promise.all(
+          ["landing", "common"].map((name) =>
+            runnerImport<{ messages: Messages }>(resolve(webRoot, `locales/en/${name}.po`), config),
+          ),
+        );
+        const messages = Object.assign({}, ...catalogs.map((catalog) => catalog.module.messages)) as Messages;
+        i18n.loadAndActivate({ locale: "en", messages });
         const { module } = await runnerImport<{ LandingPage: FunctionComponent }>(
           resolve(webRoot, "features/landing/landing-page.tsx"),
           config,

@@ -170,7 +170,18 @@ export const AREAS: Record<string, Area> = {
       "web/styles.css",
     ],
     worker: [],
-    e2e: ["shell", "routing", "keyboard", "a11y", "small-words", "toasts*", "failure", "manifest", "headers"],
+    e2e: [
+      "shell",
+      "routing",
+      "keyboard",
+      "a11y",
+      "small-words",
+      "toasts*",
+      "failure",
+      "manifest",
+      "headers",
+      "language-common",
+    ],
   },
 };
 

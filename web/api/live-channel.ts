@@ -179,7 +179,7 @@ class LiveConnection {
   private sessionEnded(ws: WebSocket) {
     if (this.ws === ws) this.ws = null;
     clearInterval(this.heartbeat);
-    ws.close(1000, "session ended");
+    ws.close(1000, "session ended"); // words-ok: a WebSocket close reason for the server, never shown
     void this.recheckSignIn();
   }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Clock } from "lucide-react";
 import { formatMinutes } from "../../shared/estimate";
 import { cn } from "./cn";
@@ -8,6 +9,7 @@ import { cn } from "./cn";
  * without one.
  */
 export function EstimateBadge({ minutes, className }: { minutes: number | null; className?: string }) {
+  const { i18n } = useLingui();
   if (minutes === null) return null;
   return (
     <span
@@ -18,8 +20,10 @@ export function EstimateBadge({ minutes, className }: { minutes: number | null; 
       )}
     >
       <Clock aria-hidden="true" className="h-3 w-3" />
-      <span className="sr-only">, estimate </span>
-      {formatMinutes(minutes)}
+      <span className="sr-only">
+        <Trans>, estimate</Trans>{" "}
+      </span>
+      {formatMinutes(minutes, i18n.locale)}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { cn } from "./cn";
 
 export const inputClasses =
+  // words-ok: Tailwind classes, not words
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 aria-[invalid=true]:border-red-500 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
 
 type FieldProps = {

@@ -13,7 +13,7 @@ import { useClearNoList, useCommitNoList } from "../../api/no-list";
 import { isQueued } from "../../api/send-change";
 import { useCreateTask } from "../../api/task-changes";
 import { undoable } from "../../api/undo";
-import { KEPT_ON_DEVICE } from "../../changes/change-kind";
+import { keptOnDevice } from "../../changes/change-kind";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -303,7 +303,7 @@ function AddItemForm() {
           // Offline it waits on the device: the brief's words, and that it is not synced yet
           // (docs/decisions/249-small-words-that-tell-the-truth.md).
           const added = t`Added to your No List successfully.`;
-          showSuccess(t`Item added: "${name}"`, isQueued(answer) ? `${added} ${KEPT_ON_DEVICE}` : added);
+          showSuccess(t`Item added: "${name}"`, isQueued(answer) ? `${added} ${keptOnDevice()}` : added);
         },
         onError: () =>
           showError(t`Failed to add task: "${name}"`, t`There was an error adding your task. Please try again.`),

@@ -8,7 +8,7 @@ import { invalidateTaskData } from "../../../api/refetch-after-change";
 import { isQueued } from "../../../api/send-change";
 import { useUpdateTask } from "../../../api/task-changes";
 import { patchTask } from "../../../api/tasks";
-import { KEPT_ON_DEVICE } from "../../../changes/change-kind";
+import { keptOnDevice } from "../../../changes/change-kind";
 import { Button } from "../../../ui/button";
 import { showError, showSuccess } from "../../../ui/toast";
 import { planSize, type UsualFocus } from "./plan-size";
@@ -68,7 +68,7 @@ export default function PlanSizeLine({
         onSuccess: (answer) =>
           showSuccess(
             t`Moved to Later: "${title}"`,
-            `${noLongerOne()}${isQueued(answer) ? ` ${KEPT_ON_DEVICE}` : ""}`,
+            `${noLongerOne()}${isQueued(answer) ? ` ${keptOnDevice()}` : ""}`,
             {
               duration: UNDO.toastMs,
               action: {
@@ -77,7 +77,7 @@ export default function PlanSizeLine({
                   void patchTask(queryClient, task.id, { isPriority: true, priorityDate: starDay }).then(
                     (back) => {
                       if (!isQueued(back)) void invalidateTaskData(queryClient);
-                      showSuccess(t`Undone: "${title}"`, `${oneAgain()}${isQueued(back) ? ` ${KEPT_ON_DEVICE}` : ""}`);
+                      showSuccess(t`Undone: "${title}"`, `${oneAgain()}${isQueued(back) ? ` ${keptOnDevice()}` : ""}`);
                     },
                     (err) =>
                       showError(
