@@ -29,11 +29,10 @@ const STATE_WORD = {
   undone: "not done",
 } as const;
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-
-/** "Jun 8" (kept on one line): a date of the person's days. */
-export function shortDate(date: string): string {
-  return dateFormat.format(new Date(`${date}T12:00:00Z`)).replace(" ", "\u00a0");
+/** "Jun 8" (kept on one line): a date of the person's days, in the shown language. */
+export function shortDate(date: string, language = "en-US"): string {
+  const format = new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" });
+  return format.format(new Date(`${date}T12:00:00Z`)).replace(" ", "\u00a0");
 }
 
 export function RoutineDays({ routine, today, className }: { routine: Routine; today: string; className?: string }) {
