@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { addDays } from "../../shared/day";
 import { stripDaysOf } from "../../shared/routine-strip";
 import type { Routine } from "../../shared/schemas/routines";
@@ -29,8 +30,8 @@ const STATE_WORD = {
   undone: "not done",
 } as const;
 
-/** "Jun 8" (kept on one line): a date of the person's days, in the shown language. */
-export function shortDate(date: string, language = "en-US"): string {
+/** "Jun 8" (kept on one line): a date of the person's days, in the shown language unless told another. */
+export function shortDate(date: string, language = i18n.locale || "en-US"): string {
   const format = new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" });
   return format.format(new Date(`${date}T12:00:00Z`)).replace(" ", "\u00a0");
 }

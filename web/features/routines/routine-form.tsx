@@ -160,7 +160,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
                   aria-pressed={on}
                   onClick={() => set({ days: on ? draft.days.filter((d) => d !== day) : [...draft.days, day] })}
                   className={cn(
-                    "h-10 w-12 rounded-lg border text-sm font-medium",
+                    "h-10 min-w-12 rounded-lg border px-2 text-sm font-medium",
                     on
                       ? "border-brand-600 bg-brand-600 text-white"
                       : "border-slate-300 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
