@@ -1,12 +1,12 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
-import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { catalogParts } from "./scripts/catalog-parts-plugin.ts";
+import { linguiPlugins } from "./scripts/lingui-plugins.ts";
 import { prerenderLanding } from "./scripts/prerender-landing.ts";
 import { keepIdleConnectionsOpen } from "./scripts/server-keep-alive.ts";
 import {
@@ -60,7 +60,7 @@ export default defineConfig({
   plugins: [
     // Lingui's macros become catalog lookups, and web/locales' catalogs compiled modules
     // (docs/decisions/395-messages-in-lingui-catalogs.md).
-    lingui({ macroTransform: true, failOnCompileError: true }),
+    ...linguiPlugins(),
     catalogParts(projectRoot),
     react(),
     tailwindcss(),

@@ -67,6 +67,7 @@ export const AREAS: Record<string, Area> = {
     ],
     e2e: [
       "braindump*",
+      "language-braindump",
       "answers",
       "early-answers",
       "task-titles",

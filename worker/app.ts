@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { D1_BOOKMARK_HEADER } from "../shared/constants";
@@ -43,7 +44,7 @@ export function createApp() {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       // drainUnreadBody reads the rest of the refused body before this answer leaves.
-      onError: (c) => errorResponse(c, new ApiError(413, "The request body is too large.")),
+      onError: (c) => errorResponse(c, new ApiError(413, msg`The request body is too large.`)),
     }),
   );
   app.use("*", async (c, next) => {
@@ -88,7 +89,7 @@ export function createApp() {
   app.route("/api/undo", undoRoutes);
   app.route("/api/push", pushRoutes);
 
-  app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
+  app.notFound((c) => errorResponse(c, notFound(msg`No such API endpoint.`)));
   app.onError((err, c) => errorResponse(c, err));
   return app;
 }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { beginDirectoryChange } from "../auth/begin-change";
@@ -63,7 +64,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
       if ((await deviceHandle(row.sid)) === id) target = row.sid;
     }
     // Another user's device, an expired one or a made-up handle: all the same 404.
-    if (!target) throw notFound("That device is not signed in.");
+    if (!target) throw notFound(msg`That device is not signed in.`);
     await commit(() => ({
       statements: [revokeSessionQuery(db, target)],
       events: [{ type: "sessions-ended", sessionIds: [target] }],

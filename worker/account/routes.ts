@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -10,6 +11,7 @@ import {
   DELETE_CONFIRMATION_WORD,
   deleteAccountSchema,
 } from "../../shared/schemas/account";
+import { wordsAsText } from "../../shared/words";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
 import { applyOnce, requireUser } from "../auth/middleware";
@@ -46,12 +48,12 @@ import { accountSessionRoutes } from "./devices";
 import { accountExportRoutes } from "./export";
 
 const TAKEN = {
-  username: "That username is already taken.",
-  email: "An account with that email already exists.",
+  username: msg`That username is already taken.`,
+  email: msg`An account with that email already exists.`,
 } as const;
 
 function takenError(field: "username" | "email") {
-  return new ApiError(409, TAKEN[field], [{ path: [field], message: TAKEN[field] }]);
+  return new ApiError(409, TAKEN[field], [{ path: [field], message: wordsAsText(TAKEN[field]) }]);
 }
 
 type AccountUpdateInput = z.output<typeof accountUpdateSchema>;

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Hono } from "hono";
 import { dayPlanSchema, historyQuerySchema } from "../../shared/schemas/day";
 import { beginChange } from "../auth/begin-change";
@@ -46,7 +47,7 @@ export const dayRoutes = new Hono<AppEnv>()
       {
         // Another device changed a named task between the check and the plan: nothing was written.
         whenAborted: () => {
-          throw conflict("Some of these tasks changed meanwhile. Nothing was changed.");
+          throw conflict(msg`Some of these tasks changed meanwhile. Nothing was changed.`);
         },
       },
     );

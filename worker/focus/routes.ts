@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -41,7 +42,7 @@ function unwrap(result: HubResult) {
   return result.snapshot;
 }
 
-const SESSION_RESET_MESSAGE = "This focus session was reset before it ended, so it cannot be completed.";
+const SESSION_RESET_MESSAGE = msg`This focus session was reset before it ended, so it cannot be completed.`;
 
 // Each route names requireUser itself so unknown /api paths still answer 404.
 
@@ -60,13 +61,13 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     const { db } = c.var;
     // A hidden task is gone for the person, as a deleted one is
     // (docs/decisions/127-hidden-tasks-stay-hidden.md).
-    if (!task || hasRemovedMarker(task.title)) throw notFound("Task not found.");
-    if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
+    if (!task || hasRemovedMarker(task.title)) throw notFound(msg`Task not found.`);
+    if (task.isCompleted) throw conflict(msg`This task is already completed. Pick an open task to focus on.`);
     if (task.category === "no_list") throw conflict('This task is on your "No" List. Pick another task to focus on.');
 
     const row = await insertSessionIfTaskExists(db, user.id, taskId, duration, new Date());
     // Deleted since it was read (a delete racing this start): as if it had never been there.
-    if (!row) throw notFound("Task not found.");
+    if (!row) throw notFound(msg`Task not found.`);
     // The row exists before the hub decides; if the hub refuses (or fails) it is removed again.
     const removeRow = () =>
       db.delete(focusSessions).where(and(eq(focusSessions.id, row.id), eq(focusSessions.userId, user.id)));
@@ -99,7 +100,7 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     // (docs/decisions/054-every-write-makes-most-two-d1.md).
     const { user, row: session } = await readRowAsUser(c, (db, userId) => ownSessionQuery(db, userId, id));
     const { db } = c.var;
-    if (!session) throw notFound("Focus session not found.");
+    if (!session) throw notFound(msg`Focus session not found.`);
     if (isClosedUncompleted(session)) throw conflict(SESSION_RESET_MESSAGE);
     // Completed already: nothing changes, so the row as read is the answer.
     if (session.isCompleted) return c.json(toFocusSession(session));
@@ -107,14 +108,14 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     // open session (e.g. from a client that runs its own timer) counts up to its planned length.
     if (await focusTimerOf(c.env, user.id).endSession(id)) {
       const row = await findOwnSession(db, user.id, id);
-      if (!row) throw notFound("Focus session not found.");
+      if (!row) throw notFound(msg`Focus session not found.`);
       return c.json(toFocusSession(row));
     }
     const now = new Date();
     const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
     const { outcome, row } = await completeOpenSession(requestScope(c, user, now), session, focusedSeconds);
     if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
-    if (!row) throw notFound("Focus session not found.");
+    if (!row) throw notFound(msg`Focus session not found.`);
     return c.json(toFocusSession(row));
   });
 

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq, notExists, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { addDays } from "../../shared/day";
@@ -240,8 +241,9 @@ export const routineRoutes = new Hono<AppEnv>()
         },
         {
           whenAborted: ({ attempt }) => {
+            const title = routine.title;
             if (attempt >= MAX_ATTEMPTS)
-              throw conflict(`"${routine.title}" was changing on another device. Please try again.`);
+              throw conflict(msg`"${title}" was changing on another device. Please try again.`);
           },
         },
       );
@@ -276,9 +278,10 @@ export const routineRoutes = new Hono<AppEnv>()
       const today = todayOf(user, now).date;
       // Only today's state is asked of it here: the older days of the streak are not read.
       const view = routineView(routine, days, occurrences, today, []);
-      if (view.today === null || view.today === "paused") throw conflict(`"${routine.title}" is not due today.`);
-      if (view.today === "done") throw conflict(`"${routine.title}" is done today already.`);
-      if (view.today === "skipped") throw conflict(`"${routine.title}" is skipped today already.`);
+      const title = routine.title;
+      if (view.today === null || view.today === "paused") throw conflict(msg`"${title}" is not due today.`);
+      if (view.today === "done") throw conflict(msg`"${title}" is done today already.`);
+      if (view.today === "skipped") throw conflict(msg`"${title}" is skipped today already.`);
       const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
       const todayOpen = and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "open"));
       const { reads } = await commit(
@@ -303,7 +306,8 @@ export const routineRoutes = new Hono<AppEnv>()
         }),
         {
           whenAborted: () => {
-            throw conflict(`"${routine.title}" is no longer open today.`);
+            const title = routine.title;
+            throw conflict(msg`"${title}" is no longer open today.`);
           },
         },
       );

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Hono } from "hono";
 import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { beginChange } from "../auth/begin-change";
@@ -55,7 +56,10 @@ export const prioritiesRoutes = new Hono<AppEnv>().post(
     const { db } = c.var;
     const visible = new Map(visibleRows.map((row) => [row.id, row]));
     const missing = items.find((item) => !visible.has(item.id));
-    if (missing) throw notFound(`Task ${missing.id} not found.`);
+    if (missing) {
+      const id = missing.id;
+      throw notFound(msg`Task ${id} not found.`);
+    }
     const today = todayOf(user, now).date;
     const { ranking, statements } = priorityStatements(db, user.id, items, now, today);
     // Analyze Priorities also plans the day (docs/product.md#plan-your-day).

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { REMOVED_MARKER } from "../../shared/constants";
@@ -17,8 +18,8 @@ import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
-const SOME_MISSING = "Some of these tasks were not found. Nothing was changed.";
-const NONE_FOUND = "None of these tasks were found.";
+const SOME_MISSING = msg`Some of these tasks were not found. Nothing was changed.`;
+const NONE_FOUND = msg`None of these tasks were found.`;
 
 /** The user's visible tasks among these ids. */
 function ownVisibleAmong(userId: string, ids: readonly number[]): SQL {

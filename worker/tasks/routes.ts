@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { hasRemovedMarker } from "../../shared/constants";
@@ -103,7 +104,7 @@ export const taskRoutes = new Hono<AppEnv>()
       const { db } = c.var;
       // A hidden task ("[REMOVED]") is gone for the person: no write brings it back
       // (docs/decisions/127-hidden-tasks-stay-hidden.md).
-      if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
+      if (!existing || hasRemovedMarker(existing.title)) throw notFound(msg`Task not found.`);
       const today = todayOf(user, now).date;
       // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
       const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
@@ -169,7 +170,7 @@ export const taskRoutes = new Hono<AppEnv>()
           // The guard aborted: the task was finished, reopened or deleted since it was read. Once
           // more as it is now (counted, or taken off its day, only if it still needs to be).
           const current = await findOwnTask(db, user.id, id);
-          if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
+          if (!current || hasRemovedMarker(current.title)) throw notFound(msg`Task not found.`);
           task = current;
         },
       });
@@ -186,7 +187,7 @@ export const taskRoutes = new Hono<AppEnv>()
         }
       }
       const row = updated[0];
-      if (!row) throw notFound("Task not found.");
+      if (!row) throw notFound(msg`Task not found.`);
       return c.json(toTask(row));
     },
   )
@@ -210,7 +211,7 @@ export const taskRoutes = new Hono<AppEnv>()
         changed: ({ results: [rows] }) => rows.length > 0,
       }));
       const row = updated[0];
-      if (!row) throw notFound("Task not found.");
+      if (!row) throw notFound(msg`Task not found.`);
       return c.json(toTask(row));
     },
   )
@@ -220,8 +221,8 @@ export const taskRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const { user, row: existing, now, commit } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
     const { db } = c.var;
-    if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
-    if (!existing.isCompleted) throw conflict("This task is open already.");
+    if (!existing || hasRemovedMarker(existing.title)) throw notFound(msg`Task not found.`);
+    if (!existing.isCompleted) throw conflict(msg`This task is open already.`);
     const {
       reads: [reopened],
     } = await commit(
@@ -243,14 +244,14 @@ export const taskRoutes = new Hono<AppEnv>()
       {
         whenAborted: async ({ error }) => {
           const current = await findOwnTask(db, user.id, id);
-          if (!current) throw notFound("Task not found.");
-          if (!current.isCompleted) throw conflict("This task is open already.");
+          if (!current) throw notFound(msg`Task not found.`);
+          if (!current.isCompleted) throw conflict(msg`This task is open already.`);
           throw error;
         },
       },
     );
     const row = reopened[0];
-    if (!row) throw notFound("Task not found.");
+    if (!row) throw notFound(msg`Task not found.`);
     return c.json(toTask(row));
   })
   .delete(
@@ -271,13 +272,13 @@ export const taskRoutes = new Hono<AppEnv>()
       } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
       const { db } = c.var;
       // A missing, foreign or hidden task changes nothing, not even the day's analytics.
-      if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
+      if (!existing || hasRemovedMarker(existing.title)) throw notFound(msg`Task not found.`);
       const ticket = newUndoTicket(now);
       let task: TaskRow = existing;
       await commit(() => deleteTaskChange(db, user, task, complete, ticket, now), {
         whenAborted: async ({ error }) => {
           const current = await findOwnTask(db, user.id, id);
-          if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
+          if (!current || hasRemovedMarker(current.title)) throw notFound(msg`Task not found.`);
           // Changed between the read and the batch (another device): once more with the task as it is now.
           if (current.updatedAt.getTime() === task.updatedAt.getTime()) throw error;
           task = current;

@@ -8,6 +8,7 @@ import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
 import { characterCount } from "../../../shared/text-length";
 import { hasVisibleCharacter } from "../../../shared/visible-text";
+import { textOfIssue } from "../../api/field-errors";
 import { useClearNoList, useCommitNoList } from "../../api/no-list";
 import { isQueued } from "../../api/send-change";
 import { useCreateTask } from "../../api/task-changes";
@@ -32,7 +33,7 @@ const softDisabled = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
 
 function reasonError(reason: string | undefined): string | undefined {
   const parsed = noListReasonSchema.safeParse(reason ?? "");
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  return parsed.success ? undefined : textOfIssue(parsed.error.issues[0]?.message);
 }
 
 type BuilderProps = {
@@ -90,7 +91,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         showError(t`Reason too long`, t`Keep each reason to ${reasonMax} characters or fewer.`);
         reasonInputs.current.get(firstTooLong)?.focus();
       } else {
-        showError(t`Cannot commit your No List`, parsed.error.issues[0]?.message);
+        showError(t`Cannot commit your No List`, textOfIssue(parsed.error.issues[0]?.message));
       }
       return;
     }
@@ -287,7 +288,7 @@ function AddItemForm() {
     }
     const parsed = createTaskSchema.shape.title.safeParse(title);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(textOfIssue(parsed.error.issues[0]?.message));
       input.current?.focus();
       return;
     }

@@ -15,6 +15,7 @@ import {
   WEEK_DAYS,
   type WeekDay,
 } from "../../../shared/schemas/routines";
+import { textOfIssue } from "../../api/field-errors";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Field, inputClasses } from "../../ui/field";
@@ -104,7 +105,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
     event.preventDefault();
     const trimmed = title.trim();
     if (!trimmed) return setError(t`A routine needs a title.`);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t`Choose a rule.`);
+    if (!parsed.success) return setError(textOfIssue(parsed.error.issues[0]?.message) ?? t`Choose a rule.`);
     onSubmit({ title: trimmed, repeat: parsed.data }, () => {
       if (!initial) {
         setTitle("");
@@ -204,7 +205,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       ) : null}
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="routine-next-days">
         {rule === null
-          ? (parsed.error?.issues[0]?.message ?? "")
+          ? (textOfIssue(parsed.error?.issues[0]?.message) ?? "")
           : repeat !== null && "timesPerWeek" in repeat
             ? t`${rule}: any days, until done.`
             : t`${rule}. Next: ${nextDates}`}
