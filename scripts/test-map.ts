@@ -102,7 +102,7 @@ export const AREAS: Record<string, Area> = {
   dayClose: {
     sources: ["worker/day-close/", "web/features/day-close/", "shared/day-close.ts", "shared/day-close-moves.ts"],
     worker: ["day-close*"],
-    e2e: ["day-close"],
+    e2e: ["day-close", "language-routines-close"],
   },
   done: { sources: ["web/features/done/"], worker: ["day-history"], e2e: ["day", "language-settings-auth-done"] },
   focus: {
@@ -134,7 +134,7 @@ export const AREAS: Record<string, Area> = {
   routines: {
     sources: ["worker/routines/", "web/features/routines/", "shared/routines.ts"],
     worker: ["routine*"],
-    e2e: ["routines*"],
+    e2e: ["routines*", "language-routines-close"],
   },
   suggestions: {
     sources: ["worker/suggestions/", "web/features/suggestions/"],

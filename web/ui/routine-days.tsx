@@ -32,9 +32,9 @@ const STATE_WORD = {
   undone: msg({ message: "not done", context: "a routine's day" }),
 } as const;
 
-/** "Jun 8" (kept on one line): a date of the person's days, in the shown language. */
-export function shortDate(date: string): string {
-  const format = new Intl.DateTimeFormat(i18n.locale, { month: "short", day: "numeric", timeZone: "UTC" });
+/** "Jun 8" (kept on one line): a date of the person's days, in the shown language unless told another. */
+export function shortDate(date: string, language = i18n.locale || "en-US"): string {
+  const format = new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" });
   return format.format(new Date(`${date}T12:00:00Z`)).replace(" ", "\u00a0");
 }
 
