@@ -39,9 +39,10 @@ export function Field({ label, error, hint, children }: FieldProps) {
 }
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(inputClasses, className)} {...props} />;
+  // A person's own words may run either way whatever the page's language (docs/decisions/400-what-mirrors-right-to-left.md).
+  return <input dir="auto" className={cn(inputClasses, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(inputClasses, "resize-y", className)} {...props} />;
+  return <textarea dir="auto" className={cn(inputClasses, "resize-y", className)} {...props} />;
 }

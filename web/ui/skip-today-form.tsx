@@ -25,6 +25,7 @@ export function SkipTodayForm({ title, pending, onSkip }: { title: string; pendi
       <label className="min-w-0 flex-1 space-y-1 text-sm">
         <span className="block font-medium text-slate-800 dark:text-slate-200">Why (if you want to say)</span>
         <input
+          dir="auto"
           className={inputClasses}
           value={reason}
           placeholder="Travelling"
@@ -55,7 +56,7 @@ export function SkipTodayToggle({
   pending,
   onSkip,
   place = besideEachOther,
-  formClassName = "basis-full pb-2 pl-11",
+  formClassName = "basis-full pb-2 ps-11",
 }: {
   title: string;
   pending: boolean;

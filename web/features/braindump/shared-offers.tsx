@@ -63,7 +63,7 @@ export function SharedOffers({ search, setText }: Props) {
           </li>
         ))}
       </ul>
-      <Button size="sm" variant="ghost" className="-ml-3" onClick={dismiss}>
+      <Button size="sm" variant="ghost" className="-ms-3" onClick={dismiss}>
         Leave {offers.length === 1 ? "it" : "them"} out
       </Button>
     </section>

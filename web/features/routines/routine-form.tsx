@@ -106,6 +106,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       <Field label="Title">
         {(props) => (
           <input
+            dir="auto"
             {...props}
             className={inputClasses}
             value={title}
