@@ -21,7 +21,7 @@ export const AREAS: Record<string, Area> = {
       "scripts/prerender-landing.ts",
     ],
     worker: ["language"],
-    e2e: ["language*", "landing"],
+    e2e: ["language*", "landing", "right-to-left"],
   },
   account: {
     sources: ["worker/account/", "web/features/settings/"],
@@ -74,6 +74,7 @@ export const AREAS: Record<string, Area> = {
       "organize-touch",
       "covered-controls",
       "real-length-layout",
+      "right-to-left",
     ],
   },
   changes: {
@@ -164,7 +165,18 @@ export const AREAS: Record<string, Area> = {
       "web/styles.css",
     ],
     worker: [],
-    e2e: ["shell", "routing", "keyboard", "a11y", "small-words", "toasts*", "failure", "manifest", "headers"],
+    e2e: [
+      "shell",
+      "routing",
+      "keyboard",
+      "a11y",
+      "small-words",
+      "toasts*",
+      "failure",
+      "manifest",
+      "headers",
+      "right-to-left",
+    ],
   },
 };
 
