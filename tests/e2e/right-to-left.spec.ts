@@ -182,3 +182,22 @@ for (const width of [360, 390]) {
     });
   });
 }
+
+test.describe("in Arabic on a laptop", () => {
+  test.use({ locale: "ar-EG", viewport: { width: 1280, height: 800 } });
+
+  test("a toast sits in the bottom right corner, right to left", async ({ page, request, signedIn }) => {
+    await arabicAccount(request, signedIn);
+    await page.goto("/");
+    await page.locator("[data-mark-done]").first().click();
+    const toast = page.locator('[data-sonner-toast][data-visible="true"]');
+    await expect(toast).toBeVisible();
+    const toaster = page.locator("[data-sonner-toaster]");
+    await expect(toaster).toHaveAttribute("dir", "rtl");
+    await expect(toaster).toHaveAttribute("data-x-position", "right");
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("the toast is not on screen");
+    // 24 px in from the right edge (docs/product.md#other-constants).
+    expect(Math.round(1280 - (box.x + box.width))).toBe(24);
+  });
+});
