@@ -45,23 +45,25 @@ async function expectOnTheRight(locator: Locator, what: string) {
 const heading = (page: Page) => page.locator("main h1").first();
 const column = (page: Page, id: string) => page.locator(`section[aria-labelledby="column-${id}"]`);
 
-/** The board, from a step kept on this device (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md). */
-async function openBoard(page: Page, account: Account) {
-  await page.addInitScript((userId) => {
-    localStorage.setItem(
-      "braindump-step",
-      JSON.stringify({
-        shape: 1,
-        userId,
-        step: "organized",
-        questionTasks: [],
-        ranking: null,
-        source: null,
-        date: null,
-      }),
-    );
-  }, account.user.id);
+/**
+ * The braindump's board or questions, from a step kept on this device
+ * (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
+ */
+async function openStep(page: Page, account: Account, step: "organized" | "questions", questionTasks: unknown[] = []) {
+  await page.addInitScript(
+    ({ userId, step, questionTasks }) => {
+      localStorage.setItem(
+        "braindump-step",
+        JSON.stringify({ shape: 1, userId, step, questionTasks, ranking: null, source: null, date: null }),
+      );
+    },
+    { userId: account.user.id, step, questionTasks },
+  );
   await page.goto("/");
+}
+
+async function openBoard(page: Page, account: Account) {
+  await openStep(page, account, "organized");
   await expect(column(page, "urgent")).toBeVisible();
 }
 
@@ -109,9 +111,9 @@ for (const width of [360, 390]) {
           // right of its last, on the axis of the chart with the most columns (the hours).
           await expect(page.locator("main table").first()).toBeAttached();
           const axis = await page.evaluate(() => {
-            const axes = [...document.querySelectorAll("main table")].map((table) => {
+            const axes = Array.from(document.querySelectorAll("main table")).map((table) => {
               const chart = table.parentElement?.parentElement;
-              const labels = [...(chart?.querySelectorAll(":scope > div.flex > span") ?? [])];
+              const labels = chart ? Array.from(chart.querySelectorAll(":scope > div.flex > span")) : [];
               return labels.map((label) => label.getBoundingClientRect().x);
             });
             return axes.sort((a, b) => b.length - a.length)[0] ?? [];
@@ -182,6 +184,38 @@ for (const width of [360, 390]) {
     });
   });
 }
+
+test.describe("in Arabic on a phone's questions", () => {
+  test.use({ locale: "ar-EG", viewport: { width: 390, height: 900 } });
+
+  test("the arrow keys move through an answer's choices as they stand on screen", async ({
+    page,
+    request,
+    signedIn,
+  }) => {
+    await arabicAccount(request, signedIn);
+    await openStep(page, signedIn, "questions", await listTasksViaApi(request, signedIn));
+    const groups = page.getByRole("radiogroup");
+    await expect(groups.first()).toBeVisible();
+    // The effort question's three choices, the middle one focused: the left arrow goes to the one
+    // on its left, which right to left is the next.
+    let radios = groups.first().getByRole("radio");
+    for (let i = 0; i < (await groups.count()); i++) {
+      radios = groups.nth(i).getByRole("radio");
+      if ((await radios.count()) === 3) break;
+    }
+    await expect(radios).toHaveCount(3);
+    await radios.nth(1).focus();
+    const middle = await radios.nth(1).boundingBox();
+    await page.keyboard.press("ArrowLeft");
+    await expect(radios.nth(2)).toBeFocused();
+    const left = await radios.nth(2).boundingBox();
+    if (!middle || !left) throw new Error("the choices are not on screen");
+    expect(left.x).toBeLessThan(middle.x);
+    await page.keyboard.press("ArrowRight");
+    await expect(radios.nth(1)).toBeFocused();
+  });
+});
 
 test.describe("in Arabic on a laptop", () => {
   test.use({ locale: "ar-EG", viewport: { width: 1280, height: 800 } });
