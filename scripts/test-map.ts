@@ -22,7 +22,7 @@ export const AREAS: Record<string, Area> = {
       "scripts/prerender-landing.ts",
     ],
     worker: ["language", "push-language"],
-    e2e: ["language*", "landing"],
+    e2e: ["language*", "landing", "right-to-left"],
   },
   account: {
     sources: ["worker/account/", "web/features/settings/"],
@@ -76,6 +76,7 @@ export const AREAS: Record<string, Area> = {
       "organize-touch",
       "covered-controls",
       "real-length-layout",
+      "right-to-left",
     ],
   },
   changes: {
@@ -181,6 +182,7 @@ export const AREAS: Record<string, Area> = {
       "manifest",
       "headers",
       "language-common",
+      "right-to-left",
     ],
   },
 };

@@ -59,7 +59,7 @@ export function Header() {
                     void logout();
                   }}
                 >
-                  <LogOut aria-hidden="true" className="h-4 w-4 sm:hidden" />
+                  <LogOut aria-hidden="true" className="h-4 w-4 sm:hidden rtl:-scale-x-100" />
                   <span className="sr-only sm:not-sr-only">
                     <Trans>Logout</Trans>
                   </span>

@@ -15,7 +15,7 @@ export function EstimateBadge({ minutes, className }: { minutes: number | null; 
     <span
       data-testid="estimate"
       className={cn(
-        "ml-1.5 inline-flex items-center gap-0.5 rounded-full bg-slate-100 px-1.5 align-[1px] text-xs font-medium whitespace-nowrap text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+        "ms-1.5 inline-flex items-center gap-0.5 rounded-full bg-slate-100 px-1.5 align-[1px] text-xs font-medium whitespace-nowrap text-slate-700 dark:bg-slate-800 dark:text-slate-300",
         className,
       )}
     >

@@ -39,10 +39,16 @@ export function Field({ label, error, hint, children }: FieldProps) {
   );
 }
 
+/** The kinds of field a person writes words in, whose direction is their words' own. */
+const WORDS = new Set(["text", "search", "email"]);
+
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(inputClasses, className)} {...props} />;
+  // A person's own words may run either way whatever the page's language; times and numbers keep
+  // the page's side (docs/decisions/400-what-mirrors-right-to-left.md).
+  const dir = WORDS.has(props.type ?? "text") ? "auto" : undefined;
+  return <input dir={dir} className={cn(inputClasses, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(inputClasses, "resize-y", className)} {...props} />;
+  return <textarea dir="auto" className={cn(inputClasses, "resize-y", className)} {...props} />;
 }

@@ -29,6 +29,7 @@ export function SkipTodayForm({ title, pending, onSkip }: { title: string; pendi
           <Trans>Why (if you want to say)</Trans>
         </span>
         <input
+          dir="auto"
           className={inputClasses}
           value={reason}
           placeholder={t`Travelling`}
@@ -59,7 +60,7 @@ export function SkipTodayToggle({
   pending,
   onSkip,
   place = besideEachOther,
-  formClassName = "basis-full pb-2 pl-11",
+  formClassName = "basis-full pb-2 ps-11",
 }: {
   title: string;
   pending: boolean;

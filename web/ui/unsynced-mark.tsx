@@ -8,7 +8,7 @@ export function UnsyncedMark({ unsynced }: { unsynced: boolean }) {
   if (!unsynced) return null;
   return (
     <span
-      className="ml-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-[1px] text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+      className="ms-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-[1px] text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
       title={t`Saved on this device. It syncs when you're back online.`}
     >
       <span className="sr-only">, </span>

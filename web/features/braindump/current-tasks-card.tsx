@@ -97,7 +97,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
     <Card className={cn("flex flex-col", className)}>
       <section aria-labelledby="current-tasks-heading" className="flex flex-1 flex-col">
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-          <h2 id="current-tasks-heading" className="mr-auto text-lg font-semibold">
+          <h2 id="current-tasks-heading" className="me-auto text-lg font-semibold">
             <Trans>Current Tasks</Trans>
           </h2>
           {/* Finished work of earlier days lives on the Done screen (docs/product.md#done-screen). */}
@@ -168,7 +168,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                         {task.title}
                         {category === "no_list" ? (
                           // Said no to: marked in words, not only by the grey dot.
-                          <span className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                          <span className="ms-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
                             <span className="sr-only">, </span>
                             {t(CATEGORY_LABEL.no_list)}
                           </span>
@@ -179,7 +179,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                           <>
                             <Star
                               aria-hidden="true"
-                              className="ml-1.5 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]"
+                              className="ms-1.5 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]"
                             />
                             <span className="sr-only">
                               , <Trans context="a task marked as one of today's three">priority</Trans>
@@ -190,7 +190,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                           // A routine's occurrence says it is one, and leads to it (docs/product.md#routines); the chip is the "No" List's.
                           <Link
                             to="/routines"
-                            className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+                            className="ms-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200"
                           >
                             <span className="sr-only">, </span>
                             <Trans context="a task that is a routine's occurrence">Routine</Trans>

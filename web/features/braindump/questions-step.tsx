@@ -160,7 +160,10 @@ function QuestionRow({
   // on the chosen answer or else the first; the arrow keys move through the choices and choose.
   const tabStop = chosen === -1 ? 0 : chosen;
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    // Right to left the choices run from the right: the arrows follow the screen
+    // (docs/decisions/400-what-mirrors-right-to-left.md).
+    const onward = getComputedStyle(event.currentTarget).direction === "rtl" ? -1 : 1;
+    const step = { ArrowRight: onward, ArrowDown: 1, ArrowLeft: -onward, ArrowUp: -1 }[event.key];
     const to =
       event.key === "Home" ? 0 : event.key === "End" ? options.length - 1 : step === undefined ? null : index + step;
     if (to === null) return;

@@ -190,7 +190,7 @@ export function ResultsStep({ ranking, source, onOrganize, onStartOver, onPlan }
                       {index + 1}
                     </span>
                     {first ? (
-                      <span className="ml-auto rounded-full bg-brand-600 px-2.5 py-1 text-xs font-bold tracking-wider text-white">
+                      <span className="ms-auto rounded-full bg-brand-600 px-2.5 py-1 text-xs font-bold tracking-wider text-white">
                         <Trans>START HERE</Trans>
                       </span>
                     ) : null}

@@ -76,7 +76,7 @@ export function SharedOffers({ search, setText }: Props) {
           );
         })}
       </ul>
-      <Button size="sm" variant="ghost" className="-ml-3" onClick={dismiss}>
+      <Button size="sm" variant="ghost" className="-ms-3" onClick={dismiss}>
         <Plural value={count} one="Leave it out" other="Leave them out" />
       </Button>
     </section>

@@ -76,6 +76,7 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
         {/* A text area as tall as the title, so a long title shows whole instead of its end only;
             Enter still saves (a title is one line). */}
         <textarea
+          dir="auto"
           ref={field}
           aria-label={t`New title for ${title}`}
           value={draft}

@@ -317,6 +317,7 @@ function AddItemForm() {
         {(props) => (
           <div className="flex gap-2">
             <input
+              dir="auto"
               {...props}
               ref={input}
               name="title"
@@ -376,7 +377,7 @@ function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: Ta
         <CategoryBadge category={task.category} isPriority={task.isPriority} />
       </div>
       {checked ? (
-        <div className="mt-3 pl-8">
+        <div className="mt-3 ps-8">
           <Field
             label={
               <Trans>
@@ -388,6 +389,7 @@ function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: Ta
           >
             {(props) => (
               <input
+                dir="auto"
                 {...props}
                 ref={reasonRef}
                 value={reason}

@@ -16,7 +16,7 @@ export function OfflineBadge({ className, words = false }: { className?: string;
       {online ? null : (
         <span
           className={cn(
-            "mr-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-1.5 py-1 sm:px-2 sm:py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+            "me-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-1.5 py-1 sm:px-2 sm:py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
             className,
           )}
           title={t`You're offline: showing your last saved data. Your changes are kept on this device and sync when you're back online.`}

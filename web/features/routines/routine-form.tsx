@@ -119,6 +119,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       <Field label={t`Title`}>
         {(props) => (
           <input
+            dir="auto"
             {...props}
             className={inputClasses}
             value={title}

@@ -23,7 +23,7 @@ export const COLUMNS: readonly Column[] = [
     label: msg({ message: "Urgent", context: "a list of the board" }),
     icon: Flame,
     accent: "text-red-700 dark:text-red-400",
-    card: "border-l-red-500 dark:border-l-red-500 bg-red-50 dark:bg-red-950/40",
+    card: "border-s-red-500 dark:border-s-red-500 bg-red-50 dark:bg-red-950/40",
     showFocus: true,
   },
   {
@@ -31,7 +31,7 @@ export const COLUMNS: readonly Column[] = [
     label: msg({ message: "Later", context: "a list of the board" }),
     icon: Clock,
     accent: "text-sky-700 dark:text-sky-400",
-    card: "border-l-sky-500 dark:border-l-sky-500 bg-white dark:bg-slate-900",
+    card: "border-s-sky-500 dark:border-s-sky-500 bg-white dark:bg-slate-900",
     showFocus: true,
   },
   {
@@ -39,7 +39,7 @@ export const COLUMNS: readonly Column[] = [
     label: msg({ message: "Delegate", context: "a list of the board" }),
     icon: Users,
     accent: "text-amber-700 dark:text-amber-400",
-    card: "border-l-amber-500 dark:border-l-amber-500 bg-amber-50 dark:bg-amber-950/30",
+    card: "border-s-amber-500 dark:border-s-amber-500 bg-amber-50 dark:bg-amber-950/30",
     showFocus: true,
   },
   {
@@ -47,7 +47,7 @@ export const COLUMNS: readonly Column[] = [
     label: msg({ message: '"No" List', context: "a list of the board" }),
     icon: Ban,
     accent: "text-slate-700 dark:text-slate-300",
-    card: "border-l-slate-400 dark:border-l-slate-500 border-dashed bg-slate-50 text-slate-700 dark:bg-slate-900/60 dark:text-slate-300",
+    card: "border-s-slate-400 dark:border-s-slate-500 border-dashed bg-slate-50 text-slate-700 dark:bg-slate-900/60 dark:text-slate-300",
     showFocus: false,
   },
 ];

@@ -151,7 +151,7 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
         />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={onBack}>
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
             <Trans>Back to Priorities</Trans>
           </Button>
           <Button onClick={() => navigate("/focus-timer")}>

@@ -108,7 +108,7 @@ function DraggableTask({
             {...attributes}
             {...listeners}
             aria-roledescription={t`draggable task`}
-            className="flex min-w-0 flex-1 cursor-grab touch-manipulation items-start gap-1.5 rounded-md py-0.5 text-left active:cursor-grabbing"
+            className="flex min-w-0 flex-1 cursor-grab touch-manipulation items-start gap-1.5 rounded-md py-0.5 text-start active:cursor-grabbing"
           >
             <GripVertical aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
             <TaskTitle task={task} id={titleId} />
@@ -146,7 +146,7 @@ function TaskTitle({ task, id }: { task: Task; id?: string }) {
       <EstimateBadge minutes={task.estimateMinutes} />
       {task.isPriority ? (
         <>
-          <Star aria-hidden="true" className="ml-1 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]" />
+          <Star aria-hidden="true" className="ms-1 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]" />
           <span className="sr-only">
             , <Trans context="a task marked as one of today's three">priority</Trans>
           </span>
@@ -184,7 +184,7 @@ export function TaskCard({
     <div
       data-drag-overlay={overlay ? "" : undefined}
       className={cn(
-        "@container rounded-lg border border-l-4 border-slate-200 p-2.5 shadow-sm dark:border-slate-700",
+        "@container rounded-lg border border-s-4 border-slate-200 p-2.5 shadow-sm dark:border-slate-700",
         column?.card,
         task.isCompleted && "opacity-60",
         overlay && "rotate-1 cursor-grabbing shadow-xl ring-2 ring-brand-500",

@@ -119,7 +119,7 @@ export default function PlanSizeLine({
         <Button
           size="sm"
           variant="outline"
-          className="h-auto min-h-8 w-full justify-start py-1.5 text-left break-words sm:ml-6 sm:w-auto"
+          className="h-auto min-h-8 w-full justify-start py-1.5 text-start break-words sm:ms-6 sm:w-auto"
           disabled={update.isPending}
           onClick={() => move(longest)}
         >

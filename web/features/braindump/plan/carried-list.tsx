@@ -84,12 +84,12 @@ export function CarriedList({
             <MarkDoneButton task={task} />
             <span className={cn("min-w-0 flex-1 break-words", leftForLater && "text-slate-500 dark:text-slate-400")}>
               {task.title}
-              <span className="ml-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-[1px] text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+              <span className="ms-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-[1px] text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
                 <span className="sr-only">, </span>
                 {carriedLabel(task.daysCarried)}
               </span>
               {leftForLater ? (
-                <span className="ml-1.5 inline-block text-xs text-slate-600 dark:text-slate-400">
+                <span className="ms-1.5 inline-block text-xs text-slate-600 dark:text-slate-400">
                   <span className="sr-only">, </span>
                   <Trans>left for later</Trans>
                 </span>

@@ -172,7 +172,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 {threeOf(day.previousPriorityDate, day.date, yesterdays.length)}
               </p>
-              <ol className="list-decimal space-y-1 pl-5 text-sm">
+              <ol className="list-decimal space-y-1 ps-5 text-sm">
                 {yesterdays.map((task) => (
                   <li key={task.id} className="break-words">
                     {task.title}
@@ -180,7 +180,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                       // docs/decisions/346-the-first-chosen-last-night-is-kept.md
                       <>
                         {" "}
-                        <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 align-middle text-xs font-medium text-brand-700 dark:bg-indigo-950 dark:text-indigo-200">
+                        <span className="ms-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 align-middle text-xs font-medium text-brand-700 dark:bg-indigo-950 dark:text-indigo-200">
                           <Moon aria-hidden="true" className="h-3 w-3" />
                           <Trans>You chose this last night</Trans>
                         </span>
