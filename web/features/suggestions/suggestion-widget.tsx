@@ -17,9 +17,16 @@ export function SuggestionWidget({ loadWords }: { loadWords: () => Promise<void>
   // This button is on every signed-in screen, the first one too, but its words and the panel's are
   // in the header part (web/features/language/catalog-parts.ts): asked for once the screen is shown.
   const language = i18n.locale;
+  // Until they are in, the button keeps its place but is not shown: its name would be a message's id.
+  const [wordsIn, setWordsIn] = useState<string | null>(null);
   useEffect(() => {
-    if (language) loadWords().catch(() => {});
+    if (language)
+      loadWords().then(
+        () => setWordsIn(language),
+        () => {},
+      );
   }, [language, loadWords]);
+  const shown = wordsIn === language;
   const [open, setOpen] = useState(false);
   // Keeps the panel mounted after the first open, so the prompt and the list survive closing it.
   const [used, setUsed] = useState(false);
@@ -35,6 +42,8 @@ export function SuggestionWidget({ loadWords }: { loadWords: () => Promise<void>
         aria-haspopup="dialog"
         title={t`AI Task Suggestions`}
         data-suggestion-toggle=""
+        aria-hidden={shown ? undefined : true}
+        tabIndex={shown ? undefined : -1}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
         onClick={() => {
@@ -43,6 +52,7 @@ export function SuggestionWidget({ loadWords }: { loadWords: () => Promise<void>
         }}
         className={cn(
           "flex h-9 w-9 items-center justify-center rounded-lg transition-colors",
+          !shown && "invisible",
           "sm:fixed sm:end-6 sm:bottom-[max(1.5rem,env(safe-area-inset-bottom))] sm:z-40 sm:h-14 sm:w-14 sm:rounded-full sm:shadow-lg",
           "bg-brand-600 text-white hover:bg-brand-700 dark:ring-1 dark:ring-white/25 dark:hover:bg-brand-500",
         )}
