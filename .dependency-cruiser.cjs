@@ -12,7 +12,7 @@
 const WORKER_SURFACE = [
   "analytics/(recorder|focus-hours|user-data|change-subscriber)",
   "auth/(middleware|session-read|begin-change|sessions|tokens|cookies|password|throttle|users|person-row|sign-in-records)",
-  "day/(today|plan|finish-day|user-data|plan-reminder|daily-push|day-start|day-state)",
+  "day/(plan|finish-day|user-data|plan-reminder|daily-push|day-state)",
   "day-close/close-reminder",
   "focus/(user-data|focus-timer)",
   "hub/(hub-client|hub-part|storage-keys|schedule)",
@@ -158,6 +158,14 @@ module.exports = {
       to: { path: "^worker/(hub/hub-client|analytics/recorder)\\.ts$" },
     },
     {
+      name: "today-is-below-the-capabilities",
+      comment:
+        "worker/today is what a person's today is and the step that begins it (the day-start door, named in a route's chain after requireUser): the session check runs it, so it imports no capability, only the change pipeline, the infrastructure and the hub's contract (docs/decisions/404-the-day-begun-by-a-named-door.md).",
+      severity: "error",
+      from: { path: "^worker/today/" },
+      to: { path: CAPABILITY, pathNot: "^worker/hub/(hub-client|hub-part)\\.ts$" },
+    },
+    {
       name: "no-folder-cycles-in-worker",
       comment:
         "Folders of worker/ form layers: no folder may import, through any chain of folders, one that imports it back (docs/decisions/253-no-folder-cycles-in-the-worker.md). Shared row models go down to worker/db; what composes capabilities (the app, the change subscribers) goes up to the files at the top of worker/. The hub's host sits above the capabilities it hosts (worker/hub-host/), its client below them (worker/hub/): docs/decisions/260-hub-host-above-capabilities.md.",
@@ -172,6 +180,14 @@ module.exports = {
         "No module of worker/ imports, through any chain, one that imports it back: type-only and lazy imports included, so a type closes no cycle either (the request's context type imports nothing of the pipeline: docs/decisions/387-one-door-per-job.md).",
       severity: "error",
       from: { path: "^worker/" },
+      to: { circular: true },
+    },
+    {
+      name: "no-cycles-in-web-api",
+      comment:
+        "No module of web/api imports, through any chain, one that imports it back: lazy and type-only imports included, so the outbox and the change it sends are layers, not a loop (docs/decisions/405-no-cycle-in-web-api.md).",
+      severity: "error",
+      from: { path: "^web/api/" },
       to: { circular: true },
     },
     {

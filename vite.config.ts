@@ -1,12 +1,12 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
-import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { catalogParts } from "./scripts/catalog-parts-plugin.ts";
+import { linguiPlugins } from "./scripts/lingui-plugins.ts";
 import { prerenderLanding } from "./scripts/prerender-landing.ts";
 import { keepIdleConnectionsOpen } from "./scripts/server-keep-alive.ts";
 import {
@@ -17,6 +17,7 @@ import {
   nameStartModules,
   prefetchToasts,
   preloadWhatIsNotLoaded,
+  reactsOwnExternalStore,
   zodMiniCopy,
 } from "./scripts/vite-plugins.ts";
 import { LANGUAGE_TAGS } from "./shared/languages.ts";
@@ -60,7 +61,7 @@ export default defineConfig({
   plugins: [
     // Lingui's macros become catalog lookups, and web/locales' catalogs compiled modules
     // (docs/decisions/395-messages-in-lingui-catalogs.md).
-    lingui({ macroTransform: true, failOnCompileError: true }),
+    ...linguiPlugins(),
     catalogParts(projectRoot),
     react(),
     tailwindcss(),
@@ -70,6 +71,7 @@ export default defineConfig({
     nameStartModules(chunkRoots.start),
     inlineStylesheet(),
     zodMiniCopy(),
+    reactsOwnExternalStore(),
     keepIdleConnectionsOpen(),
     // remoteBindings: false keeps Workers AI (which has no local simulation) from opening a session
     // with Cloudflare: `npm start` needs no account and no network, and suggestions come from the
@@ -90,6 +92,9 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,ico}"],
+        // The change kinds it replays carry their words as messages: their macros are compiled
+        // here too, though the service worker itself says none of them (web/api/outbox-store.ts).
+        buildPlugins: { vite: linguiPlugins() },
       },
       devOptions: { enabled: false },
     }),

@@ -1,6 +1,6 @@
 // Build plugin of vite.config.ts: one module per language and catalog part
 // (web/features/language/catalog-parts.ts), which imports the part's catalogs and joins their
-// messages, and one module of loaders naming those sixteen, not every catalog file
+// messages, and one module of loaders naming those (a language times a part), not every catalog file
 // (docs/decisions/395-messages-in-lingui-catalogs.md). The first screen carries the loaders, so
 // they stay a line per language and part.
 import { resolve } from "node:path";

@@ -116,6 +116,7 @@ function calleeName(expression: ts.Expression): string {
   return "";
 }
 
+/** Inside a message: a <Trans>-like element or a macro call. */
 function insideTrans(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
     if (ts.isJsxElement(at) || ts.isJsxSelfClosingElement(at)) {
@@ -180,7 +181,8 @@ export function inlineWords(path: string, text: string): InlineWords[] {
       if (words && !codeOnly(node) && !insideTrans(node)) report(node, node.text);
     } else if (ts.isTemplateExpression(node)) {
       const literal = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(" ");
-      if (readsLikeWords(literal) && /\p{L}{2,} \p{L}/u.test(literal) && !codeOnly(node)) report(node, literal);
+      if (readsLikeWords(literal) && /\p{L}{2,} \p{L}/u.test(literal) && !codeOnly(node) && !insideTrans(node))
+        report(node, literal);
     }
     ts.forEachChild(node, visit);
   };

@@ -4,10 +4,10 @@
 import { resolve } from "node:path";
 import { i18n, type Messages } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { lingui } from "@lingui/vite-plugin";
 import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";
 import { type Plugin, runnerImport } from "vite";
+import { linguiPlugins } from "./lingui-plugins.ts";
 
 /** Where web/index.html leaves room for the landing page. */
 const LANDING_SLOT = "<!-- the landing page, prerendered at build time -->";
@@ -29,10 +29,16 @@ export function prerenderLanding(projectRoot: string): Plugin {
           root: webRoot,
           logLevel: "warn" as const,
           mode: "production",
-          plugins: [lingui({ macroTransform: true, failOnCompileError: true })],
+          plugins: linguiPlugins(),
         };
-        const words = await runnerImport<{ messages: Messages }>(resolve(webRoot, "locales/en/landing.po"), config);
-        i18n.loadAndActivate({ locale: "en", messages: words.module.messages });
+        // The landing's own words and those of the shared pieces it shows (the footer, the theme toggle).
+        const catalogs = await Promise.all(
+          ["landing", "common"].map((name) =>
+            runnerImport<{ messages: Messages }>(resolve(webRoot, `locales/en/${name}.po`), config),
+          ),
+        );
+        const messages = Object.assign({}, ...catalogs.map((catalog) => catalog.module.messages)) as Messages;
+        i18n.loadAndActivate({ locale: "en", messages });
         const { module } = await runnerImport<{ LandingPage: FunctionComponent }>(
           resolve(webRoot, "features/landing/landing-page.tsx"),
           config,

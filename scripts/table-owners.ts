@@ -34,6 +34,9 @@ export const ALLOWED_ELSEWHERE: Record<string, readonly string[]> = {
   // A routine's occurrence is a task made in the day-start batch; users.routines_active is what the
   // hub reads to wake at the day's start (docs/decisions/281-one-occurrence-made-at-day-start.md).
   routines: ["tasks", "users"],
+  // The day-start step writes users.day_begun and reads the open routine occurrences before and
+  // after its subscribers, in its one batch (docs/decisions/404-the-day-begun-by-a-named-door.md).
+  today: ["tasks", "users"],
   // The evening close moves the day's open tasks and writes the day's close in one batch (decision 291).
   "day-close": ["tasks", "dayCloses"],
 };

@@ -17,16 +17,17 @@ export const AREAS: Record<string, Area> = {
       "web/features/language/",
       "web/locales/",
       "worker/locales/",
+      "worker/language/",
       "lingui.config.ts",
       "scripts/prerender-landing.ts",
     ],
-    worker: ["language"],
-    e2e: ["language*", "landing"],
+    worker: ["language", "push-language"],
+    e2e: ["language*", "landing", "right-to-left"],
   },
   account: {
     sources: ["worker/account/", "web/features/settings/"],
     worker: ["account*", "sessions-per-person", "session-end-reason"],
-    e2e: ["settings", "language-settings-auth-done"],
+    e2e: ["settings", "language-settings-auth-done", "language-live"],
   },
   analytics: {
     sources: ["worker/analytics/", "web/features/analytics/", "shared/analytics.ts"],
@@ -67,6 +68,7 @@ export const AREAS: Record<string, Area> = {
     ],
     e2e: [
       "braindump*",
+      "language-braindump",
       "answers",
       "early-answers",
       "task-titles",
@@ -74,6 +76,7 @@ export const AREAS: Record<string, Area> = {
       "organize-touch",
       "covered-controls",
       "real-length-layout",
+      "right-to-left",
     ],
   },
   changes: {
@@ -82,7 +85,7 @@ export const AREAS: Record<string, Area> = {
     e2e: ["offline-changes", "toasts"],
   },
   day: {
-    sources: ["worker/day/", "shared/day.ts"],
+    sources: ["worker/day/", "worker/today/", "shared/day.ts"],
     worker: [
       "day-begun-ahead",
       "day-history",
@@ -100,7 +103,7 @@ export const AREAS: Record<string, Area> = {
   dayClose: {
     sources: ["worker/day-close/", "web/features/day-close/", "shared/day-close.ts", "shared/day-close-moves.ts"],
     worker: ["day-close*"],
-    e2e: ["day-close"],
+    e2e: ["day-close", "language-routines-close"],
   },
   done: { sources: ["web/features/done/"], worker: ["day-history"], e2e: ["day", "language-settings-auth-done"] },
   focus: {
@@ -111,7 +114,7 @@ export const AREAS: Record<string, Area> = {
   hub: {
     sources: ["worker/hub/", "worker/hub-host/", "shared/live-protocol.ts"],
     worker: ["hub-parts", "weekly-push", "tasks-change-message", "live-*", "account-hub-wipe"],
-    e2e: ["live-revocation"],
+    e2e: ["live-revocation", "language-live"],
   },
   landing: { sources: ["web/features/landing/"], worker: [], e2e: ["landing"] },
   noList: {
@@ -124,11 +127,15 @@ export const AREAS: Record<string, Area> = {
     worker: [],
     e2e: ["offline*", "share-target"],
   },
-  push: { sources: ["worker/push/"], worker: ["push", "security-push-endpoints", "day-close-push"], e2e: [] },
+  push: {
+    sources: ["worker/push/"],
+    worker: ["push", "push-language", "security-push-endpoints", "day-close-push"],
+    e2e: [],
+  },
   routines: {
     sources: ["worker/routines/", "web/features/routines/", "shared/routines.ts"],
     worker: ["routine*"],
-    e2e: ["routines*"],
+    e2e: ["routines*", "language-routines-close"],
   },
   suggestions: {
     sources: ["worker/suggestions/", "web/features/suggestions/"],
@@ -164,7 +171,19 @@ export const AREAS: Record<string, Area> = {
       "web/styles.css",
     ],
     worker: [],
-    e2e: ["shell", "routing", "keyboard", "a11y", "small-words", "toasts*", "failure", "manifest", "headers"],
+    e2e: [
+      "shell",
+      "routing",
+      "keyboard",
+      "a11y",
+      "small-words",
+      "toasts*",
+      "failure",
+      "manifest",
+      "headers",
+      "language-common",
+      "right-to-left",
+    ],
   },
 };
 

@@ -70,6 +70,10 @@ const phases = [
       },
     ],
     [
+      // Before the build and while the other lane type-checks: it rewrites the catalogs as it
+      // extracts, so nothing may read them meanwhile. None is behind the code, and every language
+      // says every message (docs/decisions/395-messages-in-lingui-catalogs.md).
+      { name: "catalogs whole in every language", cmd: "npm run --silent lint:catalogs" },
       // `npm run check`'s other steps (a broken deploy fails the run). .dev.vars first: the build
       // copies it beside the Worker, and the browser tests serve this same build.
       {
@@ -104,6 +108,8 @@ const phases = [
       { name: "database bindings", cmd: "npm run --silent lint:bindings" },
       // Every test file reachable from the quick tier's map (docs/decisions/342-a-quick-tier-beside-the-gate.md).
       { name: "test map", cmd: "npm run --silent lint:test-map" },
+      // No person's words written inline in web/ (docs/decisions/395-messages-in-lingui-catalogs.md).
+      { name: "words in the catalogs", cmd: "npm run --silent lint:words" },
       // Browser tests that read the machine's calendar or make an account outside a steady place
       // (docs/decisions/237-clock-dependence-fails-every-run.md).
       { name: "clock-free browser tests", cmd: "npm run --silent lint:clock" },

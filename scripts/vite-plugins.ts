@@ -180,6 +180,23 @@ export function zodMiniCopy(): Plugin {
   };
 }
 
+const EXTERNAL_STORE_SHIM = "use-sync-external-store/shim";
+const REACTS_EXTERNAL_STORE = "\0onething:react-external-store";
+
+/**
+ * @lingui/react imports `useSyncExternalStore` from the package that brings it to React 17; React 19
+ * has its own, which the package's copy only hands on. React's own is served in its place: 0.4 KB
+ * gzip less on every first screen (docs/decisions/402-the-first-screen-s-weight-is-counted-one-way.md).
+ */
+export function reactsOwnExternalStore(): Plugin {
+  return {
+    name: "onething:react-external-store",
+    enforce: "pre",
+    resolveId: (source) => (source === EXTERNAL_STORE_SHIM ? REACTS_EXTERNAL_STORE : null),
+    load: (id) => (id === REACTS_EXTERNAL_STORE ? 'export { useSyncExternalStore } from "react";' : null),
+  };
+}
+
 const LUCIDE_INDEX = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 /** What rolldown's chunking passes to a group's `name` function. */

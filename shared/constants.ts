@@ -1,4 +1,5 @@
 // Product constants of docs/product.md#constants, shared by the worker and the web app.
+import { msg } from "@lingui/core/macro";
 
 export const CATEGORIES = ["urgent", "later", "delegate", "no_list"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -16,6 +17,9 @@ export const hasRemovedMarker = (title: string) => title.includes(REMOVED_MARKER
  * (the brief's clear) writes it.
  */
 export const REMOVED_MARKER_REFUSED = `A new task's title cannot contain "${REMOVED_MARKER}": the app uses it to hide removed tasks. Reword it, for example "(removed)".`;
+/** The same refusal as a catalog message, for what the server says (docs/decisions/397-the-server-speaks-the-person-s-language.md). */
+const marker = REMOVED_MARKER;
+export const REMOVED_MARKER_REFUSAL = msg`A new task's title cannot contain "${marker}": the app uses it to hide removed tasks. Reword it, for example "(removed)".`;
 
 export const TOP_PRIORITY_COUNT = 3;
 

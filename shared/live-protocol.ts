@@ -1,6 +1,8 @@
 // The live channel's fixed values, kept apart from its zod schemas (shared/schemas/live.ts): the web
 // app's first screen uses these and loads no zod
 // (docs/decisions/120-signed-first-screen-carries-waits.md).
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 
 /**
  * The close code and reason of a socket whose sign-in session was revoked (logout, device signed
@@ -20,13 +22,10 @@ export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
  * What a signed-out device says for each reason: the 401's message, and the sign-in screen's
  * notice (docs/decisions/177-signed-out-told-why.md).
  */
-export const SESSION_END_TEXT: Record<SessionEndReason, string> = {
-  "password-changed":
-    "Your password was changed on another device, so this device was signed out. Sign in with the new password.",
-  "signed-out-everywhere":
-    "You signed out of every other device from one of your devices, so this device was signed out. Sign in again to continue.",
-  "too-many-sessions":
-    "You signed in on more devices than the 20 an account keeps, so this device, the least recently used, was signed out. Sign in again to continue.",
+export const SESSION_END_TEXT: Record<SessionEndReason, MessageDescriptor> = {
+  "password-changed": msg`Your password was changed on another device, so this device was signed out. Sign in with the new password.`,
+  "signed-out-everywhere": msg`You signed out of every other device from one of your devices, so this device was signed out. Sign in again to continue.`,
+  "too-many-sessions": msg`You signed in on more devices than the 20 an account keeps, so this device, the least recently used, was signed out. Sign in again to continue.`,
 };
 
 /** Keep-alive text the server answers without waking up (hibernation auto-response). */

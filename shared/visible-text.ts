@@ -1,6 +1,8 @@
 // Whether a text shows anything (docs/decisions/126-visible-titles.md): task titles, "No"-list items
 // and added suggestions need at least one visible character, checked alike by the web forms and the
 // server.
+import { msg } from "@lingui/core/macro";
+import { wordsAsText } from "./words";
 
 /**
  * Characters that show nothing on their own: white space, control and format characters (zero-width
@@ -20,4 +22,4 @@ export function hasVisibleCharacter(text: string): boolean {
   return BASE_CHARACTER.test(text.replace(INVISIBLE, ""));
 }
 
-export const NO_VISIBLE_CHARACTER = "A title needs at least one visible character.";
+export const NO_VISIBLE_CHARACTER = wordsAsText(msg`A title needs at least one visible character.`);

@@ -33,8 +33,14 @@ const routinesPage = screenCode(
 const closeDayPage = screenCode(
   withLaterWords(() => import("./features/day-close/close-day-page").then((m) => m.CloseDayPage)),
 );
+// Features do not import each other: the app puts the language's control in Settings' place for it.
 const settingsPage = screenCode(
-  withLaterWords(() => import("./features/settings/settings-page").then((m) => m.SettingsPage)),
+  withLaterWords(() =>
+    Promise.all([import("./features/settings/settings-page"), import("./features/language/language-setting")]).then(
+      ([{ SettingsPage }, { LanguageSetting }]) =>
+        () => <SettingsPage languageSetting={<LanguageSetting />} />,
+    ),
+  ),
 );
 // Signed-in people never see these two: they stay out of the app's bundle.
 const landingPage = screenCode(() => import("./features/landing/landing-page").then((m) => m.LandingPage));

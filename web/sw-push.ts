@@ -13,10 +13,14 @@ const PUSH_PAGES: Record<PushMessageBody["type"], string> = {
   "day-close": "/close",
 };
 
-/** The plain notification for a push this version cannot read. */
+/**
+ * The plain notification for a push this version cannot read. In English: the service worker loads
+ * no catalog and knows no language (a push's own words arrive in the person's language).
+ */
+// words-ok: the service worker has no language active to say it in
 export const FALLBACK_MESSAGE: PushMessageBody = {
   type: "timer-finished",
-  title: "Onething",
+  title: "Onething", // words-ok: the product's name
   body: "Something changed in Onething. Open the app to see it.",
   tag: "onething",
   url: FOCUS_TIMER_PATH,

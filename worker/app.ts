@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { D1_BOOKMARK_HEADER } from "../shared/constants";
@@ -18,7 +19,7 @@ import { focusSessionRoutes, timerRoutes } from "./focus/routes";
 import { drainUnreadBody } from "./http/drain-body";
 import { ApiError, errorResponse, notFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
-import { beginDayOnRead } from "./hub-host/day-start";
+import { tellHubOfDayBegun } from "./hub-host/day-start";
 import { liveRoutes } from "./hub-host/live-routes";
 import { pushRoutes } from "./push/routes";
 import { routineRoutes } from "./routines/routes";
@@ -43,7 +44,7 @@ export function createApp() {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       // drainUnreadBody reads the rest of the refused body before this answer leaves.
-      onError: (c) => errorResponse(c, new ApiError(413, "The request body is too large.")),
+      onError: (c) => errorResponse(c, new ApiError(413, msg`The request body is too large.`)),
     }),
   );
   app.use("*", async (c, next) => {
@@ -56,9 +57,9 @@ export function createApp() {
     c.set("db", directory);
     // What other capabilities add to a change (docs/decisions/252-subscribers-wired-at-the-top.md).
     c.set("subscribers", CHANGE_SUBSCRIBERS);
-    // The session check runs the day-start step when the person's rows say today has not begun.
-    c.set("beginDayIfNew", beginDayOnRead);
     await next();
+    // A day the route's session check began (its chain names beginDay): the hub told what it made.
+    tellHubOfDayBegun(c);
     // The newest point this request saw or wrote: the device sends it back next time.
     const bookmark = c.var.d1.getBookmark();
     if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
@@ -88,7 +89,7 @@ export function createApp() {
   app.route("/api/undo", undoRoutes);
   app.route("/api/push", pushRoutes);
 
-  app.notFound((c) => errorResponse(c, notFound("No such API endpoint.")));
+  app.notFound((c) => errorResponse(c, notFound(msg`No such API endpoint.`)));
   app.onError((err, c) => errorResponse(c, err));
   return app;
 }

@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import type { Db } from "./db/client";
 import type { PersonHome } from "./db/person-home";
 
@@ -66,11 +65,5 @@ export type AppEnv = {
      * writes them through (docs/decisions/388-the-home-is-one-value.md).
      */
     home?: PersonHome;
-    /**
-     * The day-start step for a request whose session check read the person's last begun day: it
-     * runs the step when today has not begun (worker/hub-host/day-start.ts, set by worker/app.ts, so
-     * sign-in's session check needs nothing of the day: docs/decisions/259-the-day-begins-on-the-server.md).
-     */
-    beginDayIfNew?: (c: Context<AppEnv>, user: SessionUser, dayBegun: string | null) => Promise<boolean>;
   };
 };

@@ -1,25 +1,34 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { FOCUS_MINUTES, LIMITS } from "../constants";
 import { fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
 import { emailSchema, passwordSchema, usernameSchema } from "./auth";
 import { languageSchema, timeZoneSchema } from "./common";
 import { dayStartHourSchema, planReminderSchema } from "./day";
 import { dayCloseSettingSchema, usualFocusMinutesSchema } from "./day-close";
 
+const nameMax = LIMITS.nameMax;
+const minMinutes = FOCUS_MINUTES.min;
+const maxMinutes = FOCUS_MINUTES.max;
+const stepMinutes = FOCUS_MINUTES.step;
+const passwordMax = LIMITS.passwordMax;
+const usernameMax = LIMITS.usernameMax;
+
 /** A first or last name: trimmed, and an empty one is stored as "no name" (null). */
 const nameSchema = z
   .string()
   .trim()
-  .refine((name) => fitsLength(name, LIMITS.nameMax), `Names must be at most ${LIMITS.nameMax} characters.`)
+  .refine((name) => fitsLength(name, LIMITS.nameMax), wordsAsText(msg`Names must be at most ${nameMax} characters.`))
   .nullable()
   .transform((name) => (name ? name : null));
 
 export const focusMinutesSchema = z
-  .number({ error: "Enter a number of minutes." })
-  .int("Enter whole minutes.")
-  .min(FOCUS_MINUTES.min, `Choose at least ${FOCUS_MINUTES.min} minutes.`)
-  .max(FOCUS_MINUTES.max, `Choose at most ${FOCUS_MINUTES.max} minutes.`)
-  .multipleOf(FOCUS_MINUTES.step, `Choose a multiple of ${FOCUS_MINUTES.step} minutes.`);
+  .number({ error: wordsAsText(msg`Enter a number of minutes.`) })
+  .int(wordsAsText(msg`Enter whole minutes.`))
+  .min(FOCUS_MINUTES.min, wordsAsText(msg`Choose at least ${minMinutes} minutes.`))
+  .max(FOCUS_MINUTES.max, wordsAsText(msg`Choose at most ${maxMinutes} minutes.`))
+  .multipleOf(FOCUS_MINUTES.step, wordsAsText(msg`Choose a multiple of ${stepMinutes} minutes.`));
 
 /**
  * PATCH /api/account: any subset of the profile and preferences. Username and email follow the
@@ -39,7 +48,10 @@ export const accountUpdateSchema = z
     usualFocusMinutes: usualFocusMinutesSchema.optional(),
     language: languageSchema.optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), "Send at least one field to change.");
+  .refine(
+    (input) => Object.values(input).some((value) => value !== undefined),
+    wordsAsText(msg`Send at least one field to change.`),
+  );
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 
 /** GET /api/account: what the settings screen needs beyond the user itself. */
@@ -55,7 +67,10 @@ export type AccountInfo = z.infer<typeof accountInfoSchema>;
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string()
-    .refine((password) => fitsLength(password, LIMITS.passwordMax), `At most ${LIMITS.passwordMax} characters.`)
+    .refine(
+      (password) => fitsLength(password, LIMITS.passwordMax),
+      wordsAsText(msg`At most ${passwordMax} characters.`),
+    )
     .optional(),
   newPassword: passwordSchema,
 });
@@ -69,11 +84,14 @@ export const deleteAccountSchema = z.object({
   confirmation: z
     .string()
     .trim()
-    .min(1, "Type your username or DELETE to confirm.")
-    .refine((typed) => fitsLength(typed, LIMITS.usernameMax), `At most ${LIMITS.usernameMax} characters.`),
+    .min(1, wordsAsText(msg`Type your username or DELETE to confirm.`))
+    .refine((typed) => fitsLength(typed, LIMITS.usernameMax), wordsAsText(msg`At most ${usernameMax} characters.`)),
   password: z
     .string()
-    .refine((password) => fitsLength(password, LIMITS.passwordMax), `At most ${LIMITS.passwordMax} characters.`)
+    .refine(
+      (password) => fitsLength(password, LIMITS.passwordMax),
+      wordsAsText(msg`At most ${passwordMax} characters.`),
+    )
     .optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
@@ -100,5 +118,5 @@ export const deviceSessionSchema = z.object({
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 
 export const deviceSessionIdParamSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Unknown session."),
+  id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, wordsAsText(msg`Unknown session.`)),
 });

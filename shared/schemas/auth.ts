@@ -1,37 +1,48 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { characterCount, fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
 import { languageSchema, timeZoneSchema } from "./common";
+
+const usernameMin = LIMITS.usernameMin;
+const usernameMax = LIMITS.usernameMax;
+const emailMax = LIMITS.emailMax;
+const passwordMin = LIMITS.passwordMin;
+const passwordMax = LIMITS.passwordMax;
 
 export const usernameSchema = z
   .string()
   .trim()
   .refine(
     (username) => characterCount(username) >= LIMITS.usernameMin,
-    `Username must be at least ${LIMITS.usernameMin} characters.`,
+    wordsAsText(msg`Username must be at least ${usernameMin} characters.`),
   )
   .refine(
     (username) => fitsLength(username, LIMITS.usernameMax),
-    `Username must be at most ${LIMITS.usernameMax} characters.`,
+    wordsAsText(msg`Username must be at most ${usernameMax} characters.`),
   )
-  .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, digits, dot, dash and underscore only.");
+  .regex(/^[A-Za-z0-9_.-]+$/, wordsAsText(msg`Username may use letters, digits, dot, dash and underscore only.`));
 
 export const emailSchema = z
   .string()
   .trim()
-  .refine((email) => fitsLength(email, LIMITS.emailMax), `Email must be at most ${LIMITS.emailMax} characters.`)
-  .pipe(z.email("Enter a valid email address."))
+  .refine(
+    (email) => fitsLength(email, LIMITS.emailMax),
+    wordsAsText(msg`Email must be at most ${emailMax} characters.`),
+  )
+  .pipe(z.email(wordsAsText(msg`Enter a valid email address.`)))
   .transform((email) => email.toLowerCase());
 
 export const passwordSchema = z
   .string()
   .refine(
     (password) => characterCount(password) >= LIMITS.passwordMin,
-    `Password must be at least ${LIMITS.passwordMin} characters.`,
+    wordsAsText(msg`Password must be at least ${passwordMin} characters.`),
   )
   .refine(
     (password) => fitsLength(password, LIMITS.passwordMax),
-    `Password must be at most ${LIMITS.passwordMax} characters.`,
+    wordsAsText(msg`Password must be at most ${passwordMax} characters.`),
   );
 
 export const registerSchema = z.object({
@@ -48,12 +59,15 @@ export const loginSchema = z.object({
   login: z
     .string()
     .trim()
-    .min(1, "Enter your username or email.")
-    .refine((login) => fitsLength(login, LIMITS.emailMax), `At most ${LIMITS.emailMax} characters.`),
+    .min(1, wordsAsText(msg`Enter your username or email.`))
+    .refine((login) => fitsLength(login, LIMITS.emailMax), wordsAsText(msg`At most ${emailMax} characters.`)),
   password: z
     .string()
-    .min(1, "Enter your password.")
-    .refine((password) => fitsLength(password, LIMITS.passwordMax), `At most ${LIMITS.passwordMax} characters.`),
+    .min(1, wordsAsText(msg`Enter your password.`))
+    .refine(
+      (password) => fitsLength(password, LIMITS.passwordMax),
+      wordsAsText(msg`At most ${passwordMax} characters.`),
+    ),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -91,14 +105,12 @@ export type AuthProviders = z.infer<typeof authProvidersSchema>;
  * `/login#error=<code>` and the page shows the message.
  */
 export const OIDC_ERROR_MESSAGES = {
-  cancelled: "Sign-in was cancelled at your identity provider.",
-  state:
-    "This sign-in attempt could not be verified (it may have expired or been started in another tab). Please try again.",
-  provider: "Your identity provider could not complete the sign-in. Please try again.",
-  unavailable: "Signing in with your identity provider is not available right now. Please try again later.",
-  conflict:
-    "An account with this email address is already linked to a different identity-provider login. Sign in with your password instead.",
-  throttled: "Too many sign-in attempts. Please wait a minute and try again.",
-  deleted: "This account was deleted. Its email is free to sign up with again.",
+  cancelled: msg`Sign-in was cancelled at your identity provider.`,
+  state: msg`This sign-in attempt could not be verified (it may have expired or been started in another tab). Please try again.`,
+  provider: msg`Your identity provider could not complete the sign-in. Please try again.`,
+  unavailable: msg`Signing in with your identity provider is not available right now. Please try again later.`,
+  conflict: msg`An account with this email address is already linked to a different identity-provider login. Sign in with your password instead.`,
+  throttled: msg`Too many sign-in attempts. Please wait a minute and try again.`,
+  deleted: msg`This account was deleted. Its email is free to sign up with again.`,
 } as const;
 export type OidcErrorCode = keyof typeof OIDC_ERROR_MESSAGES;

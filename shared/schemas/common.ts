@@ -6,6 +6,9 @@ import { SESSION_END_REASONS } from "../live-protocol";
 import { fitsLength } from "../text-length";
 import { wordsAsText } from "../words";
 
+const firstDate = FIRST_DATE;
+const lastDate = LAST_DATE;
+
 /** The one error shape of every non-2xx API answer. */
 export const apiErrorSchema = z.object({
   message: z.string(),
@@ -22,9 +25,9 @@ export const emptyBodySchema = z.strictObject({});
 export const idParamSchema = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,15}$/, "The id must be a positive whole number.")
+    .regex(/^[1-9]\d{0,15}$/, wordsAsText(msg`The id must be a positive whole number.`))
     .transform(Number)
-    .refine(Number.isSafeInteger, "The id is too large."),
+    .refine(Number.isSafeInteger, wordsAsText(msg`The id is too large.`)),
 });
 
 /**
@@ -34,18 +37,21 @@ export const idParamSchema = z.object({
  */
 export const isoDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates look like YYYY-MM-DD.")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, wordsAsText(msg`Dates look like YYYY-MM-DD.`))
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "That date does not exist.")
-  .refine((value) => value >= FIRST_DATE && value <= LAST_DATE, `Dates must be from ${FIRST_DATE} to ${LAST_DATE}.`);
+  }, wordsAsText(msg`That date does not exist.`))
+  .refine(
+    (value) => value >= FIRST_DATE && value <= LAST_DATE,
+    wordsAsText(msg`Dates must be from ${firstDate} to ${lastDate}.`),
+  );
 
 /** An IANA time zone name that this runtime knows. */
 export const timeZoneSchema = z
   .string()
   .min(1)
-  .refine((zone) => fitsLength(zone, 64), "A time zone name is at most 64 characters.")
+  .refine((zone) => fitsLength(zone, 64), wordsAsText(msg`A time zone name is at most 64 characters.`))
   .refine((zone) => {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -53,9 +59,10 @@ export const timeZoneSchema = z
     } catch {
       return false;
     }
-  }, "Unknown time zone.");
+  }, wordsAsText(msg`Unknown time zone.`));
 
-const requiredDate = (name: string) => z.string({ error: `${name} is required, as YYYY-MM-DD.` }).pipe(isoDateSchema);
+const requiredDate = (name: string) =>
+  z.string({ error: wordsAsText(msg`${name} is required, as YYYY-MM-DD.`) }).pipe(isoDateSchema);
 
 /**
  * A query of two real dates named `fromName` and `toName`, the first not after the second, covering
@@ -75,26 +82,34 @@ export function dateRangeQuerySchema<F extends string, T extends string>(fromNam
     .superRefine((range, ctx) => {
       const { [fromName]: from = "", [toName]: to = "" } = range as Record<string, string>;
       if (to < from) {
-        ctx.addIssue({ code: "custom", path: [toName], message: `${toName} must not be before ${fromName}.` });
+        ctx.addIssue({
+          code: "custom",
+          path: [toName],
+          message: wordsAsText(msg`${toName} must not be before ${fromName}.`),
+        });
       } else if (inclusiveDayCount(from, to) > maxDays) {
-        ctx.addIssue({ code: "custom", path: [toName], message: `A range may cover at most ${maxDays} days.` });
+        ctx.addIssue({
+          code: "custom",
+          path: [toName],
+          message: wordsAsText(msg`A range may cover at most ${maxDays} days.`),
+        });
       }
     });
 }
 
 /** A task id in a body: a positive whole number. */
 export const taskIdSchema = z
-  .number({ error: "Task ids must be positive whole numbers." })
-  .int("Task ids must be positive whole numbers.")
-  .positive("Task ids must be positive whole numbers.")
-  .max(Number.MAX_SAFE_INTEGER, "The task id is too large.");
+  .number({ error: wordsAsText(msg`Task ids must be positive whole numbers.`) })
+  .int(wordsAsText(msg`Task ids must be positive whole numbers.`))
+  .positive(wordsAsText(msg`Task ids must be positive whole numbers.`))
+  .max(Number.MAX_SAFE_INTEGER, wordsAsText(msg`The task id is too large.`));
 
 /** A list of task ids, each named once, at most `max`. */
 export const taskIdListSchema = (name: string, max: number) =>
   z
     .array(taskIdSchema, { error: `${name} must be a list.` })
-    .max(max, `At most ${max} tasks at a time.`)
-    .refine((ids) => new Set(ids).size === ids.length, "Each task can be named only once.");
+    .max(max, wordsAsText(msg`At most ${max} tasks at a time.`))
+    .refine((ids) => new Set(ids).size === ids.length, wordsAsText(msg`Each task can be named only once.`));
 
 /**
  * A language Onething ships (shared/languages.ts), as its BCP 47 tag; any other answers 400 naming

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
 import { taskIdSchema } from "./common";
 import { localTimeSchema } from "./day";
 
@@ -8,18 +10,22 @@ import { localTimeSchema } from "./day";
 
 /** "What's on your mind?": one line, at most this many characters. */
 export const DAY_CLOSE_NOTE_MAX = 500;
+const noteMax = DAY_CLOSE_NOTE_MAX;
 /** The most tasks one close may move: far more than a day touches. */
 export const DAY_CLOSE_MOVES_MAX = 200;
+const movesMax = DAY_CLOSE_MOVES_MAX;
 /** "Tomorrow" keeps the star for the morning: at most today's three. */
 export const DAY_CLOSE_TOMORROW_MAX = 3;
+const tomorrowMax = DAY_CLOSE_TOMORROW_MAX;
 
 /** Where the close sends an open task, each by name: the buttons "Tomorrow", "Later", "No", "Done", "Delete". */
 export const DAY_CLOSE_MOVES = ["tomorrow", "later", "no", "done", "delete"] as const;
+const moves = DAY_CLOSE_MOVES.join(", ");
 export type DayCloseMove = (typeof DAY_CLOSE_MOVES)[number];
 
 const moveSchema = z.strictObject({
   id: taskIdSchema,
-  to: z.enum(DAY_CLOSE_MOVES, { error: `A move goes to one of ${DAY_CLOSE_MOVES.join(", ")}.` }),
+  to: z.enum(DAY_CLOSE_MOVES, { error: wordsAsText(msg`A move goes to one of ${moves}.`) }),
 });
 
 /**
@@ -28,19 +34,25 @@ const moveSchema = z.strictObject({
  */
 export const dayCloseSchema = z.strictObject({
   note: z
-    .string({ error: "The note must be text." })
+    .string({ error: wordsAsText(msg`The note must be text.`) })
     .trim()
-    .refine((note) => fitsLength(note, DAY_CLOSE_NOTE_MAX), `The note can be at most ${DAY_CLOSE_NOTE_MAX} characters.`)
+    .refine(
+      (note) => fitsLength(note, DAY_CLOSE_NOTE_MAX),
+      wordsAsText(msg`The note can be at most ${noteMax} characters.`),
+    )
     .transform((note) => (note === "" ? null : note))
     .nullable()
     .optional(),
   moves: z
     .array(moveSchema, { error: "moves must be a list." })
-    .max(DAY_CLOSE_MOVES_MAX, `At most ${DAY_CLOSE_MOVES_MAX} moves at a time.`)
-    .refine((moves) => new Set(moves.map((move) => move.id)).size === moves.length, "Each task can be moved only once.")
+    .max(DAY_CLOSE_MOVES_MAX, wordsAsText(msg`At most ${movesMax} moves at a time.`))
+    .refine(
+      (moves) => new Set(moves.map((move) => move.id)).size === moves.length,
+      wordsAsText(msg`Each task can be moved only once.`),
+    )
     .refine(
       (moves) => moves.filter((move) => move.to === "tomorrow").length <= DAY_CLOSE_TOMORROW_MAX,
-      `At most ${DAY_CLOSE_TOMORROW_MAX} tasks can stay starred for tomorrow.`,
+      wordsAsText(msg`At most ${tomorrowMax} tasks can stay starred for tomorrow.`),
     )
     .optional(),
   tomorrowFirst: taskIdSchema.nullable().optional(),
@@ -53,10 +65,10 @@ export const dayCloseSettingSchema = z.strictObject({ enabled: z.boolean(), time
 /** Settings "I usually focus": minutes a day, used until there are days of focus to take the median of. */
 export const USUAL_FOCUS_DEFAULT_MINUTES = 120;
 export const usualFocusMinutesSchema = z
-  .number({ error: "Enter a number of minutes." })
-  .int("Enter whole minutes.")
-  .min(15, "Choose at least 15 minutes.")
-  .max(16 * 60, "Choose at most 16 hours.");
+  .number({ error: wordsAsText(msg`Enter a number of minutes.`) })
+  .int(wordsAsText(msg`Enter whole minutes.`))
+  .min(15, wordsAsText(msg`Choose at least 15 minutes.`))
+  .max(16 * 60, wordsAsText(msg`Choose at most 16 hours.`));
 /** How many of the latest days with any focus the usual focus is the median of. */
 export const USUAL_FOCUS_DAYS = 14;
 /**

@@ -1,7 +1,12 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { DAY_START_HOUR_MAX, DAY_START_HOUR_MIN } from "../day";
+import { wordsAsText } from "../words";
 import { taskIdListSchema } from "./common";
 import { taskSchema } from "./tasks";
+
+const earliest = DAY_START_HOUR_MIN;
+const latest = DAY_START_HOUR_MAX;
 
 // The day, the plan and the history (docs/product.md#the-day, #plan-your-day, #done-history).
 
@@ -13,13 +18,14 @@ export const PLAN_PRIORITIES_MAX = 3;
 export const HISTORY_PAGE_SIZE = 300;
 /** The most one page may hold. */
 export const HISTORY_PAGE_MAX = 500;
+const pageMax = HISTORY_PAGE_MAX;
 
 /** The hour the person's day begins (Settings "Day starts at"). */
 export const dayStartHourSchema = z
-  .number({ error: "The day's start hour must be a whole number." })
-  .int("The day's start hour must be a whole number.")
-  .min(DAY_START_HOUR_MIN, `The day can start at ${DAY_START_HOUR_MIN}:00 at the earliest.`)
-  .max(DAY_START_HOUR_MAX, `The day can start at ${DAY_START_HOUR_MAX}:00 at the latest.`);
+  .number({ error: wordsAsText(msg`The day's start hour must be a whole number.`) })
+  .int(wordsAsText(msg`The day's start hour must be a whole number.`))
+  .min(DAY_START_HOUR_MIN, wordsAsText(msg`The day can start at ${earliest}:00 at the earliest.`))
+  .max(DAY_START_HOUR_MAX, wordsAsText(msg`The day can start at ${latest}:00 at the latest.`));
 
 /** A local wall-clock time "HH:MM" (24-hour). */
 export const localTimeSchema = z
@@ -114,7 +120,10 @@ export type DayPlanInput = z.input<typeof dayPlanSchema>;
 
 /** POST /api/no-list/again: earlier "No" list items said no to again today (one tap, "Again today"). */
 export const noListAgainSchema = z.strictObject({
-  ids: taskIdListSchema("ids", PLAN_NO_LIST_MAX).refine((ids) => ids.length > 0, "Select at least one task."),
+  ids: taskIdListSchema("ids", PLAN_NO_LIST_MAX).refine(
+    (ids) => ids.length > 0,
+    wordsAsText(msg`Select at least one task.`),
+  ),
 });
 export type NoListAgainInput = z.input<typeof noListAgainSchema>;
 
@@ -125,13 +134,13 @@ export type NoListAgainInput = z.input<typeof noListAgainSchema>;
 export const historyQuerySchema = z.strictObject({
   cursor: z
     .string()
-    .regex(/^\d{1,15}\.\d{1,15}$/, "The cursor is not one this server gave: start again without it.")
+    .regex(/^\d{1,15}\.\d{1,15}$/, wordsAsText(msg`The cursor is not one this server gave: start again without it.`))
     .optional(),
   limit: z
     .string()
-    .regex(/^\d{1,3}$/, `The limit is a whole number from 1 to ${HISTORY_PAGE_MAX}.`)
+    .regex(/^\d{1,3}$/, wordsAsText(msg`The limit is a whole number from 1 to ${pageMax}.`))
     .transform(Number)
-    .refine((n) => n >= 1 && n <= HISTORY_PAGE_MAX, `The limit is a whole number from 1 to ${HISTORY_PAGE_MAX}.`)
+    .refine((n) => n >= 1 && n <= HISTORY_PAGE_MAX, wordsAsText(msg`The limit is a whole number from 1 to ${pageMax}.`))
     .optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { FOCUS_SECONDS } from "../constants";
+import { wordsAsText } from "../words";
 
 // The answers' schemas (timer state, snapshot, focus session) live in timer-state.ts (zod/mini).
 export type {
@@ -10,6 +12,9 @@ export type {
   TimerState,
 } from "./timer-state";
 
+const minMinutes = FOCUS_SECONDS.min / 60;
+const maxMinutes = FOCUS_SECONDS.max / 60;
+
 /** POST /api/focus-sessions (docs/product.md#compatible-calls): taskId, duration in seconds, isCompleted false. */
 export const startFocusSessionSchema = z.strictObject({
   taskId: z
@@ -19,9 +24,9 @@ export const startFocusSessionSchema = z.strictObject({
   duration: z
     .number({ error: "duration must be a number of seconds." })
     .int("duration must be whole seconds.")
-    .min(FOCUS_SECONDS.min, `A focus session lasts at least ${FOCUS_SECONDS.min / 60} minute.`)
-    .max(FOCUS_SECONDS.max, `A focus session lasts at most ${FOCUS_SECONDS.max / 60} minutes.`),
-  isCompleted: z.literal(false, { error: "A new focus session cannot start completed." }).optional(),
+    .min(FOCUS_SECONDS.min, wordsAsText(msg`A focus session lasts at least ${minMinutes} minute.`))
+    .max(FOCUS_SECONDS.max, wordsAsText(msg`A focus session lasts at most ${maxMinutes} minutes.`)),
+  isCompleted: z.literal(false, { error: wordsAsText(msg`A new focus session cannot start completed.`) }).optional(),
 });
 export type StartFocusSessionInput = z.input<typeof startFocusSessionSchema>;
 

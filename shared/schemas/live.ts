@@ -22,6 +22,12 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("day-changed"), tab: z.optional(z.nullable(z.string())) }),
   /**
+   * The person changed their settings (language, zone, day start, nudge, close, focus lengths):
+   * refetch GET /api/auth/user (the tab named in `tab` skips that echo) and, in every tab, the day
+   * with the tasks (docs/decisions/398-a-change-of-settings-reaches-every-device.md).
+   */
+  z.object({ type: z.literal("settings-changed"), tab: z.optional(z.nullable(z.string())) }),
+  /**
    * Sent just before the socket is closed with LIVE_SESSION_ENDED: its sign-in session was revoked;
    * `why` when the device should be told (docs/product.md#signed-out-by-a-password-change).
    */

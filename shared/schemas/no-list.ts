@@ -1,18 +1,26 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
 import { taskIdSchema } from "./common";
 import { taskSchema } from "./tasks";
 import { undoTicketSchema } from "./undo";
 
+const reasonMax = LIMITS.reasonMax;
+
 /** The most tasks one commit or clear may name: a day's list is far shorter; this bounds the work. */
 export const NO_LIST_BATCH_MAX = 500;
+const batchMax = NO_LIST_BATCH_MAX;
 
 /** The reason is optional; blank means none, so it is stored as null rather than "". */
 export const noListReasonSchema = z
-  .string({ error: "The reason must be text." })
+  .string({ error: wordsAsText(msg`The reason must be text.`) })
   .trim()
-  .refine((reason) => fitsLength(reason, LIMITS.reasonMax), `Reason must be at most ${LIMITS.reasonMax} characters.`)
+  .refine(
+    (reason) => fitsLength(reason, LIMITS.reasonMax),
+    wordsAsText(msg`Reason must be at most ${reasonMax} characters.`),
+  )
   .nullable()
   .optional()
   .transform((reason) => (reason ? reason : null));
@@ -21,9 +29,9 @@ function withoutDuplicates(ids: number[]) {
   return new Set(ids).size === ids.length;
 }
 
-const DUPLICATE_MESSAGE = "Each task can be named only once.";
-const EMPTY_MESSAGE = "Select at least one task.";
-const TOO_MANY_MESSAGE = `At most ${NO_LIST_BATCH_MAX} tasks at a time.`;
+const DUPLICATE_MESSAGE = wordsAsText(msg`Each task can be named only once.`);
+const EMPTY_MESSAGE = wordsAsText(msg`Select at least one task.`);
+const TOO_MANY_MESSAGE = wordsAsText(msg`At most ${batchMax} tasks at a time.`);
 
 /** POST /api/no-list/commit: the selected tasks and their optional reasons, all moved in one step. */
 export const commitNoListSchema = z.strictObject({

@@ -1,13 +1,15 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
 
 /** A base64url string as PushSubscription.toJSON() gives the keys (no padding). */
 const base64url = (max: number) =>
   z
     .string()
     .min(1)
-    .refine((key) => fitsLength(key, max), `At most ${max} characters.`)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, "Must be base64url.");
+    .refine((key) => fitsLength(key, max), wordsAsText(msg`At most ${max} characters.`))
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, wordsAsText(msg`Must be base64url.`));
 
 /**
  * POST /api/push/subscriptions: what `PushSubscription.toJSON()` gives in the browser. Push
@@ -15,8 +17,8 @@ const base64url = (max: number) =>
  */
 export const pushSubscriptionSchema = z.object({
   endpoint: z
-    .url({ protocol: /^https$/, error: "The endpoint must be an https URL." })
-    .refine((endpoint) => fitsLength(endpoint, 2048), "The endpoint is too long."),
+    .url({ protocol: /^https$/, error: wordsAsText(msg`The endpoint must be an https URL.`) })
+    .refine((endpoint) => fitsLength(endpoint, 2048), wordsAsText(msg`The endpoint is too long.`)),
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({
     // An uncompressed P-256 point (65 bytes: 87 characters) and a 16-byte secret (22 characters).

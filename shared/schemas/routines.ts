@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
-import { hasRemovedMarker, REMOVED_MARKER_REFUSED } from "../constants";
+import { hasRemovedMarker, REMOVED_MARKER_REFUSAL } from "../constants";
 import { fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
 import { isoDateSchema } from "./common";
 import { taskTitleSchema } from "./tasks";
 
@@ -12,18 +14,24 @@ import { taskTitleSchema } from "./tasks";
 
 /** The days of the week as a rule names them, Monday first. */
 export const WEEK_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+const weekDays = WEEK_DAYS.join(", ");
 export type WeekDay = (typeof WEEK_DAYS)[number];
 
 /** The most routines a person keeps. */
 export const MAX_ROUTINES = 100;
+const routinesMax = MAX_ROUTINES;
 /** "Every N days": N from 2 (every other day) to a year; every day is its own rule. */
 export const EVERY_DAYS_MIN = 2;
+const everyMin = EVERY_DAYS_MIN;
 export const EVERY_DAYS_MAX = 365;
+const everyMax = EVERY_DAYS_MAX;
 /** "N times a week": 1 to 6; seven times a week is every day. */
 export const TIMES_PER_WEEK_MIN = 1;
+const timesMin = TIMES_PER_WEEK_MIN;
 export const TIMES_PER_WEEK_MAX = 6;
+const timesMax = TIMES_PER_WEEK_MAX;
 
-const weekDaySchema = z.enum(WEEK_DAYS, { error: `A day of the week is one of ${WEEK_DAYS.join(", ")}.` });
+const weekDaySchema = z.enum(WEEK_DAYS, { error: wordsAsText(msg`A day of the week is one of ${weekDays}.`) });
 
 /** A routine's rule: exactly one of these shapes. */
 export const repeatSchema = z.union(
@@ -33,32 +41,32 @@ export const repeatSchema = z.union(
     z.strictObject({
       every: z.literal("week"),
       days: z
-        .array(weekDaySchema, { error: "Name the days of the week as a list." })
-        .min(1, "Choose at least one day of the week.")
-        .max(7, "A week has seven days.")
-        .refine((days) => new Set(days).size === days.length, "Name each day once."),
+        .array(weekDaySchema, { error: wordsAsText(msg`Name the days of the week as a list.`) })
+        .min(1, wordsAsText(msg`Choose at least one day of the week.`))
+        .max(7, wordsAsText(msg`A week has seven days.`))
+        .refine((days) => new Set(days).size === days.length, wordsAsText(msg`Name each day once.`)),
     }),
     z.strictObject({
       everyDays: z
-        .number({ error: "Every N days takes a whole number." })
-        .int("Every N days takes a whole number.")
-        .min(EVERY_DAYS_MIN, `Every N days takes N from ${EVERY_DAYS_MIN} to ${EVERY_DAYS_MAX}.`)
-        .max(EVERY_DAYS_MAX, `Every N days takes N from ${EVERY_DAYS_MIN} to ${EVERY_DAYS_MAX}.`),
+        .number({ error: wordsAsText(msg`Every N days takes a whole number.`) })
+        .int(wordsAsText(msg`Every N days takes a whole number.`))
+        .min(EVERY_DAYS_MIN, wordsAsText(msg`Every N days takes N from ${everyMin} to ${everyMax}.`))
+        .max(EVERY_DAYS_MAX, wordsAsText(msg`Every N days takes N from ${everyMin} to ${everyMax}.`)),
     }),
     z.strictObject({
       every: z.literal("month"),
       day: z
-        .number({ error: "A day of the month is a whole number." })
-        .int("A day of the month is a whole number.")
-        .min(1, "A day of the month is from 1 to 31.")
-        .max(31, "A day of the month is from 1 to 31."),
+        .number({ error: wordsAsText(msg`A day of the month is a whole number.`) })
+        .int(wordsAsText(msg`A day of the month is a whole number.`))
+        .min(1, wordsAsText(msg`A day of the month is from 1 to 31.`))
+        .max(31, wordsAsText(msg`A day of the month is from 1 to 31.`)),
     }),
     z.strictObject({
       timesPerWeek: z
-        .number({ error: "N times a week takes a whole number." })
-        .int("N times a week takes a whole number.")
-        .min(TIMES_PER_WEEK_MIN, `N times a week takes N from ${TIMES_PER_WEEK_MIN} to ${TIMES_PER_WEEK_MAX}.`)
-        .max(TIMES_PER_WEEK_MAX, `N times a week takes N from ${TIMES_PER_WEEK_MIN} to ${TIMES_PER_WEEK_MAX}.`),
+        .number({ error: wordsAsText(msg`N times a week takes a whole number.`) })
+        .int(wordsAsText(msg`N times a week takes a whole number.`))
+        .min(TIMES_PER_WEEK_MIN, wordsAsText(msg`N times a week takes N from ${timesMin} to ${timesMax}.`))
+        .max(TIMES_PER_WEEK_MAX, wordsAsText(msg`N times a week takes N from ${timesMin} to ${timesMax}.`)),
     }),
   ],
   {
@@ -68,7 +76,10 @@ export const repeatSchema = z.union(
 );
 export type Repeat = z.infer<typeof repeatSchema>;
 
-const routineTitleSchema = taskTitleSchema.refine((title) => !hasRemovedMarker(title), REMOVED_MARKER_REFUSED);
+const routineTitleSchema = taskTitleSchema.refine(
+  (title) => !hasRemovedMarker(title),
+  wordsAsText(REMOVED_MARKER_REFUSAL),
+);
 
 /** POST /api/routines. */
 export const createRoutineSchema = z.strictObject({ title: routineTitleSchema, repeat: repeatSchema });
@@ -79,10 +90,10 @@ export const patchRoutineSchema = z
   .strictObject({
     title: routineTitleSchema,
     repeat: repeatSchema,
-    paused: z.boolean({ error: "Paused is true or false." }),
+    paused: z.boolean({ error: wordsAsText(msg`Paused is true or false.`) }),
   })
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "Change at least one of title, repeat, paused.");
+  .refine((patch) => Object.keys(patch).length > 0, wordsAsText(msg`Change at least one of title, repeat, paused.`));
 export type PatchRoutineInput = z.input<typeof patchRoutineSchema>;
 
 /**
@@ -96,13 +107,13 @@ export const importRoutinesSchema = z.strictObject({
       z.strictObject({
         title: routineTitleSchema,
         repeat: repeatSchema,
-        paused: z.boolean({ error: "Paused is true or false." }).default(false),
+        paused: z.boolean({ error: wordsAsText(msg`Paused is true or false.`) }).default(false),
         startDay: isoDateSchema.optional(),
       }),
-      { error: "Routines are a list." },
+      { error: wordsAsText(msg`Routines are a list.`) },
     )
-    .min(1, "The file has no routines to import.")
-    .max(MAX_ROUTINES, `A file brings at most ${MAX_ROUTINES} routines.`),
+    .min(1, wordsAsText(msg`The file has no routines to import.`))
+    .max(MAX_ROUTINES, wordsAsText(msg`A file brings at most ${routinesMax} routines.`)),
 });
 export type ImportRoutinesInput = z.input<typeof importRoutinesSchema>;
 
@@ -115,13 +126,17 @@ export type ImportRoutinesAnswer = z.infer<typeof importRoutinesAnswerSchema>;
 
 /** The longest reason a skip may give. */
 export const SKIP_REASON_MAX = 200;
+const skipReasonMax = SKIP_REASON_MAX;
 
 /** POST /api/routines/:id/skip: a reason if the person gives one. */
 export const skipRoutineSchema = z.strictObject({
   reason: z
     .string()
     .trim()
-    .refine((reason) => fitsLength(reason, SKIP_REASON_MAX), `A reason is at most ${SKIP_REASON_MAX} characters.`)
+    .refine(
+      (reason) => fitsLength(reason, SKIP_REASON_MAX),
+      wordsAsText(msg`A reason is at most ${skipReasonMax} characters.`),
+    )
     .nullable()
     .optional(),
 });

@@ -1,6 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { fitsLength } from "../text-length";
+import { wordsAsText } from "../words";
+
+const promptMax = LIMITS.promptMax;
+const suggestionMax = LIMITS.suggestionMax;
 
 /** Where suggestions come from (docs/decisions/156-suggestion-provider-chosen-by-what-is-there.md); "local" needs no model and no network. */
 export const AI_PROVIDERS = ["local", "workers-ai", "openai"] as const;
@@ -9,12 +14,12 @@ export type AiProvider = (typeof AI_PROVIDERS)[number];
 /** POST /api/ai/task-suggestions (docs/product.md#ai-suggestion-widget). */
 export const taskSuggestionsRequestSchema = z.object({
   prompt: z
-    .string({ error: "The prompt must be text." })
+    .string({ error: wordsAsText(msg`The prompt must be text.`) })
     .trim()
-    .min(1, "Please enter a prompt.")
+    .min(1, wordsAsText(msg`Please enter a prompt.`))
     .refine(
       (prompt) => fitsLength(prompt, LIMITS.promptMax),
-      `The prompt can be at most ${LIMITS.promptMax} characters.`,
+      wordsAsText(msg`The prompt can be at most ${promptMax} characters.`),
     ),
   /**
    * Whether the model is told the person's open task titles and today's No list (the panel's
@@ -52,7 +57,7 @@ export const suggestionTitleSchema = z
   .min(1)
   .refine(
     (title) => fitsLength(title, LIMITS.suggestionMax),
-    `A suggestion is at most ${LIMITS.suggestionMax} characters.`,
+    wordsAsText(msg`A suggestion is at most ${suggestionMax} characters.`),
   );
 
 /**

@@ -1,17 +1,29 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
-import { CATEGORIES, hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../constants";
+import { CATEGORIES, hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSAL } from "../constants";
 import { ESTIMATE_MAX_MINUTES, ESTIMATE_MIN_MINUTES } from "../estimate";
 import { EFFORT_OPTIONS } from "../questions";
 import { fitsLength } from "../text-length";
 import { hasVisibleCharacter, NO_VISIBLE_CHARACTER } from "../visible-text";
+import { wordsAsText } from "../words";
 import { isoDateSchema } from "./common";
 
+const categories = CATEGORIES.join(", ");
+const efforts = EFFORT_OPTIONS.join(", ");
+const estimateMin = ESTIMATE_MIN_MINUTES;
+const estimateMaxHours = ESTIMATE_MAX_MINUTES / 60;
+const titleMax = LIMITS.titleMax;
+const descriptionMax = LIMITS.descriptionMax;
+const reasonMax = LIMITS.reasonMax;
+const braindumpTextMax = LIMITS.braindumpTextMax;
+const braindumpLinesMax = LIMITS.braindumpLinesMax;
+
 export const categorySchema = z.enum(CATEGORIES, {
-  error: `Category must be one of ${CATEGORIES.join(", ")}.`,
+  error: wordsAsText(msg`Category must be one of ${categories}.`),
 });
 
-const yesNo = z.boolean({ error: "Answer with true or false." });
-const effortSchema = z.enum(EFFORT_OPTIONS, { error: `Effort must be one of ${EFFORT_OPTIONS.join(", ")}.` });
+const yesNo = z.boolean({ error: wordsAsText(msg`Answer with true or false.`) });
+const effortSchema = z.enum(EFFORT_OPTIONS, { error: wordsAsText(msg`Effort must be one of ${efforts}.`) });
 
 /** One task's answers (docs/product.md#prioritisation-questions-and-answers): Yes/No as booleans, effort as one of its options; any subset. */
 export const savedAnswersSchema = z
@@ -56,34 +68,40 @@ export type Task = z.infer<typeof taskSchema>;
 
 /** A task's estimate as a person sets it: whole minutes from 5 minutes to 8 hours, or null to take it off. */
 export const estimateMinutesSchema = z
-  .number({ error: "The estimate is a number of minutes." })
-  .int("The estimate is a whole number of minutes.")
-  .min(ESTIMATE_MIN_MINUTES, `An estimate is at least ${ESTIMATE_MIN_MINUTES} minutes.`)
-  .max(ESTIMATE_MAX_MINUTES, `An estimate is at most ${ESTIMATE_MAX_MINUTES / 60} hours.`)
+  .number({ error: wordsAsText(msg`The estimate is a number of minutes.`) })
+  .int(wordsAsText(msg`The estimate is a whole number of minutes.`))
+  .min(ESTIMATE_MIN_MINUTES, wordsAsText(msg`An estimate is at least ${estimateMin} minutes.`))
+  .max(ESTIMATE_MAX_MINUTES, wordsAsText(msg`An estimate is at most ${estimateMaxHours} hours.`))
   .nullable();
 
 export const taskTitleSchema = z
-  .string({ error: "Title must be text." })
+  .string({ error: wordsAsText(msg`Title must be text.`) })
   .trim()
-  .min(1, "A task needs a title.")
-  .refine((title) => fitsLength(title, LIMITS.titleMax), `Title must be at most ${LIMITS.titleMax} characters.`)
+  .min(1, wordsAsText(msg`A task needs a title.`))
+  .refine(
+    (title) => fitsLength(title, LIMITS.titleMax),
+    wordsAsText(msg`Title must be at most ${titleMax} characters.`),
+  )
   .refine((title) => title === "" || hasVisibleCharacter(title), NO_VISIBLE_CHARACTER);
 const descriptionSchema = z
   .string()
   .refine(
     (description) => fitsLength(description, LIMITS.descriptionMax),
-    `Description must be at most ${LIMITS.descriptionMax} characters.`,
+    wordsAsText(msg`Description must be at most ${descriptionMax} characters.`),
   )
   .nullable();
 const reasonSchema = z
   .string()
   .trim()
-  .refine((reason) => fitsLength(reason, LIMITS.reasonMax), `Reason must be at most ${LIMITS.reasonMax} characters.`)
+  .refine(
+    (reason) => fitsLength(reason, LIMITS.reasonMax),
+    wordsAsText(msg`Reason must be at most ${reasonMax} characters.`),
+  )
   .nullable();
 
 /** POST /api/tasks (docs/product.md#compatible-calls: the No-list builder and the AI add payloads). */
 export const createTaskSchema = z.strictObject({
-  title: taskTitleSchema.refine((title) => !hasRemovedMarker(title), REMOVED_MARKER_REFUSED),
+  title: taskTitleSchema.refine((title) => !hasRemovedMarker(title), wordsAsText(REMOVED_MARKER_REFUSAL)),
   description: descriptionSchema.optional(),
   category: categorySchema.nullable().optional(),
   isCompleted: z.boolean().optional(),
@@ -110,7 +128,7 @@ export const patchTaskSchema = z
     priorityDate: isoDateSchema,
   })
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "Send at least one field to change.")
+  .refine((patch) => Object.keys(patch).length > 0, wordsAsText(msg`Send at least one field to change.`))
   .refine((patch) => patch.priorityDate === undefined || patch.isPriority === true, {
     message: "priorityDate goes only with isPriority: true.",
     path: ["priorityDate"],
@@ -128,10 +146,10 @@ export const deleteTaskQuerySchema = z.object({
 /** POST /api/process-tasks (docs/product.md#compatible-calls): the braindump text, titles separated by semicolons or newlines. */
 export const processTasksSchema = z.strictObject({
   text: z
-    .string({ error: "Text must be a string." })
+    .string({ error: wordsAsText(msg`Text must be a string.`) })
     .refine(
       (text) => fitsLength(text, LIMITS.braindumpTextMax),
-      `A braindump can be at most ${LIMITS.braindumpTextMax} characters.`,
+      wordsAsText(msg`A braindump can be at most ${braindumpTextMax} characters.`),
     ),
   /** Sent as true by the spec's client; duplicates are dropped either way (see worker/tasks/braindump.ts). */
   allowDuplicates: z.boolean().optional(),
@@ -141,7 +159,7 @@ export type ProcessTasksInput = z.input<typeof processTasksSchema>;
 /** The answers a task is prioritised with: at least one. */
 export const answersSchema = savedAnswersSchema.refine(
   (answers) => Object.keys(answers).length > 0,
-  "Answer at least one question for each task.",
+  wordsAsText(msg`Answer at least one question for each task.`),
 );
 
 /**
@@ -159,7 +177,7 @@ export const patchAnswersSchema = z
     effort: effortSchema.nullable(),
   })
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "Send at least one answer to change.");
+  .refine((patch) => Object.keys(patch).length > 0, wordsAsText(msg`Send at least one answer to change.`));
 export type PatchAnswersInput = z.input<typeof patchAnswersSchema>;
 
 /**
@@ -169,9 +187,12 @@ export type PatchAnswersInput = z.input<typeof patchAnswersSchema>;
 export const savePrioritiesSchema = z.strictObject({
   tasks: z
     .array(z.strictObject({ id: z.number().int().positive(), answers: answersSchema }))
-    .min(1, "Send at least one task to prioritise.")
-    .max(LIMITS.braindumpLinesMax, `At most ${LIMITS.braindumpLinesMax} tasks can be prioritised at once.`)
-    .refine((items) => new Set(items.map((item) => item.id)).size === items.length, "Each task can appear only once."),
+    .min(1, wordsAsText(msg`Send at least one task to prioritise.`))
+    .max(LIMITS.braindumpLinesMax, wordsAsText(msg`At most ${braindumpLinesMax} tasks can be prioritised at once.`))
+    .refine(
+      (items) => new Set(items.map((item) => item.id)).size === items.length,
+      wordsAsText(msg`Each task can appear only once.`),
+    ),
 });
 export type SavePrioritiesInput = z.input<typeof savePrioritiesSchema>;
 

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { wordsAsText } from "../words";
 
 /** Part of the answer of a removal that can be undone: the ticket to hand back to POST /api/undo. */
 export const undoTicketSchema = z.object({
@@ -10,7 +12,7 @@ export type UndoTicket = z.infer<typeof undoTicketSchema>;
 
 /** POST /api/undo. */
 export const undoRequestSchema = z.strictObject({
-  token: z.uuid({ error: "The undo token is not valid." }),
+  token: z.uuid({ error: wordsAsText(msg`The undo token is not valid.`) }),
 });
 export type UndoRequest = z.input<typeof undoRequestSchema>;
 

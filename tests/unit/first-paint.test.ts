@@ -19,8 +19,8 @@ describe("the signed-in first paint (web/index.html)", () => {
   });
 
   it("shows the braindump screen's own heading and introduction", () => {
-    expect(texts("div")).toContain(BRAINDUMP_HEADING);
-    expect(texts("p")).toEqual([BRAINDUMP_INTRO]);
+    expect(texts("div")).toContain(BRAINDUMP_HEADING.message);
+    expect(texts("p")).toEqual([BRAINDUMP_INTRO.message]);
   });
 
   it("is asked for by first-paint.js only with a stored session, under the key the app uses", () => {

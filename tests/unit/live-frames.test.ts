@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TAB_ID_PATTERN } from "../../shared/live-protocol";
 import { TAB_ID } from "../../web/api/client";
-import { isEchoOfThisTab, readFrame } from "../../web/api/live-channel";
+import { isEchoOfThisTab, readAgainOn, readFrame } from "../../web/api/live-channel";
 
 // The web app reads the hub's frames by their type
 // (docs/decisions/120-signed-first-screen-carries-waits.md); the frames themselves are checked
@@ -16,6 +16,10 @@ describe("readFrame", () => {
 
   it("reads the day's change, which takes a plan made elsewhere to this device (docs/product.md#plan-your-day)", () => {
     expect(readFrame('{"type":"day-changed"}')).toEqual({ type: "day-changed" });
+  });
+
+  it("reads a change of the person's settings, which has the device read the user again", () => {
+    expect(readFrame('{"type":"settings-changed","tab":null}')).toEqual({ type: "settings-changed", tab: null });
   });
 
   it("ignores what is not a frame: other types, other JSON, not JSON, binary", () => {
@@ -42,5 +46,22 @@ describe("isEchoOfThisTab", () => {
 
   it("each page load has its own id, in the form the worker accepts", () => {
     expect(TAB_ID).toMatch(TAB_ID_PATTERN);
+  });
+});
+
+// docs/decisions/398-a-change-of-settings-reaches-every-device.md: a change of settings made
+// elsewhere has the tab read the user again (and so follow its language); the day in every tab.
+describe("readAgainOn", () => {
+  it("reads the user again on a change of settings another tab made, and the lists in every tab", () => {
+    expect(readAgainOn({ type: "settings-changed", tab: "another-tab-id" })).toEqual({ lists: true, user: true });
+    expect(readAgainOn({ type: "settings-changed", tab: null })).toEqual({ lists: true, user: true });
+    expect(readAgainOn({ type: "settings-changed", tab: TAB_ID })).toEqual({ lists: true, user: false });
+  });
+
+  it("reads only the lists on a change of tasks or of the day, and nothing on the tab's own echo", () => {
+    expect(readAgainOn({ type: "tasks-changed", tab: "another-tab-id" })).toEqual({ lists: true, user: false });
+    expect(readAgainOn({ type: "day-changed" })).toEqual({ lists: true, user: false });
+    expect(readAgainOn({ type: "day-changed", tab: TAB_ID })).toEqual({ lists: false, user: false });
+    expect(readAgainOn({ type: "session-ended" })).toEqual({ lists: false, user: false });
   });
 });

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError, apiRequest, OFFLINE_MESSAGE, OfflineError } from "../../web/api/client";
+import { ApiRequestError, apiRequest, OfflineError, offlineMessage } from "../../web/api/client";
 import { lastAnswers, offlineFallback } from "../../web/api/query-persistence";
 
 function network(online: boolean) {
@@ -19,7 +19,7 @@ describe("a request the browser cannot send", () => {
     const err = await apiRequest("POST", "/api/timer/pause").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OfflineError);
     expect(err).toBeInstanceOf(ApiRequestError);
-    expect((err as ApiRequestError).serverMessage).toBe(OFFLINE_MESSAGE);
+    expect((err as ApiRequestError).serverMessage).toBe(offlineMessage());
   });
 
   it("online (a network failure), stays the browser's own error", async () => {

@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { OIDC_ERROR_MESSAGES } from "../../shared/schemas/auth";
+import { i18n, type Messages } from "@lingui/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { OIDC_ERROR_MESSAGES, usernameSchema } from "../../shared/schemas/auth";
+import { textOfIssue } from "../../web/api/field-errors";
 import { readOidcReturn } from "../../web/features/auth/oidc-return";
+
+/** The web app's German "common" catalog, compiled by the Lingui plugin as the app loads it. */
+const [german] = Object.values(
+  import.meta.glob<{ messages: Messages }>("../../web/locales/de/common.po", { eager: true }),
+);
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl_-";
 
@@ -12,7 +19,7 @@ describe("readOidcReturn", () => {
 
   it("maps each known error code to its message", () => {
     for (const [code, message] of Object.entries(OIDC_ERROR_MESSAGES)) {
-      expect(readOidcReturn(`#error=${code}`)).toEqual({ kind: "error", message });
+      expect(readOidcReturn(`#error=${code}`)).toEqual({ kind: "error", message: i18n._(message) });
     }
   });
 
@@ -28,5 +35,19 @@ describe("readOidcReturn", () => {
     expect(readOidcReturn("#main")).toBeNull();
     expect(readOidcReturn("#token=not-a-jwt")).toBeNull();
     expect(readOidcReturn("#token=a.b.c<script>")).toBeNull();
+  });
+
+  describe("in the shown language", () => {
+    afterEach(() => i18n.activate("en"));
+
+    it("says the error and a form's own check in it (docs/decisions/397-the-server-speaks-the-person-s-language.md)", () => {
+      i18n.loadAndActivate({ locale: "de", messages: german?.messages ?? {} });
+      expect(readOidcReturn("#error=cancelled")).toEqual({
+        kind: "error",
+        message: "Die Anmeldung wurde bei deinem Identitätsanbieter abgebrochen.",
+      });
+      const issue = usernameSchema.safeParse("ab").error?.issues[0]?.message;
+      expect(textOfIssue(issue)).toBe("Der Benutzername muss mindestens 3 Zeichen lang sein.");
+    });
   });
 });

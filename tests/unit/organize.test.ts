@@ -109,6 +109,23 @@ describe("keyboard moves between columns", () => {
     expect(landsIn(stack, nextColumnPosition("ArrowUp", card, stack, "later"))).toBe("urgent");
   });
 
+  it("one column right to left: left goes to the list below and right to the one above", () => {
+    const stack: ColumnRect[] = [
+      { id: "urgent", rect: rect(0, 100, 350, 200) },
+      { id: "later", rect: rect(0, 320, 350, 200) },
+      { id: "delegate", rect: rect(0, 540, 350, 200) },
+    ];
+    expect(landsIn(stack, nextColumnPosition("ArrowLeft", card, stack, "later", true))).toBe("delegate");
+    expect(landsIn(stack, nextColumnPosition("ArrowRight", card, stack, "later", true))).toBe("urgent");
+    expect(landsIn(stack, nextColumnPosition("ArrowDown", card, stack, "later", true))).toBe("delegate");
+  });
+
+  it("four side by side right to left: the arrows follow the screen", () => {
+    const mirrored: ColumnRect[] = row.map(({ id, rect: r }) => ({ id, rect: { ...r, left: 810 - r.left } }));
+    expect(landsIn(mirrored, nextColumnPosition("ArrowLeft", card, mirrored, "later", true))).toBe("delegate");
+    expect(landsIn(mirrored, nextColumnPosition("ArrowRight", card, mirrored, "later", true))).toBe("urgent");
+  });
+
   it("places the card inside the target, under its heading, even in a short column", () => {
     const position = nextColumnPosition("ArrowRight", card, row, "urgent");
     expect(position).toEqual({ x: 270 + 25, y: 100 + 56 });

@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { describe, expect, it } from "vitest";
 import { taskTitleSchema } from "../../shared/schemas/tasks";
 import { splitTasks } from "../../shared/split-tasks";
 import { hasVisibleCharacter, NO_VISIBLE_CHARACTER } from "../../shared/visible-text";
+import { wordsAsText } from "../../shared/words";
 
 // docs/decisions/126-visible-titles.md: the rule the web forms and the server share.
 const INVISIBLE = [
@@ -40,8 +42,9 @@ describe("titles and braindump lines use it", () => {
     const result = taskTitleSchema.safeParse("\u200B\u200B");
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([NO_VISIBLE_CHARACTER]);
+    // A catalog message, said in the shown language by whoever shows it (docs/decisions/397-the-server-speaks-the-person-s-language.md).
     expect(taskTitleSchema.safeParse("").error?.issues.map((issue) => issue.message)).toEqual([
-      "A task needs a title.",
+      wordsAsText(msg`A task needs a title.`),
     ]);
   });
 

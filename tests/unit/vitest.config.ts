@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
+import { linguiPlugins } from "../../scripts/lingui-plugins.ts";
 import { clockShift, placedStart } from "../worker/suite-clock.ts";
 
 /** TEST_CLOCK places the suite's clock as it does the worker suite's (docs/decisions/236-suites-run-across-a-days-start.md). */
@@ -10,7 +10,7 @@ export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
   // The app's messages (docs/decisions/395-messages-in-lingui-catalogs.md); outside production
   // they keep their English, so a test needs no catalog loaded, only a language shown.
-  plugins: [lingui({ macroTransform: true })],
+  plugins: linguiPlugins(),
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",

@@ -249,6 +249,12 @@ describe("the one frame a change sends every open tab follows from its events", 
       [{ type: "day-settings-changed", user: {} as never }],
       { type: "day-changed" },
     ],
+    [
+      "the person's settings, the day's among them: every tab reads the day, the user all but the tab named",
+      [{ type: "day-settings-changed", user: {} as never }, { type: "settings-changed" }],
+      { type: "settings-changed", tab },
+    ],
+    ["the person's language alone", [{ type: "settings-changed" }], { type: "settings-changed", tab }],
     ["notifications turned on", [{ type: "notifications-turned-on", user: {} as never }], null],
     [
       "a day's start that closed an occurrence: each device reads its day at the day's end",

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDays, dayOf } from "../../shared/day";
 import type { Day } from "../../shared/schemas/day";
 import type { ChangeSubscriber } from "../../worker/changes/pipeline";
-import { nextDayStartAt, runDayStartStep } from "../../worker/day/day-start";
 import { createDb } from "../../worker/db/client";
 import { users } from "../../worker/db/schema";
-import { beginDay } from "../../worker/hub-host/day-start";
+import { runDayStart } from "../../worker/hub-host/day-start";
+import { nextDayStartAt, runDayStartStep } from "../../worker/today/day-start";
 import { getDay, setAccount, setClock } from "./day-helpers";
 import { hubOf, scheduledAt } from "./focus-helpers";
 import { api, registerUser } from "./helpers";
@@ -251,7 +251,7 @@ describe("the day start says what it removed (docs/decisions/381-one-message-fro
       if (!occurrence) throw new Error("no occurrence made");
       const next = clockAtDay(zone, addDays(DAY, 1), 10);
       const owner = { userId: person.user.id, ...zone };
-      const runs = await Promise.all(Array.from({ length: 20 }, () => beginDay(createDb(person.home), owner, next)));
+      const runs = await Promise.all(Array.from({ length: 20 }, () => runDayStart(createDb(person.home), owner, next)));
       const begun = runs.filter((run) => run.begun);
       expect(begun).toHaveLength(1);
       expect(begun[0]?.events).toEqual([

@@ -234,8 +234,9 @@ describe("POST /api/day/plan", () => {
     await commitNoList(token, [task.id]);
     const other = await openLive(token);
     try {
+      // The person's settings: every device reads the day and the user again.
       await setAccount(token, { dayStartHour: 5 });
-      await other.next((frame) => frame.type === "day-changed");
+      await other.next((frame) => frame.type === "settings-changed");
       const again = await api("/api/no-list/again", { method: "POST", token, json: { ids: [task.id] } });
       expect(again.status).toBe(200);
       await other.next((frame) => frame.type === "day-changed");

@@ -1,17 +1,21 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHANGE_ID_HEADER } from "../../shared/constants";
+import { dayOf } from "../../shared/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { createApp } from "../../worker/app";
 import { applyOnce, requireUser } from "../../worker/auth/middleware";
 import { readAsUser } from "../../worker/auth/session-read";
+import { beginDay } from "../../worker/today/begin-day";
 import { api, ORIGIN } from "./helpers";
 import { type Continent, registerFrom } from "./homes";
 
 /*
  * One door per job (docs/decisions/387-one-door-per-job.md): requireUser checks the session's token
  * and hands the route the person's databases; applyOnce, named after it, is what replays a change
- * sent with its id. A route whose chain does not name it answers every request anew.
+ * sent with its id. A route whose chain does not name it answers every request anew. beginDay,
+ * named after requireUser, is what begins a day not yet begun on the route's session check
+ * (docs/decisions/404-the-day-begun-by-a-named-door.md): a route without it leaves the day as it is.
  */
 
 /** How many change ids of this person a database remembers. */
@@ -112,6 +116,54 @@ describe("a route without applyOnce in its chain", () => {
       for (let i = 0; i < 3; i += 1)
         expect((await post(person.token, "/api/doors-test/count-once", once)).status).toBe(200);
       expect(runs()).toBe(21);
+    },
+  );
+});
+
+/** The last day the person's rows say began. */
+async function dayBegunIn(db: D1Database, userId: string): Promise<string | null> {
+  const row = await db
+    .prepare("select day_begun from users where id = ?")
+    .bind(userId)
+    .first<{ day_begun: string | null }>();
+  return row?.day_begun ?? null;
+}
+
+describe("a route without beginDay in its chain", () => {
+  /** The app with two more reads: one whose chain names requireUser alone, one that names beginDay too. */
+  function appWithTwoReads() {
+    const app = createApp();
+    app.get("/api/doors-test/read", requireUser, async (c) => {
+      const { user } = await readAsUser(c);
+      return c.json({ id: user.id });
+    });
+    app.get("/api/doors-test/read-and-begin", requireUser, beginDay, async (c) => {
+      const { user } = await readAsUser(c);
+      return c.json({ id: user.id });
+    });
+    return (token: string, path: string) =>
+      app.fetch(new Request(`${ORIGIN}${path}`, { headers: { Authorization: `Bearer ${token}` } }), env);
+  }
+
+  it.each<Continent>(["EU", "OC"])(
+    "does not begin a day not begun; the same read with beginDay named does (homed from %s)",
+    async (continent) => {
+      const person = await registerFrom(continent);
+      const read = appWithTwoReads();
+      // The person's rows say the last day begun is long gone: today has not begun.
+      await person.home.prepare("update users set day_begun = '2000-01-01' where id = ?").bind(person.user.id).run();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => read(person.token, "/api/doors-test/read")));
+      for (const res of answers) expect(res.status).toBe(200);
+      expect(await dayBegunIn(person.home, person.user.id)).toBe("2000-01-01");
+      const begun = await Promise.all(
+        Array.from({ length: 20 }, () => read(person.token, "/api/doors-test/read-and-begin")),
+      );
+      for (const res of begun) expect(res.status).toBe(200);
+      const user = (await (await api("/api/auth/user", { token: person.token })).json()) as {
+        timeZone: string;
+        dayStartHour: number;
+      };
+      expect(await dayBegunIn(person.home, person.user.id)).toBe(dayOf(new Date(), user.timeZone, user.dayStartHour));
     },
   );
 });

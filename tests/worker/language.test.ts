@@ -2,7 +2,7 @@
 // from Accept-Language, kept with the account in both homes, changed by PATCH /api/account.
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_TAGS } from "../../shared/languages";
-import { api, PASSWORD } from "./helpers";
+import { api, PASSWORD, registerUser, signInAgain } from "./helpers";
 import { type Continent, HOMES } from "./homes";
 
 async function register(json: Record<string, unknown>, init: RequestInit = {}) {
@@ -106,6 +106,103 @@ describe("what the server says", () => {
     ["zh-CN", "请先登录。"],
   ])("a 401 without a session is said in %j", async (acceptLanguage, said) => {
     const res = await api("/api/tasks", { headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toBe(said);
+  });
+
+  // Each kind of refusal, in English as the brief words it and in three other scripts.
+  type Said = { tooShort: string; taken: string; notFound: string; passwordChanged: string };
+  it.each<[string | undefined, Said]>([
+    [
+      undefined,
+      {
+        tooShort: "Username must be at least 3 characters.",
+        taken: "That username is already taken.",
+        notFound: "Task not found.",
+        passwordChanged:
+          "Your password was changed on another device, so this device was signed out. Sign in with the new password.",
+      },
+    ],
+    [
+      "de-DE,de;q=0.9",
+      {
+        tooShort: "Der Benutzername muss mindestens 3 Zeichen lang sein.",
+        taken: "Dieser Benutzername ist bereits vergeben.",
+        notFound: "Aufgabe nicht gefunden.",
+        passwordChanged:
+          "Dein Passwort wurde auf einem anderen Gerät geändert, deshalb wurde dieses Gerät abgemeldet. Melde dich mit dem neuen Passwort an.",
+      },
+    ],
+    [
+      "ja",
+      {
+        tooShort: "ユーザー名は3文字以上にしてください。",
+        taken: "そのユーザー名はすでに使われています。",
+        notFound: "タスクが見つかりません。",
+        passwordChanged:
+          "別の端末でパスワードが変更されたため、この端末はサインアウトされました。新しいパスワードでサインインしてください。",
+      },
+    ],
+    [
+      "ar-EG",
+      {
+        tooShort: "يجب أن يتكون اسم المستخدم من 3 أحرف على الأقل.",
+        taken: "اسم المستخدم هذا مستخدم بالفعل.",
+        notFound: "لم يتم العثور على المهمة.",
+        passwordChanged: "تم تغيير كلمة المرور على جهاز آخر، لذا سُجّل خروج هذا الجهاز. سجّل الدخول بكلمة المرور الجديدة.",
+      },
+    ],
+  ])("a 400 with its limit, a 409, a 404 and a 401 that says why are said in %j", async (acceptLanguage, said) => {
+    const headers: Record<string, string> = acceptLanguage ? { "Accept-Language": acceptLanguage } : {};
+    const bodyOf = async (res: Response) => (await res.json()) as { message: string; issues?: { message: string }[] };
+
+    const short = await api("/api/auth/register", {
+      method: "POST",
+      json: { username: "ab", email: "ab@example.com", password: PASSWORD },
+      headers,
+    });
+    expect(short.status).toBe(400);
+    const shortBody = await bodyOf(short);
+    expect(shortBody.issues?.[0]?.message).toBe(said.tooShort);
+    expect(shortBody.message).toContain(said.tooShort);
+
+    const account = await registerUser();
+    const name = account.user.username;
+    const taken = await api("/api/auth/register", {
+      method: "POST",
+      json: { username: name, email: `other-${name}@example.com`, password: PASSWORD },
+      headers,
+    });
+    expect(taken.status).toBe(409);
+    expect((await bodyOf(taken)).message).toBe(said.taken);
+
+    const missing = await api("/api/tasks/999999999/reopen", { method: "POST", token: account.token, headers });
+    expect(missing.status).toBe(404);
+    expect((await bodyOf(missing)).message).toBe(said.notFound);
+
+    const phone = await signInAgain(name, "Phone");
+    const changed = await api("/api/account/password", {
+      method: "POST",
+      token: account.token,
+      json: { currentPassword: PASSWORD, newPassword: "a brand new passphrase" },
+    });
+    expect(changed.status).toBe(200);
+    const ended = await api("/api/tasks", { token: phone, headers });
+    expect(ended.status).toBe(401);
+    expect(await ended.json()).toEqual({ message: said.passwordChanged, why: "password-changed" });
+  });
+
+  it.each<[string | undefined, string]>([
+    [undefined, "Invalid username/email or password."],
+    ["ja", "ユーザー名/メールアドレスまたはパスワードが正しくありません。"],
+    ["ar", "اسم المستخدم/البريد الإلكتروني أو كلمة المرور غير صحيحة."],
+  ])("a refused sign-in is said in %j", async (acceptLanguage, said) => {
+    const account = await registerUser();
+    const res = await api("/api/auth/login", {
+      method: "POST",
+      json: { login: account.user.username, password: "not the password at all" },
+      headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {},
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { message: string }).message).toBe(said);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SESSION_END_TEXT } from "../../shared/live-protocol";
+import { wordsIn } from "../../worker/language/words";
 import { api, registerUser, signInAgain } from "./helpers";
 
 async function bodyOf(res: Response) {
@@ -29,7 +30,7 @@ describe("the 401 of a session ended elsewhere says why", () => {
     for (const res of await reloadOf(phone)) {
       expect(await bodyOf(res)).toEqual({
         status: 401,
-        message: SESSION_END_TEXT["password-changed"],
+        message: wordsIn("en")._(SESSION_END_TEXT["password-changed"]),
         why: "password-changed",
       });
     }

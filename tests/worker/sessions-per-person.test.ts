@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_END_TEXT } from "../../shared/live-protocol";
 import { DEVICE_COOKIE } from "../../worker/auth/device-cookies";
 import { SESSIONS_PER_PERSON } from "../../worker/auth/sessions";
+import { wordsIn } from "../../worker/language/words";
 import { api, freshIp, PASSWORD, registerUser } from "./helpers";
 import { inOneLimiterWindow } from "./limiter-window";
 
@@ -34,7 +35,10 @@ describe("sessions and sign-ins per person", () => {
     expect(signedIn).toHaveLength(SESSIONS_PER_PERSON);
     expect(signedOut).toHaveLength(extra + 1);
     for (const res of signedOut) {
-      expect(await errorOf(res)).toEqual({ message: SESSION_END_TEXT["too-many-sessions"], why: "too-many-sessions" });
+      expect(await errorOf(res)).toEqual({
+        message: wordsIn("en")._(SESSION_END_TEXT["too-many-sessions"]),
+        why: "too-many-sessions",
+      });
     }
     // The session that registered was the least recently used.
     expect(checks[0]?.status).toBe(401);

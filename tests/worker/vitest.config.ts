@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
+import { linguiPlugins } from "../../scripts/lingui-plugins.ts";
 import { shiftClock } from "../../shared/shifted-clock.ts";
 import { clockShift, placedStart } from "./suite-clock.ts";
 
@@ -26,7 +26,7 @@ export default defineConfig(async () => {
     root,
     plugins: [
       // The server's messages and catalogs, as the build has them (docs/decisions/395-messages-in-lingui-catalogs.md).
-      lingui({ macroTransform: true }),
+      ...linguiPlugins(),
       // A function, so it can read what the global setups provided: the mock servers' URLs.
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: `${root}/wrangler.toml` },

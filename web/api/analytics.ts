@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { zeroBreakdown, zeroRecord } from "../../shared/analytics";
 import {
@@ -165,11 +166,11 @@ export function useResetAnalytics() {
       void invalidateTaskData(queryClient);
     },
     onSuccess: () => {
-      showSuccess("Analytics reset", "Your analytics data has been reset successfully.");
+      showSuccess(t`Analytics reset`, t`Your analytics data has been reset successfully.`);
     },
     onError: (err) => {
       console.warn("resetting analytics failed", err);
-      showError("Error resetting analytics", "There was a problem resetting your analytics. Please try again.");
+      showError(t`Error resetting analytics`, t`There was a problem resetting your analytics. Please try again.`);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { i18n } from "@lingui/core";
+import { t } from "@lingui/core/macro";
 import { AUTH_TOKEN_KEY, CHANGE_ID_HEADER, D1_BOOKMARK_HEADER } from "../../shared/constants";
 import { SESSION_END_REASONS, type SessionEndReason, TAB_HEADER } from "../../shared/live-protocol";
 import { rememberSessionEnd } from "./session-end";
@@ -43,7 +44,9 @@ export class ApiRequestError extends Error {
  * (docs/decisions/092-offline-page-keeps-last-known-reads.md): the timer, settings, suggestions.
  * The changes in docs/product.md#offline are kept on the device instead (web/api/send-change.ts).
  */
-export const OFFLINE_MESSAGE = "You're offline. Nothing was changed: try again when you're back online.";
+export function offlineMessage(): string {
+  return t`You're offline. Nothing was changed: try again when you're back online.`;
+}
 
 /**
  * A request the browser could not send because it is offline: status 0, with the message in the
@@ -51,7 +54,7 @@ export const OFFLINE_MESSAGE = "You're offline. Nothing was changed: try again w
  */
 export class OfflineError extends ApiRequestError {
   constructor() {
-    super(0, JSON.stringify({ message: OFFLINE_MESSAGE }), "Offline");
+    super(0, JSON.stringify({ message: offlineMessage() }), t`Offline`);
     this.name = "OfflineError";
   }
 }

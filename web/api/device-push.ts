@@ -1,10 +1,11 @@
+import { t } from "@lingui/core/macro";
 import type { PushSubscriptionBody } from "../../shared/schemas/push";
 import { deletePushSubscriptions, savePushSubscription } from "./push";
 
 /** Why this device cannot turn notifications on, in words for the person; null when it can. */
 export function pushUnsupportedReason(): string | null {
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
-    return "This browser cannot show notifications from Onething.";
+    return t`This browser cannot show notifications from Onething.`;
   }
   return null;
 }
@@ -14,7 +15,7 @@ export class PushSetupError extends Error {}
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   const found = await navigator.serviceWorker.getRegistration("/");
-  if (!found) throw new PushSetupError("The app is still setting up on this device. Reload the page and try again.");
+  if (!found) throw new PushSetupError(t`The app is still setting up on this device. Reload the page and try again.`);
   return navigator.serviceWorker.ready;
 }
 
@@ -34,7 +35,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 export async function turnOnPush(publicKey: string): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
-    throw new PushSetupError("Notifications are blocked for this site. Allow them in the browser's site settings.");
+    throw new PushSetupError(t`Notifications are blocked for this site. Allow them in the browser's site settings.`);
   }
   const reg = await registration();
   let subscription = await reg.pushManager.getSubscription();

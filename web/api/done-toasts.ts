@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { QueryClient } from "@tanstack/react-query";
 import { UNDO } from "../../shared/constants";
 import type { Task } from "../../shared/schemas/tasks";
@@ -17,7 +18,7 @@ export function sayDone(queryClient: QueryClient, task: Done, done: Task | Queue
   showSuccess(said.title, said.description, {
     duration: UNDO.toastMs,
     action: {
-      label: "Undo",
+      label: t`Undo`,
       onClick: () =>
         void import("./reopen-task").then(
           ({ undoDone }) => undoDone(queryClient, task),

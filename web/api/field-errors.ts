@@ -5,6 +5,11 @@ import { ApiRequestError } from "./client";
 
 export type FieldErrors = Record<string, string>;
 
+/** A zod issue's message shown on its own (a form's one error line), in the shown language (shared/words.ts). */
+export function textOfIssue(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : textIn(i18n, message);
+}
+
 /** First message per field from a zod error, in the shown language (shared/words.ts). */
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

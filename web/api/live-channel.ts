@@ -12,6 +12,7 @@ const FRAME_TYPES = new Set<unknown>([
   "timer",
   "tasks-changed",
   "day-changed",
+  "settings-changed",
   "session-ended",
 ] satisfies ServerFrame["type"][]);
 
@@ -41,6 +42,21 @@ export function isEchoOfThisTab(frame: ServerFrame, tabId: string = TAB_ID): boo
   return (frame.type === "tasks-changed" || frame.type === "day-changed") && frame.tab === tabId;
 }
 
+/**
+ * What a change's frame has this tab read again: the lists (tasks, day, history, analytics) unless
+ * this tab made the change (it refetched on its own, its mutation's onSettled); on a change of the
+ * person's settings, the lists in every tab (the zone or the day start may have moved the day) and
+ * the user in every tab but the one that made it, which has the user from its answer
+ * (docs/decisions/398-a-change-of-settings-reaches-every-device.md).
+ */
+export function readAgainOn(frame: ServerFrame, tabId: string = TAB_ID): { lists: boolean; user: boolean } {
+  if (frame.type === "settings-changed") return { lists: true, user: frame.tab !== tabId };
+  if (frame.type === "tasks-changed" || frame.type === "day-changed") {
+    return { lists: !isEchoOfThisTab(frame, tabId), user: false };
+  }
+  return { lists: false, user: false };
+}
+
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 /** Keep-alive: proxies drop quiet sockets, and a dead one is only noticed by its silence. */
@@ -57,7 +73,8 @@ export function backoffDelay(attempt: number, random = Math.random()): number {
 
 /**
  * One WebSocket to the user's hub (GET /api/live): timer frames go into the TanStack cache,
- * "tasks-changed" and "day-changed" refetch the tasks, the day, the history and today's analytics.
+ * "tasks-changed" and "day-changed" refetch the tasks, the day, the history and today's analytics;
+ * "settings-changed" those and the user.
  * It reconnects with backoff and resyncs after a reconnect and whenever the tab becomes visible again.
  */
 class LiveConnection {
@@ -137,9 +154,10 @@ class LiveConnection {
       } else if (frame.type === "session-ended") {
         if (frame.why) rememberSessionEnd(frame.why);
         this.sessionEnded(ws);
-      } else if (!isEchoOfThisTab(frame)) {
-        // A change this tab made is skipped: it refetched on its own (its mutation's onSettled).
-        this.refetchLists();
+      } else {
+        const again = readAgainOn(frame);
+        if (again.lists) this.refetchLists();
+        if (again.user) void this.queryClient.invalidateQueries({ queryKey: queryKeys.user });
       }
     });
     ws.addEventListener("close", (event) => {
@@ -161,7 +179,7 @@ class LiveConnection {
   private sessionEnded(ws: WebSocket) {
     if (this.ws === ws) this.ws = null;
     clearInterval(this.heartbeat);
-    ws.close(1000, "session ended");
+    ws.close(1000, "session ended"); // words-ok: a WebSocket close reason for the server, never shown
     void this.recheckSignIn();
   }
 

@@ -1,8 +1,9 @@
+import { plural, t } from "@lingui/core/macro";
 import type { QueryClient } from "@tanstack/react-query";
-import { aboutTask } from "../ui/task-name";
+import { shortTaskName } from "../ui/task-name";
 import { showError, showEverywhere, showSuccess } from "../ui/toast";
 import { ApiRequestError } from "./client";
-import type { RefusedChange } from "./outbox-store";
+import type { RefusalReason, RefusedChange } from "./outbox-store";
 import { invalidateTaskData } from "./refetch-after-change";
 import { createTask } from "./task-changes";
 
@@ -20,33 +21,57 @@ export function sayRefused(queryClient: QueryClient, refused: RefusedChange[]) {
   const [only] = refused;
   if (!only) return;
   const written = refused.flatMap((change) => (change.written ? [change.written] : []));
+  const writtenCount = written.length;
+  const refusedCount = refused.length;
   const keep =
     written.length === 0
       ? {}
       : {
           action: {
-            label: written.length === 1 ? "Keep my title" : "Keep my titles",
+            label: plural(writtenCount, { one: "Keep my title", other: "Keep my titles" }),
             onClick: () => void keepWritten(queryClient, written),
           },
           duration: KEEP_OFFER_MS,
         };
   const offer =
-    written.length === 0 ? "" : ` Keep what you wrote as ${written.length === 1 ? "a new task" : "new tasks"}?`;
+    written.length === 0
+      ? ""
+      : ` ${plural(writtenCount, { one: "Keep what you wrote as a new task?", other: "Keep what you wrote as new tasks?" })}`;
   if (refused.length === 1) {
     showEverywhere({
       kind: "error",
-      title: `Not synced: ${only.label}`,
-      description: `${only.reason}${offer}`,
+      title: notSynced(only.label),
+      description: `${reasonWords(only.reason)}${offer}`,
       ...keep,
     });
     return;
   }
   showEverywhere({
     kind: "error",
-    title: `${refused.length} changes could not be synced`,
-    description: `${refused.map((change) => `${change.label}: ${lowerFirst(change.reason)}`).join(" ")}${offer}`,
+    title: plural(refusedCount, { one: "# change could not be synced", other: "# changes could not be synced" }),
+    description: `${refused.map(namedReason).join(" ")}${offer}`,
     ...keep,
   });
+}
+
+function notSynced(label: string): string {
+  return t`Not synced: ${label}`;
+}
+
+/** One refused change among several: its name, then why. */
+function namedReason(change: RefusedChange): string {
+  const label = change.label;
+  const reason = lowerFirst(reasonWords(change.reason));
+  return t({ message: `${label}: ${reason}`, context: "a refused change, then why" });
+}
+
+/** Why, in the shown language; the server's own message as it said it. */
+function reasonWords(reason: RefusalReason): string {
+  if (typeof reason === "string") return reason;
+  if ("deleted" in reason) return t`It was deleted on another device.`;
+  if ("neverSaved" in reason) return t`The task it changes was never saved.`;
+  const status = reason.status;
+  return t`The server refused it (${status}).`;
 }
 
 /** "It was deleted…" → "it was deleted…", after a colon. */
@@ -59,14 +84,20 @@ async function keepWritten(queryClient: QueryClient, titles: string[]) {
   try {
     for (const title of titles) await createTask(queryClient, { title });
     const [first] = titles;
+    const count = titles.length;
+    const task = first === undefined ? "" : shortTaskName(first);
     showSuccess(
-      titles.length === 1 && first ? aboutTask("Kept", first) : `Kept ${titles.length} tasks`,
-      titles.length === 1 ? "It is a new task in Current Tasks." : "They are new tasks in Current Tasks.",
+      titles.length === 1 && first ? t`Kept: "${task}"` : plural(count, { one: "Kept # task", other: "Kept # tasks" }),
+      plural(count, {
+        one: "It is a new task in Current Tasks.",
+        other: "They are new tasks in Current Tasks.",
+      }),
     );
   } catch (err) {
+    const count = titles.length;
     showError(
-      titles.length === 1 ? "Could not keep your title" : "Could not keep your titles",
-      (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+      plural(count, { one: "Could not keep your title", other: "Could not keep your titles" }),
+      (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
     );
   }
   await invalidateTaskData(queryClient);

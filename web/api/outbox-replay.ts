@@ -1,7 +1,14 @@
 import { CHANGE_ID_HEADER } from "../../shared/constants";
 import { serverIdsOf, writtenIn } from "../changes/registry";
 import { localIdsIn, withServerIds } from "./outbox-ids";
-import { type OutboxEntry, putEntry, type RefusedChange, removeEntry, waitingEntries } from "./outbox-store";
+import {
+  type OutboxEntry,
+  putEntry,
+  type RefusalReason,
+  type RefusedChange,
+  removeEntry,
+  waitingEntries,
+} from "./outbox-store";
 
 // Sending the outbox (docs/product.md#offline, docs/decisions/222-offline-outbox.md): in the order
 // the changes were made, each with its id, so the server applies it once however often it arrives
@@ -27,16 +34,16 @@ function refusal(entry: OutboxEntry, status: number, text: string): RefusedChang
   // they typed for it is offered back (docs/decisions/246-refused-changes-named-and-kept.md).
   if (status === 404) {
     const written = writtenIn(entry.effect);
-    return { label: entry.label, reason: "It was deleted on another device.", ...(written ? { written } : {}) };
+    return { label: entry.label, reason: { deleted: true }, ...(written ? { written } : {}) };
   }
-  let reason = "";
+  let reason: RefusalReason = "";
   try {
     const message = (JSON.parse(text) as { message?: unknown }).message;
     if (typeof message === "string") reason = message;
   } catch {
     // Not our JSON error shape: the status says it.
   }
-  if (!reason) reason = `The server refused it (${status}).`;
+  if (!reason) reason = { status };
   return { label: entry.label, reason };
 }
 
@@ -81,7 +88,7 @@ async function replayInOrder(options: ReplayOptions): Promise<ReplayResult> {
     if (!entry) return result;
     if (localIdsIn([entry.path, entry.body]).length > 0) {
       // It changes a task whose creation the server refused: nothing to change.
-      result.refused.push({ label: entry.label, reason: "The task it changes was never saved." });
+      result.refused.push({ label: entry.label, reason: { neverSaved: true } });
       await removeEntry(entry.key);
       continue;
     }

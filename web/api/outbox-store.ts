@@ -27,7 +27,14 @@ export type OutboxEntry = {
  * rename of a task deleted elsewhere), which they may keep as a new task
  * (docs/decisions/246-refused-changes-named-and-kept.md).
  */
-export type RefusedChange = { label: string; reason: string; written?: string };
+/**
+ * Why a change was refused: the server's own message, or what the outbox saw, put into words only
+ * when a page shows it (web/api/outbox-refusals.ts): the service worker replays too, and it has no
+ * language to say it in.
+ */
+export type RefusalReason = string | { deleted: true } | { status: number } | { neverSaved: true };
+
+export type RefusedChange = { label: string; reason: RefusalReason; written?: string };
 
 /** The Background Sync tag the service worker answers (web/sw-outbox.ts), and its message to the pages. */
 export const OUTBOX_SYNC_TAG = "onething-outbox";

@@ -24,6 +24,8 @@ import {
 } from "./outbox-store";
 import { queryKeys } from "./query-keys";
 import { invalidateTaskData } from "./refetch-after-change";
+import { changesRefused } from "./refused-changes";
+import { todayOf } from "./today";
 import {
   type Change,
   type QueuedChange,
@@ -31,8 +33,7 @@ import {
   WAITING_EVENT,
   WAITING_KEY,
   waitingCount,
-} from "./send-change";
-import { todayOf } from "./today";
+} from "./waiting-changes";
 
 // The page's side of the outbox (docs/product.md#offline, docs/decisions/222-offline-outbox.md):
 // a change kept offline shows at once and again after every read until it is sent; the outbox is
@@ -135,12 +136,8 @@ export function sendWaiting(queryClient: QueryClient): Promise<void> {
       const result = await replayOutbox({ userId, headers: () => apiHeaders("/api"), onResponse: rememberD1Bookmark });
       for (const { entry, answer } of result.sent) sentAnswers.set(entry.changeId, answer);
       const refused = [...result.refused, ...(await takeRefused())];
-      // Its words and the offer to keep a title load only when something was refused.
-      if (refused.length > 0)
-        void import("./outbox-refusals").then(
-          ({ sayRefused }) => sayRefused(queryClient, refused),
-          (err) => console.warn("could not load the words for refused changes", err),
-        );
+      // Said by what the app registered (web/api/refused-changes.ts), whose offer to keep a title sends a change.
+      if (refused.length > 0) changesRefused(queryClient, refused);
       // Gone also when another tab or the service worker sent it: what shows is then read again.
       const gone = await readWaiting(userId);
       if (result.stopped === "busy" || (result.stopped === "offline" && navigator.onLine)) retryLater(queryClient);

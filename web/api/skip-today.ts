@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Routine } from "../../shared/schemas/routines";
 import { showError, showSuccess } from "../ui/toast";
 import { ApiRequestError } from "./client";
@@ -19,16 +20,19 @@ export function useSkipToday() {
         {
           onSuccess: (answer) => {
             skipped();
+            const title = routine.title;
             showSuccess(
-              `Skipped today: "${routine.title}"`,
-              isQueued(answer) ? "It syncs when you're back online." : "A skipped day keeps your streak.",
+              t`Skipped today: "${title}"`,
+              isQueued(answer) ? t`It syncs when you're back online.` : t`A skipped day keeps your streak.`,
             );
           },
-          onError: (err) =>
+          onError: (err) => {
+            const title = routine.title;
             showError(
-              `Could not skip "${routine.title}"`,
-              (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
-            ),
+              t`Could not skip "${title}"`,
+              (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
+            );
+          },
         },
       ),
   };

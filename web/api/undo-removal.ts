@@ -1,6 +1,7 @@
+import { plural, t } from "@lingui/core/macro";
 import type { QueryClient } from "@tanstack/react-query";
 import type { UndoRequest, UndoResult, UndoTicket } from "../../shared/schemas/undo";
-import { named } from "../ui/task-name";
+import { shortTaskName } from "../ui/task-name";
 import type { ProgressToast } from "../ui/toast";
 import { ApiRequestError, apiRequest } from "./client";
 import { invalidateTaskData } from "./refetch-after-change";
@@ -25,24 +26,27 @@ export async function undoRemoval(
     if (taken === true)
       return progress.finish({
         kind: "success",
-        title: named("Undone", title),
-        description: "The task is back where it was.",
+        title: undone(title),
+        description: t`The task is back where it was.`,
       });
     token = taken;
   }
   if (token === null) {
     return progress.finish({
       kind: "error",
-      title: named("Could not undo", title),
-      description: "The removal was already synced from another tab.",
+      title: notUndone(title),
+      description: t`The removal was already synced from another tab.`,
     });
   }
   try {
     const { restored } = await apiRequest<UndoResult>("POST", "/api/undo", { token } satisfies UndoRequest);
     progress.finish({
       kind: "success",
-      title: named("Undone", title),
-      description: restored === 1 ? "The task is back where it was." : `${restored} tasks are back where they were.`,
+      title: undone(title),
+      description: plural(restored, {
+        one: "The task is back where it was.",
+        other: "# tasks are back where they were.",
+      }),
     });
   } catch (err) {
     const status = err instanceof ApiRequestError ? err.status : 0;
@@ -51,12 +55,27 @@ export async function undoRemoval(
     const again = err instanceof ApiRequestError && status === 409 ? err.serverMessage : undefined;
     progress.finish({
       kind: "error",
-      title: named("Could not undo", title),
+      title: notUndone(title),
       description:
         again ??
-        (status === 404 ? "The time to undo this has passed." : "There was a problem undoing that. Please try again."),
+        (status === 404
+          ? t`The time to undo this has passed.`
+          : t`There was a problem undoing that. Please try again.`),
     });
   } finally {
     await invalidateTaskData(queryClient);
   }
+}
+
+/** "Undone", naming the task when there is one (docs/decisions/245-toasts-name-their-task.md). */
+function undone(title: string | undefined): string {
+  if (title === undefined) return t`Undone`;
+  const task = shortTaskName(title);
+  return t`Undone: "${task}"`;
+}
+
+function notUndone(title: string | undefined): string {
+  if (title === undefined) return t`Could not undo`;
+  const task = shortTaskName(title);
+  return t`Could not undo: "${task}"`;
 }

@@ -1,7 +1,8 @@
+import { t } from "@lingui/core/macro";
 import type { QueryClient } from "@tanstack/react-query";
 import { UNDO } from "../../shared/constants";
 import type { UndoTicket } from "../../shared/schemas/undo";
-import { named } from "../ui/task-name";
+import { shortTaskName } from "../ui/task-name";
 import { showProgress, type ToastMessage } from "../ui/toast";
 import type { QueuedChange } from "./send-change";
 
@@ -18,11 +19,24 @@ export function undoable(
 ): Pick<ToastMessage, "action" | "duration"> {
   const onClick = () => {
     // Said at once; the undo's code loads with the tap (web/api/undo-removal.ts).
-    const progress = showProgress(named("Undoing...", title), "Putting back what was removed.");
+    const progress = showProgress(undoing(title), t`Putting back what was removed.`);
     void import("./undo-removal").then(
       ({ undoRemoval }) => undoRemoval(queryClient, ticket, title, progress),
-      () => progress.finish({ kind: "error", title: named("Could not undo", title), description: "Please try again." }),
+      () => progress.finish({ kind: "error", title: notUndone(title), description: t`Please try again.` }),
     );
   };
-  return { duration: UNDO.toastMs, action: { label: "Undo", onClick } };
+  return { duration: UNDO.toastMs, action: { label: t`Undo`, onClick } };
+}
+
+function undoing(title: string | undefined): string {
+  if (title === undefined) return t`Undoing...`;
+  const task = shortTaskName(title);
+  return t`Undoing...: "${task}"`;
+}
+
+/** Said when the undo's own code could not load (its other failures: web/api/undo-removal.ts). */
+function notUndone(title: string | undefined): string {
+  if (title === undefined) return t`Could not undo`;
+  const task = shortTaskName(title);
+  return t`Could not undo: "${task}"`;
 }

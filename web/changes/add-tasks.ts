@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { parseEstimate } from "../../shared/estimate";
 import type { CreateTaskInput, ProcessTasksInput, Task } from "../../shared/schemas/tasks";
 import { type Change, type ChangeKind, changed } from "./change-kind";
@@ -97,8 +98,15 @@ export const addTasks = {
       .map((task) => changed(task, task.category === "no_list" ? { noListDate: today } : {}));
     return added.length === 0 ? tasks : [...tasks, ...added];
   },
-  words: (effect) =>
-    effect.tasks.length === 1 ? `Add "${effect.tasks[0]?.title}"` : `Add ${effect.tasks.length} tasks`,
+  words: (effect) => {
+    const [only] = effect.tasks;
+    if (effect.tasks.length === 1 && only) {
+      const title = only.title;
+      return t`Add "${title}"`;
+    }
+    const count = effect.tasks.length;
+    return plural(count, { one: "Add # task", other: "Add # tasks" });
+  },
   serverIds(effect, answer) {
     const created = (Array.isArray(answer) ? answer : [answer]).filter(
       (task): task is Task => typeof task === "object" && task !== null && "id" in task,

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { InfiniteData } from "@tanstack/react-query";
 import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
@@ -59,11 +60,13 @@ export type Answered = { day?: Day; tasks?: (shown: Task[]) => Task[] };
 export type ToastWords = { title: string; description: string };
 
 /** What a toast adds when the change waits on the device (docs/product.md#offline). */
-export const KEPT_ON_DEVICE = "It syncs when you're back online.";
+export function keptOnDevice(): string {
+  return t`It syncs when you're back online.`;
+}
 
 /** The words of a failure: the server's reason when it gave one (docs/product.md#how-a-failure-reads). */
 export function failureWords(title: string, reason: string | undefined): ToastWords {
-  return { title, description: reason || "Please try again." };
+  return { title, description: reason || t`Please try again.` };
 }
 
 /** A task changed by a waiting change: marked "Not synced". */

@@ -1,8 +1,9 @@
+import { t } from "@lingui/core/macro";
 import { closeMoves } from "../../shared/day-close-moves";
 import type { Day } from "../../shared/schemas/day";
 import type { DayCloseInput, DayCloseMove } from "../../shared/schemas/day-close";
 import type { Task } from "../../shared/schemas/tasks";
-import { type Change, type ChangeKind, changed, type ToastWords } from "./change-kind";
+import { type Change, type ChangeKind, changed, keptOnDevice, type ToastWords } from "./change-kind";
 
 // The evening close (POST /api/day/close, docs/decisions/291-the-evening-close.md): the open tasks'
 // moves by name, the day's line and tomorrow's first task, in one change. Offline it waits in the
@@ -46,12 +47,12 @@ export function withCloseMoves(tasks: Task[], effect: CloseDayEffect, today: str
 /** The toasts of a close. */
 export const closeDayToasts = {
   closed: (waiting: boolean): ToastWords => ({
-    title: "Your day is closed",
-    description: waiting ? "It syncs when you're back online." : "See you tomorrow.",
+    title: t`Your day is closed`,
+    description: waiting ? keptOnDevice() : t`See you tomorrow.`,
   }),
   failed: (reason: string | undefined): ToastWords => ({
-    title: "Could not close your day",
-    description: reason || "Please try again.",
+    title: t`Could not close your day`,
+    description: reason || t`Please try again.`,
   }),
 };
 
@@ -66,7 +67,7 @@ export const closeDay = {
       (task) => !effect.moves.some((move) => move.id === task.id && ["done", "delete", "no"].includes(move.to)),
     ),
   }),
-  words: () => "Close your day",
+  words: () => t`Close your day`,
   written: (effect) => effect.note ?? undefined,
   answered: (answer, effect) => {
     const day = answer as Day;

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import type { CommitNoListInput } from "../../shared/schemas/no-list";
 import { type Change, type ChangeKind, patchEach } from "./change-kind";
 
@@ -31,6 +32,12 @@ export const commitNoList = {
     }));
   },
   showDay: (day) => ({ ...day, planned: true, skipped: false }),
-  words: (effect, titleOf) =>
-    effect.items.length === 1 ? `Say no to ${titleOf(effect.items[0]?.id)}` : `Say no to ${effect.items.length} tasks`,
+  words: (effect, titleOf) => {
+    if (effect.items.length === 1) {
+      const task = titleOf(effect.items[0]?.id);
+      return t`Say no to ${task}`;
+    }
+    const count = effect.items.length;
+    return plural(count, { one: "Say no to # task", other: "Say no to # tasks" });
+  },
 } satisfies ChangeKind<CommitNoListEffect>;

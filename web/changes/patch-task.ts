@@ -1,10 +1,11 @@
+import { t } from "@lingui/core/macro";
 import type { PatchTaskInput, Task } from "../../shared/schemas/tasks";
-import { aboutTask } from "../ui/task-name";
+import { shortTaskName } from "../ui/task-name";
 import {
   type Change,
   type ChangeKind,
   failureWords,
-  KEPT_ON_DEVICE,
+  keptOnDevice,
   notCarried,
   patchEach,
   type ToastWords,
@@ -57,42 +58,57 @@ export const patchTask = {
   },
   // A rename names the old title and the new (docs/decisions/246-refused-changes-named-and-kept.md).
   words(effect, titleOf) {
-    if (effect.fields.title !== undefined) return `Rename ${titleOf(effect.id)} to "${effect.fields.title}"`;
+    const task = titleOf(effect.id);
+    const title = effect.fields.title;
+    if (title !== undefined) return t`Rename ${task} to "${title}"`;
     if (effect.fields.isCompleted !== undefined)
-      return effect.fields.isCompleted ? `Mark ${titleOf(effect.id)} done` : `Reopen ${titleOf(effect.id)}`;
-    return `Move ${titleOf(effect.id)}`;
+      return effect.fields.isCompleted ? t`Mark ${task} done` : t`Reopen ${task}`;
+    return t`Move ${task}`;
   },
   written: (effect) => effect.fields.title,
 } satisfies ChangeKind<PatchTaskEffect>;
 
 /** The toasts of the other changes of a task's fields, as their screens say them, naming the task. */
 export const patchTaskToasts = {
-  renamed: (before: string, after: string): ToastWords => ({
-    title: aboutTask("Task renamed", after),
-    description: `"${before}" is now "${after}".`,
-  }),
-  reopened: (title: string): ToastWords => ({
-    title: aboutTask("Task reopened", title),
-    description: `"${title}" is open again, in Current Tasks for today.`,
-  }),
-  notReopened: (title: string, reason?: string) => failureWords(aboutTask("Could not reopen", title), reason),
+  renamed: (before: string, after: string): ToastWords => {
+    const task = shortTaskName(after);
+    return { title: t`Task renamed: "${task}"`, description: t`"${before}" is now "${after}".` };
+  },
+  reopened: (title: string): ToastWords => {
+    const task = shortTaskName(title);
+    return {
+      title: t`Task reopened: "${task}"`,
+      description: t`"${title}" is open again, in Current Tasks for today.`,
+    };
+  },
+  notReopened: (title: string, reason?: string) => {
+    const task = shortTaskName(title);
+    return failureWords(t`Could not reopen: "${task}"`, reason);
+  },
   /** A carried task put on today's "No" list from the plan step. */
-  saidNo: (title: string): ToastWords => ({
-    title: aboutTask("Said no", title),
-    description: `"${title}" is on today's "No" List.`,
-  }),
+  saidNo: (title: string): ToastWords => {
+    const task = shortTaskName(title);
+    return { title: t`Said no: "${task}"`, description: t`"${title}" is on today's "No" List.` };
+  },
 };
 
 /** The toasts of a one-tap done and of its Undo (docs/decisions/185-done-in-one-tap.md), naming the task. */
 export const doneToasts = {
-  done: (title: string, kept: boolean): ToastWords => ({
-    title: aboutTask("Task done", title),
-    description: `"${title}" is done.${kept ? ` ${KEPT_ON_DEVICE}` : ""}`,
-  }),
-  notDone: (title: string, reason?: string) => failureWords(aboutTask("Could not mark done", title), reason),
-  undone: (title: string): ToastWords => ({
-    title: aboutTask("Undone", title),
-    description: `"${title}" is open again.`,
-  }),
-  notUndone: (title: string, reason?: string) => failureWords(aboutTask("Could not undo", title), reason),
+  done: (title: string, kept: boolean): ToastWords => {
+    const task = shortTaskName(title);
+    const done = t`"${title}" is done.`;
+    return { title: t`Task done: "${task}"`, description: kept ? `${done} ${keptOnDevice()}` : done };
+  },
+  notDone: (title: string, reason?: string) => {
+    const task = shortTaskName(title);
+    return failureWords(t`Could not mark done: "${task}"`, reason);
+  },
+  undone: (title: string): ToastWords => {
+    const task = shortTaskName(title);
+    return { title: t`Undone: "${task}"`, description: t`"${title}" is open again.` };
+  },
+  notUndone: (title: string, reason?: string) => {
+    const task = shortTaskName(title);
+    return failureWords(t`Could not undo: "${task}"`, reason);
+  },
 };

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Day, DayPlanInput } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
 import { type Change, type ChangeKind, changed } from "./change-kind";
@@ -42,7 +43,7 @@ export const planDay = {
     return withPlanMarks(tasks, effect, today).map((task) => (touched.has(task.id) ? changed(task, {}) : task));
   },
   showDay: (day) => ({ ...day, planned: true, skipped: false }),
-  words: () => "Plan your day",
+  words: () => t`Plan your day`,
   // The plan step leaves at once, and the results that follow show the plan's three before the
   // reads bring the rest.
   answered: (answer, effect) => {

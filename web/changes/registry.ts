@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { InfiniteData } from "@tanstack/react-query";
 import type { Day, HistoryPage } from "../../shared/schemas/day";
 import type { Task } from "../../shared/schemas/tasks";
@@ -86,7 +87,10 @@ export function withHistoryEffect(history: InfiniteData<HistoryPage>, effect: Ch
 
 /** What the person did, in words naming the task, for a refusal after it waited ("Mark "Call Sam" done"). */
 export function changeInWords(effect: ChangeEffect, tasks: readonly Task[]): string {
-  return kindOf(effect).words(effect, (id) => `"${tasks.find((task) => task.id === id)?.title ?? "a task"}"`);
+  return kindOf(effect).words(effect, (id) => {
+    const title = tasks.find((task) => task.id === id)?.title ?? t`a task`;
+    return t({ message: `"${title}"`, context: "a task's title, quoted in a sentence" });
+  });
 }
 
 /** What the person wrote that a refusal of this change would lose. */

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Task } from "../../shared/schemas/tasks";
 import { type Change, type ChangeKind, notCarried } from "./change-kind";
 
@@ -28,6 +29,9 @@ export const removeTask = {
   kept: (intent, { tasks }) => ({ ...intent, task: tasks.find((task) => task.id === intent.id) }),
   showTasks: (tasks, effect) => tasks.filter((task) => task.id !== effect.id),
   showDay: (day, effect) => notCarried(day, effect.id),
-  words: (effect, titleOf) => `Delete ${titleOf(effect.id)}`,
+  words: (effect, titleOf) => {
+    const task = titleOf(effect.id);
+    return t`Delete ${task}`;
+  },
   putBack: (effect) => effect.task,
 } satisfies ChangeKind<RemoveTaskEffect>;

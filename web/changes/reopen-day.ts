@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Day } from "../../shared/schemas/day";
 import type { Change, ChangeKind } from "./change-kind";
 
@@ -14,6 +15,6 @@ export const reopenDay = {
   kind: "reopenDay",
   showTasks: (tasks) => tasks,
   showDay: (day) => ({ ...day, closed: false, closeNote: null }),
-  words: () => "Reopen your day",
+  words: () => t`Reopen your day`,
   answered: (answer) => ({ day: answer as Day }),
 } satisfies ChangeKind<ReopenDayEffect>;

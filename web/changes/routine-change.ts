@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import type { CreateRoutineInput, ImportRoutinesInput, PatchRoutineInput } from "../../shared/schemas/routines";
 import type { Change, ChangeKind } from "./change-kind";
 
@@ -64,18 +65,19 @@ export const routineChange = {
   showTasks: (tasks, effect) =>
     hidesToday(effect) ? tasks.filter((task) => task.routineId !== effect.id || task.isCompleted) : tasks,
   words: (effect) => {
+    const count = effect.action === "import" ? effect.count : 0;
     if (effect.action === "import")
-      return `Import ${effect.count === 1 ? "1 routine" : `${effect.count} routines`} from a file`;
-    const title = `"${effect.title}"`;
+      return plural(count, { one: "Import # routine from a file", other: "Import # routines from a file" });
+    const title = effect.title;
     switch (effect.action) {
       case "add":
-        return `Make the routine ${title}`;
+        return t`Make the routine "${title}"`;
       case "patch":
-        return `Change the routine ${title}`;
+        return t`Change the routine "${title}"`;
       case "skip":
-        return `Skip ${title} today`;
+        return t`Skip "${title}" today`;
       case "remove":
-        return `Delete the routine ${title}`;
+        return t`Delete the routine "${title}"`;
     }
   },
   written: (effect) => (effect.action === "add" ? effect.title : undefined),

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Day } from "../../shared/schemas/day";
 import type { Change, ChangeKind } from "./change-kind";
 
@@ -14,7 +15,7 @@ export const skipDay = {
   kind: "skipDay",
   showTasks: (tasks) => tasks,
   showDay: (day) => ({ ...day, skipped: true }),
-  words: () => "Skip today's plan",
+  words: () => t`Skip today's plan`,
   // The answer is the day, skipped: the plan step leaves at once.
   answered: (answer) => ({ day: answer as Day }),
 } satisfies ChangeKind<SkipDayEffect>;

@@ -1,8 +1,9 @@
+import { Trans } from "@lingui/react/macro";
 import { type ReactNode, Suspense } from "react";
 import { useLocation } from "react-router";
 import { useDayRollover } from "../api/day-rollover";
 import { useLiveSync } from "../api/live-channel";
-import { useOutboxOnOpen } from "../api/send-change";
+import { useOutboxOnOpen } from "../api/outbox-on-open";
 import { Footer } from "../ui/footer";
 import { Spinner } from "../ui/spinner";
 import { ErrorBoundary } from "./error-boundary";
@@ -19,9 +20,9 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col sm:pb-24">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">

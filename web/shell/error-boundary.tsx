@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button, buttonClasses } from "../ui/button";
 
@@ -5,15 +6,19 @@ import { Button, buttonClasses } from "../ui/button";
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="mx-auto max-w-md py-16 text-center">
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Something went wrong</Trans>
+      </h1>
       <p className="mt-3 text-slate-700 dark:text-slate-300">
-        This screen could not be shown. Your tasks are safe; try again, or go back to your priorities.
+        <Trans>This screen could not be shown. Your tasks are safe; try again, or go back to your priorities.</Trans>
       </p>
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </Button>
         {/* A full load, not a client navigation: the failure may be a stale bundle after a deploy. */}
         <a href="/" className={buttonClasses("outline")}>
-          Back to Braindump & Prioritize
+          <Trans>Back to Braindump & Prioritize</Trans>
         </a>
       </div>
     </div>
@@ -41,6 +46,7 @@ export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; ke
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // words-ok: a console line for developers
     console.error(`${this.props.scope === "page" ? "Page" : "Screen"} failed to render`, error, info.componentStack);
   }
 

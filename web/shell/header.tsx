@@ -1,4 +1,5 @@
 import { i18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LogOut, Settings } from "lucide-react";
 import { Link } from "react-router";
 import type { Language } from "../../shared/languages";
@@ -14,10 +15,11 @@ import { Logo } from "../ui/logo";
 import { ThemeToggle } from "../ui/theme-toggle";
 import { NavTabs } from "./nav-tabs";
 
-/** The shown language's later words, which the suggestion widget's button and panel read. */
-const loadLaterWords = () => loadCatalog(i18n.locale as Language, "later");
+/** The shown language's words of the suggestion widget's button and panel (not the later part). */
+const loadHeaderWords = () => loadCatalog(i18n.locale as Language, "header");
 
 export function Header() {
+  const { t } = useLingui();
   const { isAuthenticated } = useCurrentUser();
   return (
     // No backdrop filter: it would make the header the containing block of the AI button, which
@@ -32,10 +34,15 @@ export function Header() {
             <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
               {/* Signed in, a phone says it on the line below (SyncStatus). */}
               <OfflineBadge className={isAuthenticated ? "max-sm:hidden" : undefined} />
-              {isAuthenticated ? <SuggestionWidget loadWords={loadLaterWords} /> : null}
+              {isAuthenticated ? <SuggestionWidget loadWords={loadHeaderWords} /> : null}
               {isAuthenticated ? <StartFreshButton place="header" /> : null}
               {isAuthenticated ? (
-                <Link to="/settings" className={buttonClasses("ghost", "icon")} aria-label="Settings" title="Settings">
+                <Link
+                  to="/settings"
+                  className={buttonClasses("ghost", "icon")}
+                  aria-label={t`Settings`}
+                  title={t`Settings`}
+                >
                   <Settings aria-hidden="true" className="h-5 w-5" />
                 </Link>
               ) : null}
@@ -46,14 +53,16 @@ export function Header() {
                 <a
                   href="/api/logout"
                   className={cn(buttonClasses("ghost", "sm"), "px-2.5 sm:px-3")}
-                  title="Logout"
+                  title={t`Logout`}
                   onClick={(event) => {
                     event.preventDefault();
                     void logout();
                   }}
                 >
-                  <LogOut aria-hidden="true" className="h-4 w-4 sm:hidden" />
-                  <span className="sr-only sm:not-sr-only">Logout</span>
+                  <LogOut aria-hidden="true" className="h-4 w-4 sm:hidden rtl:-scale-x-100" />
+                  <span className="sr-only sm:not-sr-only">
+                    <Trans>Logout</Trans>
+                  </span>
                 </a>
               ) : null}
             </div>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
 import { cn } from "../ui/cn";
 
@@ -7,12 +9,16 @@ import { cn } from "../ui/cn";
  * priority-picker tab.
  */
 export const NAV_TABS = [
-  { label: "Braindump & Prioritize", short: "Braindump", to: "/" },
-  { label: "Focus Timer", short: "Focus", to: "/focus-timer" },
-  { label: '"No" List', short: '"No" List', to: "/no-list" },
-  { label: "Routines", short: "Routines", to: "/routines" },
-  { label: "Done", short: "Done", to: "/done" },
-  { label: "Analytics", short: "Analytics", to: "/analytics" },
+  { label: msg`Braindump & Prioritize`, short: msg({ message: "Braindump", context: "a tab's short name" }), to: "/" },
+  { label: msg`Focus Timer`, short: msg({ message: "Focus", context: "a tab's short name" }), to: "/focus-timer" },
+  { label: msg`"No" List`, short: msg({ message: '"No" List', context: "a tab's short name" }), to: "/no-list" },
+  { label: msg`Routines`, short: msg({ message: "Routines", context: "a tab's short name" }), to: "/routines" },
+  {
+    label: msg({ message: "Done", context: "the tab of done tasks" }),
+    short: msg({ message: "Done", context: "a tab's short name" }),
+    to: "/done",
+  },
+  { label: msg`Analytics`, short: msg({ message: "Analytics", context: "a tab's short name" }), to: "/analytics" },
 ] as const;
 
 export function activeTab(pathname: string): string {
@@ -21,13 +27,14 @@ export function activeTab(pathname: string): string {
 }
 
 export function NavTabs() {
+  const { t } = useLingui();
   const { pathname } = useLocation();
   const active = activeTab(pathname);
   return (
     // Below 640 px the six tabs are two rows of three, so all six are on screen at 360 px; below 768 px
     // they show short labels (the full one stays their name), so one row fits from 640 px. The
     // braindump's outline in web/index.html is as tall.
-    <nav aria-label="Main">
+    <nav aria-label={t({ message: "Main", context: "the main navigation" })}>
       <ul className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:w-max dark:bg-slate-800/70">
         {NAV_TABS.map((tab) => {
           const isActive = tab.to === active;
@@ -45,9 +52,9 @@ export function NavTabs() {
                 )}
               >
                 <span aria-hidden="true" className="md:hidden">
-                  {tab.short}
+                  {t(tab.short)}
                 </span>
-                <span className="max-md:sr-only">{tab.label}</span>
+                <span className="max-md:sr-only">{t(tab.label)}</span>
               </Link>
             </li>
           );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { buttonClasses } from "../ui/button";
 import { Footer } from "../ui/footer";
@@ -13,10 +14,14 @@ export function NotFoundPage() {
       <Header />
       <main id="main" className="flex flex-1 items-center justify-center px-4 py-12">
         <div className="max-w-md text-center">
-          <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-          <p className="mt-3 text-slate-700 dark:text-slate-300">Did you forget to add the page to the router?</p>
+          <h1 className="text-2xl font-bold">
+            <Trans>404 Page Not Found</Trans>
+          </h1>
+          <p className="mt-3 text-slate-700 dark:text-slate-300">
+            <Trans>Did you forget to add the page to the router?</Trans>
+          </p>
           <Link to="/" className={`${buttonClasses("primary")} mt-6`}>
-            Go home
+            <Trans>Go home</Trans>
           </Link>
         </div>
       </main>

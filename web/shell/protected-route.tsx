@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useEffect } from "react";
 import { Outlet, useLocation, useMatch } from "react-router";
@@ -23,10 +24,11 @@ function StartSignIn() {
  * signed out, the sign-in flow with nothing rendered (`/` shows `signedOutHome` instead).
  */
 export function ProtectedShell({ signedOutHome }: { signedOutHome: ReactNode }) {
+  const { t } = useLingui();
   const { user, isLoading, isAuthenticated } = useCurrentUser();
   useAccountLanguage(user?.language);
   const isHome = useMatch("/") !== null;
-  if (isLoading) return <Spinner className="min-h-dvh" label="Checking your session" />;
+  if (isLoading) return <Spinner className="min-h-dvh" label={t`Checking your session`} />;
   // Signed out from elsewhere for a reason to tell (a password change): the sign-in screen says it,
   // from the home page too (docs/product.md#signed-out-by-a-password-change).
   if (!isAuthenticated) return isHome && readSessionEnd() === null ? signedOutHome : <StartSignIn />;

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { type ReactNode, useRef } from "react";
 import { buttonClasses } from "./button";
@@ -21,7 +22,7 @@ export function ConfirmDialogContent({
   title,
   description,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   destructive = false,
   pending = false,
   onConfirm,
@@ -29,6 +30,7 @@ export function ConfirmDialogContent({
   // Radix returns focus to its own Trigger; these dialogs are opened by their callers' buttons, so
   // the element focused when the dialog opened gets the focus back on close.
   const opener = useRef<HTMLElement | null>(null);
+  const { t } = useLingui();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -49,7 +51,7 @@ export function ConfirmDialogContent({
             {description}
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses("outline")}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClasses("outline")}>{cancelLabel ?? t`Cancel`}</AlertDialog.Cancel>
             <AlertDialog.Action
               className={buttonClasses(destructive ? "destructive" : "primary")}
               disabled={pending}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Clock } from "lucide-react";
 import { formatMinutes } from "../../shared/estimate";
 import { cn } from "./cn";
@@ -8,18 +9,21 @@ import { cn } from "./cn";
  * without one.
  */
 export function EstimateBadge({ minutes, className }: { minutes: number | null; className?: string }) {
+  const { i18n } = useLingui();
   if (minutes === null) return null;
   return (
     <span
       data-testid="estimate"
       className={cn(
-        "ml-1.5 inline-flex items-center gap-0.5 rounded-full bg-slate-100 px-1.5 align-[1px] text-xs font-medium whitespace-nowrap text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+        "ms-1.5 inline-flex items-center gap-0.5 rounded-full bg-slate-100 px-1.5 align-[1px] text-xs font-medium whitespace-nowrap text-slate-700 dark:bg-slate-800 dark:text-slate-300",
         className,
       )}
     >
       <Clock aria-hidden="true" className="h-3 w-3" />
-      <span className="sr-only">, estimate </span>
-      {formatMinutes(minutes)}
+      <span className="sr-only">
+        <Trans>, estimate</Trans>{" "}
+      </span>
+      {formatMinutes(minutes, i18n.locale)}
     </span>
   );
 }

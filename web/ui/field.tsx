@@ -3,6 +3,7 @@ import { useId } from "react";
 import { cn } from "./cn";
 
 export const inputClasses =
+  // words-ok: Tailwind classes, not words
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 aria-[invalid=true]:border-red-500 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
 
 type FieldProps = {
@@ -38,10 +39,16 @@ export function Field({ label, error, hint, children }: FieldProps) {
   );
 }
 
+/** The kinds of field a person writes words in, whose direction is their words' own. */
+const WORDS = new Set(["text", "search", "email"]);
+
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(inputClasses, className)} {...props} />;
+  // A person's own words may run either way whatever the page's language; times and numbers keep
+  // the page's side (docs/decisions/400-what-mirrors-right-to-left.md).
+  const dir = WORDS.has(props.type ?? "text") ? "auto" : undefined;
+  return <input dir={dir} className={cn(inputClasses, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(inputClasses, "resize-y", className)} {...props} />;
+  return <textarea dir="auto" className={cn(inputClasses, "resize-y", className)} {...props} />;
 }

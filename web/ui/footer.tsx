@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useSyncExternalStore } from "react";
 import { unchanging } from "./hydrated";
 
@@ -12,7 +13,7 @@ export function Footer() {
   const year = useSyncExternalStore(unchanging, thisYear, buildYear);
   return (
     <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-      © {year} Onething — all rights reserved.
+      <Trans>© {year} Onething — all rights reserved.</Trans>
     </footer>
   );
 }

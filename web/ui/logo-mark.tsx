@@ -8,7 +8,10 @@ export function LogoMark({ compact = false }: { compact?: boolean }) {
         <circle cx="32" cy="32" r="5" fill="#fff" />
       </svg>
       {/* Compact (the signed-in header on a phone): the mark alone, so every header button fits. */}
-      <span className={compact ? "max-sm:sr-only text-lg" : "text-lg"}>Onething</span>
+      <span className={compact ? "max-sm:sr-only text-lg" : "text-lg"}>
+        {/* words-ok: the product's name, the same in every language */}
+        Onething
+      </span>
     </span>
   );
 }

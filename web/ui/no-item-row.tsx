@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Ban, Check } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "./button";
@@ -24,6 +25,7 @@ export function NoItemRow({
   saidAgain?: boolean;
   onAgain: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = `no-item-${id}`;
   const rowRef = useRef<HTMLLIElement>(null);
   const tapped = useRef(false);
@@ -51,13 +53,13 @@ export function NoItemRow({
           tabIndex={-1}
           className="flex items-center gap-1 text-sm font-medium text-emerald-700 dark:text-emerald-400"
         >
-          <Check aria-hidden="true" className="h-4 w-4" /> Said no again
+          <Check aria-hidden="true" className="h-4 w-4" /> <Trans>Said no again</Trans>
         </span>
       ) : (
         <Button
           variant="outline"
           size="sm"
-          aria-label={`${againLabel}: ${title}`}
+          aria-label={t({ message: `${againLabel}: ${title}`, context: "a button's words, then the item it is for" })}
           disabled={pending}
           onClick={() => {
             tapped.current = true;

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Task } from "../../shared/schemas/tasks";
@@ -34,7 +35,11 @@ export function RoutineChecklist({
           )}
           <span className="min-w-0 flex-1 break-words text-sm">
             {task.title}
-            {task.isCompleted ? <span className="sr-only">, done</span> : null}
+            {task.isCompleted ? (
+              <span className="sr-only">
+                <Trans context="a routine in a checklist">, done</Trans>
+              </span>
+            ) : null}
           </span>
           {task.isCompleted || task.routineId === null ? null : (
             <SkipTodayToggle

@@ -1,3 +1,6 @@
+import { i18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { addDays } from "../../shared/day";
 import { stripDaysOf } from "../../shared/routine-strip";
 import type { Routine } from "../../shared/schemas/routines";
@@ -21,19 +24,18 @@ const STATE_CLASS = {
 } as const;
 
 const STATE_WORD = {
-  done: "done",
-  skipped: "skipped",
-  paused: "paused",
-  missed: "missed",
-  open: "open",
-  undone: "not done",
+  done: msg({ message: "done", context: "a routine's day" }),
+  skipped: msg({ message: "skipped", context: "a routine's day" }),
+  paused: msg({ message: "paused", context: "a routine's day" }),
+  missed: msg({ message: "missed", context: "a routine's day" }),
+  open: msg({ message: "open", context: "a routine's day" }),
+  undone: msg({ message: "not done", context: "a routine's day" }),
 } as const;
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-
-/** "Jun 8" (kept on one line): a date of the person's days. */
-export function shortDate(date: string): string {
-  return dateFormat.format(new Date(`${date}T12:00:00Z`)).replace(" ", "\u00a0");
+/** "Jun 8" (kept on one line): a date of the person's days, in the shown language unless told another. */
+export function shortDate(date: string, language = i18n.locale || "en-US"): string {
+  const format = new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" });
+  return format.format(new Date(`${date}T12:00:00Z`)).replace(" ", "\u00a0");
 }
 
 export function RoutineDays({ routine, today, className }: { routine: Routine; today: string; className?: string }) {
@@ -41,18 +43,25 @@ export function RoutineDays({ routine, today, className }: { routine: Routine; t
   const byDate = new Map(kept.map((day) => [day.date, day]));
   const days = Array.from({ length: 30 }, (_, index) => addDays(today, index - 29));
   const done = kept.filter((day) => day.state === "done").length;
+  const { t } = useLingui();
+  const title = routine.title;
   return (
     <div className={cn("space-y-1", className)}>
       {/* One row of 30 equal squares at every width, dated at both ends: wrapped, 20 and 10 read as two periods. */}
       <ol
-        aria-label={`${routine.title}: the last 30 days, ${done} done`}
+        aria-label={t`${title}: the last 30 days, ${done} done`}
         className="grid max-w-md grid-cols-[repeat(30,minmax(0,1fr))] gap-0.5"
       >
         {days.map((date) => {
           const day = byDate.get(date);
-          const label = day
-            ? `${shortDate(date)}: ${STATE_WORD[day.state]}${day.reason ? ` (${day.reason})` : ""}`
-            : `${shortDate(date)}: not one of its days`;
+          const when = shortDate(date);
+          const state = day ? t(STATE_WORD[day.state]) : "";
+          const reason = day?.reason;
+          const label = !day
+            ? t`${when}: not one of its days`
+            : reason
+              ? t`${when}: ${state} (${reason})`
+              : t({ message: `${when}: ${state}`, context: "a routine's day, then what it was" });
           return (
             <li
               key={date}
@@ -73,7 +82,9 @@ export function RoutineDays({ routine, today, className }: { routine: Routine; t
         className="flex max-w-md justify-between text-slate-600 text-xs dark:text-slate-400"
       >
         <span>{shortDate(days[0] ?? today)}</span>
-        <span>Today</span>
+        <span>
+          <Trans context="a day's name, alone">Today</Trans>
+        </span>
       </p>
     </div>
   );
@@ -81,19 +92,26 @@ export function RoutineDays({ routine, today, className }: { routine: Routine; t
 
 /** "Streak: 4 (best 9)", in weeks for "N times a week". */
 export function routineStreakLine(routine: Routine): string {
-  const unit = "timesPerWeek" in routine.repeat ? ["week", "weeks"] : ["day", "days"];
-  const count = (n: number) => `${n} ${n === 1 ? unit[0] : unit[1]}`;
-  return `Streak: ${count(routine.streak.current)} (best ${count(routine.streak.best)})`;
+  const { current, best } = routine.streak;
+  if ("timesPerWeek" in routine.repeat) {
+    const bestWeeks = plural(best, { one: "# week", other: "# weeks" });
+    return plural(current, { one: `Streak: # week (best ${bestWeeks})`, other: `Streak: # weeks (best ${bestWeeks})` });
+  }
+  const bestDays = plural(best, { one: "# day", other: "# days" });
+  return plural(current, { one: `Streak: # day (best ${bestDays})`, other: `Streak: # days (best ${bestDays})` });
 }
 
 /** What the strip's squares mean, once above the strips. */
 export function RoutineDaysLegend() {
+  const { t } = useLingui();
   return (
     <ul aria-hidden="true" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
       {(["done", "skipped", "paused", "missed", "open"] as const).map((state) => (
         <li key={state} className="flex items-center gap-1">
           <span className={cn("h-3 w-3 rounded-sm", STATE_CLASS[state])} />
-          {state === "open" ? "today" : STATE_WORD[state]}
+          {state === "open"
+            ? t({ message: "today", context: "the legend of a routine's open day" })
+            : t(STATE_WORD[state])}
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { SkipForward } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { SKIP_REASON_MAX } from "../../shared/schemas/routines";
@@ -12,27 +13,31 @@ type Skip = (reason: string | null, skipped: () => void) => void;
  * Routines page, the plan's routines and the evening close show.
  */
 export function SkipTodayForm({ title, pending, onSkip }: { title: string; pending: boolean; onSkip: Skip }) {
+  const { t } = useLingui();
   const [reason, setReason] = useState("");
   return (
     <form
       className="flex flex-col gap-2 sm:flex-row sm:items-end"
-      aria-label={`Skip "${title}" today`}
+      aria-label={t`Skip "${title}" today`}
       onSubmit={(event) => {
         event.preventDefault();
         onSkip(reason.trim() || null, () => setReason(""));
       }}
     >
       <label className="min-w-0 flex-1 space-y-1 text-sm">
-        <span className="block font-medium text-slate-800 dark:text-slate-200">Why (if you want to say)</span>
+        <span className="block font-medium text-slate-800 dark:text-slate-200">
+          <Trans>Why (if you want to say)</Trans>
+        </span>
         <input
+          dir="auto"
           className={inputClasses}
           value={reason}
-          placeholder="Travelling"
+          placeholder={t`Travelling`}
           onChange={(event) => setReason(keptWithin(event.target.value, reason, SKIP_REASON_MAX))}
         />
       </label>
       <Button type="submit" size="md" disabled={pending}>
-        Skip today
+        <Trans>Skip today</Trans>
       </Button>
     </form>
   );
@@ -55,7 +60,7 @@ export function SkipTodayToggle({
   pending,
   onSkip,
   place = besideEachOther,
-  formClassName = "basis-full pb-2 pl-11",
+  formClassName = "basis-full pb-2 ps-11",
 }: {
   title: string;
   pending: boolean;
@@ -63,6 +68,7 @@ export function SkipTodayToggle({
   place?: Place;
   formClassName?: string;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const formId = useId();
   return place(
@@ -71,11 +77,11 @@ export function SkipTodayToggle({
       variant="ghost"
       aria-expanded={open}
       aria-controls={open ? formId : undefined}
-      aria-label={`Skip "${title}" today`}
+      aria-label={t`Skip "${title}" today`}
       onClick={() => setOpen((old) => !old)}
     >
       <SkipForward aria-hidden="true" className="h-4 w-4" />
-      Skip
+      <Trans context="a routine's button">Skip</Trans>
     </Button>,
     open ? (
       <div id={formId} className={formClassName}>

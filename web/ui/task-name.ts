@@ -26,8 +26,3 @@ export function shortTaskName(title: string, max = TOAST_NAME_MAX): string {
 export function aboutTask(what: string, title: string): string {
   return `${what}: "${shortTaskName(title)}"`;
 }
-
-/** `aboutTask` when there is one task to name; else the words alone (a toast about several tasks). */
-export function named(what: string, title: string | undefined): string {
-  return title === undefined ? what : aboutTask(what, title);
-}

@@ -1,11 +1,13 @@
+import { useLingui } from "@lingui/react/macro";
 import { Moon, Sun } from "lucide-react";
 import { Button } from "./button";
 import { useHydrated } from "./hydrated";
 import { useTheme } from "./theme";
 
 export function ThemeToggle({ className }: { className?: string }) {
+  const { t } = useLingui();
   const { theme, toggle } = useTheme();
-  const next = theme === "dark" ? "light" : "dark";
+  const name = theme === "dark" ? t`Switch to light theme` : t`Switch to dark theme`;
   // Prerendered on the landing page: it works once the page's code has taken the HTML over.
   const hydrated = useHydrated();
   return (
@@ -15,8 +17,8 @@ export function ThemeToggle({ className }: { className?: string }) {
       className={className}
       onClick={toggle}
       disabled={!hydrated}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={name}
+      title={name}
     >
       {theme === "dark" ? (
         <Sun aria-hidden="true" className="h-5 w-5" />

@@ -1,6 +1,8 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { Toaster, toast } from "sonner";
+import { isLanguage, textDirection } from "../../shared/languages";
 import { toasterMounted } from "./sonner-loader";
 import { useTapsPassUnderToasts } from "./taps-under-toasts";
 import { useTheme } from "./theme";
@@ -20,6 +22,10 @@ import { TOAST_OFFSET_PX, useToastRoom } from "./toast-room";
  */
 export function AppToaster() {
   const { theme } = useTheme();
+  // Right to left the corner, the offsets and the swipe mirror (docs/decisions/400-what-mirrors-right-to-left.md).
+  const { i18n } = useLingui();
+  const rightToLeft = isLanguage(i18n.locale) && textDirection(i18n.locale) === "rtl";
+  const start = rightToLeft ? "right" : "left";
   const container = useRef<HTMLDivElement>(null);
   useToastRoom(container);
   useTapsPassUnderToasts(container);
@@ -55,12 +61,13 @@ export function AppToaster() {
     <div ref={container} className="contents">
       <Toaster
         theme={theme}
-        position="bottom-left"
-        offset={{ bottom: TOAST_OFFSET_PX.wide, left: TOAST_OFFSET_PX.wide }}
+        dir={rightToLeft ? "rtl" : "ltr"}
+        position={`bottom-${start}`}
+        offset={{ bottom: TOAST_OFFSET_PX.wide, [start]: TOAST_OFFSET_PX.wide }}
         mobileOffset={{ bottom: TOAST_OFFSET_PX.phone, left: TOAST_OFFSET_PX.phone, right: TOAST_OFFSET_PX.phone }}
         visibleToasts={1}
         duration={5000}
-        swipeDirections={["right"]}
+        swipeDirections={[rightToLeft ? "left" : "right"]}
         hotkey={["F8"]}
         richColors
         closeButton

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Hono } from "hono";
 import { type DeviceSession, deviceSessionIdParamSchema } from "../../shared/schemas/account";
 import { beginDirectoryChange } from "../auth/begin-change";
@@ -9,10 +10,11 @@ import { sessions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
 
 /** /api/account/sessions: the signed-in devices of this user. */
 export const accountSessionRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const {
       user,
       data: [rows],
@@ -33,7 +35,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     devices.sort((a, b) => Number(b.current) - Number(a.current));
     return c.json(devices);
   })
-  .delete("/", requireUser, applyOnce, async (c) => {
+  .delete("/", requireUser, beginDay, applyOnce, async (c) => {
     const { user, commit } = await beginDirectoryChange(c);
     // Sessions are the directory's rows (docs/decisions/270-person-databases.md).
     const db = c.var.directory;
@@ -48,7 +50,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
     }));
     return c.json({ signedOutSessions: revoked.length });
   })
-  .delete("/:id", requireUser, applyOnce, validate("param", deviceSessionIdParamSchema), async (c) => {
+  .delete("/:id", requireUser, beginDay, applyOnce, validate("param", deviceSessionIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     // The session check and the devices in one trip; the sign-out in a second.
     const {
@@ -63,7 +65,7 @@ export const accountSessionRoutes = new Hono<AppEnv>()
       if ((await deviceHandle(row.sid)) === id) target = row.sid;
     }
     // Another user's device, an expired one or a made-up handle: all the same 404.
-    if (!target) throw notFound("That device is not signed in.");
+    if (!target) throw notFound(msg`That device is not signed in.`);
     await commit(() => ({
       statements: [revokeSessionQuery(db, target)],
       events: [{ type: "sessions-ended", sessionIds: [target] }],

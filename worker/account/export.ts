@@ -9,7 +9,6 @@ import { withPersonSettings } from "../auth/person-row";
 import { readAccountAndRowsAsUser, readAsUser } from "../auth/session-read";
 import { listLiveSessions } from "../auth/sessions";
 import { userByIdQuery } from "../auth/users";
-import { type DayOwner, todayOf } from "../day/today";
 import { listDayClosesForExport, listDayPlansForExport } from "../day/user-data";
 import type { Db } from "../db/client";
 import { TASK_FIELD_NAMES, toTask } from "../db/task-rows";
@@ -20,6 +19,8 @@ import { listPushSubscriptionsForExport, toExportedSubscription } from "../push/
 import { repeatOf } from "../routines/rule-columns";
 import { listRoutineDaysForExport, listRoutinesForExport } from "../routines/user-data";
 import { listTasksForExport } from "../tasks/user-data";
+import { beginDay } from "../today/begin-day";
+import { type DayOwner, todayOf } from "../today/today";
 import { toCsv } from "./csv";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -238,7 +239,7 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** GET /api/account/export and /api/account/export.csv (mounted under /api/account). */
 export const accountExportRoutes = new Hono<AppEnv>()
-  .get("/export", requireUser, async (c) => {
+  .get("/export", requireUser, beginDay, async (c) => {
     const now = new Date();
     const { user, rows } = await readExport(c, now);
     const data = accountExportFromRows(rows, now);
@@ -247,7 +248,7 @@ export const accountExportRoutes = new Hono<AppEnv>()
       "Content-Disposition": attachment(`onething-export-${localDate(now, user)}.json`),
     });
   })
-  .get("/export.csv", requireUser, async (c) => {
+  .get("/export.csv", requireUser, beginDay, async (c) => {
     const now = new Date();
     const {
       user,

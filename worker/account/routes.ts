@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -10,6 +11,7 @@ import {
   DELETE_CONFIRMATION_WORD,
   deleteAccountSchema,
 } from "../../shared/schemas/account";
+import { wordsAsText } from "../../shared/words";
 import { deleteDailyAnalyticsOfUserQuery } from "../analytics/user-data";
 import { clearSessionCookie } from "../auth/cookies";
 import { applyOnce, requireUser } from "../auth/middleware";
@@ -42,23 +44,26 @@ import { ApiError, badRequest, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
 import { deleteSuggestionUsageOfUserQuery } from "../suggestions/user-data";
 import { deleteTasksOfUserQuery } from "../tasks/user-data";
+import { beginDay } from "../today/begin-day";
 import { accountSessionRoutes } from "./devices";
 import { accountExportRoutes } from "./export";
 
 const TAKEN = {
-  username: "That username is already taken.",
-  email: "An account with that email already exists.",
+  username: msg`That username is already taken.`,
+  email: msg`An account with that email already exists.`,
 } as const;
 
 function takenError(field: "username" | "email") {
-  return new ApiError(409, TAKEN[field], [{ path: [field], message: TAKEN[field] }]);
+  return new ApiError(409, TAKEN[field], [{ path: [field], message: wordsAsText(TAKEN[field]) }]);
 }
 
 type AccountUpdateInput = z.output<typeof accountUpdateSchema>;
 /**
  * What PATCH /api/account writes on the users row: the fields as sent (drizzle leaves undefined
- * keys out of the SET clause), the nudge's and the close's pairs as their columns; and whether the
- * day or its timed parts moved, so the hub's schedule and every device follow.
+ * keys out of the SET clause), the nudge's and the close's pairs as their columns; whether the
+ * day or its timed parts moved, so the hub's schedule and every device follow; and whether any of
+ * the person's settings were sent, which every other device reads again
+ * (docs/decisions/398-a-change-of-settings-reaches-every-device.md).
  */
 function accountColumns({ planReminder, dayClose, ...fields }: Partial<AccountUpdateInput>) {
   return {
@@ -73,6 +78,7 @@ function accountColumns({ planReminder, dayClose, ...fields }: Partial<AccountUp
       fields.dayStartHour !== undefined ||
       planReminder !== undefined ||
       dayClose !== undefined,
+    changesSettings: Object.values({ planReminder, dayClose, ...fields }).some((value) => value !== undefined),
   };
 }
 type UserRow = typeof users.$inferSelect;
@@ -138,7 +144,7 @@ async function assertPassword(
  * itself, like the other capabilities, and checks the session with its first read.
  */
 export const accountRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const { row } = await readAccountAsUser(c);
     return c.json({
       hasPassword: row.passwordHash !== null,
@@ -150,7 +156,7 @@ export const accountRoutes = new Hono<AppEnv>()
   // and email are the account's, guarded against another account taking them; the settings are the
   // person's rows', a change through the pipeline (the hub follows the day's settings). PersonHome
   // sends both in one batch when they share a database, else the account's first.
-  .patch("/", requireUser, applyOnce, validate("json", accountUpdateSchema), async (c) => {
+  .patch("/", requireUser, beginDay, applyOnce, validate("json", accountUpdateSchema), async (c) => {
     const { firstName, lastName, username, email, ...settings } = c.req.valid("json");
     const identity = { username, email };
     const home = homeOf(c);
@@ -161,7 +167,7 @@ export const accountRoutes = new Hono<AppEnv>()
     } = await readDirectoryAsUser(c, (directory) => [identityOwnersQuery(directory, identity)]);
     const taken = takenIdentityAmong(owners, user.id);
     if (taken) throw takenError(taken);
-    const { columns, movesTheDay } = accountColumns(settings);
+    const { columns, movesTheDay, changesSettings } = accountColumns(settings);
     // The guard repeats the check inside the write's transaction: another account that took the
     // name meanwhile, in another letter case (which the unique index alone lets in), leaves this
     // one unchanged (docs/decisions/054-every-write-makes-most-two-d1.md). drizzle leaves
@@ -184,7 +190,9 @@ export const accountRoutes = new Hono<AppEnv>()
           events: [],
           eventsAfter: ({ results: written }) => {
             const [stored] = written.at(-1) as UserRow[];
-            return stored && movesTheDay ? [{ type: "day-settings-changed", user: stored }] : [];
+            if (!stored || !changesSettings) return [];
+            const settingsChanged = { type: "settings-changed" } as const;
+            return movesTheDay ? [{ type: "day-settings-changed", user: stored }, settingsChanged] : [settingsChanged];
           },
         }));
         return results;
@@ -203,7 +211,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!account) throw unauthorized();
     return c.json(toPublicUser(withPersonSettings(account, person)));
   })
-  .post("/password", requireUser, applyOnce, validate("json", changePasswordSchema), async (c) => {
+  .post("/password", requireUser, beginDay, applyOnce, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const account = await readAccountForPasswordCheck(c);
     const { user, row, lockKey, client, device } = account;

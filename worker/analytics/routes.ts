@@ -5,9 +5,10 @@ import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { plannedDaysQuery } from "../day/plan";
-import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
 import { readOptionalJson, validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { latestRecordsQuery, rangeQueries, recordForDayFromRows, recordsFromRows, toApiRecord } from "./records";
 import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
 
@@ -18,7 +19,7 @@ import { deleteDailyAnalyticsOfUserQuery } from "./user-data";
  * still answer 404.
  */
 export const analyticsRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, validate("query", analyticsRangeQuerySchema), async (c) => {
+  .get("/", requireUser, beginDay, validate("query", analyticsRangeQuerySchema), async (c) => {
     const { startDate, endDate } = c.req.valid("query");
     const {
       user,
@@ -34,7 +35,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
       ),
     );
   })
-  .get("/today", requireUser, validate("query", analyticsTodayQuerySchema), async (c) => {
+  .get("/today", requireUser, beginDay, validate("query", analyticsTodayQuerySchema), async (c) => {
     const now = new Date();
     const utcToday = now.toISOString().slice(0, 10);
     const {
@@ -52,7 +53,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     if (c.req.valid("query").forceZero === "true") return c.json(toApiRecord({ ...zeroRecord(id, today), ...plan }));
     return c.json(toApiRecord({ ...recordForDayFromRows(id, today, rows), ...plan }));
   })
-  .post("/clear", requireUser, applyOnce, async (c) => {
+  .post("/clear", requireUser, beginDay, applyOnce, async (c) => {
     const { user, commit } = await beginChange(c);
     // docs/product.md#compatible-calls sends a JSON content type with an empty body; anything present must be an object.
     await readOptionalJson(c);

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -23,7 +24,7 @@ export function appOrigin(requestUrl: string, configured: string | undefined): s
   return configured ? new URL(configured).origin : new URL(requestUrl).origin;
 }
 
-const FOREIGN_ORIGIN = "This request must come from the Onething app.";
+const FOREIGN_ORIGIN = msg`This request must come from the Onething app.`;
 
 /**
  * Sign-in and registration set the session cookie, so another site must not be able to post them
@@ -48,8 +49,8 @@ async function claimedSession(c: Context<AppEnv>): Promise<SessionClaims> {
   const token = bearer ?? readSessionCookie(c);
   if (!token) throw unauthorized();
   const claims = await verifyToken(c.env.AUTH_SECRET, token, "session");
-  if (claims && !isHome(claims.home)) throw unauthorized("Your session has expired. Please sign in again.");
-  if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
+  if (claims && !isHome(claims.home)) throw unauthorized(msg`Your session has expired. Please sign in again.`);
+  if (!claims) throw unauthorized(msg`Your session has expired. Please sign in again.`);
   if (!bearer && !SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("Origin");
     if (origin !== appOrigin(c.req.url, c.env.APP_ORIGIN)) {

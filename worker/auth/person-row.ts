@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
@@ -134,7 +135,7 @@ export async function readAccountAsUser(c: Context<AppEnv>) {
 }
 
 /** The answer to a password sign-in that finished its account's deletion. */
-export const ACCOUNT_DELETED = "This account was deleted. Its username and email are free to register again.";
+export const ACCOUNT_DELETED = msg`This account was deleted. Its username and email are free to register again.`;
 
 /**
  * Whether the person's own row is gone from their home while their account is in the directory

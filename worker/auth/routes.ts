@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -10,6 +11,7 @@ import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, unauthorized } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
 import { beginDirectoryChange } from "./begin-change";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { type KnownDevice, knownDevices, rememberDevice } from "./device-cookies";
@@ -50,7 +52,7 @@ import {
   userByLoginQuery,
 } from "./users";
 
-const INVALID_CREDENTIALS = "Invalid username/email or password.";
+const INVALID_CREDENTIALS = msg`Invalid username/email or password.`;
 
 const sessionData = (c: Context<AppEnv>, method: "password" | "oidc") => ({
   method,
@@ -106,8 +108,8 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.var.directory;
     // Who uses the name or the email already, for a 409 that says which, before any hashing.
     const taken = takenIdentityAmong(await identityOwnersQuery(db, input));
-    if (taken === "username") throw conflict("That username is already taken.");
-    if (taken === "email") throw conflict("An account with that email already exists.");
+    if (taken === "username") throw conflict(msg`That username is already taken.`);
+    if (taken === "email") throw conflict(msg`An account with that email already exists.`);
     const id = crypto.randomUUID();
     const passwordHash = await hashPassword(input.password);
     const session = newSession(db, id, sessionData(c, "password"));
@@ -154,12 +156,12 @@ export const authRoutes = new Hono<AppEnv>()
       if (person) await forgetPersonRow(person, id);
       // Lost a race with another registration of the same name.
       if (abortedBy(err, users) || isUniqueViolation(err)) {
-        throw conflict("That username or email is already taken.");
+        throw conflict(msg`That username or email is already taken.`);
       }
       throw err;
     }
     const [user] = created;
-    if (!user) throw new ApiError(500, "Could not create the account.");
+    if (!user) throw new ApiError(500, msg`Could not create the account.`);
     const token = await issueToken(c, user, session.sid);
     return c.json({ token, user: toPublicUser(user) }, 201);
   })
@@ -250,7 +252,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Public: the login page offers the identity provider only when one is configured.
   .get("/providers", (c) => c.json({ oidc: oidcConfigured(c.env) } satisfies AuthProviders))
-  .get("/user", requireUser, async (c) => {
+  .get("/user", requireUser, beginDay, async (c) => {
     const { row: user } = await readAccountAsUser(c);
     return c.json(toPublicUser(user));
   })

@@ -7,6 +7,7 @@ import type { PersonHome } from "../db/person-home";
 import type { AppEnv, SessionClaims, SessionUser } from "../env";
 import { sessionEnded, sessionEndedFor } from "../http/errors";
 import { revokedInHub, sessionEndReason } from "../hub/hub-client";
+import { beginDayOnRead } from "../today/begin-day";
 import {
   isLiveSession,
   joinedSessionRow,
@@ -53,11 +54,11 @@ const NO_DAY = { timeZone: "UTC", dayStartHour: DEFAULT_DAY_START_HOUR, tasksVer
  * from far away: docs/decisions/051-revocation-stays-immediate-replica-reads-writes.md), and the
  * signed-in user comes back with their rows.
  *
- *   .get("/things", requireUser, async (c) => {
+ *   .get("/things", requireUser, beginDay, async (c) => {
  *     const { data: [things] } = await readAsUser(c, (db, userId) => [thingsOfUserQuery(db, userId)]);
  *     return c.json(things);
  *   })
- *   .post("/things", requireUser, applyOnce, validate("json", thingSchema), async (c) => {
+ *   .post("/things", requireUser, beginDay, applyOnce, validate("json", thingSchema), async (c) => {
  *     const { user } = await readAsUser(c); // nothing to read first: the session check alone
  *     await c.var.db.batch([...]);          // the change: the second and last D1 call
  *   })
@@ -170,8 +171,8 @@ export async function readRowAsUser<R>(
  * The session check under readAsUser, for a read that builds its own D1 batch with the session's
  * row in it (GET /api/tasks sends raw statements, its rows going out unmapped): when the request
  * reads from a replica that may not have seen a revocation yet, the user's hub is asked at the same
- * time. A revoked or expired session answers 401; last_seen_at is refreshed after the answer; a day
- * the person's rows say has not begun begins before the answer.
+ * time. A revoked or expired session answers 401; last_seen_at is refreshed after the answer; on a
+ * route that names beginDay, a day the person's rows say has not begun begins before the answer.
  */
 export async function checkedRead<T>(c: Context<AppEnv>, read: Promise<SessionAndRows<T>>): Promise<UserRead<T>> {
   const claims = claimsOf(c);
@@ -187,9 +188,9 @@ export async function checkedRead<T>(c: Context<AppEnv>, read: Promise<SessionAn
     home: claims.home,
   };
   if (personGone) return { user, session: row, data };
-  // A new day not yet begun in the person's rows begins first, once (set by worker/app.ts:
-  // docs/decisions/259-the-day-begins-on-the-server.md).
-  const dayWasNew = (await c.var.beginDayIfNew?.(c, user, row.dayBegun)) === true;
+  // A new day not yet begun in the person's rows begins first, once, on a route whose chain names
+  // beginDay (docs/decisions/404-the-day-begun-by-a-named-door.md).
+  const dayWasNew = await beginDayOnRead(c, user, row.dayBegun);
   return { user, session: row, data, ...(dayWasNew ? { dayWasNew } : {}) };
 }
 

@@ -1,3 +1,4 @@
+import { msg, plural } from "@lingui/core/macro";
 import { and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { abortBatchIf, abortedBy } from "../db/batch-guard";
@@ -123,7 +124,10 @@ function tooMany(retryAfterMs: number): ApiError {
   return new ApiError(
     429,
     // A proper plural, never "minute(s)" (docs/decisions/153-everyday-details.md).
-    `Too many attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+    msg`${plural(minutes, {
+      one: "Too many attempts. Please wait # minute and try again.",
+      other: "Too many attempts. Please wait # minutes and try again.",
+    })}`,
     undefined,
     { "Retry-After": String(seconds) },
   );

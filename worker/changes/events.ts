@@ -76,6 +76,12 @@ export type ChangeEvent =
    */
   | { type: "day-settings-changed"; user: PersonRow }
   /**
+   * The person changed their settings (language, zone, day start, the nudge, the close, the focus
+   * lengths: PATCH /api/account): every other device reads the user again and follows them
+   * (docs/decisions/398-a-change-of-settings-reaches-every-device.md).
+   */
+  | { type: "settings-changed" }
+  /**
    * A device turned notifications on (its push subscription saved): `user` is the person's row, from
    * which the hub arms the pushes that are on, the evening close's by default
    * (docs/decisions/295-the-close-push-armed-when-notifications-go-on.md).

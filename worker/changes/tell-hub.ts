@@ -12,6 +12,18 @@ import type { ChangeEvent, ChangeNews } from "./events";
  * holds stands.
  */
 
+declare module "hono" {
+  interface ContextVariableMap {
+    /**
+     * The news of a day the request's session check began (worker/today/begin-day.ts), not yet told:
+     * a change of the request tells it first, so the hub follows the day's start before the change
+     * (its settings, its person's row); a request that changes nothing has it told after the answer,
+     * when the hub has something to prepare (worker/hub-host/day-start.ts, from worker/app.ts).
+     */
+    dayBegan: { userId: string; news: ChangeNews } | undefined;
+  }
+}
+
 /** Events whose change answers only once the hub has followed them (the answer follows the timer, a revocation, the settings). */
 const ANSWER_WAITS_FOR: ReadonlySet<ChangeEvent["type"]> = new Set([
   "tasks-removed",
@@ -33,8 +45,17 @@ export function tellHub(env: Bindings, userId: string, news: ChangeNews): Promis
  */
 export function tellHubOfRequest(c: Context<AppEnv>, userId: string, events: readonly ChangeEvent[]): Promise<void> {
   if (events.length === 0) return Promise.resolve();
+  tellDayBegunFirst(c);
   const told = tellHub(c.env, userId, { events, tab: requestingTab(c) });
   if (events.some((event) => ANSWER_WAITS_FOR.has(event.type))) return told;
   c.executionCtx.waitUntil(told);
   return Promise.resolve();
+}
+
+/** The news of the day the request began, told before its change's (and once): see `dayBegan`. */
+function tellDayBegunFirst(c: Context<AppEnv>): void {
+  const { dayBegan } = c.var;
+  if (!dayBegan) return;
+  c.set("dayBegan", undefined);
+  c.executionCtx.waitUntil(tellHub(c.env, dayBegan.userId, dayBegan.news));
 }

@@ -1,6 +1,9 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { PushMessageBody } from "../../shared/schemas/push";
 import type { DailyPushSpec } from "../day/daily-push";
 import { SCHEDULE_KINDS } from "../hub/storage-keys";
+import { wordsOfPerson } from "../language/words";
 
 /*
  * The evening close's push (docs/decisions/293-the-close-push-on-the-hub-s-schedule.md): one push at
@@ -9,12 +12,12 @@ import { SCHEDULE_KINDS } from "../hub/storage-keys";
  * is on, unless the day is closed already.
  */
 
-/** "Close your day", opening the close. */
-function dayCloseMessage(): PushMessageBody {
+/** "Close your day", opening the close, in the person's language. */
+function dayCloseMessage(words: I18n): PushMessageBody {
   return {
     type: "day-close",
-    title: "Close your day",
-    body: "See what you did and decide where the rest goes.",
+    title: words._(msg`Close your day`),
+    body: words._(msg`See what you did and decide where the rest goes.`),
     tag: "day-close",
     url: "/close",
   };
@@ -24,5 +27,5 @@ export const EVENING_CLOSE: DailyPushSpec = {
   kind: SCHEDULE_KINDS.dayClose,
   name: "the evening close's push",
   when: (person) => (person.dayCloseEnabled ? { time: person.dayCloseTime } : null),
-  message: (_person, day) => (day.closed ? null : dayCloseMessage()),
+  message: (person, day) => (day.closed ? null : dayCloseMessage(wordsOfPerson(person))),
 };

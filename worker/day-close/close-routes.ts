@@ -3,10 +3,11 @@ import { dayCloseSchema } from "../../shared/schemas/day-close";
 import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { dayState, dayStateQueries } from "../day/day-state";
-import { todayOf } from "../day/today";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { readOptionalJson, validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { type CloseInput, closeChange, closeProblem, closeTasksQuery, reopenStatement } from "./close";
 
 /** A close races another change of its tasks at most this many rounds (then the last error stands). */
@@ -19,7 +20,7 @@ const MAX_ATTEMPTS = 25;
  * Undo of the close's deletes when it made any.
  */
 export const dayCloseRoutes = new Hono<AppEnv>()
-  .post("/", requireUser, applyOnce, validate("json", dayCloseSchema), async (c) => {
+  .post("/", requireUser, beginDay, applyOnce, validate("json", dayCloseSchema), async (c) => {
     const body = c.req.valid("json");
     const input: CloseInput = {
       note: body.note ?? null,
@@ -62,7 +63,7 @@ export const dayCloseRoutes = new Hono<AppEnv>()
     });
   })
   // "Reopen the day": the day's close goes (its note with it); what it moved stays moved.
-  .delete("/", requireUser, applyOnce, async (c) => {
+  .delete("/", requireUser, beginDay, applyOnce, async (c) => {
     const { user, now, commit } = await beginChange(c);
     await readOptionalJson(c);
     const { db } = c.var;

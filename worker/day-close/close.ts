@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isTodaysPriority } from "../../shared/day";
@@ -7,12 +9,12 @@ import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
 import type { Guard } from "../changes/pipeline";
 import { createdDayOf } from "../day/finish-day";
-import type { DayOwner } from "../day/today";
 import type { Db } from "../db/client";
 import { idsIn } from "../db/ids-in";
 import { dayCloses, tasks } from "../db/schema";
 import { isVisible, type TaskRow } from "../db/task-rows";
 import { newUndoTicket, recordRemovalForUndo } from "../tasks/user-data";
+import type { DayOwner } from "../today/today";
 
 /*
  * The evening close of one of the person's days (docs/decisions/291-the-evening-close.md), as one
@@ -52,40 +54,44 @@ export type CloseInput = {
 export function closeProblem(
   input: CloseInput,
   rows: readonly TaskRow[],
-): { status: 404 | 409; message: string } | null {
+): { status: 404 | 409; message: MessageDescriptor } | null {
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const move of input.moves) {
     const row = byId.get(move.id);
+    const id = move.id;
     if (!row) {
       if (move.to === "delete") continue;
-      return { status: 404, message: `Task ${move.id} not found. Nothing was changed.` };
+      return { status: 404, message: msg`Task ${id} not found. Nothing was changed.` };
     }
+    const title = row.title;
     if (row.isCompleted && move.to !== "done" && move.to !== "delete") {
-      return { status: 409, message: `"${row.title}" is done already. Nothing was changed.` };
+      return { status: 409, message: msg`"${title}" is done already. Nothing was changed.` };
     }
     // An occurrence is of its day: the next day start takes it off the list, whatever the close
     // said (docs/decisions/312-the-close-moves-no-occurrence.md).
     if (row.routineId !== null && move.to !== "done" && move.to !== "delete") {
       return {
         status: 409,
-        message: `"${row.title}" is one of today's routines, which do not move: a routine not done today is missed. Nothing was changed.`,
+        message: msg`"${title}" is one of today's routines, which do not move: a routine not done today is missed. Nothing was changed.`,
       };
     }
   }
   if (input.tomorrowFirst !== null) {
     const row = byId.get(input.tomorrowFirst);
-    if (!row) return { status: 404, message: `Task ${input.tomorrowFirst} not found. Nothing was changed.` };
+    const id = input.tomorrowFirst;
+    if (!row) return { status: 404, message: msg`Task ${id} not found. Nothing was changed.` };
+    const title = row.title;
     const leaving = input.moves.find(
       (move) => move.id === input.tomorrowFirst && ["no", "done", "delete"].includes(move.to),
     );
     const comesOff = input.moves.some((move) => move.id === row.id && (move.to === "tomorrow" || move.to === "later"));
     if (row.isCompleted || leaving || (row.category === "no_list" && !comesOff)) {
-      return { status: 409, message: `"${row.title}" cannot be tomorrow's first task: it is done or said no to.` };
+      return { status: 409, message: msg`"${title}" cannot be tomorrow's first task: it is done or said no to.` };
     }
     if (row.routineId !== null) {
       return {
         status: 409,
-        message: `"${row.title}" cannot be tomorrow's first task: it is one of today's routines, and a routine not done today is missed. Nothing was changed.`,
+        message: msg`"${title}" cannot be tomorrow's first task: it is one of today's routines, and a routine not done today is missed. Nothing was changed.`,
       };
     }
   }

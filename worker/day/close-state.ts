@@ -6,7 +6,7 @@ import {
   USUAL_FOCUS_HISTORY_MIN_DAYS,
 } from "../../shared/schemas/day-close";
 import type { TaskRow } from "../db/task-rows";
-import type { DayOwner } from "./today";
+import type { DayOwner } from "../today/today";
 
 /** The person's settings GET /api/day reads for the close and the usual focus. */
 export type CloseSettingsRow = { usualFocusMinutes: number; dayCloseEnabled: boolean; dayCloseTime: string };

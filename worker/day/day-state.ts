@@ -4,6 +4,7 @@ import type { CarriedTask, Day, PreviousDay } from "../../shared/schemas/day";
 import type { Db } from "../db/client";
 import { dailyAnalytics, dayCloses, dayPlans, tasks, users } from "../db/schema";
 import { isVisible, type TaskRow, toTask } from "../db/task-rows";
+import { type DayOwner, todayOf } from "../today/today";
 import {
   type CloseRow,
   type CloseSettingsRow,
@@ -14,7 +15,6 @@ import {
 } from "./close-state";
 import { createdDayOf } from "./finish-day";
 import { streaks } from "./streak";
-import { type DayOwner, todayOf } from "./today";
 
 /**
  * What GET /api/day is made of, as queries that only need the user id, so they go out in one batch

@@ -1,6 +1,6 @@
 import { dayOf } from "../../shared/day";
 import type { TaskRow } from "../db/task-rows";
-import type { DayOwner } from "./today";
+import type { DayOwner } from "../today/today";
 
 /**
  * The person's day a finished task counts on: the day stamped with its finish

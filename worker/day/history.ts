@@ -3,8 +3,8 @@ import { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryQuery } from "../../sh
 import type { Db } from "../db/client";
 import { dailyAnalytics, dayCloses, tasks } from "../db/schema";
 import { isVisible, type TaskRow, toTask } from "../db/task-rows";
+import type { DayOwner } from "../today/today";
 import { finishDayOf } from "./finish-day";
-import type { DayOwner } from "./today";
 
 /**
  * GET /api/history's rows, with only the user id known (they go out with the session check): one

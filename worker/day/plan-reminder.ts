@@ -1,5 +1,8 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
 import type { PushMessageBody } from "../../shared/schemas/push";
 import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
+import { wordsOfPerson } from "../language/words";
 import type { DailyPushSpec } from "./daily-push";
 
 /*
@@ -12,20 +15,25 @@ import type { DailyPushSpec } from "./daily-push";
 /** The path the notification opens: the priority picker, which leads with the plan. */
 const PLAN_PATH = "/";
 
-/** "Plan your day" with the count of the tasks carried over. */
-function planReminderMessage(carriedOver: number): PushMessageBody {
+/** "Plan your day" with the count of the tasks carried over, in the person's language. */
+function planReminderMessage(words: I18n, carriedOver: number): PushMessageBody {
   const body =
     carriedOver === 0
-      ? "Nothing carried over: a fresh start. What matters today?"
-      : `${carriedOver} ${carriedOver === 1 ? "task" : "tasks"} carried over. What matters today?`;
-  return { type: "plan-reminder", title: "Plan your day", body, tag: "plan-reminder", url: PLAN_PATH };
+      ? words._(msg`Nothing carried over: a fresh start. What matters today?`)
+      : words._(
+          msg`${plural(carriedOver, {
+            one: "# task carried over. What matters today?",
+            other: "# tasks carried over. What matters today?",
+          })}`,
+        );
+  return { type: "plan-reminder", title: words._(msg`Plan your day`), body, tag: "plan-reminder", url: PLAN_PATH };
 }
 
 export const MORNING_NUDGE: DailyPushSpec = {
   kind: SCHEDULE_KINDS.planReminder,
   name: "the plan reminder",
   when: (person) => (person.planReminderEnabled ? { time: person.planReminderTime } : null),
-  message: (_person, day) => (day.planned ? null : planReminderMessage(day.carriedOver.length)),
+  message: (person, day) => (day.planned ? null : planReminderMessage(wordsOfPerson(person), day.carriedOver.length)),
   wakesAtDayStart: true,
 };
 

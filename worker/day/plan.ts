@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { and, count, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { addDays } from "../../shared/day";
@@ -80,18 +82,18 @@ export type PlanInput = { priorityTaskIds: readonly number[]; noListTaskIds: rea
 export function planProblem(
   plan: PlanInput,
   rows: readonly { id: number; isCompleted: boolean; category: string | null }[],
-): { status: 404 | 409; message: string } | null {
+): { status: 404 | 409; message: MessageDescriptor } | null {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = [...plan.priorityTaskIds, ...plan.noListTaskIds].find((id) => !byId.has(id));
-  if (missing !== undefined) return { status: 404, message: `Task ${missing} not found. Nothing was changed.` };
+  if (missing !== undefined) return { status: 404, message: msg`Task ${missing} not found. Nothing was changed.` };
   for (const id of plan.priorityTaskIds) {
     const row = byId.get(id);
     if (row?.isCompleted || row?.category === "no_list") {
-      return { status: 409, message: `Task ${id} is done or on the "No" list: it cannot be one of today's three.` };
+      return { status: 409, message: msg`Task ${id} is done or on the "No" list: it cannot be one of today's three.` };
     }
   }
   const notOnList = plan.noListTaskIds.find((id) => byId.get(id)?.category !== "no_list");
-  if (notOnList !== undefined) return { status: 409, message: `Task ${notOnList} is not on the "No" list.` };
+  if (notOnList !== undefined) return { status: 409, message: msg`Task ${notOnList} is not on the "No" list.` };
   return null;
 }
 

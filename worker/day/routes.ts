@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Hono } from "hono";
 import { dayPlanSchema, historyQuerySchema } from "../../shared/schemas/day";
 import { beginChange } from "../auth/begin-change";
@@ -6,21 +7,22 @@ import { readAsUser } from "../auth/session-read";
 import type { AppEnv } from "../env";
 import { ApiError, conflict } from "../http/errors";
 import { readOptionalJson, validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { dayState, dayStateQueries } from "./day-state";
 import { historyOf, historyQueries } from "./history";
 import { planProblem, planStatements, plansFromQuery, planTasksQuery, skipDayStatement } from "./plan";
-import { todayOf } from "./today";
 
 /**
  * Mounted at /api/day: the person's day and its plan (docs/product.md#the-day,
  * docs/product.md#plan-your-day). Each route names requireUser itself so unknown paths answer 404.
  */
 export const dayRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const { user, data } = await readAsUser(c, dayStateQueries);
     return c.json(dayState(user, data));
   })
-  .post("/plan", requireUser, applyOnce, validate("json", dayPlanSchema), async (c) => {
+  .post("/plan", requireUser, beginDay, applyOnce, validate("json", dayPlanSchema), async (c) => {
     const plan = c.req.valid("json");
     const now = new Date();
     // The session check, the named tasks and the latest plans in one trip; the plan in a second.
@@ -46,7 +48,7 @@ export const dayRoutes = new Hono<AppEnv>()
       {
         // Another device changed a named task between the check and the plan: nothing was written.
         whenAborted: () => {
-          throw conflict("Some of these tasks changed meanwhile. Nothing was changed.");
+          throw conflict(msg`Some of these tasks changed meanwhile. Nothing was changed.`);
         },
       },
     );
@@ -54,7 +56,7 @@ export const dayRoutes = new Hono<AppEnv>()
   })
   // "Skip for today" (docs/decisions/183-skip-changes-nothing.md): the plan step stays away today on
   // every device, and nothing else changes. Answers the day.
-  .post("/skip", requireUser, applyOnce, async (c) => {
+  .post("/skip", requireUser, beginDay, applyOnce, async (c) => {
     const { user, now, commit } = await beginChange(c);
     await readOptionalJson(c);
     const { db } = c.var;
@@ -70,6 +72,7 @@ export const dayRoutes = new Hono<AppEnv>()
 export const historyRoutes = new Hono<AppEnv>().get(
   "/",
   requireUser,
+  beginDay,
   validate("query", historyQuerySchema),
   async (c) => {
     const query = c.req.valid("query");

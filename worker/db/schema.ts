@@ -46,7 +46,7 @@ export const users = sqliteTable(
     /**
      * The last of the person's days (YYYY-MM-DD) that has begun: the day-start step sets it, once
      * per day, whether the hub's schedule or a read got there first; null: none yet
-     * (worker/day/day-start.ts, docs/decisions/259-the-day-begins-on-the-server.md).
+     * (worker/today/day-start.ts, docs/decisions/259-the-day-begins-on-the-server.md).
      */
     dayBegun: text(),
     /**

@@ -2,12 +2,14 @@ import type { TimerSnapshot, TimerState } from "../../shared/schemas/focus";
 import type { ServerFrame } from "../../shared/schemas/live";
 import { elapsedMs, endInstant } from "../../shared/timer";
 import type { Pause } from "../analytics/focus-hours";
+import { userByIdQuery } from "../auth/users";
 import type { ChangeEvent } from "../changes/events";
 import type { ChangeSubscriber } from "../changes/pipeline";
 import { createDb } from "../db/client";
 import { personDatabaseOf } from "../db/person-db";
 import type { AfterAlarm, HubHost, HubNews, HubPart, ScheduleHandler } from "../hub/hub-part";
 import { HUB_KEYS, SCHEDULE_KINDS } from "../hub/storage-keys";
+import { wordsOfPerson } from "../language/words";
 import { pushToUser } from "../push/send";
 import { timerFinishedMessage } from "../push/timer-notice";
 import { closeFocusSession, completeFocusSession } from "./sessions";
@@ -222,7 +224,7 @@ export class FocusTimer implements HubPart<ChangeEvent> {
     }
     await this.commit(machine.finishElapsed(state, now));
     const owner = this.owner();
-    return owner ? () => pushToUser(this.host.env, owner.userId, timerFinishedMessage(state)) : null;
+    return owner ? () => this.pushFinished(owner, state) : null;
   }
 
   // ---- internals ------------------------------------------------------------------------------
@@ -290,6 +292,23 @@ export class FocusTimer implements HubPart<ChangeEvent> {
       state.sessionId,
       new Date(),
     );
+  }
+
+  /**
+   * The run's end pushed in the language the person's row holds as it is sent (a change of language
+   * since the run began counts: docs/decisions/397-the-server-speaks-the-person-s-language.md).
+   * Best effort, like the push itself: a failed read is logged and nothing is sent.
+   */
+  private async pushFinished(owner: TimerOwner, state: TimerState): Promise<number> {
+    const { env } = this.host;
+    try {
+      const [person] = await userByIdQuery(createDb(personDatabaseOf(env, owner.home)), owner.userId);
+      if (!person) return 0;
+      return await pushToUser(env, owner.userId, timerFinishedMessage(state, wordsOfPerson(person)));
+    } catch (err) {
+      console.error("could not send the timer's end", err);
+      return 0;
+    }
   }
 
   /** A focus run completes its session row and counts in analytics; a break records nothing. */

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -17,6 +18,7 @@ import { ownTaskQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate, validOptionalBody } from "../http/validation";
+import { beginDay } from "../today/begin-day";
 import type { HubResult } from "./focus-timer";
 import {
   completeOpenSession,
@@ -41,32 +43,32 @@ function unwrap(result: HubResult) {
   return result.snapshot;
 }
 
-const SESSION_RESET_MESSAGE = "This focus session was reset before it ended, so it cannot be completed.";
+const SESSION_RESET_MESSAGE = msg`This focus session was reset before it ended, so it cannot be completed.`;
 
 // Each route names requireUser itself so unknown /api paths still answer 404.
 
 /** Mounted at /api/focus-sessions. */
 export const focusSessionRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const {
       data: [rows],
     } = await readAsUser(c, (db, userId) => [listOwnSessions(db, userId)]);
     return c.json(rows.map(toFocusSession));
   })
-  .post("/", requireUser, applyOnce, validate("json", startFocusSessionSchema), async (c) => {
+  .post("/", requireUser, beginDay, applyOnce, validate("json", startFocusSessionSchema), async (c) => {
     const { taskId, duration } = c.req.valid("json");
     // The session check and the task in one trip; the session row in a second.
     const { user, row: task } = await readRowAsUser(c, (db, userId) => ownTaskQuery(db, userId, taskId));
     const { db } = c.var;
     // A hidden task is gone for the person, as a deleted one is
     // (docs/decisions/127-hidden-tasks-stay-hidden.md).
-    if (!task || hasRemovedMarker(task.title)) throw notFound("Task not found.");
-    if (task.isCompleted) throw conflict("This task is already completed. Pick an open task to focus on.");
+    if (!task || hasRemovedMarker(task.title)) throw notFound(msg`Task not found.`);
+    if (task.isCompleted) throw conflict(msg`This task is already completed. Pick an open task to focus on.`);
     if (task.category === "no_list") throw conflict('This task is on your "No" List. Pick another task to focus on.');
 
     const row = await insertSessionIfTaskExists(db, user.id, taskId, duration, new Date());
     // Deleted since it was read (a delete racing this start): as if it had never been there.
-    if (!row) throw notFound("Task not found.");
+    if (!row) throw notFound(msg`Task not found.`);
     // The row exists before the hub decides; if the hub refuses (or fails) it is removed again.
     const removeRow = () =>
       db.delete(focusSessions).where(and(eq(focusSessions.id, row.id), eq(focusSessions.userId, user.id)));
@@ -92,14 +94,14 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     }
     return c.json({ ...toFocusSession(row), timer: result.snapshot } satisfies StartedFocusSession, 201);
   })
-  .patch("/:id/complete", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
+  .patch("/:id/complete", requireUser, beginDay, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     await validOptionalBody(c, completeFocusSessionSchema);
     // The session check and the focus session in one trip; the completion in a second
     // (docs/decisions/054-every-write-makes-most-two-d1.md).
     const { user, row: session } = await readRowAsUser(c, (db, userId) => ownSessionQuery(db, userId, id));
     const { db } = c.var;
-    if (!session) throw notFound("Focus session not found.");
+    if (!session) throw notFound(msg`Focus session not found.`);
     if (isClosedUncompleted(session)) throw conflict(SESSION_RESET_MESSAGE);
     // Completed already: nothing changes, so the row as read is the answer.
     if (session.isCompleted) return c.json(toFocusSession(session));
@@ -107,49 +109,49 @@ export const focusSessionRoutes = new Hono<AppEnv>()
     // open session (e.g. from a client that runs its own timer) counts up to its planned length.
     if (await focusTimerOf(c.env, user.id).endSession(id)) {
       const row = await findOwnSession(db, user.id, id);
-      if (!row) throw notFound("Focus session not found.");
+      if (!row) throw notFound(msg`Focus session not found.`);
       return c.json(toFocusSession(row));
     }
     const now = new Date();
     const focusedSeconds = Math.min(session.duration, (now.getTime() - session.startedAt.getTime()) / 1000);
     const { outcome, row } = await completeOpenSession(requestScope(c, user, now), session, focusedSeconds);
     if (outcome === "closed") throw conflict(SESSION_RESET_MESSAGE);
-    if (!row) throw notFound("Focus session not found.");
+    if (!row) throw notFound(msg`Focus session not found.`);
     return c.json(toFocusSession(row));
   });
 
 /** Mounted at /api/timer: the live timer, owned by the user's hub. */
 export const timerRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const { hub } = await hubOfUser(c);
     return c.json(await hub.state());
   })
-  .post("/pause", requireUser, applyOnce, async (c) => {
+  .post("/pause", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.pause()));
   })
-  .post("/resume", requireUser, applyOnce, async (c) => {
+  .post("/resume", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.resume()));
   })
-  .post("/end", requireUser, applyOnce, async (c) => {
+  .post("/end", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.end()));
   })
-  .post("/reset", requireUser, applyOnce, async (c) => {
+  .post("/reset", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(unwrap(await hub.reset()));
   })
-  .post("/acknowledge", requireUser, applyOnce, async (c) => {
+  .post("/acknowledge", requireUser, beginDay, applyOnce, async (c) => {
     const { hub } = await hubOfUser(c);
     const { keepTask } = await validOptionalBody(c, acknowledgeTimerSchema);
     return c.json(unwrap(await hub.acknowledge(keepTask ?? false)));
   })
-  .post("/break", requireUser, applyOnce, async (c) => {
+  .post("/break", requireUser, beginDay, applyOnce, async (c) => {
     const { user, hub } = await hubOfUser(c);
     await validOptionalBody(c, emptyBodySchema);
     return c.json(

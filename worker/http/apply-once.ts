@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Context, Next } from "hono";
 import { CHANGE_ID_HEADER } from "../../shared/constants";
@@ -226,12 +227,13 @@ async function firstAnswer(db: Db, change: ChangeKey): Promise<Response> {
   for (;;) {
     const [receipt] = await db.select().from(changeReceipts).where(sameChange(change));
     if (receipt && receipt.fingerprint !== change.fingerprint) {
-      throw new ApiError(422, `This ${CHANGE_ID_HEADER} was already used for another change.`);
+      const header = CHANGE_ID_HEADER;
+      throw new ApiError(422, msg`This ${header} was already used for another change.`);
     }
     if (receipt && receipt.status !== null) return replay(receipt.status, receipt.contentType, receipt.body);
     if (!receipt || Date.now() >= deadline) {
       // Still running, or not applied and let go: the next try settles it.
-      throw new ApiError(409, "This change is still being applied. Please try again in a moment.", undefined, {
+      throw new ApiError(409, msg`This change is still being applied. Please try again in a moment.`, undefined, {
         "Retry-After": "1",
       });
     }

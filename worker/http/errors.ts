@@ -42,7 +42,7 @@ export const badRequest = (message: string | MessageDescriptor, issues?: ApiErro
 export const unauthorized = (message: string | MessageDescriptor = msg`You need to sign in.`) =>
   new ApiError(401, message);
 /** The 401 of a session that is no longer live: signed out, expired, or its account deleted. */
-export const sessionEnded = () => unauthorized("Your session has ended. Please sign in again.");
+export const sessionEnded = () => unauthorized(msg`Your session has ended. Please sign in again.`);
 /** The 401 of a session ended elsewhere for a reason the device should tell (docs/decisions/177-signed-out-told-why.md). */
 export const sessionEndedFor = (why: SessionEndReason) =>
   new ApiError(401, SESSION_END_TEXT[why], undefined, undefined, why);
@@ -83,10 +83,16 @@ export function errorResponse(c: Context, err: Error): Response {
   if (err instanceof HTTPException) {
     // Hono raises these for malformed input it parses itself (e.g. a broken JSON body).
     const status = err.status;
-    const message = status >= 500 ? "Something went wrong on our side." : err.message || "Bad request.";
+    const words = wordsIn(requestLanguage(c.req.raw));
+    const message =
+      status >= 500 ? words._(msg`Something went wrong on our side.`) : err.message || words._(msg`Bad request.`);
     return c.json({ message } satisfies ApiErrorBody, status);
   }
   // Anything else is a bug: log it for us, answer without internals.
   console.error("unhandled error", err);
-  return c.json({ message: "Something went wrong on our side. Please try again." } satisfies ApiErrorBody, 500);
+  const words = wordsIn(requestLanguage(c.req.raw));
+  return c.json(
+    { message: words._(msg`Something went wrong on our side. Please try again.`) } satisfies ApiErrorBody,
+    500,
+  );
 }

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { Context } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import { wordsAsText } from "../../shared/words";
 import { badRequest, fromZodError } from "./errors";
 
 type Target = "json" | "query" | "param";
@@ -41,7 +42,7 @@ export async function readOptionalJson(c: Context): Promise<Record<string, unkno
   } catch {
     // fall through
   }
-  throw badRequest("Invalid request body. Send a JSON object.");
+  throw badRequest(msg`Invalid request body. Send a JSON object.`);
 }
 
 /** A body that may be empty or absent (docs/product.md#compatible-calls sends none to some calls): anything present must match the schema. */
@@ -62,8 +63,8 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 export const JSON_DEPTH_MAX = 32;
 
 function badText(path: (string | number)[]): never {
-  const message = "Text must be valid Unicode: remove the broken character.";
-  throw badRequest(message, [{ path, message }]);
+  const message = msg`Text must be valid Unicode: remove the broken character.`;
+  throw badRequest(message, [{ path, message: wordsAsText(message) }]);
 }
 
 /** What checkJsonBody holds while it walks, for the test that measures it. */
@@ -95,7 +96,8 @@ export function checkJsonBody(body: unknown, meter?: JsonCheckMeter): void {
     }
     if (!value || typeof value !== "object") return;
     if (frames.length >= JSON_DEPTH_MAX) {
-      throw badRequest(`The request body is nested too deeply (at most ${JSON_DEPTH_MAX} levels).`);
+      const max = JSON_DEPTH_MAX;
+      throw badRequest(msg`The request body is nested too deeply (at most ${max} levels).`);
     }
     frames.push({ value, keys: Array.isArray(value) ? null : Object.keys(value), next: 0, key });
     if (meter) meter.framesPeak = Math.max(meter.framesPeak, frames.length);

@@ -1,14 +1,14 @@
 import { userByIdQuery } from "../auth/users";
 import type { ChangeEvent, ChangeNews } from "../changes/events";
 import { personRowOf } from "../changes/events";
-import { nextDayStartAt } from "../day/day-start";
 import { createDb } from "../db/client";
 import { personDatabase } from "../db/person-db";
 import type { Bindings } from "../env";
 import { type AfterAlarm, type DaySettings, daySettingsOf, type HubPart, type PersonRow } from "../hub/hub-part";
 import { type HubSchedule, SCHEDULE_RETRY_MS, type ScheduleRow } from "../hub/schedule";
 import { SCHEDULE_KINDS } from "../hub/storage-keys";
-import { beginDay } from "./day-start";
+import { nextDayStartAt } from "../today/day-start";
+import { runDayStart } from "./day-start";
 import { hubPreparesDay } from "./hub-parts";
 
 /*
@@ -93,7 +93,7 @@ export class HostedParts {
   private async startDay(row: ScheduleRow<DaySettings>, now: number): Promise<null> {
     const { userId, timeZone, dayStartHour, home = 0 } = row.payload;
     const db = createDb(personDatabase(this.env, home));
-    const result = await beginDay(db, { userId, timeZone, dayStartHour }, new Date(now));
+    const result = await runDayStart(db, { userId, timeZone, dayStartHour }, new Date(now));
     if (result.begun) {
       await this.follow({ events: result.events, tab: null, person: result.person }, now);
       return null;

@@ -65,8 +65,11 @@ export function hubPreparesDay(person: PersonRow): boolean {
   );
 }
 
-/** Which frame an event sends every open tab: a change of tasks, of the day (read again whole), or none. */
-const FRAME_OF: Record<ChangeEvent["type"], "tasks-changed" | "day-changed" | null> = {
+/**
+ * Which frame an event sends every open tab: a change of tasks, of the day (read again whole), of
+ * the person's settings (the user read again, and the day), or none.
+ */
+const FRAME_OF: Record<ChangeEvent["type"], "tasks-changed" | "day-changed" | "settings-changed" | null> = {
   "tasks-created": "tasks-changed",
   "task-finished": "tasks-changed",
   "tasks-edited": "tasks-changed",
@@ -80,6 +83,7 @@ const FRAME_OF: Record<ChangeEvent["type"], "tasks-changed" | "day-changed" | nu
   "no-items-said-again": "day-changed",
   "analytics-cleared": "day-changed",
   "day-settings-changed": "day-changed",
+  "settings-changed": "settings-changed",
   // A focus run's end is the timer's own frame; sessions close their sockets; the account's wipe closes all.
   "focus-finished": null,
   "sessions-ended": null,
@@ -89,15 +93,20 @@ const FRAME_OF: Record<ChangeEvent["type"], "tasks-changed" | "day-changed" | nu
 };
 
 /**
- * The one frame a change sends every open socket, or null: `day-changed` when it changed the day
- * (devices read it as a change of tasks too), else `tasks-changed`, naming the tab that made it so
- * that tab skips its echo (docs/decisions/161-tab-skips-own-live-echo.md). New day settings name no
- * tab: the form that made the change may not be the one showing the day. A day's start sends none:
- * each device reads its day again at the day's end.
+ * The one frame a change sends every open socket, or null: `settings-changed` when the person
+ * changed their settings (devices read the user again, and the day: every tab reads the day, the
+ * tab named skips only the user, which its form read already:
+ * docs/decisions/398-a-change-of-settings-reaches-every-device.md), `day-changed` when it changed
+ * the day (devices read it as a change of tasks too), else `tasks-changed`, naming the tab that
+ * made it so that tab skips its echo (docs/decisions/161-tab-skips-own-live-echo.md). New day
+ * settings without the person's (routines on or off) name no tab: the form that made the change may
+ * not be the one showing the day. A day's start sends none: each device reads its day again at the
+ * day's end.
  */
 export function liveFrameOf({ events, tab }: ChangeNews): ServerFrame | null {
   const frames = new Set(events.map((event) => FRAME_OF[event.type]));
   if (events.some((event) => event.type === "day-began")) return null;
+  if (frames.has("settings-changed")) return { type: "settings-changed", tab };
   if (events.some((event) => event.type === "day-settings-changed")) return { type: "day-changed" };
   if (frames.has("day-changed")) return { type: "day-changed", tab };
   return frames.has("tasks-changed") ? { type: "tasks-changed", tab } : null;

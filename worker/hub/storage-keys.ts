@@ -42,6 +42,6 @@ export const SCHEDULE_KINDS = {
   planReminder: "plan-reminder",
   /** The evening close's next local time (worker/day-close/close-reminder.ts, a daily push); one row, id = kind. */
   dayClose: "day-close",
-  /** The person's next day start (worker/day/day-start.ts); one row, id = kind. */
+  /** The person's next day start (worker/today/day-start.ts); one row, id = kind. */
   dayStart: "day-start",
 } as const;

@@ -2,7 +2,7 @@
 // a refusal in the request's shown language (the device sends it as Accept-Language), a push in the
 // language kept with the person's row. Every language's catalog is in the Worker (a few KB each).
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { bestLanguage, type Language } from "../../shared/languages";
+import { bestLanguage, isLanguage, type Language, SOURCE_LANGUAGE } from "../../shared/languages";
 import { messages as ar } from "../locales/ar.po";
 import { messages as de } from "../locales/de.po";
 import { messages as en } from "../locales/en.po";
@@ -30,4 +30,9 @@ export function wordsIn(language: Language): I18n {
 /** The language a request's answer is said in: its `Accept-Language` (the page's shown language). */
 export function requestLanguage(request: Request): Language {
   return bestLanguage(request.headers.get("Accept-Language"));
+}
+
+/** The words of a push to the person: their row's language (a tag the row no longer knows: English). */
+export function wordsOfPerson(person: { language: string }): I18n {
+  return wordsIn(isLanguage(person.language) ? person.language : SOURCE_LANGUAGE);
 }

@@ -11,13 +11,14 @@ import { pushSubscriptions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, conflict } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
 import { pushEndpointProblem } from "./push-services";
 import { vapidKeys } from "./send";
 import { ENDPOINT_OF_ANOTHER_ACCOUNT, saveSubscription, subscriptionsOfUser } from "./subscriptions";
 
 /** /api/push: this device's Web Push subscription (notifications when a timer runs out). */
 export const pushRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const {
       user,
       data: [rows],
@@ -30,7 +31,7 @@ export const pushRoutes = new Hono<AppEnv>()
     };
     return c.json(status);
   })
-  .post("/subscriptions", requireUser, applyOnce, validate("json", pushSubscriptionSchema), async (c) => {
+  .post("/subscriptions", requireUser, beginDay, applyOnce, validate("json", pushSubscriptionSchema), async (c) => {
     const {
       user,
       data: [[row] = []],
@@ -53,7 +54,7 @@ export const pushRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // Notifications off for this device: its subscriptions go, other devices keep theirs.
-  .delete("/subscriptions", requireUser, applyOnce, async (c) => {
+  .delete("/subscriptions", requireUser, beginDay, applyOnce, async (c) => {
     const { user } = await readAsUser(c);
     const db = c.var.directory;
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, user.sessionId));

@@ -5,11 +5,12 @@ import { type ImportRoutinesAnswer, importRoutinesSchema, MAX_ROUTINES } from ".
 import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { guardOn } from "../changes/guard";
-import { todayOf } from "../day/today";
 import { routines } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { routinesActiveQuery, routinesActiveStatement, settingsTold } from "./active-flag";
 import { makeOccurrencesStatements } from "./occurrences";
 import { routinesQuery } from "./reads";
@@ -38,6 +39,7 @@ const tooMany = (have: number, bringing: number) =>
 export const routineImportRoutes = new Hono<AppEnv>().post(
   "/",
   requireUser,
+  beginDay,
   applyOnce,
   validate("json", importRoutinesSchema),
   async (c) => {

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq, notExists, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { addDays } from "../../shared/day";
@@ -13,12 +14,13 @@ import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { readAsUser } from "../auth/session-read";
 import { guardOn } from "../changes/guard";
-import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { routineDays, routines, tasks } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { routinesActiveQuery, routinesActiveStatement, settingsTold } from "./active-flag";
 import { routineImportRoutes } from "./import";
 import { makeOccurrencesStatements } from "./occurrences";
@@ -78,7 +80,7 @@ function answerOf(reads: readonly unknown[], today: string) {
 /** Mounted at /api/routines. */
 export const routineRoutes = new Hono<AppEnv>()
   .route("/import", routineImportRoutes)
-  .get("/", requireUser, async (c) => {
+  .get("/", requireUser, beginDay, async (c) => {
     const now = new Date();
     const {
       user,
@@ -92,7 +94,7 @@ export const routineRoutes = new Hono<AppEnv>()
     const today = todayOf(user, now).date;
     return c.json(rows.map((row) => routineView(row, days, occurrences, today, streaks)));
   })
-  .post("/", requireUser, applyOnce, validate("json", createRoutineSchema), async (c) => {
+  .post("/", requireUser, beginDay, applyOnce, validate("json", createRoutineSchema), async (c) => {
     const input = c.req.valid("json");
     const {
       user,
@@ -143,6 +145,7 @@ export const routineRoutes = new Hono<AppEnv>()
   .patch(
     "/:id",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("json", patchRoutineSchema),
@@ -240,8 +243,9 @@ export const routineRoutes = new Hono<AppEnv>()
         },
         {
           whenAborted: ({ attempt }) => {
+            const title = routine.title;
             if (attempt >= MAX_ATTEMPTS)
-              throw conflict(`"${routine.title}" was changing on another device. Please try again.`);
+              throw conflict(msg`"${title}" was changing on another device. Please try again.`);
           },
         },
       );
@@ -251,6 +255,7 @@ export const routineRoutes = new Hono<AppEnv>()
   .post(
     "/:id/skip",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("json", skipRoutineSchema),
@@ -276,9 +281,10 @@ export const routineRoutes = new Hono<AppEnv>()
       const today = todayOf(user, now).date;
       // Only today's state is asked of it here: the older days of the streak are not read.
       const view = routineView(routine, days, occurrences, today, []);
-      if (view.today === null || view.today === "paused") throw conflict(`"${routine.title}" is not due today.`);
-      if (view.today === "done") throw conflict(`"${routine.title}" is done today already.`);
-      if (view.today === "skipped") throw conflict(`"${routine.title}" is skipped today already.`);
+      const title = routine.title;
+      if (view.today === null || view.today === "paused") throw conflict(msg`"${title}" is not due today.`);
+      if (view.today === "done") throw conflict(msg`"${title}" is done today already.`);
+      if (view.today === "skipped") throw conflict(msg`"${title}" is skipped today already.`);
       const which = and(eq(routines.id, id), eq(routines.userId, user.id)) as SQL;
       const todayOpen = and(eq(routineDays.routineId, id), eq(routineDays.day, today), eq(routineDays.state, "open"));
       const { reads } = await commit(
@@ -303,14 +309,15 @@ export const routineRoutes = new Hono<AppEnv>()
         }),
         {
           whenAborted: () => {
-            throw conflict(`"${routine.title}" is no longer open today.`);
+            const title = routine.title;
+            throw conflict(msg`"${title}" is no longer open today.`);
           },
         },
       );
       return c.json(answerOf(reads, today));
     },
   )
-  .delete("/:id", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
+  .delete("/:id", requireUser, beginDay, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const {
       user,

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import type { Bindings } from "../env";
 import { ApiError } from "../http/errors";
 import { localProvider } from "./local";
@@ -41,5 +42,5 @@ export function chooseProvider(env: Bindings, requestUrl: string): SuggestionPro
 
 function misconfigured(why: string): never {
   console.error(`suggestions: ${why}`);
-  throw new ApiError(503, "Suggestions are not available right now. Please try again later.");
+  throw new ApiError(503, msg`Suggestions are not available right now. Please try again later.`);
 }

@@ -1,7 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import type { Context } from "hono";
-import { todayOf } from "../day/today";
 import type { AppEnv, SessionUser } from "../env";
 import { ApiError } from "../http/errors";
+import { todayOf } from "../today/today";
 
 /** Model requests a person may make in one of their days, unless AI_DAILY_LIMIT says otherwise. */
 export const DEFAULT_DAILY_LIMIT = 50;
@@ -32,7 +33,7 @@ export async function countModelRequest(c: Context<AppEnv>, user: SessionUser, n
   const seconds = Math.max(1, Math.ceil((today.endsAt.getTime() - now.getTime()) / 1000));
   throw new ApiError(
     429,
-    `You have used today's ${limit} AI suggestions. They start again tomorrow; until then, add tasks yourself.`,
+    msg`You have used today's ${limit} AI suggestions. They start again tomorrow; until then, add tasks yourself.`,
     undefined,
     { "Retry-After": String(seconds) },
   );

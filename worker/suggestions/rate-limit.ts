@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -11,7 +12,7 @@ export async function limitSuggestionRequests(c: Context<AppEnv>, userId: string
   if (!limiter) return;
   const { success } = await limiter.limit({ key: userId });
   if (!success) {
-    throw new ApiError(429, "Too many suggestion requests. Please wait a minute and try again.", undefined, {
+    throw new ApiError(429, msg`Too many suggestion requests. Please wait a minute and try again.`, undefined, {
       "Retry-After": String(SUGGESTION_RATE.periodSeconds),
     });
   }

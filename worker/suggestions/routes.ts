@@ -5,6 +5,7 @@ import { readAsUser } from "../auth/session-read";
 import { listVisibleTasks } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
 import { chooseProvider } from "./choose-provider";
 import { countModelRequest } from "./daily-limit";
 import { limitSuggestionRequests } from "./rate-limit";
@@ -14,6 +15,7 @@ import { suggestTasks, timeoutFrom } from "./suggest";
 export const suggestionRoutes = new Hono<AppEnv>().post(
   "/task-suggestions",
   requireUser,
+  beginDay,
   applyOnce,
   validate("json", taskSuggestionsRequestSchema),
   async (c) => {

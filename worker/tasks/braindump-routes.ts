@@ -1,13 +1,15 @@
+import { msg } from "@lingui/core/macro";
 import { Hono } from "hono";
 import { processTasksSchema, savePrioritiesSchema } from "../../shared/schemas/tasks";
 import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { markPlannedStatement } from "../day/plan";
-import { todayOf } from "../day/today";
 import { listVisibleTasks, toTask } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { braindumpStateQueries, createBraindumpTasks } from "./braindump";
 import { priorityStatements } from "./priorities";
 
@@ -21,6 +23,7 @@ import { priorityStatements } from "./priorities";
 export const processTasksRoutes = new Hono<AppEnv>().post(
   "/",
   requireUser,
+  beginDay,
   applyOnce,
   validate("json", processTasksSchema),
   async (c) => {
@@ -41,6 +44,7 @@ export const processTasksRoutes = new Hono<AppEnv>().post(
 export const prioritiesRoutes = new Hono<AppEnv>().post(
   "/priorities",
   requireUser,
+  beginDay,
   applyOnce,
   validate("json", savePrioritiesSchema),
   async (c) => {
@@ -55,7 +59,10 @@ export const prioritiesRoutes = new Hono<AppEnv>().post(
     const { db } = c.var;
     const visible = new Map(visibleRows.map((row) => [row.id, row]));
     const missing = items.find((item) => !visible.has(item.id));
-    if (missing) throw notFound(`Task ${missing.id} not found.`);
+    if (missing) {
+      const id = missing.id;
+      throw notFound(msg`Task ${id} not found.`);
+    }
     const today = todayOf(user, now).date;
     const { ranking, statements } = priorityStatements(db, user.id, items, now, today);
     // Analyze Priorities also plans the day (docs/product.md#plan-your-day).

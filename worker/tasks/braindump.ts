@@ -1,18 +1,20 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../shared/constants";
+import { hasRemovedMarker, LIMITS, REMOVED_MARKER } from "../../shared/constants";
 import { parseEstimate } from "../../shared/estimate";
 import { dedupeTitles, firstTooLongTitle, splitTasks, titleKey, withoutExisting } from "../../shared/split-tasks";
+import { wordsAsText } from "../../shared/words";
 import { guardOf } from "../changes/guard";
 import type { ChangeUser } from "../changes/pipeline";
 import type { CommitOfRequest } from "../changes/request";
-import { todayOf } from "../day/today";
 import { abortBatchIf } from "../db/batch-guard";
 import type { Db } from "../db/client";
 import { selectListOf } from "../db/insert-select";
 import { tasks, users } from "../db/schema";
 import { isVisible, newTaskColumns, type TaskRow } from "../db/task-rows";
 import { badRequest, conflict } from "../http/errors";
+import { todayOf } from "../today/today";
 
 /** A braindump line as it becomes a task: its title, and the estimate written at its end, if any. */
 export type NewTask = { title: string; estimateMinutes: number | null };
@@ -37,22 +39,25 @@ export function tasksToCreate(text: string, existingTitles: Iterable<string>): N
 function titlesToCreate(text: string, existingTitles: Iterable<string>, titleOf: (line: string) => string): string[] {
   const items = splitTasks(text);
   if (items.length > LIMITS.braindumpLinesMax) {
-    throw badRequest(
-      `A braindump can hold at most ${LIMITS.braindumpLinesMax} tasks at once; this one has ${items.length}.`,
-    );
+    const max = LIMITS.braindumpLinesMax;
+    const count = items.length;
+    throw badRequest(msg`A braindump can hold at most ${max} tasks at once; this one has ${count}.`);
   }
   const tooLong = firstTooLongTitle(items);
   if (tooLong !== -1) {
-    throw badRequest(`Task ${tooLong + 1} is too long: a task title can be at most ${LIMITS.titleMax} characters.`, [
-      { path: ["text"], message: `Task ${tooLong + 1} is longer than ${LIMITS.titleMax} characters.` },
+    const line = tooLong + 1;
+    const max = LIMITS.titleMax;
+    throw badRequest(msg`Task ${line} is too long: a task title can be at most ${max} characters.`, [
+      { path: ["text"], message: wordsAsText(msg`Task ${line} is longer than ${max} characters.`) },
     ]);
   }
   // A line with the marker would be hidden as soon as it is created: refused, never hidden.
   const marked = items.findIndex(hasRemovedMarker);
   if (marked !== -1) {
-    throw badRequest(`Task ${marked + 1}: ${REMOVED_MARKER_REFUSED}`, [
-      { path: ["text"], message: `Task ${marked + 1}: ${REMOVED_MARKER_REFUSED}` },
-    ]);
+    const line = marked + 1;
+    const marker = REMOVED_MARKER;
+    const said = msg`Task ${line}: A new task's title cannot contain "${marker}": the app uses it to hide removed tasks. Reword it, for example "(removed)".`;
+    throw badRequest(said, [{ path: ["text"], message: wordsAsText(said) }]);
   }
   return withoutExisting(dedupeTitles(items.map(titleOf)).unique, existingTitles).fresh;
 }
@@ -120,7 +125,8 @@ export async function createBraindumpTasks(
         const [current] = await tasksVersionQuery(db, user.id);
         // Unchanged tasks: the batch failed for another reason, which is not ours to hide.
         if ((current?.version ?? 0) === version) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw conflict("Your tasks were changing while this was saved. Please try again.");
+        if (attempt >= MAX_ATTEMPTS)
+          throw conflict(msg`Your tasks were changing while this was saved. Please try again.`);
       },
     },
   );

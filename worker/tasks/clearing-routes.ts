@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import type { AppEnv } from "../env";
 import { deleteOpenFocusSessionsQuery } from "../focus/user-data";
 import { validOptionalBody } from "../http/validation";
+import { beginDay } from "../today/begin-day";
 import { deleteUndoRecordsStatement } from "./undo";
 import { deleteTasksOfUserQuery } from "./user-data";
 
@@ -17,7 +18,7 @@ import { deleteTasksOfUserQuery } from "./user-data";
  */
 
 /** Mounted at /api/tasks beside the single-task routes: POST /api/tasks/clear. */
-export const clearTasksRoutes = new Hono<AppEnv>().post("/clear", requireUser, applyOnce, async (c) => {
+export const clearTasksRoutes = new Hono<AppEnv>().post("/clear", requireUser, beginDay, applyOnce, async (c) => {
   const { user, commit } = await beginChange(c);
   // A body that is there but broken is a client bug: refuse it before deleting anything.
   await validOptionalBody(c, clearTasksSchema);
@@ -31,7 +32,7 @@ export const clearTasksRoutes = new Hono<AppEnv>().post("/clear", requireUser, a
 });
 
 /** Mounted at /api/start-fresh. */
-export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, applyOnce, async (c) => {
+export const startFreshRoutes = new Hono<AppEnv>().post("/", requireUser, beginDay, applyOnce, async (c) => {
   const { user, commit } = await beginChange(c);
   // A body that is there but broken is a client bug: refuse it before deleting anything.
   await validOptionalBody(c, clearTasksSchema);

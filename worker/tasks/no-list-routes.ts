@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { REMOVED_MARKER } from "../../shared/constants";
@@ -7,7 +8,6 @@ import { beginRowChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { guardOn } from "../changes/guard";
 import { markPlannedStatement } from "../day/plan";
-import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { idsIn } from "../db/ids-in";
 import { tasks } from "../db/schema";
@@ -15,10 +15,12 @@ import { isVisible, toTask } from "../db/task-rows";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { newUndoTicket, recordUndoStatements } from "./undo";
 
-const SOME_MISSING = "Some of these tasks were not found. Nothing was changed.";
-const NONE_FOUND = "None of these tasks were found.";
+const SOME_MISSING = msg`Some of these tasks were not found. Nothing was changed.`;
+const NONE_FOUND = msg`None of these tasks were found.`;
 
 /** The user's visible tasks among these ids. */
 function ownVisibleAmong(userId: string, ids: readonly number[]): SQL {
@@ -63,7 +65,7 @@ async function sessionAndOwnCount(c: Context<AppEnv>, ids: readonly number[]) {
  * Each route names requireUser itself so unknown /api paths still answer 404.
  */
 export const noListRoutes = new Hono<AppEnv>()
-  .post("/commit", requireUser, applyOnce, validate("json", commitNoListSchema), async (c) => {
+  .post("/commit", requireUser, beginDay, applyOnce, validate("json", commitNoListSchema), async (c) => {
     const { items } = c.req.valid("json");
     const ids = items.map((item) => item.id);
     const itemsJson = JSON.stringify(items);
@@ -100,7 +102,7 @@ export const noListRoutes = new Hono<AppEnv>()
     return c.json({ tasks: updated.map(toTask) });
   })
   // "Again today": earlier "No" list items said no to again (docs/product.md#the-day); all or nothing.
-  .post("/again", requireUser, applyOnce, validate("json", noListAgainSchema), async (c) => {
+  .post("/again", requireUser, beginDay, applyOnce, validate("json", noListAgainSchema), async (c) => {
     const { ids } = c.req.valid("json");
     const { user, row, now, commit } = await beginRowChange(c, (db, userId) =>
       countQuery(db, ownNoListAmong(userId, ids)),
@@ -126,7 +128,7 @@ export const noListRoutes = new Hono<AppEnv>()
     );
     return c.json({ tasks: updated.map(toTask) });
   })
-  .post("/clear", requireUser, applyOnce, validate("json", clearNoListSchema), async (c) => {
+  .post("/clear", requireUser, beginDay, applyOnce, validate("json", clearNoListSchema), async (c) => {
     const { ids } = c.req.valid("json");
     const idsJson = JSON.stringify(ids);
     // Nothing of this user's to clear: answer before the batch, so a refused call writes nothing

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { hasRemovedMarker } from "../../shared/constants";
@@ -15,13 +16,14 @@ import { applyOnce, requireUser } from "../auth/middleware";
 import type { ChangeEvent } from "../changes/events";
 import { guardOn } from "../changes/guard";
 import { createdDayOf } from "../day/finish-day";
-import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import { findOwnTask, isVisible, ownTaskQuery, type TaskRow, taskNoLongerMatches, toTask } from "../db/task-rows";
 import type { AppEnv, SessionUser } from "../env";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { patchAnswersStatement } from "./answers";
 import {
   asksForPriorityOnNoList,
@@ -39,8 +41,8 @@ import { completionCounted, newUndoTicket, recordUndoStatements } from "./undo";
 export const taskRoutes = new Hono<AppEnv>()
   // The session check and the list are one D1 batch (one round trip); the list is only answered if
   // the session turns out to be live. ETag, 304 and the per-isolate body cache: ./task-list.ts.
-  .get("/", requireUser, answerTaskList)
-  .post("/", requireUser, applyOnce, validate("json", createTaskSchema), async (c) => {
+  .get("/", requireUser, beginDay, answerTaskList)
+  .post("/", requireUser, beginDay, applyOnce, validate("json", createTaskSchema), async (c) => {
     const input = c.req.valid("json");
     if (asksForPriorityOnNoList(input)) throw badRequest(NO_LIST_IS_NO_PRIORITY);
     const { user, now, commit } = await beginChange(c);
@@ -86,6 +88,7 @@ export const taskRoutes = new Hono<AppEnv>()
   .patch(
     "/:id",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("json", patchTaskSchema),
@@ -103,7 +106,7 @@ export const taskRoutes = new Hono<AppEnv>()
       const { db } = c.var;
       // A hidden task ("[REMOVED]") is gone for the person: no write brings it back
       // (docs/decisions/127-hidden-tasks-stay-hidden.md).
-      if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
+      if (!existing || hasRemovedMarker(existing.title)) throw notFound(msg`Task not found.`);
       const today = todayOf(user, now).date;
       // The spec's clear marks a task completed while renaming it "[REMOVED] ...": a removal, not an achievement.
       const removing = patch.title !== undefined && hasRemovedMarker(patch.title);
@@ -169,7 +172,7 @@ export const taskRoutes = new Hono<AppEnv>()
           // The guard aborted: the task was finished, reopened or deleted since it was read. Once
           // more as it is now (counted, or taken off its day, only if it still needs to be).
           const current = await findOwnTask(db, user.id, id);
-          if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
+          if (!current || hasRemovedMarker(current.title)) throw notFound(msg`Task not found.`);
           task = current;
         },
       });
@@ -186,7 +189,7 @@ export const taskRoutes = new Hono<AppEnv>()
         }
       }
       const row = updated[0];
-      if (!row) throw notFound("Task not found.");
+      if (!row) throw notFound(msg`Task not found.`);
       return c.json(toTask(row));
     },
   )
@@ -196,6 +199,7 @@ export const taskRoutes = new Hono<AppEnv>()
   .patch(
     "/:id/answers",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("json", patchAnswersSchema),
@@ -210,18 +214,18 @@ export const taskRoutes = new Hono<AppEnv>()
         changed: ({ results: [rows] }) => rows.length > 0,
       }));
       const row = updated[0];
-      if (!row) throw notFound("Task not found.");
+      if (!row) throw notFound(msg`Task not found.`);
       return c.json(toTask(row));
     },
   )
   // docs/product.md#done-history: a finished task comes back open, today, and its finish leaves the
   // day it counted on (docs/decisions/181-reopen-takes-the-finish-off-its-day.md).
-  .post("/:id/reopen", requireUser, applyOnce, validate("param", idParamSchema), async (c) => {
+  .post("/:id/reopen", requireUser, beginDay, applyOnce, validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { user, row: existing, now, commit } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
     const { db } = c.var;
-    if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
-    if (!existing.isCompleted) throw conflict("This task is open already.");
+    if (!existing || hasRemovedMarker(existing.title)) throw notFound(msg`Task not found.`);
+    if (!existing.isCompleted) throw conflict(msg`This task is open already.`);
     const {
       reads: [reopened],
     } = await commit(
@@ -243,19 +247,20 @@ export const taskRoutes = new Hono<AppEnv>()
       {
         whenAborted: async ({ error }) => {
           const current = await findOwnTask(db, user.id, id);
-          if (!current) throw notFound("Task not found.");
-          if (!current.isCompleted) throw conflict("This task is open already.");
+          if (!current) throw notFound(msg`Task not found.`);
+          if (!current.isCompleted) throw conflict(msg`This task is open already.`);
           throw error;
         },
       },
     );
     const row = reopened[0];
-    if (!row) throw notFound("Task not found.");
+    if (!row) throw notFound(msg`Task not found.`);
     return c.json(toTask(row));
   })
   .delete(
     "/:id",
     requireUser,
+    beginDay,
     applyOnce,
     validate("param", idParamSchema),
     validate("query", deleteTaskQuerySchema),
@@ -271,13 +276,13 @@ export const taskRoutes = new Hono<AppEnv>()
       } = await beginRowChange(c, (db, userId) => ownTaskQuery(db, userId, id));
       const { db } = c.var;
       // A missing, foreign or hidden task changes nothing, not even the day's analytics.
-      if (!existing || hasRemovedMarker(existing.title)) throw notFound("Task not found.");
+      if (!existing || hasRemovedMarker(existing.title)) throw notFound(msg`Task not found.`);
       const ticket = newUndoTicket(now);
       let task: TaskRow = existing;
       await commit(() => deleteTaskChange(db, user, task, complete, ticket, now), {
         whenAborted: async ({ error }) => {
           const current = await findOwnTask(db, user.id, id);
-          if (!current || hasRemovedMarker(current.title)) throw notFound("Task not found.");
+          if (!current || hasRemovedMarker(current.title)) throw notFound(msg`Task not found.`);
           // Changed between the read and the batch (another device): once more with the task as it is now.
           if (current.updatedAt.getTime() === task.updatedAt.getTime()) throw error;
           task = current;

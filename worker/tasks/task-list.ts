@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { checkedRead, claimsOf, homeOf } from "../auth/session-read";
 import { personStateQuery, sessionRowFromD1, sessionRowQuery } from "../auth/sessions";
-import { todayOf } from "../day/today";
 import { rawTaskJsonWriters, visibleTaskListQuery } from "../db/task-rows";
 import type { AppEnv } from "../env";
+import { todayOf } from "../today/today";
 import { cachedList, cachedVersion, storeList } from "./list-cache";
 
 /** Bump when the JSON of a task changes shape, so no browser keeps a body of the old format. */

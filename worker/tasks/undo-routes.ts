@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { type UndoResult, undoRequestSchema } from "../../shared/schemas/undo";
@@ -5,12 +6,13 @@ import { withoutExisting } from "../../shared/split-tasks";
 import { beginChange } from "../auth/begin-change";
 import { applyOnce, requireUser } from "../auth/middleware";
 import { guardOf } from "../changes/guard";
-import { todayOf } from "../day/today";
 import type { Db } from "../db/client";
 import { tasks, type UndoSnapshot, undoActions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { validate } from "../http/validation";
+import { beginDay } from "../today/begin-day";
+import { todayOf } from "../today/today";
 import { braindumpStateQueries, tasksUnchangedGuard, tasksVersionQuery } from "./braindump";
 import { keepTodaysPrioritiesStatement } from "./mark-rules";
 import {
@@ -22,7 +24,7 @@ import {
   undoStillOpenGuard,
 } from "./undo";
 
-const TOO_LATE = "There is nothing to undo: the time to undo it has passed, or it was undone already.";
+const TOO_LATE = msg`There is nothing to undo: the time to undo it has passed, or it was undone already.`;
 
 /** Concurrent writes to the person's tasks each win one round; past this many the Undo asks to retry. */
 const MAX_ATTEMPTS = 5;
@@ -76,6 +78,7 @@ function titleOnListAgain(snapshot: UndoSnapshot, state: UndoState): string | un
 export const undoRoutes = new Hono<AppEnv>().post(
   "/",
   requireUser,
+  beginDay,
   applyOnce,
   validate("json", undoRequestSchema),
   async (c) => {
@@ -102,14 +105,16 @@ export const undoRoutes = new Hono<AppEnv>().post(
         if (attempt > 1) state = await db.batch(undoStateQueries(db, user.id, token, now));
         const occurrence = occurrenceMadeAgain(snapshot, state);
         if (occurrence) {
-          const day = occurrence.routineDay === today ? "today's" : "that day's";
+          const title = occurrence.title;
           throw conflict(
-            `"${occurrence.title}" is ${day} task of a routine that has made it again since, so Undo would make it twice. Nothing was changed.`,
+            occurrence.routineDay === today
+              ? msg`"${title}" is today's task of a routine that has made it again since, so Undo would make it twice. Nothing was changed.`
+              : msg`"${title}" is that day's task of a routine that has made it again since, so Undo would make it twice. Nothing was changed.`,
           );
         }
         const again = titleOnListAgain(snapshot, state);
         if (again !== undefined) {
-          throw conflict(`"${again}" is on your list again, so Undo would list it twice. Nothing was changed.`);
+          throw conflict(msg`"${again}" is on your list again, so Undo would list it twice. Nothing was changed.`);
         }
         version = state[0][0]?.version ?? 0;
         return {
@@ -141,7 +146,7 @@ export const undoRoutes = new Hono<AppEnv>().post(
           const [current] = await tasksVersionQuery(db, user.id);
           if ((current?.version ?? 0) === version) throw error;
           if (attempt >= MAX_ATTEMPTS)
-            throw conflict("Your tasks were changing while this was undone. Please try again.");
+            throw conflict(msg`Your tasks were changing while this was undone. Please try again.`);
         },
       },
     );

@@ -82,7 +82,7 @@ export function ColumnChart({
           ))}
         </ul>
       ) : null}
-      <div aria-hidden="true" className="relative mt-6 ml-8 h-40">
+      <div aria-hidden="true" className="relative mt-6 ms-8 h-40">
         {ticks.map((tick, i) => (
           <div
             key={tick}
@@ -94,7 +94,7 @@ export function ColumnChart({
             )}
             style={{ bottom: `${(tick / top) * 100}%` }}
           >
-            <span className="absolute -left-8 w-6 -translate-y-1/2 text-right text-xs tabular-nums text-slate-600 dark:text-slate-400">
+            <span className="absolute -start-8 w-6 -translate-y-1/2 text-end text-xs tabular-nums text-slate-600 dark:text-slate-400">
               {number.format(tick)}
             </span>
           </div>
@@ -132,7 +132,7 @@ export function ColumnChart({
           </p>
         ) : null}
       </div>
-      <div aria-hidden="true" className="mt-1.5 ml-8 flex">
+      <div aria-hidden="true" className="mt-1.5 ms-8 flex">
         {columns.map((column) => (
           <span
             key={column.name}

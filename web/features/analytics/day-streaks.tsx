@@ -78,21 +78,21 @@ export function WeekDays({
   return (
     <Card className="overflow-x-auto p-5">
       <table className="w-full min-w-72 text-sm">
-        <caption className="mb-2 text-left font-semibold">
+        <caption className="mb-2 text-start font-semibold">
           <Trans>Each day: done, focus and the plan</Trans>
         </caption>
         <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600 dark:border-slate-800 dark:text-slate-300">
-            <th scope="col" className="py-2 pr-3 font-medium">
+          <tr className="border-b border-slate-200 text-start text-slate-600 dark:border-slate-800 dark:text-slate-300">
+            <th scope="col" className="py-2 pe-3 font-medium">
               <Trans context="a table's column header">Day</Trans>
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-3 py-2 text-end font-medium">
               <Trans context="a table's column header: tasks done">Done</Trans>
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-3 py-2 text-end font-medium">
               <Trans context="a table's column header: focus minutes">Focus min</Trans>
             </th>
-            <th scope="col" className="py-2 pl-3 font-medium">
+            <th scope="col" className="py-2 ps-3 font-medium">
               <Trans context="a table's column header">Plan</Trans>
             </th>
           </tr>
@@ -100,12 +100,12 @@ export function WeekDays({
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {[...days].reverse().map((record) => (
             <tr key={record.date}>
-              <th scope="row" className="py-2 pr-3 text-left font-normal">
+              <th scope="row" className="py-2 pe-3 text-start font-normal">
                 {dayName(record.date, todayDate)}
               </th>
-              <td className="px-3 py-2 text-right tabular-nums">{record.tasksCompleted}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{record.totalFocusMinutes}</td>
-              <td className="py-2 pl-3">
+              <td className="px-3 py-2 text-end tabular-nums">{record.tasksCompleted}</td>
+              <td className="px-3 py-2 text-end tabular-nums">{record.totalFocusMinutes}</td>
+              <td className="py-2 ps-3">
                 {record.planned ? (
                   <span className="font-medium text-emerald-700 dark:text-emerald-400">
                     <Trans context="a day was planned">Planned</Trans>

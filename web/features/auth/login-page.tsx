@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { SESSION_END_TEXT } from "../../../shared/live-protocol";
 import { loginSchema } from "../../../shared/schemas/auth";
 import { login, useCurrentUser } from "../../api/auth";
 import { setAuthToken } from "../../api/client";
@@ -13,7 +14,6 @@ import { Spinner } from "../../ui/spinner";
 import { AuthLayout, OtherWaysIn } from "./auth-layout";
 import { readOidcReturn } from "./oidc-return";
 import { ReturnToWantedPage } from "./return-to";
-import { SESSION_END_WORDS } from "./session-end-words";
 import { sharedTextWaiting } from "./shared-text-waiting";
 import { useAuthForm } from "./use-auth-form";
 
@@ -55,7 +55,7 @@ export function LoginPage() {
             role="status"
             className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
           >
-            {t(SESSION_END_WORDS[sessionEnd])}
+            {t(SESSION_END_TEXT[sessionEnd])}
           </p>
         ) : null}
         {shareWaiting ? (

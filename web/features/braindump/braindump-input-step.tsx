@@ -1,5 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent, ReactNode } from "react";
-import { hasRemovedMarker, LIMITS, REMOVED_MARKER_REFUSED } from "../../../shared/constants";
+import { hasRemovedMarker, LIMITS, REMOVED_MARKER } from "../../../shared/constants";
 import type { Task } from "../../../shared/schemas/tasks";
 import { dedupeTitles, firstTooLongTitle, splitTasks, withoutExisting } from "../../../shared/split-tasks";
 import { ApiRequestError } from "../../api/client";
@@ -27,12 +28,6 @@ type Props = {
   onOrganize: () => void;
 };
 
-/** docs/product.md#messages: the failure toast shows what went wrong when the server said so. */
-function processFailure(err: unknown) {
-  const detail = err instanceof ApiRequestError ? err.serverMessage : undefined;
-  showError("Error processing tasks", detail ?? "Failed to process your input. Please try again.");
-}
-
 export function BraindumpInputStep({
   newDayNotice,
   sharedOffers,
@@ -42,6 +37,12 @@ export function BraindumpInputStep({
   onShowResults,
   onOrganize,
 }: Props) {
+  const { t } = useLingui();
+  /** docs/product.md#messages: the failure toast shows what went wrong when the server said so. */
+  function processFailure(err: unknown) {
+    const detail = err instanceof ApiRequestError ? err.serverMessage : undefined;
+    showError(t`Error processing tasks`, detail ?? t`Failed to process your input. Please try again.`);
+  }
   // The braindump page is the one screen that refetches when the window regains focus (docs/product.md#request-behaviour).
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const processTasks = useProcessTasks();
@@ -55,18 +56,27 @@ export function BraindumpInputStep({
     event.preventDefault();
     if (processTasks.isPending) return;
     // docs/product.md#input-step, in this order.
-    if (text.trim() === "") return showError("Empty input", "Please enter some tasks to process.");
+    if (text.trim() === "") return showError(t`Empty input`, t`Please enter some tasks to process.`);
     const items = splitTasks(text);
     if (items.length === 0) {
-      return showError("No tasks found", "Please enter tasks separated by semicolons or new lines.");
+      return showError(t`No tasks found`, t`Please enter tasks separated by semicolons or new lines.`);
     }
     // A line with "[REMOVED]" would be hidden once created: said before anything is sent.
     const marked = items.findIndex(hasRemovedMarker);
-    if (marked !== -1) return showError(`Task ${marked + 1} can't be added`, REMOVED_MARKER_REFUSED);
+    if (marked !== -1) {
+      const number = marked + 1;
+      const marker = REMOVED_MARKER;
+      return showError(
+        t`Task ${number} can't be added`,
+        t`A new task's title cannot contain "${marker}": the app uses it to hide removed tasks. Reword it, for example "(removed)".`,
+      );
+    }
     // The server's limit, counted as it counts (docs/decisions/322-a-length-is-counted-in-code-points.md).
     const tooLong = firstTooLongTitle(items);
     if (tooLong !== -1) {
-      return showError(`Task ${tooLong + 1} is too long`, `A task title can be at most ${LIMITS.titleMax} characters.`);
+      const number = tooLong + 1;
+      const max = LIMITS.titleMax;
+      return showError(t`Task ${number} is too long`, t`A task title can be at most ${max} characters.`);
     }
     // The duplicates are told in the one notice that ends the submit (docs/decisions/152-one-braindump-notice.md).
     const { unique, removed } = dedupeTitles(items);
@@ -75,7 +85,7 @@ export function BraindumpInputStep({
       (tasks.data ?? []).map((task) => task.title),
     );
     if (fresh.length === 0)
-      return showInfo("No new tasks to add", "All the tasks you entered already exist in your list.");
+      return showInfo(t`No new tasks to add`, t`All the tasks you entered already exist in your list.`);
     processTasks.mutate(fresh, {
       onSuccess: (created) => {
         if (isQueued(created)) {
@@ -87,8 +97,8 @@ export function BraindumpInputStep({
         }
         if (!Array.isArray(created) || created.length === 0) {
           return showError(
-            "No new tasks created",
-            "No unique tasks were found in your input, or they might already exist.",
+            t`No new tasks created`,
+            t`No unique tasks were found in your input, or they might already exist.`,
           );
         }
         // The server skips titles another device added meanwhile: they count as already in the list.
@@ -108,12 +118,12 @@ export function BraindumpInputStep({
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
       <section aria-labelledby={STEP_HEADING_ID} className="space-y-4 lg:col-span-3">
-        <StepIntro title={BRAINDUMP_HEADING} lead={BRAINDUMP_INTRO} />
+        <StepIntro title={t(BRAINDUMP_HEADING)} lead={t(BRAINDUMP_INTRO)} />
         {newDayNotice}
         {sharedOffers}
         <form onSubmit={onSubmit} className="space-y-3" noValidate>
           <label htmlFor="braindump-text" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            What's on your mind?
+            <Trans>What's on your mind?</Trans>
           </label>
           <Textarea
             id="braindump-text"
@@ -127,16 +137,17 @@ export function BraindumpInputStep({
                 event.currentTarget.form?.requestSubmit();
               }
             }}
-            aria-keyshortcuts="Control+Enter Meta+Enter"
-            placeholder={"Reply to Sam's email; Book the dentist\nFinish the quarterly report"}
+            aria-keyshortcuts="Control+Enter Meta+Enter" // words-ok: key names for assistive technology, not words
+            placeholder={t`Reply to Sam's email; Book the dentist
+Finish the quarterly report`}
             className="text-base"
           />
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" size="lg" disabled={processTasks.isPending || listFirstLoading}>
-              {processTasks.isPending ? "Processing..." : "Process & Continue"}
+              {processTasks.isPending ? t`Processing...` : t`Process & Continue`}
             </Button>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              Next, a few quick questions find the three tasks that matter most.
+              <Trans>Next, a few quick questions find the three tasks that matter most.</Trans>
             </p>
           </div>
         </form>

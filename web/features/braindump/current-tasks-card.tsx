@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCheck, Star } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -11,7 +14,7 @@ import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
-import { aboutTask } from "../../ui/task-name";
+import { shortTaskName } from "../../ui/task-name";
 import { showError, showSuccess } from "../../ui/toast";
 import { UnsyncedMark } from "../../ui/unsynced-mark";
 import { DeleteTaskButton } from "./delete-task-button";
@@ -32,11 +35,11 @@ const OccurrenceSkip = lazy(() => import("./occurrence-skip"));
 // The confirmation of Clear Tasks and its call load with the first press.
 const ClearTasksDialog = lazy(() => import("./clear-tasks-dialog").then((m) => ({ default: m.ClearTasksDialog })));
 
-const CATEGORY_LABEL: Record<Category, string> = {
-  urgent: "Urgent",
-  later: "Later",
-  delegate: "Delegate",
-  no_list: '"No" List',
+const CATEGORY_LABEL: Record<Category, MessageDescriptor> = {
+  urgent: msg({ message: "Urgent", context: "a task's list" }),
+  later: msg({ message: "Later", context: "a task's list" }),
+  delegate: msg({ message: "Delegate", context: "a task's list" }),
+  no_list: msg({ message: '"No" List', context: "a task's list" }),
 };
 const CATEGORY_DOT: Record<Category, string> = {
   urgent: "bg-red-500",
@@ -58,6 +61,7 @@ type Props = {
  * said no to, not done), edit and delete (a routine's also "Skip"), and "Prioritize", "Clear Tasks".
  */
 export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganize, className }: Props) {
+  const { t } = useLingui();
   const [confirmOpen, setConfirmOpen] = useState(false);
   // Mounted from the first press on, so it can close with its animation.
   const [confirmWanted, setConfirmWanted] = useState(false);
@@ -70,18 +74,20 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
   const toPrioritize = active.filter((task) => task.category !== "no_list");
 
   function remove(task: Task) {
+    // A toast names its task in its title (docs/decisions/245-toasts-name-their-task.md).
+    const name = shortTaskName(task.title);
     deleteTask.mutate(task.id, {
       onSuccess: (ticket) =>
         showSuccess(
-          aboutTask("Task deleted", task.title),
-          "The task has been removed.",
+          t`Task deleted: "${name}"`,
+          t`The task has been removed.`,
           undoable(queryClient, ticket, task.title),
         ),
       onError: (err) => {
         console.warn("Deleting a task failed", err);
         showError(
-          aboutTask("Error deleting task", task.title),
-          "There might be focus sessions linked to this task. Try completing the task first.",
+          t`Error deleting task: "${name}"`,
+          t`There might be focus sessions linked to this task. Try completing the task first.`,
         );
       },
     });
@@ -91,13 +97,13 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
     <Card className={cn("flex flex-col", className)}>
       <section aria-labelledby="current-tasks-heading" className="flex flex-1 flex-col">
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-          <h2 id="current-tasks-heading" className="mr-auto text-lg font-semibold">
-            Current Tasks
+          <h2 id="current-tasks-heading" className="me-auto text-lg font-semibold">
+            <Trans>Current Tasks</Trans>
           </h2>
           {/* Finished work of earlier days lives on the Done screen (docs/product.md#done-screen). */}
           <Link to="/done" className={buttonClasses("ghost", "sm")}>
             <CheckCheck aria-hidden="true" className="h-4 w-4" />
-            Done
+            <Trans context="the Done screen">Done</Trans>
           </Link>
           {tasks.data ? (
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -107,17 +113,19 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
         </div>
         <div className="flex-1 px-5 py-3">
           {tasks.isPending ? (
-            <Spinner className="py-8" label="Loading your tasks..." showLabel />
+            <Spinner className="py-8" label={t`Loading your tasks...`} showLabel />
           ) : tasks.isError ? (
             <div className="space-y-3 py-6 text-center">
-              <p className="text-sm text-slate-700 dark:text-slate-300">Your tasks could not be loaded.</p>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                <Trans>Your tasks could not be loaded.</Trans>
+              </p>
               <Button variant="outline" size="sm" onClick={() => void tasks.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </div>
           ) : active.length === 0 ? (
             <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">
-              No current tasks. Everything you process shows up here.
+              <Trans>No current tasks. Everything you process shows up here.</Trans>
             </p>
           ) : (
             // From 640 px the list scrolls in its box beside the input; on a phone the page itself
@@ -150,7 +158,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                     )}
                     <span
                       aria-hidden="true"
-                      title={CATEGORY_LABEL[category]}
+                      title={t(CATEGORY_LABEL[category])}
                       className={cn("mt-3.5 h-2.5 w-2.5 shrink-0 rounded-full sm:mt-0", CATEGORY_DOT[category])}
                     />
                     {/* On a phone the title takes the row's width and the estimate, Edit and Delete the
@@ -160,30 +168,32 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
                         {task.title}
                         {category === "no_list" ? (
                           // Said no to: marked in words, not only by the grey dot.
-                          <span className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                          <span className="ms-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
                             <span className="sr-only">, </span>
-                            {CATEGORY_LABEL.no_list}
+                            {t(CATEGORY_LABEL.no_list)}
                           </span>
                         ) : (
-                          <span className="sr-only">, {CATEGORY_LABEL[category]}</span>
+                          <span className="sr-only">, {t(CATEGORY_LABEL[category])}</span>
                         )}
                         {task.isPriority ? (
                           <>
                             <Star
                               aria-hidden="true"
-                              className="ml-1.5 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]"
+                              className="ms-1.5 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]"
                             />
-                            <span className="sr-only">, priority</span>
+                            <span className="sr-only">
+                              , <Trans context="a task marked as one of today's three">priority</Trans>
+                            </span>
                           </>
                         ) : null}
                         {task.routineId !== null ? (
                           // A routine's occurrence says it is one, and leads to it (docs/product.md#routines); the chip is the "No" List's.
                           <Link
                             to="/routines"
-                            className="ml-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+                            className="ms-1.5 inline-block rounded-full bg-slate-200 px-2 py-0.5 align-[1px] text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200"
                           >
                             <span className="sr-only">, </span>
-                            Routine
+                            <Trans context="a task that is a routine's occurrence">Routine</Trans>
                           </Link>
                         ) : null}
                         <UnsyncedMark unsynced={isUnsynced(task)} />
@@ -216,13 +226,13 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
         </div>
         <div className="flex flex-wrap gap-2 border-t border-slate-200 px-5 py-4 dark:border-slate-800">
           <Button onClick={() => onPrioritize(toPrioritize)} disabled={toPrioritize.length === 0}>
-            Prioritize
+            <Trans>Prioritize</Trans>
           </Button>
           <Button variant="outline" onClick={onShowResults} disabled={toPrioritize.length === 0}>
-            View Priorities
+            <Trans>View Priorities</Trans>
           </Button>
           <Button variant="outline" onClick={onOrganize} disabled={active.length === 0}>
-            Organize Tasks
+            <Trans>Organize Tasks</Trans>
           </Button>
           <Button
             variant="outline"
@@ -233,7 +243,7 @@ export function CurrentTasksCard({ tasks, onPrioritize, onShowResults, onOrganiz
             }}
             disabled={all.length === 0}
           >
-            Clear Tasks
+            <Trans>Clear Tasks</Trans>
           </Button>
           <StartFreshButton place="current-tasks" />
         </div>

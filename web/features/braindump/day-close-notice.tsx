@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Moon } from "lucide-react";
 import { Link } from "react-router";
 import type { Day } from "../../../shared/schemas/day";
@@ -11,6 +12,7 @@ import { showError, showSuccess } from "../../ui/toast";
  * to "Close your day"; once closed, that the day is closed, its line, and a way to reopen it.
  */
 export default function DayCloseNotice({ day }: { day: Day }) {
+  const { t } = useLingui();
   const reopen = useReopenDay();
   const box =
     "flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-indigo-200 bg-brand-50 px-4 py-3 text-sm text-slate-800 dark:border-indigo-800 dark:bg-indigo-950/50 dark:text-slate-100";
@@ -20,7 +22,9 @@ export default function DayCloseNotice({ day }: { day: Day }) {
       <div role="status" className={box} data-testid="day-closed">
         {icon}
         <div className="min-w-0 flex-1">
-          <p className="font-medium">Your day is closed.</p>
+          <p className="font-medium">
+            <Trans>Your day is closed.</Trans>
+          </p>
           {day.closeNote ? <p className="break-words text-slate-700 dark:text-slate-300">“{day.closeNote}”</p> : null}
         </div>
         <Button
@@ -29,16 +33,16 @@ export default function DayCloseNotice({ day }: { day: Day }) {
           disabled={reopen.isPending}
           onClick={() =>
             reopen.mutate(undefined, {
-              onSuccess: () => showSuccess("Your day is open again", "Close it again when you're done."),
+              onSuccess: () => showSuccess(t`Your day is open again`, t`Close it again when you're done.`),
               onError: (err) =>
                 showError(
-                  "Could not reopen your day",
-                  (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+                  t`Could not reopen your day`,
+                  (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
                 ),
             })
           }
         >
-          Reopen the day
+          <Trans>Reopen the day</Trans>
         </Button>
       </div>
     );
@@ -47,9 +51,11 @@ export default function DayCloseNotice({ day }: { day: Day }) {
   return (
     <div role="status" className={box} data-testid="close-offer">
       {icon}
-      <span className="flex-1">The evening is here.</span>
+      <span className="flex-1">
+        <Trans>The evening is here.</Trans>
+      </span>
       <Link to="/close" className={buttonClasses("primary", "sm")}>
-        Close your day
+        <Trans>Close your day</Trans>
       </Link>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Pencil } from "lucide-react";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
@@ -12,13 +13,14 @@ export function EditTitleButton({
   className?: string;
   onClick: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <Button
       variant="ghost"
       size="icon"
       className={cn("shrink-0", className)}
-      aria-label={`Edit ${title}`}
-      title="Edit title"
+      aria-label={t`Edit ${title}`}
+      title={t`Edit title`}
       onClick={onClick}
     >
       <Pencil aria-hidden="true" className="h-4 w-4" />

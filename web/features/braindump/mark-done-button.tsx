@@ -1,9 +1,10 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useMarkDone } from "../../api/tasks";
 import { cn } from "../../ui/cn";
-import { aboutTask } from "../../ui/task-name";
+import { shortTaskName } from "../../ui/task-name";
 import { showError } from "../../ui/toast";
 
 // The toasts of a done load with the tap, with the words of its change kind
@@ -18,25 +19,31 @@ function withDoneToasts(say: (toasts: typeof import("../../api/done-toasts")) =>
  * (docs/decisions/185-done-in-one-tap.md). Named for the task, so a list of them reads apart.
  */
 export function MarkDoneButton({ task, className }: { task: Pick<Task, "id" | "title">; className?: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { markDone, pendingId } = useMarkDone({
     onSuccess: (done, finished) => withDoneToasts((toasts) => toasts.sayDone(queryClient, finished, done)),
     onError: (err, finished) =>
       withDoneToasts(
         (toasts) => toasts.sayNotDone(finished, err),
-        () => showError(aboutTask("Could not mark done", finished.title), "Please try again."),
+        () => {
+          // A toast names its task in its title (docs/decisions/245-toasts-name-their-task.md).
+          const name = shortTaskName(finished.title);
+          showError(t`Could not mark done: "${name}"`, t`Please try again.`);
+        },
       ),
   });
+  const title = task.title;
   return (
     <button
       type="button"
       data-mark-done={task.id}
-      aria-label={`Mark ${task.title} done`}
-      title="Mark done"
+      aria-label={t`Mark ${title} done`}
+      title={t`Mark done`}
       disabled={pendingId === task.id}
       onClick={(event) => {
         // The row leaves: the keyboard goes on to the next task's check in the same list (or the one before).
-        const list = event.currentTarget.closest("ul, ol");
+        const list = event.currentTarget.closest("ul, ol"); // words-ok: a CSS selector
         const checks = [...(list?.querySelectorAll<HTMLButtonElement>("[data-mark-done]") ?? [])];
         const index = checks.indexOf(event.currentTarget);
         const nextId = (checks[index + 1] ?? checks[index - 1])?.dataset.markDone;

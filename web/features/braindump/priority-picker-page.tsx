@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/schemas/tasks";
@@ -37,6 +38,7 @@ export type Step = "input" | "questions" | "results" | "organized";
  * before the input step (docs/product.md#plan-your-day-screen).
  */
 export function PriorityPickerPage() {
+  const { t } = useLingui();
   const dayRead = useDay();
   const day = dayRead.data;
   // The signed-in shell renders this screen only with a user.
@@ -233,7 +235,7 @@ export function PriorityPickerPage() {
       );
     case "organized":
       return (
-        <Suspense fallback={<Spinner className="py-24" label="Organizing your tasks..." showLabel />}>
+        <Suspense fallback={<Spinner className="py-24" label={t`Organizing your tasks...`} showLabel />}>
           <OrganizedStep onBack={() => setStep("results")} onStartOver={startOver} />
         </Suspense>
       );

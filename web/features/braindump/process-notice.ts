@@ -1,4 +1,4 @@
-import { countOf } from "../../ui/plural";
+import { plural, t } from "@lingui/core/macro";
 
 /** What one braindump submit did: how many tasks were added, and the duplicates left out. */
 export type ProcessOutcome = {
@@ -21,14 +21,31 @@ export function processNotice({ added, repeated, existing, kept = false }: Proce
   description: string;
 } {
   // Kept offline: said so in the title; the questions wait for the network.
-  const title = kept ? `${countOf(added, "task")} saved on this device` : "Brain dump processed";
+  const title = kept
+    ? plural(added, { one: "# task saved on this device", other: "# tasks saved on this device" })
+    : t`Brain dump processed`;
   const next = kept
-    ? "They sync when you're back online; prioritize them then."
-    : "Now let's identify your priorities.";
+    ? t`They sync when you're back online; prioritize them then.`
+    : t`Now let's identify your priorities.`;
   if (repeated === 0 && existing === 0) return { title, description: next };
-  const parts = kept ? [next] : [`${countOf(added, "task")} added.`];
+  // Each part is a sentence of its own, in the order read.
+  const parts = kept ? [next] : [plural(added, { one: "# task added.", other: "# tasks added." })];
   // Kept short: the toast is three or four lines on a phone.
-  if (repeated > 0) parts.push(`Duplicate tasks removed: ${repeated} repeated in your input.`);
-  if (existing > 0) parts.push(`Duplicate tasks detected: ${existing} already in your list.`);
+  if (repeated > 0) {
+    parts.push(
+      plural(repeated, {
+        one: "Duplicate tasks removed: # repeated in your input.",
+        other: "Duplicate tasks removed: # repeated in your input.",
+      }),
+    );
+  }
+  if (existing > 0) {
+    parts.push(
+      plural(existing, {
+        one: "Duplicate tasks detected: # already in your list.",
+        other: "Duplicate tasks detected: # already in your list.",
+      }),
+    );
+  }
   return { title, description: parts.join(" ") };
 }

@@ -1,5 +1,9 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type KeyboardEvent, useRef, useState } from "react";
-import { type Answers, type AnswerValue, QUESTIONS, type Question, type QuestionId } from "../../../shared/questions";
+import { EFFORT_LABELS, QUESTIONS, type Question } from "../../../shared/question-texts";
+import type { Answers, AnswerValue, QuestionId } from "../../../shared/questions";
 import type { Task } from "../../../shared/schemas/tasks";
 import { useTaskAnswers } from "../../api/task-answers";
 import { useSavePriorities } from "../../api/task-changes";
@@ -19,22 +23,23 @@ type Props = {
   onStartOver: () => void;
 };
 
-const YES_NO: { label: string; value: boolean }[] = [
-  { label: "Yes", value: true },
-  { label: "No", value: false },
+const YES_NO: { label: MessageDescriptor; value: boolean }[] = [
+  { label: msg({ message: "Yes", context: "an answer to a question" }), value: true },
+  { label: msg({ message: "No", context: "an answer to a question" }), value: false },
 ];
 
 const taskCardId = (taskId: number) => `prioritize-task-${taskId}`;
 
 /** docs/product.md#questions-step: every task with the questions; "Analyze Priorities" saves the ranking. */
 export function QuestionsStep({ tasks: initial, onAnalyzed, onStartOver }: Props) {
+  const { t } = useLingui();
   const savePriorities = useSavePriorities();
   // The asked tasks with the answers saved since: what is shown while the list cannot be read.
   const [asked, setAsked] = useState(initial);
   const { answersOf, answer } = useTaskAnswers(
     (err) => {
       console.warn("Saving an answer failed", err);
-      showError("Error saving answer", "Your answer could not be saved. Please choose it again.");
+      showError(t`Error saving answer`, t`Your answer could not be saved. Please choose it again.`);
     },
     (saved) => setAsked((old) => old.map((task) => (task.id === saved.id ? saved : task))),
   );
@@ -51,7 +56,8 @@ export function QuestionsStep({ tasks: initial, onAnalyzed, onStartOver }: Props
   function analyze() {
     const missing = firstUnanswered(tasks, answersOf);
     if (missing) {
-      showError("Missing task information", `Please answer at least some questions for "${missing.title}"`);
+      const title = missing.title;
+      showError(t`Missing task information`, t`Please answer at least some questions for "${title}"`);
       document.getElementById(taskCardId(missing.id))?.focus();
       return;
     }
@@ -59,12 +65,12 @@ export function QuestionsStep({ tasks: initial, onAnalyzed, onStartOver }: Props
       tasks.map((task) => ({ id: task.id, answers: answersOf(task) })),
       {
         onSuccess: (ranked) => {
-          showSuccess("Priority analysis complete", "Your top tasks have been identified based on your answers.");
+          showSuccess(t`Priority analysis complete`, t`Your top tasks have been identified based on your answers.`);
           onAnalyzed(ranked);
         },
         onError: (err) => {
           console.warn("Saving priorities failed", err);
-          showError("Error updating priorities", "There was a problem saving your priorities. Please try again.");
+          showError(t`Error updating priorities`, t`There was a problem saving your priorities. Please try again.`);
         },
       },
     );
@@ -73,10 +79,10 @@ export function QuestionsStep({ tasks: initial, onAnalyzed, onStartOver }: Props
   return (
     <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
       <StepIntro
-        title="Let's prioritize your tasks"
-        lead="Answer what you can for each task; one answer is enough. Choose an answer again to clear it."
+        title={t`Let's prioritize your tasks`}
+        lead={t`Answer what you can for each task; one answer is enough. Choose an answer again to clear it.`}
       />
-      {tasks.length === 0 ? <p className="text-slate-700 dark:text-slate-300">{TASKS_GONE_TEXT}</p> : null}
+      {tasks.length === 0 ? <p className="text-slate-700 dark:text-slate-300">{t(TASKS_GONE_TEXT)}</p> : null}
       <ol className="space-y-4">
         {tasks.map((task, index) => (
           <li key={task.id}>
@@ -114,10 +120,10 @@ export function QuestionsStep({ tasks: initial, onAnalyzed, onStartOver }: Props
       </ol>
       <div className="flex flex-wrap gap-3">
         <Button size="lg" onClick={analyze} disabled={savePriorities.isPending || tasks.length === 0}>
-          {savePriorities.isPending ? "Analyzing..." : "Analyze Priorities"}
+          {savePriorities.isPending ? t`Analyzing...` : t`Analyze Priorities`}
         </Button>
         <Button size="lg" variant="outline" onClick={onStartOver} disabled={savePriorities.isPending}>
-          Start Over
+          <Trans>Start Over</Trans>
         </Button>
       </div>
     </section>
@@ -141,9 +147,12 @@ function QuestionRow({
   hintShown: boolean;
   onAnswer: (taskId: number, questionId: QuestionId, value: AnswerValue) => void;
 }) {
+  const { t } = useLingui();
   const labelId = `q-${taskId}-${question.id}`;
-  const options: { label: string; value: AnswerValue }[] =
-    question.kind === "options" ? question.options.map((option) => ({ label: option, value: option })) : YES_NO;
+  const options: { label: MessageDescriptor; value: AnswerValue }[] =
+    question.kind === "options"
+      ? question.options.map((option) => ({ label: EFFORT_LABELS[option], value: option }))
+      : YES_NO;
   const current = answers?.[question.id];
   const chosen = options.findIndex((option) => option.value === current);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -151,7 +160,10 @@ function QuestionRow({
   // on the chosen answer or else the first; the arrow keys move through the choices and choose.
   const tabStop = chosen === -1 ? 0 : chosen;
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    // Right to left the choices run from the right: the arrows follow the screen
+    // (docs/decisions/400-what-mirrors-right-to-left.md).
+    const onward = getComputedStyle(event.currentTarget).direction === "rtl" ? -1 : 1;
+    const step = { ArrowRight: onward, ArrowDown: 1, ArrowLeft: -onward, ArrowUp: -1 }[event.key];
     const to =
       event.key === "Home" ? 0 : event.key === "End" ? options.length - 1 : step === undefined ? null : index + step;
     if (to === null) return;
@@ -177,13 +189,13 @@ function QuestionRow({
     >
       <div className="min-w-0">
         <span id={labelId} className="block text-sm font-medium">
-          {question.text}
+          {t(question.text)}
         </span>
         <span
           id={`${labelId}-hint`}
           className={cn("block text-xs text-slate-600 dark:text-slate-400", !hintShown && "max-sm:sr-only")}
         >
-          {question.description}
+          {t(question.description)}
         </span>
       </div>
       <div className="flex shrink-0 gap-1.5">
@@ -192,7 +204,7 @@ function QuestionRow({
           return (
             // biome-ignore lint/a11y/useSemanticElements: a native radio cannot be unchecked by choosing it again, which clears an answer (docs/decisions/155-questions-are-radio-groups.md).
             <button
-              key={option.label}
+              key={String(option.value)}
               ref={(node) => {
                 buttons.current[index] = node;
               }}
@@ -210,7 +222,7 @@ function QuestionRow({
                   : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
               )}
             >
-              {option.label}
+              {t(option.label)}
             </button>
           );
         })}

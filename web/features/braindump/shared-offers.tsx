@@ -1,8 +1,13 @@
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from "react";
 import { type SharedOffer, sharedPartsOf, withSharedText } from "../../api/shared-text";
 import { Button } from "../../ui/button";
 
-const KIND_NAMES = { title: "Title", link: "Link" } as const;
+const KIND_NAMES = {
+  title: msg({ message: "Title", context: "a shared page's title" }),
+  link: msg({ message: "Link", context: "a shared page's address" }),
+} as const;
 
 type Props = {
   /** The address the share arrived with (`?title=…&text=…&url=…`). */
@@ -21,6 +26,7 @@ const focusBox = () => document.getElementById("braindump-text")?.focus();
  * first screen's bundle.
  */
 export function SharedOffers({ search, setText }: Props) {
+  const { t } = useLingui();
   const [shared] = useState(() => sharedPartsOf(search));
   const [offers, setOffers] = useState(shared.offers);
   // Once per share, also where React runs effects twice in development.
@@ -42,29 +48,36 @@ export function SharedOffers({ search, setText }: Props) {
     setOffers([]);
     focusBox();
   };
+  const count = offers.length;
   return (
     <section
       aria-labelledby="shared-offers-title"
       className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <h2 id="shared-offers-title" className="font-medium">
-        Also in what you shared, not added:
+        <Trans>Also in what you shared, not added:</Trans>
       </h2>
       <ul className="space-y-2">
-        {offers.map((offer) => (
-          <li key={offer.kind} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span className="min-w-0 flex-1 break-words">
-              <span className="text-slate-600 dark:text-slate-400">{KIND_NAMES[offer.kind]}: </span>
-              {offer.line}
-            </span>
-            <Button size="sm" variant="outline" onClick={() => add(offer)} aria-label={`Add as a task: ${offer.line}`}>
-              Add as a task
-            </Button>
-          </li>
-        ))}
+        {offers.map((offer) => {
+          const kind = t(KIND_NAMES[offer.kind]);
+          const line = offer.line;
+          return (
+            <li key={offer.kind} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="min-w-0 flex-1 break-words">
+                <span className="text-slate-600 dark:text-slate-400">
+                  <Trans context="a shared page's title or address, before it">{kind}: </Trans>
+                </span>
+                {offer.line}
+              </span>
+              <Button size="sm" variant="outline" onClick={() => add(offer)} aria-label={t`Add as a task: ${line}`}>
+                <Trans>Add as a task</Trans>
+              </Button>
+            </li>
+          );
+        })}
       </ul>
-      <Button size="sm" variant="ghost" className="-ml-3" onClick={dismiss}>
-        Leave {offers.length === 1 ? "it" : "them"} out
+      <Button size="sm" variant="ghost" className="-ms-3" onClick={dismiss}>
+        <Plural value={count} one="Leave it out" other="Leave them out" />
       </Button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Eraser } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../ui/button";
@@ -12,6 +13,7 @@ const StartFreshDialog = lazy(() => import("./start-fresh-dialog").then((m) => (
  * (docs/decisions/354-a-phone-s-header-keeps-four-controls.md). `place` says which.
  */
 export function StartFreshButton({ place }: { place: "header" | "current-tasks" }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   // Mounted from the first press on, so it can close with its animation.
   const [wanted, setWanted] = useState(false);
@@ -21,7 +23,7 @@ export function StartFreshButton({ place }: { place: "header" | "current-tasks" 
         variant="outline"
         size={place === "header" ? "sm" : "md"}
         className={place === "header" ? "whitespace-nowrap px-3 max-sm:hidden" : "sm:hidden"}
-        title="Start Fresh"
+        title={t`Start Fresh`}
         onPointerEnter={() => void import("./start-fresh-dialog")}
         onClick={() => {
           setWanted(true);
@@ -30,7 +32,7 @@ export function StartFreshButton({ place }: { place: "header" | "current-tasks" 
       >
         {/* Words with the eraser: an icon alone read as "refresh" (docs/decisions/080-nothing-floats-over-phones-page.md). */}
         <Eraser aria-hidden="true" className="h-4 w-4" />
-        Start Fresh
+        <Trans>Start Fresh</Trans>
       </Button>
       {wanted ? (
         <Suspense fallback={null}>

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type Task, taskTitleSchema } from "../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../api/client";
+import { textOfIssue } from "../../api/field-errors";
 import { useUpdateTask } from "../../api/task-changes";
 import { patchTaskToasts } from "../../changes/patch-task";
 import { Button, buttonClasses } from "../../ui/button";
@@ -14,6 +16,7 @@ import { showSuccess } from "../../ui/toast";
  * Cancel leaves it; the title is checked by the same rule as on create, here and on the server.
  */
 export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => void }) {
+  const { t } = useLingui();
   const update = useUpdateTask();
   const [draft, setDraft] = useState(task.title);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +39,8 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
 
   function save() {
     const parsed = taskTitleSchema.safeParse(draft);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "This title cannot be saved.");
+    if (!parsed.success)
+      return setError(textOfIssue(parsed.error.issues[0]?.message) ?? t`This title cannot be saved.`);
     const title = parsed.data;
     if (title === task.title) return onClose();
     update.mutate(
@@ -50,12 +54,13 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
         onError: (err) =>
           setError(
             (err instanceof ApiRequestError ? err.serverMessage : undefined) ??
-              "The new title could not be saved. Please try again.",
+              t`The new title could not be saved. Please try again.`,
           ),
       },
     );
   }
 
+  const title = task.title;
   return (
     <form
       // Sized by its row, not the screen: in a narrow row (a phone, a board column) the field takes
@@ -71,8 +76,9 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
         {/* A text area as tall as the title, so a long title shows whole instead of its end only;
             Enter still saves (a title is one line). */}
         <textarea
+          dir="auto"
           ref={field}
-          aria-label={`New title for ${task.title}`}
+          aria-label={t`New title for ${title}`}
           value={draft}
           rows={1}
           aria-invalid={error !== null}
@@ -96,10 +102,10 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
           }}
         />
         <Button type="submit" size="sm" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save"}
+          {update.isPending ? t`Saving...` : t`Save`}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onClose} disabled={update.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         {/* A task that comes back every day is a routine (docs/product.md#routines): made from its row. */}
         {task.routineId === null ? (
@@ -107,7 +113,7 @@ export function TaskTitleEditor({ task, onClose }: { task: Task; onClose: () => 
             to={`/routines?title=${encodeURIComponent(draft.trim() || task.title)}`}
             className={buttonClasses("ghost", "sm")}
           >
-            Make it a routine
+            <Trans>Make it a routine</Trans>
           </Link>
         ) : null}
       </div>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircle2, Moon, Timer } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -13,7 +16,6 @@ import { closeDayToasts } from "../../changes/close-day";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Textarea } from "../../ui/field";
-import { countOf } from "../../ui/plural";
 import { Spinner } from "../../ui/spinner";
 import { keptWithin } from "../../ui/text-limit";
 import { showError, showSuccess } from "../../ui/toast";
@@ -31,12 +33,12 @@ import {
 } from "./close-tasks";
 
 /** The moves, each by name, in the order the close offers them. */
-const MOVES: { to: DayCloseMove; label: string }[] = [
-  { to: "tomorrow", label: "Tomorrow" },
-  { to: "later", label: "Later" },
-  { to: "no", label: "No" },
-  { to: "done", label: "Done" },
-  { to: "delete", label: "Delete" },
+const MOVES: { to: DayCloseMove; label: MessageDescriptor }[] = [
+  { to: "tomorrow", label: msg({ message: "Tomorrow", context: "where a task goes at the day's close" }) },
+  { to: "later", label: msg({ message: "Later", context: "where a task goes at the day's close" }) },
+  { to: "no", label: msg({ message: "No", context: "where a task goes at the day's close: the No list" }) },
+  { to: "done", label: msg({ message: "Done", context: "where a task goes at the day's close" }) },
+  { to: "delete", label: msg({ message: "Delete", context: "where a task goes at the day's close" }) },
 ];
 
 /**
@@ -63,11 +65,15 @@ function CloseDayForm() {
   const [moves, setMoves] = useState<Record<number, DayCloseMove>>(() => defaultMoves(open, day?.date ?? ""));
   const [note, setNote] = useState("");
   const [first, setFirst] = useState<number | null>(null);
+  const { t, i18n } = useLingui();
   if (!day) return null;
   const done = doneToday(tasks, day);
   const routines = routinesToday(tasks, day);
   const firstChoices = firstTaskChoices(open, moves);
   const stillFirst = firstChoices.some((task) => task.id === first) ? first : null;
+  const doneCount = done.length;
+  const focused = formatMinutes(day.focusMinutes, i18n.locale);
+  const charactersLeft = DAY_CLOSE_NOTE_MAX - characterCount(note);
 
   function submit() {
     close.mutate(
@@ -95,19 +101,28 @@ function CloseDayForm() {
       <div className="space-y-1">
         <h1 id="close-day-heading" tabIndex={-1} className="flex items-center gap-2 text-2xl font-bold">
           <Moon aria-hidden="true" className="h-6 w-6 text-brand-600 dark:text-indigo-300" />
-          Close your day
+          <Trans>Close your day</Trans>
         </h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          See what you did, decide where the rest goes, and leave the day behind.
+          <Trans>See what you did, decide where the rest goes, and leave the day behind.</Trans>
         </p>
       </div>
 
       <Card className="space-y-3 p-4 sm:p-5">
-        <h2 className="text-lg font-semibold">Done today</h2>
+        <h2 className="text-lg font-semibold">
+          <Trans>Done today</Trans>
+        </h2>
         <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300" data-testid="close-summary">
           <Timer aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600 dark:text-indigo-300" />
-          {countOf(done.length, "task", "tasks")} done,{" "}
-          {day.focusMinutes > 0 ? `${formatMinutes(day.focusMinutes)} focused` : "no focus time yet"}.
+          {day.focusMinutes > 0
+            ? plural(doneCount, {
+                one: `# task done, ${focused} focused.`,
+                other: `# tasks done, ${focused} focused.`,
+              })
+            : plural(doneCount, {
+                one: "# task done, no focus time yet.",
+                other: "# tasks done, no focus time yet.",
+              })}
         </p>
         {done.length > 0 ? (
           <ul className="space-y-1">
@@ -126,15 +141,21 @@ function CloseDayForm() {
 
       {routines.length > 0 ? (
         <Card className="space-y-3 p-4 sm:p-5" data-testid="close-routines">
-          <h2 className="text-lg font-semibold">Today's routines</h2>
+          <h2 className="text-lg font-semibold">
+            <Trans>Today's routines</Trans>
+          </h2>
           <CloseRoutines routines={routines} />
         </Card>
       ) : null}
 
       <Card className="space-y-3 p-4 sm:p-5">
-        <h2 className="text-lg font-semibold">Still open</h2>
+        <h2 className="text-lg font-semibold">
+          <Trans>Still open</Trans>
+        </h2>
         {open.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is left open.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            <Trans>Nothing is left open.</Trans>
+          </p>
         ) : (
           groups.map((group) => (
             <CloseGroupSection
@@ -171,7 +192,7 @@ function CloseDayForm() {
                               disabled={disabled}
                               onChange={() => setMoves((old) => ({ ...old, [task.id]: to }))}
                             />
-                            {label}
+                            {t(label)}
                           </label>
                         );
                       })}
@@ -183,15 +204,17 @@ function CloseDayForm() {
           ))
         )}
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          Tomorrow keeps the star for the morning (three at most); Later takes it off; No puts the task on tomorrow's
-          "No" List.
+          <Trans>
+            Tomorrow keeps the star for the morning (three at most); Later takes it off; No puts the task on tomorrow's
+            "No" List.
+          </Trans>
         </p>
       </Card>
 
       <Card className="space-y-4 p-4 sm:p-5">
         <div className="space-y-1.5">
           <label htmlFor={noteId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            What's on your mind?
+            <Trans>What's on your mind?</Trans>
           </label>
           <Textarea
             id={noteId}
@@ -201,13 +224,17 @@ function CloseDayForm() {
             onChange={(event) => setNote(keptWithin(event.target.value, note, DAY_CLOSE_NOTE_MAX))}
           />
           <p id={`${noteId}-count`} className="text-xs text-slate-600 dark:text-slate-400">
-            Optional. {DAY_CLOSE_NOTE_MAX - characterCount(note)} characters left; you'll see it tomorrow morning.
+            <Plural
+              value={charactersLeft}
+              one="Optional. # character left; you'll see it tomorrow morning."
+              other="Optional. # characters left; you'll see it tomorrow morning."
+            />
           </p>
         </div>
         {firstChoices.length > 0 ? (
           <div className="space-y-1.5">
             <label htmlFor={firstId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-              Tomorrow's first task
+              <Trans>Tomorrow's first task</Trans>
             </label>
             <select
               id={firstId}
@@ -215,7 +242,9 @@ function CloseDayForm() {
               value={stillFirst ?? ""}
               onChange={(event) => setFirst(event.target.value === "" ? null : Number(event.target.value))}
             >
-              <option value="">None</option>
+              <option value="">
+                <Trans context="no first task for tomorrow">None</Trans>
+              </option>
               {firstChoices.map((task) => (
                 <option key={task.id} value={task.id}>
                   {task.title}
@@ -228,10 +257,10 @@ function CloseDayForm() {
 
       <div className="flex flex-wrap items-center gap-3">
         <Button size="lg" disabled={close.isPending} onClick={submit}>
-          {close.isPending ? "Closing..." : "Close the day"}
+          {close.isPending ? <Trans>Closing...</Trans> : <Trans>Close the day</Trans>}
         </Button>
         <Link to="/" className={buttonClasses("outline", "lg")}>
-          Not now
+          <Trans>Not now</Trans>
         </Link>
       </div>
     </section>
@@ -254,31 +283,44 @@ function CloseGroupSection({
   children: ReactNode;
 }) {
   const headingId = useId();
+  const { t } = useLingui();
   const count = group.tasks.length;
-  const labelOf = (to: DayCloseMove) => MOVES.find((move) => move.to === to)?.label ?? to;
+  const groupTitle = t(group.title);
+  const labelOf = (to: DayCloseMove) => {
+    const label = MOVES.find((move) => move.to === to)?.label;
+    return label ? t(label) : to;
+  };
   return (
     <section aria-labelledby={headingId} className="space-y-2" data-testid={`close-group-${group.key}`}>
       <h3 id={headingId} className="flex items-center gap-2 pt-2 text-base font-semibold">
-        {group.title}
+        {groupTitle}
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           {count}
         </span>
       </h3>
       {count > 1 ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <span>All {count}:</span>
-          {groupMoves(group.tasks, moves).map((to) => (
-            <Button
-              key={to}
-              size="sm"
-              variant="outline"
-              aria-label={`${group.title}: move all ${count} to ${labelOf(to)}`}
-              aria-pressed={group.tasks.every((task) => moves[task.id] === to)}
-              onClick={() => onMoveAll(to)}
-            >
-              {labelOf(to)}
-            </Button>
-          ))}
+          <span>
+            <Plural value={count} one="All #:" other="All #:" />
+          </span>
+          {groupMoves(group.tasks, moves).map((to) => {
+            const move = labelOf(to);
+            return (
+              <Button
+                key={to}
+                size="sm"
+                variant="outline"
+                aria-label={plural(count, {
+                  one: `${groupTitle}: move all # to ${move}`,
+                  other: `${groupTitle}: move all # to ${move}`,
+                })}
+                aria-pressed={group.tasks.every((task) => moves[task.id] === to)}
+                onClick={() => onMoveAll(to)}
+              >
+                {move}
+              </Button>
+            );
+          })}
         </div>
       ) : null}
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">{children}</ul>

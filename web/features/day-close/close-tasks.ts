@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { hasRemovedMarker } from "../../../shared/constants";
 import { isTodaysPriority } from "../../../shared/day";
 import type { Day } from "../../../shared/schemas/day";
@@ -23,7 +25,7 @@ export function doneToday(tasks: readonly Task[], day: Pick<Day, "startsAt">): T
 }
 
 /** A group of the close's open tasks, each group moved at once if the person likes. */
-export type CloseGroup = { key: "three" | "today" | "earlier"; title: string; tasks: Task[] };
+export type CloseGroup = { key: "three" | "today" | "earlier"; title: MessageDescriptor; tasks: Task[] };
 
 /**
  * The open tasks the close asks about, in groups: today's three, those made today, then those
@@ -45,9 +47,9 @@ export function closeGroups(tasks: readonly Task[], day: Pick<Day, "date" | "sta
     .sort((a, b) => (carried.get(a.id) ?? 0) - (carried.get(b.id) ?? 0));
   const madeToday = open.filter((task) => !three.includes(task) && !earlier.includes(task));
   const groups: CloseGroup[] = [
-    { key: "three", title: "Today's three", tasks: three },
-    { key: "today", title: "Made today", tasks: madeToday },
-    { key: "earlier", title: "From earlier days", tasks: earlier },
+    { key: "three", title: msg`Today's three`, tasks: three },
+    { key: "today", title: msg`Made today`, tasks: madeToday },
+    { key: "earlier", title: msg`From earlier days`, tasks: earlier },
   ];
   return groups.filter((group) => group.tasks.length > 0);
 }

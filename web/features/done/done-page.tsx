@@ -106,7 +106,7 @@ export function DonePage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="space-y-2">
         <Link to="/" className={buttonClasses("ghost", "sm")}>
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
           <Trans>Back to your tasks</Trans>
         </Link>
         <h1 className="text-2xl font-bold">
@@ -124,7 +124,7 @@ export function DonePage() {
         <div className="relative">
           <Search
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+            className="pointer-events-none absolute top-1/2 start-3 h-4 w-4 -translate-y-1/2 text-slate-500"
           />
           <Input
             id="done-search"
@@ -132,7 +132,7 @@ export function DonePage() {
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder={t`Words from its title`}
-            className="pl-9"
+            className="ps-9"
           />
         </div>
         {/* Always there, so screen readers announce the count as it changes. */}

@@ -131,7 +131,7 @@ export function CompletePhase({
           </Button>
           <Button variant="secondary" size="lg" onClick={() => choose("next-task")} disabled={busy}>
             <Trans>Next Task</Trans>
-            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
           </Button>
         </div>
       </section>

@@ -76,6 +76,7 @@ export function ProgressRing({
         />
         <span
           role="timer"
+          dir="ltr"
           className="font-semibold text-5xl text-slate-900 tabular-nums tracking-tight sm:text-6xl dark:text-slate-50"
         >
           {clock}

@@ -8,11 +8,12 @@ import { commitNoListSchema, noListReasonSchema } from "../../../shared/schemas/
 import { createTaskSchema, type Task } from "../../../shared/schemas/tasks";
 import { characterCount } from "../../../shared/text-length";
 import { hasVisibleCharacter } from "../../../shared/visible-text";
+import { textOfIssue } from "../../api/field-errors";
 import { useClearNoList, useCommitNoList } from "../../api/no-list";
 import { isQueued } from "../../api/send-change";
 import { useCreateTask } from "../../api/task-changes";
 import { undoable } from "../../api/undo";
-import { KEPT_ON_DEVICE } from "../../changes/change-kind";
+import { keptOnDevice } from "../../changes/change-kind";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -32,7 +33,7 @@ const softDisabled = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
 
 function reasonError(reason: string | undefined): string | undefined {
   const parsed = noListReasonSchema.safeParse(reason ?? "");
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  return parsed.success ? undefined : textOfIssue(parsed.error.issues[0]?.message);
 }
 
 type BuilderProps = {
@@ -90,7 +91,7 @@ export function NoListBuilder({ tasks, noListCount, headingRef, onCommitted, onS
         showError(t`Reason too long`, t`Keep each reason to ${reasonMax} characters or fewer.`);
         reasonInputs.current.get(firstTooLong)?.focus();
       } else {
-        showError(t`Cannot commit your No List`, parsed.error.issues[0]?.message);
+        showError(t`Cannot commit your No List`, textOfIssue(parsed.error.issues[0]?.message));
       }
       return;
     }
@@ -287,7 +288,7 @@ function AddItemForm() {
     }
     const parsed = createTaskSchema.shape.title.safeParse(title);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(textOfIssue(parsed.error.issues[0]?.message));
       input.current?.focus();
       return;
     }
@@ -302,7 +303,7 @@ function AddItemForm() {
           // Offline it waits on the device: the brief's words, and that it is not synced yet
           // (docs/decisions/249-small-words-that-tell-the-truth.md).
           const added = t`Added to your No List successfully.`;
-          showSuccess(t`Item added: "${name}"`, isQueued(answer) ? `${added} ${KEPT_ON_DEVICE}` : added);
+          showSuccess(t`Item added: "${name}"`, isQueued(answer) ? `${added} ${keptOnDevice()}` : added);
         },
         onError: () =>
           showError(t`Failed to add task: "${name}"`, t`There was an error adding your task. Please try again.`),
@@ -316,6 +317,7 @@ function AddItemForm() {
         {(props) => (
           <div className="flex gap-2">
             <input
+              dir="auto"
               {...props}
               ref={input}
               name="title"
@@ -375,7 +377,7 @@ function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: Ta
         <CategoryBadge category={task.category} isPriority={task.isPriority} />
       </div>
       {checked ? (
-        <div className="mt-3 pl-8">
+        <div className="mt-3 ps-8">
           <Field
             label={
               <Trans>
@@ -387,6 +389,7 @@ function TaskChoice({ task, checked, reason, onToggle, onReason, reasonRef }: Ta
           >
             {(props) => (
               <input
+                dir="auto"
                 {...props}
                 ref={reasonRef}
                 value={reason}

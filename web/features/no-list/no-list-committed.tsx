@@ -118,7 +118,7 @@ export function NoListCommitted({ items, headingRef, onEdit, children }: Committ
         </Button>
         <Link to="/" className={buttonClasses("primary")}>
           <Trans>To Priority Picker</Trans>
-          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
         </Link>
       </div>
     </section>

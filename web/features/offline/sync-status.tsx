@@ -1,6 +1,6 @@
+import { Plural } from "@lingui/react/macro";
 import { useCurrentUser } from "../../api/auth";
-import { useWaitingCount } from "../../api/send-change";
-import { countOf } from "../../ui/plural";
+import { useWaitingCount } from "../../api/waiting-changes";
 import { OfflineBadge } from "./offline-badge";
 
 /**
@@ -18,7 +18,7 @@ export function SyncStatus() {
       <output aria-live="polite" className="contents">
         {count > 0 ? (
           <p className="mt-2 font-medium text-amber-900 dark:text-amber-100">
-            {countOf(count, "change")} waiting to sync
+            <Plural value={count} one="# change waiting to sync" other="# changes waiting to sync" />
           </p>
         ) : null}
       </output>

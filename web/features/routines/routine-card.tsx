@@ -1,3 +1,6 @@
+import { type I18n, type MessageDescriptor, i18n as shownI18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Flame, Pause, Pencil, Play, SkipForward, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { describeRepeat } from "../../../shared/routines";
@@ -16,25 +19,38 @@ import { SkipTodayForm } from "../../ui/skip-today-form";
 import { showError, showSuccess } from "../../ui/toast";
 import { RoutineForm } from "./routine-form";
 
-const KEPT = "It syncs when you're back online.";
-const reasonOf = (err: Error) => (err instanceof ApiRequestError && err.serverMessage) || "Please try again.";
+const KEPT = msg`It syncs when you're back online.`;
+const reasonOf = (i18n: I18n, err: Error) =>
+  (err instanceof ApiRequestError && err.serverMessage) || i18n._(msg`Please try again.`);
 
 /** Today, in a word: what became of the routine's day. */
-function todayWords(routine: Routine): { text: string; className: string } {
+function todayWords(routine: Routine): { text: MessageDescriptor; className: string } {
   if (routine.paused)
-    return { text: "Paused", className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200" };
+    return {
+      text: msg({ message: "Paused", context: "a routine's state today" }),
+      className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
+    };
   switch (routine.today) {
     case "done":
       return {
-        text: "Done today",
+        text: msg`Done today`,
         className: "bg-emerald-50 text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-200",
       };
     case "skipped":
-      return { text: "Skipped today", className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200" };
+      return {
+        text: msg`Skipped today`,
+        className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
+      };
     case "open":
-      return { text: "Due today", className: "bg-brand-50 text-brand-700 dark:bg-indigo-950/50 dark:text-brand-100" };
+      return {
+        text: msg`Due today`,
+        className: "bg-brand-50 text-brand-700 dark:bg-indigo-950/50 dark:text-brand-100",
+      };
     default:
-      return { text: "Not today", className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300" };
+      return {
+        text: msg`Not today`,
+        className: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+      };
   }
 }
 
@@ -43,15 +59,22 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
   const patch = usePatchRoutine();
   const skip = useSkipToday();
   const remove = useDeleteRoutine();
+  const { t, i18n } = useLingui();
+  const title = routine.title;
   const { markDone, pendingId } = useMarkDone({
-    onSuccess: (done) => showSuccess(`Done: "${routine.title}"`, isQueued(done) ? KEPT : routineStreakAfter(routine)),
-    onError: (err) => showError(`Could not mark "${routine.title}" done`, reasonOf(err)),
+    onSuccess: (done) => showSuccess(t`Done: "${title}"`, isQueued(done) ? t(KEPT) : routineStreakAfter(routine)),
+    onError: (err) => showError(t`Could not mark "${title}" done`, reasonOf(i18n, err)),
   });
   const [editing, setEditing] = useState(false);
   const [skipping, setSkipping] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const chip = todayWords(routine);
   const times = "timesPerWeek" in routine.repeat ? routine.repeat.timesPerWeek : null;
+  const doneThisWeek = routine.doneThisWeek;
+  const nextDates = routine.nextDays
+    .slice(0, 3)
+    .map((date) => shortDate(date, i18n.locale))
+    .join(" · ");
 
   function setPaused(paused: boolean) {
     patch.mutate(
@@ -59,14 +82,15 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
       {
         onSuccess: (answer) =>
           showSuccess(
-            paused ? `Paused: "${routine.title}"` : `Resumed: "${routine.title}"`,
+            paused ? t`Paused: "${title}"` : t`Resumed: "${title}"`,
             isQueued(answer)
-              ? KEPT
+              ? t(KEPT)
               : paused
-                ? "No occurrence is made while it is paused; its streak waits."
-                : "It comes back on its next day.",
+                ? t`No occurrence is made while it is paused; its streak waits.`
+                : t`It comes back on its next day.`,
           ),
-        onError: (err) => showError(`Could not ${paused ? "pause" : "resume"} "${routine.title}"`, reasonOf(err)),
+        onError: (err) =>
+          showError(paused ? t`Could not pause "${title}"` : t`Could not resume "${title}"`, reasonOf(i18n, err)),
       },
     );
   }
@@ -81,11 +105,11 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
             </h3>
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {describeRepeat(routine.repeat)}
-              {times !== null ? ` · ${routine.doneThisWeek} of ${times} this week` : ""}
+              {times !== null ? ` · ${t`${doneThisWeek} of ${times} this week`}` : ""}
             </p>
           </div>
           <span className={cn("shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium", chip.className)}>
-            {chip.text}
+            {t(chip.text)}
           </span>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
@@ -95,14 +119,14 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
         <RoutineDays routine={routine} today={today} />
         {routine.nextDays.length > 0 ? (
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            Next: {routine.nextDays.slice(0, 3).map(shortDate).join(" · ")}
+            <Trans>Next: {nextDates}</Trans>
           </p>
         ) : null}
         {editing ? (
           <RoutineForm
             today={today}
             initial={routine}
-            submitLabel="Save"
+            submitLabel={t`Save`}
             pending={patch.isPending}
             onCancel={() => setEditing(false)}
             onSubmit={(value, done) =>
@@ -112,12 +136,10 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
                   onSuccess: (answer) => {
                     done();
                     setEditing(false);
-                    showSuccess(
-                      `Saved: "${value.title}"`,
-                      isQueued(answer) ? KEPT : "A new rule counts from tomorrow.",
-                    );
+                    const saved = value.title;
+                    showSuccess(t`Saved: "${saved}"`, isQueued(answer) ? t(KEPT) : t`A new rule counts from tomorrow.`);
                   },
-                  onError: (err) => showError(`Could not save "${routine.title}"`, reasonOf(err)),
+                  onError: (err) => showError(t`Could not save "${title}"`, reasonOf(i18n, err)),
                 },
               )
             }
@@ -131,13 +153,13 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
                 onClick={() => markDone({ id: routine.todayTaskId as number, title: routine.title })}
               >
                 <Check aria-hidden="true" className="h-4 w-4" />
-                Done
+                <Trans context="mark a routine's task done">Done</Trans>
               </Button>
             ) : null}
             {routine.today === "open" ? (
               <Button size="sm" variant="outline" aria-expanded={skipping} onClick={() => setSkipping((old) => !old)}>
                 <SkipForward aria-hidden="true" className="h-4 w-4" />
-                Skip today
+                <Trans>Skip today</Trans>
               </Button>
             ) : null}
             <Button size="sm" variant="outline" disabled={patch.isPending} onClick={() => setPaused(!routine.paused)}>
@@ -146,15 +168,15 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
               ) : (
                 <Pause aria-hidden="true" className="h-4 w-4" />
               )}
-              {routine.paused ? "Resume" : "Pause"}
+              {routine.paused ? <Trans>Resume</Trans> : <Trans context="pause a routine">Pause</Trans>}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="h-4 w-4" />
-              Edit
+              <Trans>Edit</Trans>
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(true)}>
               <Trash2 aria-hidden="true" className="h-4 w-4" />
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </div>
         )}
@@ -173,21 +195,18 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
         <ConfirmDialog
           open={confirmDelete}
           onOpenChange={setConfirmDelete}
-          title={`Delete "${routine.title}"?`}
-          description="Today's open occurrence leaves your list; what you finished stays in Done. Its streak is gone."
-          confirmLabel="Delete routine"
+          title={t`Delete "${title}"?`}
+          description={t`Today's open occurrence leaves your list; what you finished stays in Done. Its streak is gone.`}
+          confirmLabel={t`Delete routine`}
           destructive
           pending={remove.isPending}
           onConfirm={() =>
             remove.mutate(routine, {
               onSuccess: (answer) => {
                 setConfirmDelete(false);
-                showSuccess(
-                  `Deleted: "${routine.title}"`,
-                  isQueued(answer) ? KEPT : "What you finished stays in Done.",
-                );
+                showSuccess(t`Deleted: "${title}"`, isQueued(answer) ? t(KEPT) : t`What you finished stays in Done.`);
               },
-              onError: (err) => showError(`Could not delete "${routine.title}"`, reasonOf(err)),
+              onError: (err) => showError(t`Could not delete "${title}"`, reasonOf(i18n, err)),
             })
           }
         />
@@ -200,8 +219,9 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
 function routineStreakAfter(routine: Routine): string {
   if ("timesPerWeek" in routine.repeat) {
     const done = routine.doneThisWeek + 1;
-    return `${done} of ${routine.repeat.timesPerWeek} this week.`;
+    const times = routine.repeat.timesPerWeek;
+    return shownI18n._(msg`${done} of ${times} this week.`);
   }
   const next = routine.streak.current + 1;
-  return `Streak: ${next} ${next === 1 ? "day" : "days"}.`;
+  return plural(next, { one: "Streak: # day.", other: "Streak: # days." });
 }

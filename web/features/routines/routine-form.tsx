@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import { addDays } from "../../../shared/day";
-import { DAY_NAMES, describeRepeat, nextDueDays } from "../../../shared/routines";
+import { describeRepeat, nextDueDays } from "../../../shared/routines";
 import {
   EVERY_DAYS_MAX,
   EVERY_DAYS_MIN,
@@ -12,21 +15,23 @@ import {
   WEEK_DAYS,
   type WeekDay,
 } from "../../../shared/schemas/routines";
+import { textOfIssue } from "../../api/field-errors";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Field, inputClasses } from "../../ui/field";
 import { shortDate } from "../../ui/routine-days";
 import { keptWithin } from "../../ui/text-limit";
+import { weekDayName, weekDaysInOrder } from "./week-days";
 
 /** The rules, in the order the form offers them. */
 const KINDS = [
-  { value: "day", label: "Every day" },
-  { value: "weekday", label: "Every weekday (Mon–Fri)" },
-  { value: "week", label: "On given days of the week" },
-  { value: "days", label: "Every N days" },
-  { value: "month", label: "On a day of the month" },
-  { value: "times", label: "N times a week, any days" },
-] as const;
+  { value: "day", label: msg`Every day` },
+  { value: "weekday", label: msg`Every weekday (Mon–Fri)` },
+  { value: "week", label: msg`On given days of the week` },
+  { value: "days", label: msg`Every N days` },
+  { value: "month", label: msg`On a day of the month` },
+  { value: "times", label: msg`N times a week, any days` },
+] as const satisfies readonly { value: string; label: MessageDescriptor }[];
 type Kind = (typeof KINDS)[number]["value"];
 
 type Draft = { kind: Kind; days: WeekDay[]; everyDays: string; monthDay: string; times: string };
@@ -47,6 +52,7 @@ function repeatOf(draft: Draft): unknown {
     case "weekday":
       return { every: draft.kind };
     case "week":
+      // The rule keeps the schema's order, Monday first, whatever order the picker shows.
       return { every: "week", days: WEEK_DAYS.filter((day) => draft.days.includes(day)) };
     case "days":
       return { everyDays: Number(draft.everyDays) };
@@ -72,6 +78,7 @@ type Props = {
 
 /** A routine's title and rule, with its next days as the rule says (docs/product.md#routines). */
 export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending, onSubmit, onCancel }: Props) {
+  const { t, i18n } = useLingui();
   const [title, setTitle] = useState(initial?.title ?? defaultTitle ?? "");
   const [draft, setDraft] = useState(() => draftOf(initial?.repeat));
   const [error, setError] = useState<string | undefined>();
@@ -83,6 +90,12 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       ? nextDueDays(repeat, today, addDays(today, 1), 4)
       : nextDueDays(repeat, addDays(today, -1), today, 4)
     : [];
+  const rule = repeat ? describeRepeat(repeat) : null;
+  const nextDates = next.map((date) => shortDate(date, i18n.locale)).join(" · ");
+  const everyMin = EVERY_DAYS_MIN;
+  const everyMax = EVERY_DAYS_MAX;
+  const timesMin = TIMES_PER_WEEK_MIN;
+  const timesMax = TIMES_PER_WEEK_MAX;
   const set = (change: Partial<Draft>) => {
     setDraft((old) => ({ ...old, ...change }));
     setError(undefined);
@@ -91,8 +104,8 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = title.trim();
-    if (!trimmed) return setError("A routine needs a title.");
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Choose a rule.");
+    if (!trimmed) return setError(t`A routine needs a title.`);
+    if (!parsed.success) return setError(textOfIssue(parsed.error.issues[0]?.message) ?? t`Choose a rule.`);
     onSubmit({ title: trimmed, repeat: parsed.data }, () => {
       if (!initial) {
         setTitle("");
@@ -103,13 +116,14 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <Field label="Title">
+      <Field label={t`Title`}>
         {(props) => (
           <input
+            dir="auto"
             {...props}
             className={inputClasses}
             value={title}
-            placeholder="Take the medicine"
+            placeholder={t`Take the medicine`}
             onChange={(event) => {
               setTitle(keptWithin(event.target.value, title, LIMITS.titleMax));
               setError(undefined);
@@ -117,7 +131,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
           />
         )}
       </Field>
-      <Field label="Repeats">
+      <Field label={t`Repeats`}>
         {(props) => (
           <select
             {...props}
@@ -127,7 +141,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
           >
             {KINDS.map((kind) => (
               <option key={kind.value} value={kind.value}>
-                {kind.label}
+                {t(kind.label)}
               </option>
             ))}
           </select>
@@ -135,9 +149,11 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       </Field>
       {draft.kind === "week" ? (
         <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Days</legend>
+          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            <Trans>Days</Trans>
+          </legend>
           <div className="flex flex-wrap gap-1.5">
-            {WEEK_DAYS.map((day) => {
+            {weekDaysInOrder(i18n.locale).map((day) => {
               const on = draft.days.includes(day);
               return (
                 <button
@@ -146,13 +162,13 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
                   aria-pressed={on}
                   onClick={() => set({ days: on ? draft.days.filter((d) => d !== day) : [...draft.days, day] })}
                   className={cn(
-                    "h-10 w-12 rounded-lg border text-sm font-medium",
+                    "h-10 min-w-12 rounded-lg border px-2 text-sm font-medium",
                     on
                       ? "border-brand-600 bg-brand-600 text-white"
                       : "border-slate-300 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
                   )}
                 >
-                  {DAY_NAMES[day]}
+                  {weekDayName(day, i18n.locale)}
                 </button>
               );
             })}
@@ -161,7 +177,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       ) : null}
       {draft.kind === "days" ? (
         <NumberField
-          label={`Every how many days (${EVERY_DAYS_MIN}–${EVERY_DAYS_MAX})`}
+          label={t`Every how many days (${everyMin}–${everyMax})`}
           value={draft.everyDays}
           min={EVERY_DAYS_MIN}
           max={EVERY_DAYS_MAX}
@@ -170,8 +186,8 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       ) : null}
       {draft.kind === "month" ? (
         <NumberField
-          label="Day of the month (1–31)"
-          hint="29, 30 or 31 fall on the month's last day in shorter months."
+          label={t`Day of the month (1–31)`}
+          hint={t`29, 30 or 31 fall on the month's last day in shorter months.`}
           value={draft.monthDay}
           min={1}
           max={31}
@@ -180,8 +196,8 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       ) : null}
       {draft.kind === "times" ? (
         <NumberField
-          label={`Times a week (${TIMES_PER_WEEK_MIN}–${TIMES_PER_WEEK_MAX})`}
-          hint="It shows every day until it is done that many times in the week (Monday to Sunday)."
+          label={t`Times a week (${timesMin}–${timesMax})`}
+          hint={t`It shows every day until it is done that many times in the week (Monday to Sunday).`}
           value={draft.times}
           min={TIMES_PER_WEEK_MIN}
           max={TIMES_PER_WEEK_MAX}
@@ -189,11 +205,11 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
         />
       ) : null}
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="routine-next-days">
-        {repeat
-          ? "timesPerWeek" in repeat
-            ? `${describeRepeat(repeat)}: any days, until done.`
-            : `${describeRepeat(repeat)}. Next: ${next.map(shortDate).join(" · ")}`
-          : (parsed.error?.issues[0]?.message ?? "")}
+        {rule === null
+          ? (textOfIssue(parsed.error?.issues[0]?.message) ?? "")
+          : repeat !== null && "timesPerWeek" in repeat
+            ? t`${rule}: any days, until done.`
+            : t`${rule}. Next: ${nextDates}`}
       </p>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -206,7 +222,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
         </Button>
         {onCancel ? (
           <Button variant="outline" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>

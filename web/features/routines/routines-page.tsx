@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Repeat as RepeatIcon } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { MAX_ROUTINES } from "../../../shared/schemas/routines";
@@ -24,49 +25,54 @@ export function RoutinesPage() {
   const [search] = useSearchParams();
   const fromTask = search.get("title") ?? undefined;
   const list = routines.data ?? [];
+  const { t } = useLingui();
+  const maxRoutines = MAX_ROUTINES;
 
   return (
     <section aria-labelledby="routines-heading" className="mx-auto max-w-3xl space-y-4">
       <div className="space-y-2">
         <h1 id="routines-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
           <RepeatIcon aria-hidden="true" className="h-6 w-6 text-brand-600 dark:text-indigo-300" />
-          Routines
+          <Trans>Routines</Trans>
         </h1>
         <p className="text-slate-700 dark:text-slate-300">
-          What matters every day comes back by itself: each one joins your list when your day begins, once.
+          <Trans>
+            What matters every day comes back by itself: each one joins your list when your day begins, once.
+          </Trans>
         </p>
       </div>
 
       <Card className="p-4 sm:p-5">
         <section aria-labelledby="new-routine-heading" className="space-y-3">
           <h2 id="new-routine-heading" className="text-lg font-semibold">
-            New routine
+            <Trans>New routine</Trans>
           </h2>
           {day ? (
             <RoutineForm
               key={fromTask ?? ""}
               today={day.date}
               defaultTitle={fromTask}
-              submitLabel="Add routine"
+              submitLabel={t`Add routine`}
               pending={create.isPending}
               onSubmit={(value, done) =>
                 create.mutate(value, {
                   onSuccess: (answer) => {
                     done();
                     const made = isQueued(answer) ? null : answer;
+                    const title = value.title;
                     showSuccess(
-                      `Routine added: "${value.title}"`,
+                      t`Routine added: "${title}"`,
                       made === null
-                        ? "It syncs when you're back online."
+                        ? t`It syncs when you're back online.`
                         : made.dueToday
-                          ? "Today's is on your list."
-                          : "It joins your list on its next day.",
+                          ? t`Today's is on your list.`
+                          : t`It joins your list on its next day.`,
                     );
                   },
                   onError: (err) =>
                     showError(
-                      "Could not add the routine",
-                      (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+                      t`Could not add the routine`,
+                      (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
                     ),
                 })
               }
@@ -80,11 +86,13 @@ export function RoutinesPage() {
       {routines.isPending ? <Spinner className="py-12" /> : null}
       {routines.isSuccess && list.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          No routines yet. Up to {MAX_ROUTINES}: the medicine, the inbox, the plants on Mondays and Thursdays.
+          <Trans>
+            No routines yet. Up to {maxRoutines}: the medicine, the inbox, the plants on Mondays and Thursdays.
+          </Trans>
         </p>
       ) : null}
       {day && list.length > 0 ? (
-        <section aria-label="Your routines" className="space-y-3">
+        <section aria-label={t`Your routines`} className="space-y-3">
           <RoutineDaysLegend />
           {list.map((routine) => (
             <RoutineCard key={routine.id} routine={routine} today={day.date} />

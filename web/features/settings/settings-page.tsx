@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { useAccountInfo } from "../../api/account";
 import { useCurrentUser } from "../../api/auth";
 import { Button } from "../../ui/button";
@@ -11,10 +12,15 @@ import { NotificationsSection } from "./notifications-section";
 import { PasswordForm } from "./password-form";
 import { PreferencesForm } from "./preferences-form";
 import { ProfileForm } from "./profile-form";
+import { SettingsSection } from "./settings-section";
 import { ThemeForm } from "./theme-form";
 
-/** `/settings` (docs/decisions/001-name-pages-brief-left-open.md): the person's own account, preferences and data. */
-export function SettingsPage() {
+/**
+ * `/settings` (docs/decisions/001-name-pages-brief-left-open.md): the person's own account, preferences and data.
+ * `languageSetting`: the language's control (web/features/language/language-setting.tsx), which the
+ * app puts here (docs/product.md#your-language).
+ */
+export function SettingsPage({ languageSetting }: { languageSetting?: ReactNode }) {
   const { t } = useLingui();
   const { user } = useCurrentUser();
   const account = useAccountInfo();
@@ -34,6 +40,14 @@ export function SettingsPage() {
           <ProfileForm user={user} />
           <PreferencesForm user={user} />
           <DayForm user={user} />
+          {languageSetting ? (
+            <SettingsSection
+              title={t({ message: "Language", context: "the settings section" })}
+              description={t`Kept with your account: every device you sign in on shows it.`}
+            >
+              {languageSetting}
+            </SettingsSection>
+          ) : null}
           <ThemeForm />
           {account.data ? <PasswordForm hasPassword={account.data.hasPassword} /> : null}
           <NotificationsSection />

@@ -151,8 +151,8 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
           // toast never hides the list's end or the line naming the provider; on a phone its top
           // stays below the header and the tabs' two rows (it scrolls within itself instead).
           className={cn(
-            "fixed right-4 bottom-36 z-40 flex max-h-[calc(100dvh-19rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-y-auto",
-            "rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-6 sm:max-h-[calc(100dvh-10.5rem)] xl:bottom-32 xl:max-h-[calc(100dvh-8.5rem)] dark:border-slate-700 dark:bg-slate-900",
+            "fixed end-4 bottom-36 z-40 flex max-h-[calc(100dvh-19rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-y-auto",
+            "rounded-xl border border-slate-200 bg-white shadow-2xl sm:end-6 sm:max-h-[calc(100dvh-10.5rem)] xl:bottom-32 xl:max-h-[calc(100dvh-8.5rem)] dark:border-slate-700 dark:bg-slate-900",
           )}
         >
           <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
@@ -162,7 +162,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
                 <Trans>AI Task Suggestions</Trans>
               </Dialog.Title>
             </div>
-            <Dialog.Close className={cn(smallIconButton, "-mt-0.5 -mr-2", ghost)} aria-label={t`Close`}>
+            <Dialog.Close className={cn(smallIconButton, "-mt-0.5 -me-2", ghost)} aria-label={t`Close`}>
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
@@ -175,6 +175,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               <Trans>What's on your mind?</Trans>
             </label>
             <textarea
+              dir="auto"
               ref={textareaRef}
               id={promptId}
               className={cn(inputClasses, "resize-y")}
@@ -187,7 +188,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               }}
             />
             {characterCount(prompt) > LIMITS.promptMax - 200 ? (
-              <p className="text-right text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+              <p className="text-end text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
                 {characterCount(prompt)} / {LIMITS.promptMax}
               </p>
             ) : null}
@@ -235,14 +236,14 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               <ul
                 ref={listRef}
                 aria-label={t({ message: "Suggestions", context: "the list of suggested tasks" })}
-                className="max-h-60 space-y-1.5 overflow-y-auto pr-1"
+                className="max-h-60 space-y-1.5 overflow-y-auto pe-1"
                 onScroll={below.recount}
               >
                 {items.map(({ title, status }) => (
                   <li
                     key={title}
                     className={cn(
-                      "flex items-center justify-between gap-2 rounded-lg border py-1.5 pr-1.5 pl-3 text-sm",
+                      "flex items-center justify-between gap-2 rounded-lg border py-1.5 pe-1.5 ps-3 text-sm",
                       status === "added"
                         ? "border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40"
                         : "border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60",

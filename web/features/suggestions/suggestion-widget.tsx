@@ -15,7 +15,7 @@ const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.Suggest
 export function SuggestionWidget({ loadWords }: { loadWords: () => Promise<void> }) {
   const { t, i18n } = useLingui();
   // This button is on every signed-in screen, the first one too, but its words and the panel's are
-  // in the later part (web/features/language/catalog-parts.ts): asked for once the screen is shown.
+  // in the header part (web/features/language/catalog-parts.ts): asked for once the screen is shown.
   const language = i18n.locale;
   useEffect(() => {
     if (language) loadWords().catch(() => {});
@@ -43,7 +43,7 @@ export function SuggestionWidget({ loadWords }: { loadWords: () => Promise<void>
         }}
         className={cn(
           "flex h-9 w-9 items-center justify-center rounded-lg transition-colors",
-          "sm:fixed sm:right-6 sm:bottom-[max(1.5rem,env(safe-area-inset-bottom))] sm:z-40 sm:h-14 sm:w-14 sm:rounded-full sm:shadow-lg",
+          "sm:fixed sm:end-6 sm:bottom-[max(1.5rem,env(safe-area-inset-bottom))] sm:z-40 sm:h-14 sm:w-14 sm:rounded-full sm:shadow-lg",
           "bg-brand-600 text-white hover:bg-brand-700 dark:ring-1 dark:ring-white/25 dark:hover:bg-brand-500",
         )}
       >

@@ -1,32 +1,43 @@
 import type { Announcements, ScreenReaderInstructions } from "@dnd-kit/core";
+import { t } from "@lingui/core/macro";
 import type { Category } from "../../../../shared/constants";
 import { columnLabel, isCategory } from "./columns";
 
 /** What each draggable card carries, so announcements can name the task and where it came from. */
 export type DragData = { title: string; category: Category };
 
-export const screenReaderInstructions: ScreenReaderInstructions = {
-  draggable:
-    "To move this task to another list, press Space or Enter to pick it up, use the arrow keys to choose a list, then press Space or Enter to drop it. Press Escape to cancel.",
-};
+/** The instructions read with a card's handle, in the shown language: made when the board is shown. */
+export const screenReaderInstructions = (): ScreenReaderInstructions => ({
+  draggable: t`To move this task to another list, press Space or Enter to pick it up, use the arrow keys to choose a list, then press Space or Enter to drop it. Press Escape to cancel.`,
+});
 
 /** The sentences read out during a drag; kept apart from @dnd-kit so they can be tested. */
 export const dragMessages = {
-  start: (title: string) => `Picked up ${title}.`,
-  over: (title: string, target: Category | undefined) =>
-    target ? `Moved to ${columnLabel(target)}.` : `${title} is not over a list.`,
-  end: (title: string, from: Category, target: Category | undefined) => {
-    if (!target) return `Dropped ${title} outside the lists. It stays in ${columnLabel(from)}.`;
-    if (target === from) return `Dropped ${title} in ${columnLabel(target)}. It was already there.`;
-    return `Dropped ${title} in ${columnLabel(target)}.`;
+  start: (title: string) => t`Picked up ${title}.`,
+  over: (title: string, target: Category | undefined) => {
+    if (!target) return t`${title} is not over a list.`;
+    const list = columnLabel(target);
+    return t`Moved to ${list}.`;
   },
-  cancel: (title: string, from: Category) => `Cancelled. ${title} stays in ${columnLabel(from)}.`,
+  end: (title: string, from: Category, target: Category | undefined) => {
+    if (!target) {
+      const list = columnLabel(from);
+      return t`Dropped ${title} outside the lists. It stays in ${list}.`;
+    }
+    const list = columnLabel(target);
+    if (target === from) return t`Dropped ${title} in ${list}. It was already there.`;
+    return t`Dropped ${title} in ${list}.`;
+  },
+  cancel: (title: string, from: Category) => {
+    const list = columnLabel(from);
+    return t`Cancelled. ${title} stays in ${list}.`;
+  },
 };
 
 type Item = { data: { current?: Record<string, unknown> | undefined } };
 const dataOf = (item: Item): DragData => {
   const data = item.data.current as Partial<DragData> | undefined;
-  return { title: data?.title ?? "the task", category: data?.category ?? "later" };
+  return { title: data?.title ?? t`the task`, category: data?.category ?? "later" };
 };
 const targetOf = (over: { id: string | number } | null) => (over && isCategory(over.id) ? over.id : undefined);
 

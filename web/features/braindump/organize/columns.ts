@@ -1,9 +1,13 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { Ban, Clock, Flame, type LucideIcon, Users } from "lucide-react";
 import { CATEGORIES, type Category, DEFAULT_CATEGORY } from "../../../../shared/constants";
 
 export type Column = {
   id: Category;
-  label: string;
+  /** Shown with `i18n._(label)` or `t(label)`. */
+  label: MessageDescriptor;
   icon: LucideIcon;
   /** The column's header accent. */
   accent: string;
@@ -16,34 +20,34 @@ export type Column = {
 export const COLUMNS: readonly Column[] = [
   {
     id: "urgent",
-    label: "Urgent",
+    label: msg({ message: "Urgent", context: "a list of the board" }),
     icon: Flame,
     accent: "text-red-700 dark:text-red-400",
-    card: "border-l-red-500 dark:border-l-red-500 bg-red-50 dark:bg-red-950/40",
+    card: "border-s-red-500 dark:border-s-red-500 bg-red-50 dark:bg-red-950/40",
     showFocus: true,
   },
   {
     id: "later",
-    label: "Later",
+    label: msg({ message: "Later", context: "a list of the board" }),
     icon: Clock,
     accent: "text-sky-700 dark:text-sky-400",
-    card: "border-l-sky-500 dark:border-l-sky-500 bg-white dark:bg-slate-900",
+    card: "border-s-sky-500 dark:border-s-sky-500 bg-white dark:bg-slate-900",
     showFocus: true,
   },
   {
     id: "delegate",
-    label: "Delegate",
+    label: msg({ message: "Delegate", context: "a list of the board" }),
     icon: Users,
     accent: "text-amber-700 dark:text-amber-400",
-    card: "border-l-amber-500 dark:border-l-amber-500 bg-amber-50 dark:bg-amber-950/30",
+    card: "border-s-amber-500 dark:border-s-amber-500 bg-amber-50 dark:bg-amber-950/30",
     showFocus: true,
   },
   {
     id: "no_list",
-    label: '"No" List',
+    label: msg({ message: '"No" List', context: "a list of the board" }),
     icon: Ban,
     accent: "text-slate-700 dark:text-slate-300",
-    card: "border-l-slate-400 dark:border-l-slate-500 border-dashed bg-slate-50 text-slate-700 dark:bg-slate-900/60 dark:text-slate-300",
+    card: "border-s-slate-400 dark:border-s-slate-500 border-dashed bg-slate-50 text-slate-700 dark:bg-slate-900/60 dark:text-slate-300",
     showFocus: false,
   },
 ];
@@ -52,8 +56,10 @@ export function isCategory(value: unknown): value is Category {
   return typeof value === "string" && (CATEGORIES as readonly string[]).includes(value);
 }
 
+/** A list's name in the shown language. */
 export function columnLabel(category: Category): string {
-  return COLUMNS.find((column) => column.id === category)?.label ?? category;
+  const label = COLUMNS.find((column) => column.id === category)?.label;
+  return label ? i18n._(label) : category;
 }
 
 /** docs/product.md#task: a task without a category is shown under Later. */

@@ -24,7 +24,9 @@ const contains = (r: Rect, x: number, y: number) =>
 /**
  * Where an arrow key sends a dragged card: the nearest column in that direction on screen (four
  * side by side, a 2×2 grid or one above the other), else the next or previous column in list order,
- * so every arrow does something in every layout. Answers the card's new top-left corner, or
+ * so every arrow does something in every layout. Right to left the lists run from the right, so
+ * there the right arrow goes back in list order and the left one on
+ * (docs/decisions/400-what-mirrors-right-to-left.md). Answers the card's new top-left corner, or
  * undefined to stay put.
  */
 export function nextColumnPosition(
@@ -32,6 +34,7 @@ export function nextColumnPosition(
   dragged: Rect,
   columns: readonly ColumnRect[],
   currentId: string | undefined,
+  rightToLeft = false,
 ): { x: number; y: number } | undefined {
   const direction = DIRECTIONS[key];
   if (!direction) return undefined;
@@ -69,7 +72,8 @@ export function nextColumnPosition(
   const distance = (rect: Rect) => Math.hypot(centerX(rect) - centerX(from), centerY(rect) - centerY(from));
   let target = inDirection.sort((a, b) => distance(a.rect) - distance(b.rect))[0];
   if (!target && index !== -1) {
-    target = columns[index + (direction === "right" || direction === "down" ? 1 : -1)];
+    const onward = direction === "down" || direction === (rightToLeft ? "left" : "right");
+    target = columns[index + (onward ? 1 : -1)];
   }
   if (!target) return undefined;
   const { rect } = target;
@@ -89,5 +93,6 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
     const rect = droppableRects.get(id);
     return rect ? [{ id, rect }] : [];
   });
-  return nextColumnPosition(event.code, collisionRect, columns, over ? String(over.id) : undefined);
+  const rightToLeft = document.documentElement.dir === "rtl";
+  return nextColumnPosition(event.code, collisionRect, columns, over ? String(over.id) : undefined, rightToLeft);
 };

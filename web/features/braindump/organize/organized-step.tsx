@@ -12,6 +12,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, Timer } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -21,7 +22,7 @@ import { useMoveTask } from "../../../api/task-changes";
 import { useTasks } from "../../../api/tasks";
 import { Button } from "../../../ui/button";
 import { Spinner } from "../../../ui/spinner";
-import { aboutTask } from "../../../ui/task-name";
+import { shortTaskName } from "../../../ui/task-name";
 import { showError } from "../../../ui/toast";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { createAnnouncements, screenReaderInstructions } from "./announcements";
@@ -36,7 +37,7 @@ const prefersReducedMotion = () =>
 
 const dropAnimation: DropAnimation = {
   duration: DRAG.dropAnimationMs,
-  easing: "cubic-bezier(0.2, 0.8, 0.2, 1)",
+  easing: "cubic-bezier(0.2, 0.8, 0.2, 1)", // words-ok: a CSS easing
   sideEffects: defaultDropAnimationSideEffects({ styles: { active: { opacity: "0.4" } } }),
 };
 
@@ -44,6 +45,7 @@ type Props = { onBack: () => void; onStartOver: () => void };
 
 /** docs/product.md#organized-step: four lists, tasks move between them by mouse, touch or keyboard. */
 export function OrganizedStep({ onBack, onStartOver }: Props) {
+  const { t } = useLingui();
   const tasks = useTasks({ refetchOnWindowFocus: true });
   const moveTask = useMoveTask();
   const navigate = useNavigate();
@@ -87,7 +89,7 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
     return groups;
   }, [tasks.data]);
 
-  if (tasks.isPending) return <Spinner className="py-24" label="Organizing your tasks..." showLabel />;
+  if (tasks.isPending) return <Spinner className="py-24" label={t`Organizing your tasks...`} showLabel />;
 
   const findTask = (id: string | number) => tasks.data?.find((task) => task.id === taskIdOf(id));
 
@@ -120,10 +122,10 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
         onError: (err) => {
           console.warn("Moving a task failed", err);
           if (byKeyboard) setRefocus({ id: task.id, category: from });
-          showError(
-            aboutTask("Error moving task", task.title),
-            `"${task.title}" could not be moved. Please try again.`,
-          );
+          // A toast names its task in its title (docs/decisions/245-toasts-name-their-task.md).
+          const name = shortTaskName(task.title);
+          const title = task.title;
+          showError(t`Error moving task: "${name}"`, t`"${title}" could not be moved. Please try again.`);
         },
       },
     );
@@ -133,13 +135,15 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
     <section aria-labelledby={STEP_HEADING_ID} className="space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <StepIntro
-          title="Your Organized Tasks"
+          title={t`Your Organized Tasks`}
           lead={
             <>
-              Drag tasks between the lists.
+              <Trans>Drag tasks between the lists.</Trans>
               <span className="keyboard-hint">
                 {" "}
-                With a keyboard, focus a task, press Space, choose a list with the arrow keys and press Space again.
+                <Trans>
+                  With a keyboard, focus a task, press Space, choose a list with the arrow keys and press Space again.
+                </Trans>
               </span>
             </>
           }
@@ -147,12 +151,12 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
         />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={onBack}>
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-            Back to Priorities
+            <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
+            <Trans>Back to Priorities</Trans>
           </Button>
           <Button onClick={() => navigate("/focus-timer")}>
             <Timer aria-hidden="true" className="h-4 w-4" />
-            Start Focus Timer
+            <Trans>Start Focus Timer</Trans>
           </Button>
         </div>
       </div>
@@ -161,7 +165,7 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
         sensors={sensors}
         collisionDetection={collisionDetection}
         autoScroll={false}
-        accessibility={{ announcements, screenReaderInstructions }}
+        accessibility={{ announcements, screenReaderInstructions: screenReaderInstructions() }}
         onDragStart={onDragStart}
         onDragOver={onDragOver}
         onDragEnd={onDragEnd}
@@ -187,7 +191,7 @@ export function OrganizedStep({ onBack, onStartOver }: Props) {
 
       <div>
         <Button variant="ghost" onClick={onStartOver}>
-          Start Over
+          <Trans>Start Over</Trans>
         </Button>
       </div>
     </section>

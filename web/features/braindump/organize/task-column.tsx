@@ -1,4 +1,5 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircle2, GripVertical, Star, Target } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { Task } from "../../../../shared/schemas/tasks";
@@ -17,6 +18,7 @@ type ColumnProps = { column: Column; tasks: Task[]; onFocus: (task: Task) => voi
 
 /** One list; its droppable id is the category value (docs/product.md#task). */
 export function TaskColumn({ column, tasks, onFocus }: ColumnProps) {
+  const { t } = useLingui();
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
   const Icon = column.icon;
   const labelId = `column-${column.id}`;
@@ -38,12 +40,20 @@ export function TaskColumn({ column, tasks, onFocus }: ColumnProps) {
       <h2 className="flex items-center justify-between gap-2 px-1 pt-1">
         <span className={cn("flex items-center gap-2 font-semibold", column.accent)}>
           <Icon aria-hidden="true" className="h-4 w-4" />
-          <span id={labelId}>{column.label}</span>
+          <span id={labelId}>{t(column.label)}</span>
         </span>
         <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           {open}
-          <span className="sr-only"> {open === 1 ? "task" : "tasks"} to do</span>
-          {done > 0 ? <span className="font-normal text-slate-500 dark:text-slate-400"> · {done} done</span> : null}
+          <span className="sr-only">
+            {" "}
+            <Plural value={open} one="task to do" other="tasks to do" />
+          </span>
+          {done > 0 ? (
+            <span className="font-normal text-slate-500 dark:text-slate-400">
+              {" · "}
+              <Trans context="tasks finished in a list of the board">{done} done</Trans>
+            </span>
+          ) : null}
         </span>
       </h2>
       {tasks.length > 0 ? (
@@ -54,7 +64,7 @@ export function TaskColumn({ column, tasks, onFocus }: ColumnProps) {
         </ul>
       ) : (
         <p className="flex flex-1 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 p-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          Drop tasks here
+          <Trans>Drop tasks here</Trans>
         </p>
       )}
     </section>
@@ -70,6 +80,7 @@ function DraggableTask({
   showFocus: boolean;
   onFocus: (task: Task) => void;
 }) {
+  const { t } = useLingui();
   const data: DragData = { title: task.title, category: columnOf(task) };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: dragId(task.id),
@@ -96,8 +107,8 @@ function DraggableTask({
             type="button"
             {...attributes}
             {...listeners}
-            aria-roledescription="draggable task"
-            className="flex min-w-0 flex-1 cursor-grab touch-manipulation items-start gap-1.5 rounded-md py-0.5 text-left active:cursor-grabbing"
+            aria-roledescription={t`draggable task`}
+            className="flex min-w-0 flex-1 cursor-grab touch-manipulation items-start gap-1.5 rounded-md py-0.5 text-start active:cursor-grabbing"
           >
             <GripVertical aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
             <TaskTitle task={task} id={titleId} />
@@ -118,7 +129,7 @@ function DraggableTask({
                 onClick={() => onFocus(task)}
               >
                 <Target aria-hidden="true" className="h-4 w-4" />
-                Focus
+                <Trans context="a button that starts the focus timer on a task">Focus</Trans>
               </Button>
             ) : null}
           </>
@@ -135,11 +146,17 @@ function TaskTitle({ task, id }: { task: Task; id?: string }) {
       <EstimateBadge minutes={task.estimateMinutes} />
       {task.isPriority ? (
         <>
-          <Star aria-hidden="true" className="ml-1 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]" />
-          <span className="sr-only">, priority</span>
+          <Star aria-hidden="true" className="ms-1 inline h-3.5 w-3.5 fill-amber-400 text-amber-500 align-[-2px]" />
+          <span className="sr-only">
+            , <Trans context="a task marked as one of today's three">priority</Trans>
+          </span>
         </>
       ) : null}
-      {task.isCompleted ? <span className="sr-only">, completed</span> : null}
+      {task.isCompleted ? (
+        <span className="sr-only">
+          , <Trans context="a task that is done">completed</Trans>
+        </span>
+      ) : null}
       <UnsyncedMark unsynced={isUnsynced(task)} />
     </span>
   );
@@ -167,7 +184,7 @@ export function TaskCard({
     <div
       data-drag-overlay={overlay ? "" : undefined}
       className={cn(
-        "@container rounded-lg border border-l-4 border-slate-200 p-2.5 shadow-sm dark:border-slate-700",
+        "@container rounded-lg border border-s-4 border-slate-200 p-2.5 shadow-sm dark:border-slate-700",
         column?.card,
         task.isCompleted && "opacity-60",
         overlay && "rotate-1 cursor-grabbing shadow-xl ring-2 ring-brand-500",

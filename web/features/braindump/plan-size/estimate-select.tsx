@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { ESTIMATE_MAX_MINUTES, formatMinutes } from "../../../../shared/estimate";
 import type { Task } from "../../../../shared/schemas/tasks";
 import { ApiRequestError } from "../../../api/client";
@@ -12,12 +13,14 @@ const OFFERED = [5, 10, 15, 20, 30, 45, 60, 90, 120, 150, 180, 240, 300, 360, ES
  * a native select, so every engine, keyboard and screen reader has it as it is.
  */
 export default function EstimateSelect({ task }: { task: Pick<Task, "id" | "title" | "estimateMinutes"> }) {
+  const { t, i18n } = useLingui();
   const update = useUpdateTask();
+  const title = task.title;
   const value = task.estimateMinutes;
   const options = value !== null && !OFFERED.includes(value) ? [...OFFERED, value].sort((a, b) => a - b) : OFFERED;
   return (
     <select
-      aria-label={`Estimate for "${task.title}"`}
+      aria-label={t`Estimate for "${title}"`}
       data-estimate={task.id}
       className="mt-1 block rounded-md border border-slate-200 bg-white px-1.5 py-0.5 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
       value={value ?? ""}
@@ -29,17 +32,17 @@ export default function EstimateSelect({ task }: { task: Pick<Task, "id" | "titl
           {
             onError: (err) =>
               showError(
-                `Could not set the estimate of "${task.title}"`,
-                (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+                t`Could not set the estimate of "${title}"`,
+                (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
               ),
           },
         );
       }}
     >
-      <option value="">No estimate</option>
+      <option value="">{t`No estimate`}</option>
       {options.map((minutes) => (
         <option key={minutes} value={minutes}>
-          ~{formatMinutes(minutes)}
+          ~{formatMinutes(minutes, i18n.locale)}
         </option>
       ))}
     </select>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Hourglass } from "lucide-react";
 import { UNDO } from "../../../../shared/constants";
@@ -7,7 +8,7 @@ import { invalidateTaskData } from "../../../api/refetch-after-change";
 import { isQueued } from "../../../api/send-change";
 import { useUpdateTask } from "../../../api/task-changes";
 import { patchTask } from "../../../api/tasks";
-import { KEPT_ON_DEVICE } from "../../../changes/change-kind";
+import { keptOnDevice } from "../../../changes/change-kind";
 import { Button } from "../../../ui/button";
 import { showError, showSuccess } from "../../../ui/toast";
 import { planSize, type UsualFocus } from "./plan-size";
@@ -41,17 +42,23 @@ export default function PlanSizeLine({
   /** The three are offered (the plan step), not yet today's: the toast says so. */
   offered?: boolean;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const update = useUpdateTask();
   const size = planSize(three, usual, chosenFirstId);
   if (!size) return null;
   const over = size.planned > usual.minutes;
-  const ofThree = offered ? "the three offered for today" : "today's three";
+  // A sentence of the offered three (the plan step) or of today's (docs/decisions/395-messages-in-lingui-catalogs.md).
+  const noLongerOne = () =>
+    offered ? t`It is no longer one of the three offered for today.` : t`It is no longer one of today's three.`;
+  const oneAgain = () =>
+    offered ? t`It is one of the three offered for today again.` : t`It is one of today's three again.`;
 
   function move(task: Task) {
+    const title = task.title;
     if (!task.isPriority) {
       onMove?.(task);
-      showSuccess(`Left out: "${task.title}"`, "It is not among the three chosen here.");
+      showSuccess(t`Left out: "${title}"`, t`It is not among the three chosen here.`);
       return;
     }
     const starDay = task.priorityDate ?? undefined;
@@ -60,25 +67,22 @@ export default function PlanSizeLine({
       {
         onSuccess: (answer) =>
           showSuccess(
-            `Moved to Later: "${task.title}"`,
-            `It is no longer one of ${ofThree}.${isQueued(answer) ? ` ${KEPT_ON_DEVICE}` : ""}`,
+            t`Moved to Later: "${title}"`,
+            `${noLongerOne()}${isQueued(answer) ? ` ${keptOnDevice()}` : ""}`,
             {
               duration: UNDO.toastMs,
               action: {
-                label: "Undo",
+                label: t`Undo`,
                 onClick: () =>
                   void patchTask(queryClient, task.id, { isPriority: true, priorityDate: starDay }).then(
                     (back) => {
                       if (!isQueued(back)) void invalidateTaskData(queryClient);
-                      showSuccess(
-                        `Undone: "${task.title}"`,
-                        `It is one of ${ofThree} again.${isQueued(back) ? ` ${KEPT_ON_DEVICE}` : ""}`,
-                      );
+                      showSuccess(t`Undone: "${title}"`, `${oneAgain()}${isQueued(back) ? ` ${keptOnDevice()}` : ""}`);
                     },
                     (err) =>
                       showError(
-                        `Could not undo: "${task.title}"`,
-                        (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+                        t`Could not undo: "${title}"`,
+                        (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
                       ),
                   ),
               },
@@ -86,14 +90,15 @@ export default function PlanSizeLine({
           ),
         onError: (err) =>
           showError(
-            `Could not move "${task.title}"`,
-            (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+            t`Could not move "${title}"`,
+            (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
           ),
       },
     );
   }
 
   const longest = size.tooMuch ? three.find((task) => task.id === size.tooMuch?.id) : undefined;
+  const longestTitle = longest?.title;
   return (
     <div
       data-testid="plan-size"
@@ -114,11 +119,11 @@ export default function PlanSizeLine({
         <Button
           size="sm"
           variant="outline"
-          className="h-auto min-h-8 w-full justify-start py-1.5 text-left break-words sm:ml-6 sm:w-auto"
+          className="h-auto min-h-8 w-full justify-start py-1.5 text-start break-words sm:ms-6 sm:w-auto"
           disabled={update.isPending}
           onClick={() => move(longest)}
         >
-          Move "{longest.title}" to Later
+          <Trans>Move "{longestTitle}" to Later</Trans>
         </Button>
       ) : null}
     </div>

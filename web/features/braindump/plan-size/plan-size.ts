@@ -1,3 +1,5 @@
+import { i18n } from "@lingui/core";
+import { plural, t } from "@lingui/core/macro";
 import { formatMinutes } from "../../../../shared/estimate";
 import type { Task } from "../../../../shared/schemas/tasks";
 
@@ -6,7 +8,7 @@ import type { Task } from "../../../../shared/schemas/tasks";
 
 /** Minutes rounded to a quarter hour, as "about" says them: "4 h", "1 h 30", "45 min". */
 export function aboutMinutes(minutes: number): string {
-  return formatMinutes(Math.max(15, Math.round(minutes / 15) * 15));
+  return formatMinutes(Math.max(15, Math.round(minutes / 15) * 15), i18n.locale);
 }
 
 /** The planned minutes of these tasks: the open ones' estimates (a task without one adds nothing). */
@@ -27,7 +29,12 @@ export type UsualFocus = { minutes: number; days: number };
 
 /** Where the usual focus comes from, in words: "the median of your last 9 days with focus", or "your setting". */
 export function usualFocusSource(usual: UsualFocus): string {
-  return usual.days > 0 ? `the median of your last ${usual.days} days with focus` : "your setting";
+  if (usual.days === 0) return t`your setting`;
+  const days = usual.days;
+  return plural(days, {
+    one: "the median of your last # day with focus",
+    other: "the median of your last # days with focus",
+  });
 }
 
 /**
@@ -46,14 +53,20 @@ export function planSize(
   const planned = plannedMinutes(three);
   if (planned === 0) return null;
   const open = three.filter((task) => !task.isCompleted);
-  const subject =
-    open.length === 1 ? "This one needs" : `These ${["", "", "two", "three"][open.length] ?? open.length} need`;
-  const figure = formatMinutes(usual.minutes);
+  const figure = formatMinutes(usual.minutes, i18n.locale);
   const source = usualFocusSource(usual);
+  const about = aboutMinutes(planned);
+  const count = open.length;
+  // One sentence per count of open tasks: "This one", "These two", "These three" (docs/decisions/395-messages-in-lingui-catalogs.md).
   if (planned <= usual.minutes) {
     return {
       planned,
-      text: `${subject} about ${aboutMinutes(planned)} of your usual ${figure} (${source}).`,
+      text: plural(count, {
+        1: `This one needs about ${about} of your usual ${figure} (${source}).`,
+        2: `These two need about ${about} of your usual ${figure} (${source}).`,
+        3: `These three need about ${about} of your usual ${figure} (${source}).`,
+        other: `These # need about ${about} of your usual ${figure} (${source}).`,
+      }),
       tooMuch: null,
     };
   }
@@ -64,7 +77,12 @@ export function planSize(
       .sort((a, b) => (b.estimateMinutes ?? 0) - (a.estimateMinutes ?? 0))[0] ?? null;
   return {
     planned,
-    text: `${subject} about ${aboutMinutes(planned)}; you usually focus ${figure} a day (${source}).`,
+    text: plural(count, {
+      1: `This one needs about ${about}; you usually focus ${figure} a day (${source}).`,
+      2: `These two need about ${about}; you usually focus ${figure} a day (${source}).`,
+      3: `These three need about ${about}; you usually focus ${figure} a day (${source}).`,
+      other: `These # need about ${about}; you usually focus ${figure} a day (${source}).`,
+    }),
     tooMuch: longest && open.length > 1 ? { id: longest.id, title: longest.title } : null,
   };
 }

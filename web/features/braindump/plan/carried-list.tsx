@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Ban, Clock, Trash2 } from "lucide-react";
 import type { CarriedTask } from "../../../../shared/schemas/day";
@@ -9,7 +10,7 @@ import { patchTaskToasts } from "../../../changes/patch-task";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { carriedLabel } from "../../../ui/day-words";
-import { aboutTask } from "../../../ui/task-name";
+import { shortTaskName } from "../../../ui/task-name";
 import { showError, showSuccess } from "../../../ui/toast";
 import { MarkDoneButton } from "../mark-done-button";
 
@@ -28,6 +29,7 @@ export function CarriedList({
   later: readonly number[];
   onLater: (id: number) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const move = useMoveTask();
   const remove = useDeleteTask({ countAsCompleted: false });
@@ -43,8 +45,8 @@ export function CarriedList({
         },
         onError: (err) =>
           showError(
-            "Could not update your No List",
-            (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+            t`Could not update your No List`,
+            (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
           ),
       },
     );
@@ -53,17 +55,20 @@ export function CarriedList({
 
   function deleteTask(task: CarriedTask, button: HTMLElement) {
     const next = nextControl(button, "delete");
+    // A toast names its task in its title (docs/decisions/245-toasts-name-their-task.md).
+    const name = shortTaskName(task.title);
+    const title = task.title;
     remove.mutate(task.id, {
       onSuccess: (ticket) =>
         showSuccess(
-          aboutTask("Task deleted", task.title),
-          `"${task.title}" has been removed.`,
+          t`Task deleted: "${name}"`,
+          t`"${title}" has been removed.`,
           undoable(queryClient, ticket, task.title),
         ),
       onError: (err) =>
         showError(
-          "Could not delete the task",
-          (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+          t`Could not delete the task`,
+          (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
         ),
     });
     focusLater(next);
@@ -73,18 +78,20 @@ export function CarriedList({
     <ul aria-labelledby="plan-open-heading" className="divide-y divide-slate-100 dark:divide-slate-800">
       {tasks.map((task) => {
         const leftForLater = later.includes(task.id);
+        const title = task.title;
         return (
           <li key={task.id} className="flex flex-wrap items-center gap-x-1 py-1.5 text-sm">
             <MarkDoneButton task={task} />
             <span className={cn("min-w-0 flex-1 break-words", leftForLater && "text-slate-500 dark:text-slate-400")}>
               {task.title}
-              <span className="ml-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-[1px] text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+              <span className="ms-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-[1px] text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
                 <span className="sr-only">, </span>
                 {carriedLabel(task.daysCarried)}
               </span>
               {leftForLater ? (
-                <span className="ml-1.5 inline-block text-xs text-slate-600 dark:text-slate-400">
-                  <span className="sr-only">, </span>left for later
+                <span className="ms-1.5 inline-block text-xs text-slate-600 dark:text-slate-400">
+                  <span className="sr-only">, </span>
+                  <Trans>left for later</Trans>
                 </span>
               ) : null}
             </span>
@@ -98,40 +105,40 @@ export function CarriedList({
                   "h-9 shrink-0 gap-1.5 px-2 text-slate-600 dark:text-slate-400",
                   leftForLater && "text-brand-700 dark:text-indigo-300",
                 )}
-                aria-label={`Leave ${task.title} for later`}
+                aria-label={t`Leave ${title} for later`}
                 aria-pressed={leftForLater}
-                title="Leave for later"
+                title={t`Leave for later`}
                 data-carried="later"
                 onClick={() => onLater(task.id)}
               >
                 <Clock aria-hidden="true" className="h-4 w-4" />
-                Later
+                <Trans context="a button that leaves a task for later today">Later</Trans>
               </Button>
               <Button
                 variant="ghost"
                 size="sm"
                 className="h-9 shrink-0 gap-1.5 px-2 text-slate-600 dark:text-slate-400"
-                aria-label={`Say no to ${task.title}`}
-                title='Put on the "No" List'
+                aria-label={t`Say no to ${title}`}
+                title={t`Put on the "No" List`}
                 data-carried="no"
                 disabled={move.isPending && move.variables?.id === task.id}
                 onClick={(event) => sayNo(task, event.currentTarget)}
               >
                 <Ban aria-hidden="true" className="h-4 w-4" />
-                Say no
+                <Trans context="a button that puts a task on the No list">Say no</Trans>
               </Button>
               <Button
                 variant="ghost"
                 size="sm"
                 className="h-9 shrink-0 gap-1.5 px-2 text-slate-600 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
-                aria-label={`Delete ${task.title}`}
-                title="Delete"
+                aria-label={t`Delete ${title}`}
+                title={t`Delete`}
                 data-carried="delete"
                 disabled={remove.isPending && remove.variables === task.id}
                 onClick={(event) => deleteTask(task, event.currentTarget)}
               >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </div>
           </li>

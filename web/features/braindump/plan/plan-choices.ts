@@ -29,14 +29,6 @@ export function previousThree(day: Pick<Day, "previousPriorityTaskIds" | "yester
 }
 
 /**
- * How the plan step names the earlier day's still-open priorities: "three" only when there are
- * three; else "two" or "one" (docs/decisions/249-small-words-that-tell-the-truth.md).
- */
-export function threeWord(count: number): string {
-  return ["none", "one", "two", "three"][count] ?? String(count);
-}
-
-/**
  * The earlier "No" items the plan step offers (`offered`: every id the day named while the step
  * was open), those still on the "No" list; which of them are said no to again today (named again
  * in the plan, which replaces an earlier plan of today); and the latest earlier day among the rest.

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { addDays } from "../../../../shared/day";
 import { stripDaysOf } from "../../../../shared/routine-strip";
@@ -21,19 +22,21 @@ export function useMissedYesterday(today: string): string[] {
  * done in one tap (with Undo), and what was missed yesterday, said once: nothing is carried.
  */
 export function PlanRoutines({ todays, missed }: { todays: readonly Task[]; missed: readonly string[] }) {
+  const { i18n } = useLingui();
   const skip = useSkipToday();
+  const routines = new Intl.ListFormat(i18n.locale, { style: "short", type: "unit" }).format(missed);
   return (
     <div className="space-y-2">
       {missed.length > 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="missed-yesterday">
-          Missed yesterday: {missed.join(", ")}
+          <Trans>Missed yesterday: {routines}</Trans>
         </p>
       ) : null}
       {todays.length > 0 ? (
         <RoutineChecklist routines={todays} doneButton={(task) => <MarkDoneButton task={task} />} skip={skip} />
       ) : null}
       <Link to="/routines" className={buttonClasses("ghost", "sm")}>
-        Your routines
+        <Trans>Your routines</Trans>
       </Link>
     </div>
   );

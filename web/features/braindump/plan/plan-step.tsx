@@ -1,3 +1,6 @@
+import { i18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Flame, History, ListChecks, Moon, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TOP_PRIORITY_COUNT } from "../../../../shared/constants";
@@ -11,12 +14,11 @@ import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
 import { dayName, previousDayLine, streakLine } from "../../../ui/day-words";
 import { NoItemRow } from "../../../ui/no-item-row";
-import { countOf } from "../../../ui/plural";
 import { showError, showInfo, showSuccess } from "../../../ui/toast";
 import PlanSizeLine from "../plan-size/plan-size-line";
 import { STEP_HEADING_ID, StepIntro } from "../step-heading";
 import { CarriedList } from "./carried-list";
-import { offeredNoItems, plannableTasks, previousThree, threeWord } from "./plan-choices";
+import { offeredNoItems, plannableTasks, previousThree } from "./plan-choices";
 import { PlanRoutines, useMissedYesterday } from "./plan-routines";
 
 type Props = {
@@ -37,6 +39,7 @@ type Props = {
  * (docs/decisions/140-plan-step.md).
  */
 export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
+  const { t } = useLingui();
   const tasks = useTasks().data ?? [];
   const plan = usePlanDay();
   const skip = useSkipDay();
@@ -62,6 +65,10 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
   const chosenFirstId = day.yesterday?.firstTaskId ?? null;
   const stillPicked = picked.filter((id) => choosable.some((task) => task.id === id));
   const busy = plan.isPending || skip.isPending;
+  const lastEvening = day.yesterday?.note;
+  const max = TOP_PRIORITY_COUNT;
+  const chosen = stillPicked.length;
+  const count = choosable.length;
 
   function makePlan(kind: "kept" | "picked", priorityTaskIds: number[]) {
     plan.mutate(
@@ -69,17 +76,17 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
       {
         onSuccess: () => {
           showSuccess(
-            "Your day is planned",
+            t`Your day is planned`,
             kind === "kept"
-              ? `${keptFrom(day.previousPriorityDate, day.date, yesterdays.length)} ${todaysOf(yesterdays.length)}.`
-              : "Your picks are today's three.",
+              ? keptLine(day.previousPriorityDate, day.date, yesterdays.length)
+              : t`Your picks are today's three.`,
           );
           onPlanned(kind);
         },
         onError: (err) =>
           showError(
-            "Could not plan your day",
-            (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+            t`Could not plan your day`,
+            (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
           ),
       },
     );
@@ -88,13 +95,13 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
   function skipToday() {
     skip.mutate(undefined, {
       onSuccess: () => {
-        showInfo("Plan skipped", "Your tasks and stars are as you left them. The plan comes back tomorrow.");
+        showInfo(t`Plan skipped`, t`Your tasks and stars are as you left them. The plan comes back tomorrow.`);
         onLeave();
       },
       onError: (err) =>
         showError(
-          "Could not skip the plan",
-          (err instanceof ApiRequestError && err.serverMessage) || "Please try again.",
+          t`Could not skip the plan`,
+          (err instanceof ApiRequestError && err.serverMessage) || t`Please try again.`,
         ),
     });
   }
@@ -115,8 +122,8 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
   return (
     <section aria-labelledby={STEP_HEADING_ID} className="mx-auto max-w-3xl space-y-4">
       <StepIntro
-        title="Plan your day"
-        lead="A new day has begun. Choose what matters today, or skip straight to your tasks."
+        title={t`Plan your day`}
+        lead={t`A new day has begun. Choose what matters today, or skip straight to your tasks.`}
       />
 
       <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
@@ -124,19 +131,21 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
           <History aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600 dark:text-indigo-300" />
           <span data-testid="previous-day">{previousDayLine(day.previous, day.date)}</span>
         </p>
-        {day.yesterday?.note ? (
+        {lastEvening ? (
           // Last evening's line (docs/decisions/291-the-evening-close.md).
           <p className="flex items-start gap-2">
             <Moon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600 dark:text-indigo-300" />
             <span data-testid="yesterday-note" className="min-w-0 break-words">
-              Last evening: “{day.yesterday.note}”
+              <Trans>Last evening: “{lastEvening}”</Trans>
             </span>
           </p>
         ) : !day.yesterday && day.previous?.date === addDays(day.date, -1) ? (
           // Yesterday was a day of the app's and was not closed (docs/decisions/349-a-day-s-close-leaves-a-trace.md).
           <p className="flex items-start gap-2">
             <Moon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
-            <span data-testid="yesterday-not-closed">You didn't close yesterday.</span>
+            <span data-testid="yesterday-not-closed">
+              <Trans>You didn't close yesterday.</Trans>
+            </span>
           </p>
         ) : null}
         <p className="flex items-start gap-2">
@@ -145,16 +154,16 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
         </p>
       </div>
 
-      <PlanSection id="plan-three-heading" title="Today's three">
+      <PlanSection id="plan-three-heading" title={t`Today's three`}>
         <div className="space-y-4">
           {open.length === 0 ? (
             <div className="space-y-3">
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                Nothing is open from earlier days: start with what today holds.
+                <Trans>Nothing is open from earlier days: start with what today holds.</Trans>
               </p>
               <Button onClick={onLeave}>
                 <Plus aria-hidden="true" className="h-4 w-4" />
-                Add today's tasks
+                <Trans>Add today's tasks</Trans>
               </Button>
             </div>
           ) : null}
@@ -163,7 +172,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 {threeOf(day.previousPriorityDate, day.date, yesterdays.length)}
               </p>
-              <ol className="list-decimal space-y-1 pl-5 text-sm">
+              <ol className="list-decimal space-y-1 ps-5 text-sm">
                 {yesterdays.map((task) => (
                   <li key={task.id} className="break-words">
                     {task.title}
@@ -171,9 +180,9 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                       // docs/decisions/346-the-first-chosen-last-night-is-kept.md
                       <>
                         {" "}
-                        <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 align-middle text-xs font-medium text-brand-700 dark:bg-indigo-950 dark:text-indigo-200">
+                        <span className="ms-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 align-middle text-xs font-medium text-brand-700 dark:bg-indigo-950 dark:text-indigo-200">
                           <Moon aria-hidden="true" className="h-3 w-3" />
-                          You chose this last night
+                          <Trans>You chose this last night</Trans>
                         </span>
                       </>
                     ) : null}
@@ -208,11 +217,22 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                 onClick={() => onAskQuestions(choosable)}
               >
                 <ListChecks aria-hidden="true" className="h-4 w-4" />
-                Answer the questions again
+                <Trans>Answer the questions again</Trans>
               </Button>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {countOf(choosable.length, "task", "tasks")}; your saved answers are kept
-                {later.length > 0 ? ", those left for later are not asked about." : "."}
+                {later.length > 0 ? (
+                  <Plural
+                    value={count}
+                    one="# task; your saved answers are kept, those left for later are not asked about."
+                    other="# tasks; your saved answers are kept, those left for later are not asked about."
+                  />
+                ) : (
+                  <Plural
+                    value={count}
+                    one="# task; your saved answers are kept."
+                    other="# tasks; your saved answers are kept."
+                  />
+                )}
               </p>
             </div>
           ) : null}
@@ -225,12 +245,14 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                 disabled={choosable.length === 0}
                 onClick={() => setPicking((old) => !old)}
               >
-                Pick by hand
+                <Trans>Pick by hand</Trans>
               </Button>
               {picking ? (
                 <fieldset id="plan-pick" className="space-y-2">
                   <legend className="text-sm text-slate-700 dark:text-slate-300">
-                    Choose up to {TOP_PRIORITY_COUNT} tasks for today ({stillPicked.length} chosen).
+                    <Trans>
+                      Choose up to {max} tasks for today ({chosen} chosen).
+                    </Trans>
                   </legend>
                   <ul className="max-h-80 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2 dark:border-slate-800">
                     {choosable.map((task) => {
@@ -259,7 +281,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                     offered
                   />
                   <Button disabled={busy || stillPicked.length === 0} onClick={() => makePlan("picked", stillPicked)}>
-                    Make these today's three
+                    <Trans>Make these today's three</Trans>
                   </Button>
                 </fieldset>
               ) : null}
@@ -267,18 +289,22 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
           ) : null}
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-3 dark:border-slate-800">
             <Button variant="outline" disabled={busy} onClick={skipToday}>
-              Skip for today
+              <Trans>Skip for today</Trans>
             </Button>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Your tasks and stars stay as they are.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              <Trans>Your tasks and stars stay as they are.</Trans>
+            </p>
           </div>
         </div>
       </PlanSection>
 
       <PlanRoutinesSection tasks={tasks} today={day.date} startsAt={day.startsAt} />
 
-      <PlanSection id="plan-open-heading" title="Still open" count={carried.length}>
+      <PlanSection id="plan-open-heading" title={t`Still open`} count={carried.length}>
         {carried.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing carried over: a fresh start.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            <Trans>Nothing carried over: a fresh start.</Trans>
+          </p>
         ) : (
           <CarriedList
             tasks={carried}
@@ -290,7 +316,9 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
 
       {earlierNo.length > 0 ? (
         <PlanSection id="plan-no-heading" title={noListTitle(fromDay, day.date)}>
-          <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Say no again to what still tugs at you.</p>
+          <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+            <Trans>Say no again to what still tugs at you.</Trans>
+          </p>
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {earlierNo.map((task) => (
               <NoItemRow
@@ -298,7 +326,7 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
                 id={task.id}
                 title={task.title}
                 detail={task.noListReason}
-                againLabel="No again today"
+                againLabel={t`No again today`}
                 pending={pendingId === task.id}
                 saidAgain={isTodaysNoListItem(task, day.date)}
                 onAgain={() => sayNoAgain(task)}
@@ -311,37 +339,58 @@ export function PlanStep({ day, onPlanned, onAskQuestions, onLeave }: Props) {
   );
 }
 
+// The three's words are whole sentences by their count: "three" only when there are three, else
+// "two" or "one" (docs/decisions/249-small-words-that-tell-the-truth.md), and by their day,
+// yesterday or named (docs/decisions/395-messages-in-lingui-catalogs.md).
+
 /** "Keep yesterday's three", or "Keep these three" when they were planned on an earlier day; "two", "one" when fewer are left. */
 function keepLabel(planDate: string | null, today: string, count: number): string {
-  const word = threeWord(count);
-  return planDate && dayName(planDate, today) === "Yesterday" ? `Keep yesterday's ${word}` : `Keep these ${word}`;
+  if (planDate === addDays(today, -1)) {
+    return plural(count, { 1: "Keep yesterday's one", 2: "Keep yesterday's two", other: "Keep yesterday's three" });
+  }
+  return plural(count, { 1: "Keep these one", 2: "Keep these two", other: "Keep these three" });
 }
 
-/** "Yesterday's three", or "The three of Monday, November 23", in the toast after keeping them. */
-function keptFrom(planDate: string | null, today: string, count: number): string {
-  const name = planDate ? dayName(planDate, today) : null;
-  const word = threeWord(count);
-  return name === "Yesterday" || name === null ? `Yesterday's ${word}` : `The ${word} of ${name}`;
-}
-
-/** "are today's three", or for fewer "are today's priorities", "is today's priority". */
-function todaysOf(count: number): string {
-  if (count === 1) return "is today's priority";
-  return count === TOP_PRIORITY_COUNT ? "are today's three" : "are today's priorities";
+/** "Yesterday's three are today's three.", or "The two of Monday, November 23 are today's priorities.", in the toast after keeping them. */
+function keptLine(planDate: string | null, today: string, count: number): string {
+  if (planDate === null || planDate === addDays(today, -1)) {
+    return plural(count, {
+      1: "Yesterday's one is today's priority.",
+      2: "Yesterday's two are today's priorities.",
+      other: "Yesterday's three are today's three.",
+    });
+  }
+  const name = dayName(planDate, today);
+  return plural(count, {
+    1: `The one of ${name} is today's priority.`,
+    2: `The two of ${name} are today's priorities.`,
+    other: `The three of ${name} are today's three.`,
+  });
 }
 
 /** "Yesterday's three, still open:", or "The three of Monday, November 23, still open:". */
 function threeOf(planDate: string | null, today: string, count: number): string {
-  const name = planDate ? dayName(planDate, today) : "Yesterday";
-  const word = threeWord(count);
-  return name === "Yesterday" ? `Yesterday's ${word}, still open:` : `The ${word} of ${name}, still open:`;
+  if (planDate === null || planDate === addDays(today, -1)) {
+    return plural(count, {
+      1: "Yesterday's one, still open:",
+      2: "Yesterday's two, still open:",
+      other: "Yesterday's three, still open:",
+    });
+  }
+  const name = dayName(planDate, today);
+  return plural(count, {
+    1: `The one of ${name}, still open:`,
+    2: `The two of ${name}, still open:`,
+    other: `The three of ${name}, still open:`,
+  });
 }
 
 /** "Yesterday's "No" List", ""No" List of Monday, November 23", or, every item said again, "Your earlier "No" List". */
 function noListTitle(fromDay: string | null, today: string): string {
-  if (!fromDay) return `Your earlier "No" List`;
+  if (!fromDay) return i18n._(msg`Your earlier "No" List`);
+  if (fromDay === addDays(today, -1)) return i18n._(msg`Yesterday's "No" List`);
   const name = dayName(fromDay, today);
-  return name === "Yesterday" ? `Yesterday's "No" List` : `"No" List of ${name}`;
+  return i18n._(msg`"No" List of ${name}`);
 }
 
 /**
@@ -355,12 +404,13 @@ function PlanRoutinesSection({ tasks, today, startsAt }: { tasks: readonly Task[
       task.routineId !== null &&
       (!task.isCompleted || (task.completedAt !== null && Date.parse(task.completedAt) >= Date.parse(startsAt))),
   );
+  const { t } = useLingui();
   const missed = useMissedYesterday(today);
   if (todays.length === 0 && missed.length === 0) return null;
   return (
     <PlanSection
       id="plan-routines-heading"
-      title="Today's routines"
+      title={t`Today's routines`}
       count={todays.filter((task) => !task.isCompleted).length}
     >
       <PlanRoutines todays={todays} missed={missed} />
