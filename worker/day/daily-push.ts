@@ -3,7 +3,7 @@ import { nextWallTimeAt, type Weekday } from "../../shared/day-close";
 import type { PushMessageBody } from "../../shared/schemas/push";
 import { userByIdQuery } from "../auth/users";
 import { createDb } from "../db/client";
-import { personDatabase } from "../db/person-db";
+import { DIRECTORY_HOME, personDatabase } from "../db/person-db";
 import type { Bindings } from "../env";
 import {
   type AfterAlarm,
@@ -60,7 +60,7 @@ function samePush(a: PushRow, b: PushRow): boolean {
     a.timeZone === b.timeZone &&
     a.dayStartHour === b.dayStartHour &&
     a.time === b.time &&
-    (a.home ?? 0) === (b.home ?? 0) &&
+    (a.home ?? DIRECTORY_HOME) === (b.home ?? DIRECTORY_HOME) &&
     (a.weekdays ?? []).join() === (b.weekdays ?? []).join()
   );
 }
@@ -108,7 +108,7 @@ async function runDue(
   await host.schedule.set(spec.kind, nextAt(push, now), push);
   const dayAt = (time: number) => dayOf(new Date(time), push.timeZone, push.dayStartHour);
   if (dayAt(row.at) !== dayAt(now)) return null;
-  return () => sendDailyPush(host.env, spec, push.userId, push.home ?? 0, new Date());
+  return () => sendDailyPush(host.env, spec, push.userId, push.home ?? DIRECTORY_HOME, new Date());
 }
 
 /**
