@@ -18,7 +18,12 @@ async function latinWordsOn(page: Page, own: string[]): Promise<string[]> {
     // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not hidden text.
     return `${document.body.innerText}\n${labels.join("\n")}`;
   });
-  const withoutOwn = own.reduce((rest, words) => rest.replaceAll(words, " "), text);
+  // Case aside: a name may be shown capitalised (innerText follows text-transform). A time zone's
+  // name ("Etc/GMT-7") is the person's setting, not the app's words.
+  const escape = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const withoutOwn = own
+    .reduce((rest, words) => rest.replace(new RegExp(escape(words), "gi"), " "), text)
+    .replace(/\b[A-Z][A-Za-z_]+\/[A-Za-z_+-]+[0-9]*/g, " ");
   return [...new Set(withoutOwn.match(/[A-Za-z]{3,}/g) ?? [])].filter((word) => !ALLOWED.has(word));
 }
 
