@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addDays, datesBetween, dayOf } from "../../shared/day";
-import { describeRepeat, isDueOn, nextDueDays, streakOf, weekDayOf, weekStartOf } from "../../shared/routines";
+import { isDueOn, nextDueDays, streakOf, weekDayOf, weekStartOf } from "../../shared/routines";
 import { type Repeat, repeatSchema } from "../../shared/schemas/routines";
+import { repeatWords } from "../../web/features/routines/repeat-words";
 
 /** Every date from `from` to `to`, both included. */
 function daysFromTo(from: string, to: string): string[] {
@@ -214,12 +215,12 @@ describe("the rule's shape", () => {
   });
 
   it("says each rule in words", () => {
-    expect(describeRepeat({ every: "day" })).toBe("Every day");
-    expect(describeRepeat({ every: "weekday" })).toBe("Every weekday");
-    expect(describeRepeat({ every: "week", days: ["thu", "mon"] })).toBe("Every Mon, Thu");
-    expect(describeRepeat({ everyDays: 3 })).toBe("Every 3 days");
-    expect(describeRepeat({ every: "month", day: 1 })).toBe("Monthly on the 1st");
-    expect(describeRepeat({ every: "month", day: 31 })).toBe("Monthly on the 31st (or the month's last day)");
-    expect(describeRepeat({ timesPerWeek: 3 })).toBe("3 times a week");
+    expect(repeatWords({ every: "day" })).toBe("Every day");
+    expect(repeatWords({ every: "weekday" })).toBe("Every weekday");
+    expect(repeatWords({ every: "week", days: ["thu", "mon"] })).toBe("Every Mon, Thu");
+    expect(repeatWords({ everyDays: 3 })).toBe("Every 3 days");
+    expect(repeatWords({ every: "month", day: 1 })).toBe("Monthly on the 1st");
+    expect(repeatWords({ every: "month", day: 31 })).toBe("Monthly on the 31st (or the month's last day)");
+    expect(repeatWords({ timesPerWeek: 3 })).toBe("3 times a week");
   });
 });

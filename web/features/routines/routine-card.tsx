@@ -3,7 +3,6 @@ import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Flame, Pause, Pencil, Play, SkipForward, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { describeRepeat } from "../../../shared/routines";
 import type { Routine } from "../../../shared/schemas/routines";
 import { ApiRequestError } from "../../api/client";
 import { useDeleteRoutine, usePatchRoutine } from "../../api/routines";
@@ -17,6 +16,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { RoutineDays, routineStreakLine, shortDate } from "../../ui/routine-days";
 import { SkipTodayForm } from "../../ui/skip-today-form";
 import { showError, showSuccess } from "../../ui/toast";
+import { repeatWords } from "./repeat-words";
 import { RoutineForm } from "./routine-form";
 
 const KEPT = msg`It syncs when you're back online.`;
@@ -104,7 +104,7 @@ export function RoutineCard({ routine, today }: { routine: Routine; today: strin
               {routine.title}
             </h3>
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              {describeRepeat(routine.repeat)}
+              {repeatWords(routine.repeat)}
               {times !== null ? ` · ${t`${doneThisWeek} of ${times} this week`}` : ""}
             </p>
           </div>

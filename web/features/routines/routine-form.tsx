@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { LIMITS } from "../../../shared/constants";
 import { addDays } from "../../../shared/day";
-import { describeRepeat, nextDueDays } from "../../../shared/routines";
+import { nextDueDays } from "../../../shared/routines";
 import {
   EVERY_DAYS_MAX,
   EVERY_DAYS_MIN,
@@ -21,6 +21,7 @@ import { cn } from "../../ui/cn";
 import { Field, inputClasses } from "../../ui/field";
 import { shortDate } from "../../ui/routine-days";
 import { keptWithin } from "../../ui/text-limit";
+import { repeatWords } from "./repeat-words";
 import { weekDayName, weekDaysInOrder } from "./week-days";
 
 /** The rules, in the order the form offers them. */
@@ -90,7 +91,7 @@ export function RoutineForm({ today, initial, defaultTitle, submitLabel, pending
       ? nextDueDays(repeat, today, addDays(today, 1), 4)
       : nextDueDays(repeat, addDays(today, -1), today, 4)
     : [];
-  const rule = repeat ? describeRepeat(repeat) : null;
+  const rule = repeat ? repeatWords(repeat) : null;
   const nextDates = next.map((date) => shortDate(date, i18n.locale)).join(" · ");
   const everyMin = EVERY_DAYS_MIN;
   const everyMax = EVERY_DAYS_MAX;
