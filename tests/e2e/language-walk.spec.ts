@@ -7,6 +7,17 @@ import { addTaskViaApi, apiCall, expect, registerViaApi, signInPage, test } from
 
 // The product's name, and the export's file formats.
 const ALLOWED = new Set(["Onething", "JSON", "CSV"]);
+// A signed-in device is named by its browser and system, whose names no language translates.
+const DEVICE_NAMES = new Set([
+  "Windows",
+  "Chrome",
+  "Chromium",
+  "HeadlessChrome",
+  "Safari",
+  "Firefox",
+  "Linux",
+  "Android",
+]);
 
 /** The Latin words of three letters or more the page shows (its visible text, and its labels). */
 async function latinWordsOn(page: Page, own: string[]): Promise<string[]> {
@@ -29,8 +40,12 @@ async function latinWordsOn(page: Page, own: string[]): Promise<string[]> {
   const escape = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const withoutOwn = own
     .reduce((rest, words) => rest.replace(new RegExp(escape(words), "gi"), " "), text)
-    .replace(/\b[A-Z][A-Za-z_]+\/[A-Za-z_+-]+[0-9]*/g, " ");
-  return [...new Set(withoutOwn.match(/[A-Za-z]{3,}/g) ?? [])].filter((word) => !ALLOWED.has(word));
+    .replace(/\b[A-Z][A-Za-z_]+\/[A-Za-z_+-]+[0-9]*/g, " ")
+    // A device the server could not name shows its user agent as it came.
+    .replace(/Mozilla\/5\.0[^\n]*/g, " ");
+  return [...new Set(withoutOwn.match(/[A-Za-z]{3,}/g) ?? [])].filter(
+    (word) => !ALLOWED.has(word) && !DEVICE_NAMES.has(word),
+  );
 }
 
 const TITLES = {
