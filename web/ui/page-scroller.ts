@@ -15,9 +15,8 @@ export function scrollPageWithKeys() {
     const page = pageScroller();
     const screen = page.clientHeight * 0.875;
     const far = page.scrollHeight;
-    const by =
-      { ArrowDown: 40, ArrowUp: -40, PageDown: screen, PageUp: -screen, Home: -far, End: far }[event.key] ??
-      (event.key === " " ? (event.shiftKey ? -screen : screen) : 0);
+    // Not Space: a screen may give it a job of its own (the focus timer's pause and resume).
+    const by = { ArrowDown: 40, ArrowUp: -40, PageDown: screen, PageUp: -screen, Home: -far, End: far }[event.key] ?? 0;
     if (!by) return;
     event.preventDefault();
     page.scrollBy(0, by);

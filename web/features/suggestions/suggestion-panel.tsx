@@ -172,7 +172,7 @@ export function SuggestionPanel({ open, onOpenChange, returnFocus }: SuggestionP
               <Trans>Describe your goals or what you need to do, and add the tasks you like to your list.</Trans>
             </Dialog.Description>
             <label htmlFor={promptId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-              <Trans>What's on your mind?</Trans>
+              <Trans context="the suggestion panel's prompt">What's on your mind?</Trans>
             </label>
             <textarea
               dir="auto"
