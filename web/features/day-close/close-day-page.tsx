@@ -214,7 +214,7 @@ function CloseDayForm() {
       <Card className="space-y-4 p-4 sm:p-5">
         <div className="space-y-1.5">
           <label htmlFor={noteId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            <Trans>What's on your mind?</Trans>
+            <Trans context="the evening close's note">What's on your mind?</Trans>
           </label>
           <Textarea
             id={noteId}
