@@ -2,7 +2,8 @@
 // every language translates each of them with English's placeholders and tags
 // (scripts/catalog-gaps.ts, docs/decisions/395-messages-in-lingui-catalogs.md).
 //
-// It extracts first (`lingui extract`, which writes the catalogs): a catalog that changed was
+// It extracts first (`lingui extract --clean`, which writes the catalogs and drops the messages the
+// code no longer has: the build would still compile them, and an old one can win over a new one): a catalog that changed was
 // behind the code, and the run fails so the new messages are committed with their translations.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -35,7 +36,7 @@ const before = new Map(
     .flat()
     .map((path) => [path, read(path)]),
 );
-execFileSync("npx", ["lingui", "extract"], { cwd: root, stdio: "ignore" });
+execFileSync("npx", ["lingui", "extract", "--clean"], { cwd: root, stdio: "ignore" });
 const changed = catalogPairs()
   .flat()
   .filter((path, index, all) => all.indexOf(path) === index && read(path) !== before.get(path));
