@@ -37,9 +37,9 @@ async function latinWordsOn(page: Page, own: string[]): Promise<string[]> {
   });
   // Case aside: a name may be shown capitalised (innerText follows text-transform). A time zone's
   // name ("Etc/GMT-7") is the person's setting, not the app's words.
-  const escape = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const literally = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const withoutOwn = own
-    .reduce((rest, words) => rest.replace(new RegExp(escape(words), "gi"), " "), text)
+    .reduce((rest, words) => rest.replace(new RegExp(literally(words), "gi"), " "), text)
     .replace(/\b[A-Z][A-Za-z_]+\/[A-Za-z_+-]+[0-9]*/g, " ")
     // A device the server could not name shows its user agent as it came.
     .replace(/Mozilla\/5\.0[^\n]*/g, " ");
