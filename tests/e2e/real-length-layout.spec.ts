@@ -39,10 +39,12 @@ test("the plan's size line keeps its figures on one line on a laptop, and its of
     noListTaskIds: [],
   });
   const longest = title(THREE[0] as string);
-  for (const width of [1280, 390]) {
+  for (const [index, width] of [1280, 390].entries()) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
-    await page.getByRole("button", { name: "View Priorities" }).click();
+    // Opened again the same day, the braindump comes back to the results it showed
+    // (docs/decisions/370-the-braindump-s-step-comes-back-the-same-day.md).
+    if (index === 0) await page.getByRole("button", { name: "View Priorities" }).click();
     const line = page.getByTestId("plan-size");
     const figures = line.getByText("These three need about 4 h; you usually focus 2 h a day (your setting).");
     await expect(figures).toBeVisible();
