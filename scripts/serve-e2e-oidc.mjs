@@ -1,21 +1,17 @@
 // Serves the app configured for a hosted identity provider, for the browser test of that sign-in
 // (tests/e2e/oidc.spec.ts starts it): a mock OpenID provider on loopback, and a fresh build of the
-// app with OIDC_* pointing at it, its own output folder and its own databases (scripts/e2e-state.mjs).
+// app with OIDC_* pointing at it and its own databases (scripts/e2e-state.mjs), served from workerd
+// alone (scripts/serve-built-worker.mjs).
 //   E2E_OIDC_APP_PORT       the app (default 9790)
 //   E2E_OIDC_PROVIDER_PORT  the provider (default 10790)
-import { execSync, spawn } from "node:child_process";
-import { cpSync, rmSync } from "node:fs";
+import { execSync } from "node:child_process";
 import { Events, OAuth2Server } from "oauth2-mock-server";
-import { setBuildVars } from "./build-dev-vars.mjs";
 import { freshState } from "./e2e-state.mjs";
-import { startPreviewOf } from "./preview-target.mjs";
+import { serveBuiltWorker } from "./serve-built-worker.mjs";
 
 const appPort = process.env.E2E_OIDC_APP_PORT ?? "9790";
 const providerPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? "10790");
-const outDir = `dist-e2e-oidc-${appPort}`;
 const stateDir = `.wrangler/e2e-oidc-${appPort}`;
-const env = { ...process.env, ONETHING_OUT_DIR: outDir, ONETHING_STATE_DIR: stateDir };
-const run = (command) => execSync(command, { stdio: "inherit", env });
 
 // The run's placed clock (tests/e2e/run-clock.ts), in the provider's tokens as in the app that
 // checks them (docs/decisions/238-browser-suite-runs-across-a-days-start.md).
@@ -48,35 +44,31 @@ provider.service.on(Events.BeforeTokenSigning, (token) => {
 });
 await provider.start(providerPort, "127.0.0.1");
 
-run("node scripts/ensure-dev-vars.mjs");
-// Under `npm test` (E2E_SKIP_BUILD=1) the browser suite's build is already made: a copy of it
-// serves here too, instead of a second build's CPU in the middle of the suite.
-const mainBuild = `dist-e2e-${process.env.E2E_PORT ?? "8790"}`;
-if (process.env.E2E_SKIP_BUILD === "1") {
-  rmSync(outDir, { recursive: true, force: true });
-  cpSync(mainBuild, outDir, { recursive: true });
-} else {
-  run("npx vite build --logLevel warn");
+execSync("node scripts/ensure-dev-vars.mjs", { stdio: "inherit" });
+// Under `npm test` (E2E_SKIP_BUILD=1) the browser suite's build is already made and serves here
+// too, with this app's variables (scripts/serve-built-worker.mjs), instead of a second build's CPU
+// in the middle of the suite.
+const outDir =
+  process.env.E2E_SKIP_BUILD === "1" ? `dist-e2e-${process.env.E2E_PORT ?? "8790"}` : `dist-e2e-oidc-${appPort}`;
+if (process.env.E2E_SKIP_BUILD !== "1") {
+  execSync("npx vite build --logLevel warn", { stdio: "inherit", env: { ...process.env, ONETHING_OUT_DIR: outDir } });
 }
-setBuildVars(outDir, {
-  OIDC_ISSUER: provider.issuer.url,
-  OIDC_CLIENT_ID: "onethinge2e",
-  OIDC_CLIENT_SECRET: "e2e-client-secret",
-  E2E_CLOCK_SHIFT_MS: String(clockShiftMs),
-});
 freshState(stateDir);
-const server = await startPreviewOf(outDir, `http://127.0.0.1:${appPort}/api/health`, () =>
-  spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", appPort, "--strictPort"], {
-    stdio: "inherit",
-    env,
-  }),
-);
-async function stop(signal) {
-  server.kill(signal);
-  await provider.stop();
-}
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
-server.on("exit", async (code) => {
-  await provider.stop().catch(() => {});
-  process.exit(code ?? 0);
+const stopApp = await serveBuiltWorker({
+  outDir,
+  stateDir,
+  port: appPort,
+  vars: {
+    PASSWORD_HASH_COST: "test",
+    OIDC_ISSUER: provider.issuer.url,
+    OIDC_CLIENT_ID: "onethinge2e",
+    OIDC_CLIENT_SECRET: "e2e-client-secret",
+    E2E_CLOCK_SHIFT_MS: String(clockShiftMs),
+  },
 });
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await Promise.allSettled([stopApp(), provider.stop()]);
+    process.exit(0);
+  });
+}

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
@@ -75,8 +75,8 @@ export async function moveToDayTwo(request: APIRequestContext, account: Account,
 
 /**
  * A server of the app with a database of its own, for tests that move data a day back: the browser
- * suite's own server script (scripts/serve-e2e.mjs) on another port, serving a copy of the build the
- * suite's server has just made, for a serial group of tests (dayServerOfTheGroup).
+ * suite's own server script (scripts/serve-e2e.mjs) on another port, serving the build the suite's
+ * server has just made, for a serial group of tests (dayServerOfTheGroup).
  */
 function dayServer() {
   const mainPort = Number(process.env.E2E_PORT ?? 8790);
@@ -97,13 +97,11 @@ function dayServer() {
       // +1000 and +2000) and of other runs' ports, which differ by small steps.
       port = mainPort + 3000 + 1000 * test.info().parallelIndex;
       const baseURL = this.baseURL;
-      rmSync(`${root}dist-e2e-${port}`, { recursive: true, force: true });
-      cpSync(`${root}dist-e2e-${mainPort}`, `${root}dist-e2e-${port}`, { recursive: true });
       server = spawn("node", ["scripts/serve-e2e.mjs"], {
         cwd: root,
-        env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: "1" },
+        env: { ...process.env, E2E_PORT: String(port), E2E_BUILD_DIR: `dist-e2e-${mainPort}`, E2E_SKIP_BUILD: "1" },
         stdio: ["ignore", "ignore", "inherit"],
-        // Its own process group, so the preview server it spawns stops with it.
+        // Its own process group, so the workerd it starts stops with it.
         detached: true,
       });
       const deadline = Date.now() + 170_000;

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { APIResponse, Page } from "@playwright/test";
-import { IDLE_CONNECTION_MS } from "../../scripts/server-keep-alive";
 import { SECURITY_HEADERS } from "../../worker/http/security-headers";
 import { expect, registerViaApi, signInPage, test } from "./fixtures";
 
@@ -146,16 +145,5 @@ test.describe("the CSP holds on every screen", () => {
     await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     expect(await violations(), "settings").toEqual([]);
-  });
-});
-
-test.describe("the local server's connections", () => {
-  // A client that reuses a kept-alive connection just as the server closes it gets ECONNRESET; the
-  // server keeps idle connections longer than any gap in a test
-  // (docs/decisions/226-local-server-keeps-idle-connections.md).
-  test("announce that an idle connection stays open for a minute", async ({ request }) => {
-    const health = await request.get("/api/health");
-    expect(health.status()).toBe(200);
-    expect(health.headers()["keep-alive"]).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`);
   });
 });
