@@ -33,7 +33,9 @@ function kind(cmdline) {
   if (cmdline.includes("workerd")) return "workerd (the suites' Workers)";
   if (cmdline.includes("playwright")) return "Playwright (Node)";
   if (cmdline.includes("vitest")) return "vitest (Node)";
-  if (/\bvite(\.js)? preview\b/.test(cmdline) || cmdline.includes("serve-e2e")) return "vite preview's proxy (Node)";
+  if (/\bvite(\.js)? preview\b/.test(cmdline)) return "vite preview's proxy (Node)";
+  // Since decision 440 the suite's server scripts only start Miniflare; workerd answers the requests.
+  if (cmdline.includes("serve-e2e")) return "the suite's server scripts (Node, Miniflare's host)";
   if (cmdline.includes("wrangler")) return "wrangler (dry-run, migrations, types)";
   if (/\btsc\b|typescript/.test(cmdline)) return "tsc";
   if (cmdline.includes("knip")) return "knip";

@@ -4,6 +4,7 @@
 // build's .dev.vars), and workerd listens on the port itself. `vite preview` put a Node proxy in
 // front of it that spent about as much CPU as the Worker
 // (docs/decisions/440-browser-suite-servers-are-workerd-alone.md).
+import { execSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 
@@ -39,7 +40,9 @@ export async function serveBuiltWorker({ outDir, stateDir, port, vars = {} }) {
         {
           ...options,
           name: "onething",
-          bindings: { ...options.bindings, ...vars },
+          // Cheap password hashes for a suite server's hundred-odd sign-ups
+          // (docs/decisions/123-browser-suites-local-server-hashes-passwords.md).
+          bindings: { ...options.bindings, PASSWORD_HASH_COST: "test", ...vars },
           modulesRoot: resolve(outDir, "onething"),
           modules: [{ type: "ESModule", path: resolve(main) }],
         },
@@ -48,4 +51,24 @@ export async function serveBuiltWorker({ outDir, stateDir, port, vars = {} }) {
   );
   await miniflare.ready;
   return () => miniflare.dispose();
+}
+
+/**
+ * Makes the build a suite server serves: its local secrets first, then a build into `outDir`,
+ * unless E2E_SKIP_BUILD=1 says the suite's build is already made.
+ */
+export function buildUnlessMade(outDir) {
+  execSync("node scripts/ensure-dev-vars.mjs", { stdio: "inherit" });
+  if (process.env.E2E_SKIP_BUILD === "1") return;
+  execSync("npx vite build --logLevel warn", { stdio: "inherit", env: { ...process.env, ONETHING_OUT_DIR: outDir } });
+}
+
+/** On SIGINT or SIGTERM, runs every stop (a server's, a provider's) and exits. */
+export function stopOnSignals(...stops) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, async () => {
+      await Promise.allSettled(stops.map((stop) => stop()));
+      process.exit(0);
+    });
+  }
 }

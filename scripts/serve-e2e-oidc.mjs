@@ -4,10 +4,9 @@
 // alone (scripts/serve-built-worker.mjs).
 //   E2E_OIDC_APP_PORT       the app (default 9790)
 //   E2E_OIDC_PROVIDER_PORT  the provider (default 10790)
-import { execSync } from "node:child_process";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import { freshState } from "./e2e-state.mjs";
-import { serveBuiltWorker } from "./serve-built-worker.mjs";
+import { buildUnlessMade, serveBuiltWorker, stopOnSignals } from "./serve-built-worker.mjs";
 
 const appPort = process.env.E2E_OIDC_APP_PORT ?? "9790";
 const providerPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? "10790");
@@ -44,31 +43,22 @@ provider.service.on(Events.BeforeTokenSigning, (token) => {
 });
 await provider.start(providerPort, "127.0.0.1");
 
-execSync("node scripts/ensure-dev-vars.mjs", { stdio: "inherit" });
 // Under `npm test` (E2E_SKIP_BUILD=1) the browser suite's build is already made and serves here
 // too, with this app's variables (scripts/serve-built-worker.mjs), instead of a second build's CPU
 // in the middle of the suite.
 const outDir =
   process.env.E2E_SKIP_BUILD === "1" ? `dist-e2e-${process.env.E2E_PORT ?? "8790"}` : `dist-e2e-oidc-${appPort}`;
-if (process.env.E2E_SKIP_BUILD !== "1") {
-  execSync("npx vite build --logLevel warn", { stdio: "inherit", env: { ...process.env, ONETHING_OUT_DIR: outDir } });
-}
+buildUnlessMade(outDir);
 freshState(stateDir);
 const stopApp = await serveBuiltWorker({
   outDir,
   stateDir,
   port: appPort,
   vars: {
-    PASSWORD_HASH_COST: "test",
     OIDC_ISSUER: provider.issuer.url,
     OIDC_CLIENT_ID: "onethinge2e",
     OIDC_CLIENT_SECRET: "e2e-client-secret",
     E2E_CLOCK_SHIFT_MS: String(clockShiftMs),
   },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await Promise.allSettled([stopApp(), provider.stop()]);
-    process.exit(0);
-  });
-}
+stopOnSignals(stopApp, () => provider.stop());

@@ -4,34 +4,22 @@
 //   E2E_PORT        the port (default 8790); the state folder is .wrangler/e2e-<port>
 //   E2E_BUILD_DIR   the build to serve (default dist-e2e-<port>): the day servers of
 //                   tests/e2e/day-two.ts serve the suite's build with databases of their own
-import { execSync } from "node:child_process";
 import { freshState } from "./e2e-state.mjs";
-import { serveBuiltWorker } from "./serve-built-worker.mjs";
+import { buildUnlessMade, serveBuiltWorker, stopOnSignals } from "./serve-built-worker.mjs";
 
 const port = process.env.E2E_PORT ?? "8790";
 const outDir = process.env.E2E_BUILD_DIR ?? `dist-e2e-${port}`;
 const stateDir = `.wrangler/e2e-${port}`;
 
-execSync("node scripts/ensure-dev-vars.mjs", { stdio: "inherit" });
-if (process.env.E2E_SKIP_BUILD !== "1") {
-  execSync("npx vite build --logLevel warn", { stdio: "inherit", env: { ...process.env, ONETHING_OUT_DIR: outDir } });
-}
+buildUnlessMade(outDir);
 freshState(stateDir);
 const stop = await serveBuiltWorker({
   outDir,
   stateDir,
   port,
   vars: {
-    // Cheap password hashes for this loopback server's hundred-odd sign-ups
-    // (docs/decisions/123-browser-suites-local-server-hashes-passwords.md).
-    PASSWORD_HASH_COST: "test",
     // The run's placed clock, when E2E_CLOCK placed one (tests/e2e/run-clock.ts, worker/test-clock.ts).
     E2E_CLOCK_SHIFT_MS: process.env.E2E_CLOCK_SHIFT_MS ?? "0",
   },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await stop();
-    process.exit(0);
-  });
-}
+stopOnSignals(stop);
